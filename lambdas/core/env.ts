@@ -1,0 +1,23 @@
+/**
+ * Environment variable names shared by the CDK stack (which sets them) and the Lambda handlers
+ * (which read them), so that the two cannot drift apart.
+ */
+export const ENV = {
+  /** DynamoDB single table: receivables, rate-limit buckets, report waits, idempotency records. */
+  tableName: 'RECON_TABLE_NAME',
+  /** S3 bucket of the data lake (raw archive, normalized records, quarantine, exports, summaries). */
+  bucketName: 'RECON_BUCKET_NAME',
+  /** ARN of the Secrets Manager secret holding {email, apiToken, hmacSecret, previousHmacSecret?}. */
+  secretArn: 'RECON_SECRET_ARN',
+  /** `sandbox` or `production`. */
+  providerEnvironment: 'RECON_PROVIDER_ENV',
+  providerBaseUrl: 'RECON_PROVIDER_BASE_URL',
+  /** Requests per second allowed by the provider for the whole account. */
+  providerRatePerSecond: 'RECON_PROVIDER_RATE',
+  /** {@link ReconConfig} as JSON. */
+  reconConfig: 'RECON_CONFIG',
+  /** SNS topic for run summaries and failures. */
+  topicArn: 'RECON_TOPIC_ARN',
+  /** Webhook receiver settings as JSON (timestamp window, second-factor header name). */
+  webhookConfig: 'RECON_WEBHOOK_CONFIG',
+} as const;

@@ -1,0 +1,77 @@
+/**
+ * The provider as the rest of recon sees it: one typed port, implemented over HTTP by the client in
+ * this folder and faked in unit tests. Shapes are already normalized (one shape for `GET /retornos`,
+ * ids as exact decimal strings, records as plain objects with their keys as received).
+ */
+import type { IsoDate } from '../calendar';
+
+export type ProviderEnvironment = 'sandbox' | 'production';
+
+export const REPORT_STATES = ['AGUARDANDO', 'EM_PROCESSAMENTO', 'CONCLUIDO', 'ERRO'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+export interface Configuration {
+  readonly id: number;
+  readonly nome: string;
+}
+
+export interface Report {
+  /** 64-bit id as an exact decimal string (see `core/json.ts`). */
+  readonly id: string;
+  readonly situacao: ReportState;
+  readonly tipoRemessa: string | null;
+  readonly quantidadePaginas: number | null;
+}
+
+export interface GenerateRequest {
+  readonly configurationId: number;
+  readonly from: IsoDate;
+  /** Inclusive; at most 30 days after `from`. */
+  readonly to: IsoDate;
+  readonly establishments?: readonly (string | number)[];
+  readonly acquirers?: readonly (string | number)[];
+}
+
+export interface ReportFilter {
+  readonly id?: string;
+  readonly generatedFrom?: IsoDate;
+  readonly generatedTo?: IsoDate;
+  readonly state?: ReportState;
+}
+
+/** A raw record: a flat object with the provider's keys, in whatever case they came. */
+export type RawRecord = Record<string, unknown>;
+
+export interface Page {
+  readonly reportId: string;
+  readonly page: number;
+  readonly records: readonly RawRecord[];
+  /** True when `registro` was absent or empty: the consumer has gone past the last page. */
+  readonly pastLastPage: boolean;
+  /** Entries of `registro` that were not objects: handed on so they can be quarantined, not lost. */
+  readonly malformed: readonly unknown[];
+}
+
+export interface WebhookRegistration {
+  readonly idTipoEvento: number;
+  readonly endpoint: string;
+  readonly hmac: string;
+  readonly headersExtra: Readonly<Record<string, string>>;
+  readonly flagAtivo: number;
+}
+
+/** A webhook as the provider returns it; fields beyond the id are not documented, so they are kept. */
+export type Webhook = { readonly id: string } & Readonly<Record<string, unknown>>;
+
+export interface ProviderClient {
+  listConfigurations(): Promise<Configuration[]>;
+  generate(request: GenerateRequest): Promise<{ reportId: string }>;
+  getReport(reportId: string): Promise<Report | undefined>;
+  listReports(filter?: ReportFilter): Promise<Report[]>;
+  downloadPage(reportId: string, page: number): Promise<Page>;
+  deleteReport(reportId: string): Promise<void>;
+  listWebhooks(): Promise<Webhook[]>;
+  createWebhook(registration: WebhookRegistration): Promise<Webhook>;
+  updateWebhook(webhookId: string, registration: WebhookRegistration): Promise<Webhook>;
+  deleteWebhook(webhookId: string): Promise<void>;
+}

@@ -1,0 +1,84 @@
+/**
+ * The canonical record: what every raw provider record is normalized into (see
+ * `shared/spec/domain.md`). The parser, the lake exports and the matcher all speak this shape.
+ */
+import type { IsoDate } from '../calendar';
+import type { Cents } from '../money';
+
+export const RECORD_CODES = ['A1', 'A2', 'A3', 'D1', 'E1', 'F1', 'G1'] as const;
+export type RecordCode = (typeof RECORD_CODES)[number];
+
+/** The two report types of the provider; "kind" is recon's name, independent of configuration ids. */
+export const REPORT_KINDS = ['sales', 'financial'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** The canonical fields, in the order of the domain brief. Aliases map source columns onto these. */
+export const CANONICAL_FIELDS = [
+  'recordType',
+  'acquirer',
+  'merchant',
+  'brand',
+  'nsu',
+  'authorization',
+  'tid',
+  'saleDate',
+  'installment',
+  'installments',
+  'grossCents',
+  'feeCents',
+  'netCents',
+  'dueDate',
+  'paymentDate',
+] as const;
+export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
+
+/** Where a record came from: enough to find its raw page again in the archive. */
+export interface RecordSource {
+  readonly reportKind: ReportKind;
+  readonly reportId: string;
+  readonly page: number;
+  /** Calendar date (business zone) the report was generated on. */
+  readonly generatedOn: IsoDate;
+}
+
+export interface CanonicalRecord {
+  readonly recordType: RecordCode;
+  /** Stable hash of the raw record, independent of key order and key case: the deduplication id. */
+  readonly recordHash: string;
+  readonly acquirer: string | null;
+  readonly merchant: string | null;
+  readonly brand: string | null;
+  readonly nsu: string | null;
+  readonly authorization: string | null;
+  readonly tid: string | null;
+  readonly saleDate: IsoDate | null;
+  readonly installment: number | null;
+  readonly installments: number | null;
+  readonly grossCents: Cents | null;
+  readonly feeCents: Cents | null;
+  readonly netCents: Cents | null;
+  readonly dueDate: IsoDate | null;
+  readonly paymentDate: IsoDate | null;
+  /** Source columns the alias map does not know, kept as received (upper-cased names). */
+  readonly extra: Readonly<Record<string, unknown>>;
+  readonly source: RecordSource;
+}
+
+/** Machine-readable reasons a raw record is quarantined instead of normalized. */
+export const QUARANTINE_REASONS = [
+  'NOT_AN_OBJECT',
+  'UNKNOWN_RECORD_CODE',
+  'MISSING_KEY_FIELD',
+  'BAD_DATE',
+  'BAD_AMOUNT',
+] as const;
+export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
+
+export interface QuarantinedRecord {
+  readonly reason: QuarantineReason;
+  /** Human-readable detail, e.g. which field and what value. */
+  readonly detail: string;
+  readonly raw: unknown;
+  readonly recordHash: string;
+  readonly source: RecordSource;
+}
