@@ -1,0 +1,83 @@
+/**
+ * DynamoDB on this machine: dynalite in-process, with the same single table the stack creates.
+ * Persisted under a directory when one is given, so repeated local runs accumulate state.
+ */
+import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import dynalite from 'dynalite';
+import { TABLE } from '../../lambdas/core/store/table';
+import { closeServer, LOCAL_CREDENTIALS, LOCAL_REGION, listenOnLoopback } from './endpoint';
+
+export interface LocalDynamo {
+  readonly endpoint: string;
+  readonly client: DynamoDBClient;
+  readonly documentClient: DynamoDBDocumentClient;
+  readonly tableName: string;
+  close(): Promise<void>;
+}
+
+export function createDynamoClients(endpoint: string): {
+  client: DynamoDBClient;
+  documentClient: DynamoDBDocumentClient;
+} {
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const documentClient = DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return { client, documentClient };
+}
+
+/** Creates recon's table (key schema from `TABLE`) unless it already exists. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { partitionKey, sortKey, byStatusIndex } = TABLE;
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: partitionKey, AttributeType: 'S' },
+          { AttributeName: sortKey, AttributeType: 'S' },
+          { AttributeName: byStatusIndex.partitionKey, AttributeType: 'S' },
+          { AttributeName: byStatusIndex.sortKey, AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: partitionKey, KeyType: 'HASH' },
+          { AttributeName: sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: byStatusIndex.name,
+            KeySchema: [
+              { AttributeName: byStatusIndex.partitionKey, KeyType: 'HASH' },
+              { AttributeName: byStatusIndex.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  }
+}
+
+export async function startLocalDynamo(
+  options: { path?: string; tableName?: string } = {},
+): Promise<LocalDynamo> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: options.path });
+  const endpoint = await listenOnLoopback(server);
+  const { client, documentClient } = createDynamoClients(endpoint);
+  const tableName = options.tableName ?? 'recon';
+  await ensureTable(client, tableName);
+  return {
+    endpoint,
+    client,
+    documentClient,
+    tableName,
+    async close() {
+      client.destroy();
+      await closeServer(server);
+    },
+  };
+}
