@@ -1,0 +1,55 @@
+/**
+ * Remembers which webhook deliveries (by the signed body's `requestId`) were already handled, so a
+ * duplicate or replayed delivery is answered 200 without touching anything.
+ *
+ * One conditional put (`pk = IDEMPOTENCY`, `sk = webhook#<requestId>`, `attribute_not_exists`) on
+ * the single table rather than Powertools idempotency: the receiver must decide "first or
+ * duplicate" after the signature check and before its side effect, not wrap a whole function and
+ * replay its cached response; and a single-item conditional write behaves the same on dynalite as
+ * on DynamoDB, so the tests exercise the real thing. `release` undoes a claim when handling failed,
+ * so the provider's retry of that delivery is not mistaken for a duplicate.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+
+export interface RequestDedupe {
+  claim(requestId: string): Promise<'first' | 'duplicate'>;
+  release(requestId: string): Promise<void>;
+}
+
+export function buildRequestDedupe(deps: {
+  ddb: DynamoDBDocumentClient;
+  tableName: string;
+  now: () => Date;
+  /** How long a delivery id is remembered. @default 7 */
+  ttlDays?: number;
+}): RequestDedupe {
+  const { ddb, tableName, now } = deps;
+  const ttlSeconds = (deps.ttlDays ?? 7) * 86_400;
+  const key = (requestId: string) => ({ pk: 'IDEMPOTENCY', sk: `webhook#${requestId}` });
+  return {
+    async claim(requestId) {
+      const at = now();
+      try {
+        await ddb.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...key(requestId),
+              receivedAt: at.toISOString(),
+              expiresAt: Math.floor(at.getTime() / 1000) + ttlSeconds,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return 'first';
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return 'duplicate';
+        throw error;
+      }
+    },
+    async release(requestId) {
+      await ddb.send(new DeleteCommand({ TableName: tableName, Key: key(requestId) }));
+    },
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The meeting point of a waiting workflow and the webhook that announces its report.
+ *
+ * The workflow's `.waitForTaskToken` step stores its task token by report id; the webhook records
+ * that the provider announced the report. The two arrive in either order, more than once, and at
+ * the same time (one event per page, duplicate deliveries), so the rule is: every write is one
+ * single-item update returning the whole item (dynalite has no transactions), and whoever sees
+ * both a token and an event then wins a conditional `SET resumedAt` (`attribute_not_exists`). Only
+ * the winner calls `sendTaskSuccess`, so a report resumes its workflow exactly once.
+ *
+ * Item: `pk = WAIT#<reportId>`, `sk = WAIT`, with `taskToken`, `eventAt`, `pages` (number set),
+ * `resumedAt` and `expiresAt` (TTL, epoch seconds).
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+
+export interface ReportWaits {
+  /** Workflow side: store the task token for a report; if an event already arrived, resume at once. */
+  registerWait(reportId: string, taskToken: string): Promise<'waiting' | 'resumed'>;
+  /** Receiver side: record that the provider announced the report; resume the workflow if it is waiting. */
+  recordEvent(reportId: string, page: number): Promise<'resumed' | 'recorded' | 'already-resumed'>;
+}
+
+/** What the resumed `.waitForTaskToken` step receives as its output. */
+export interface WaitResumedOutput {
+  readonly reportId: string;
+  readonly via: 'webhook';
+}
+
+export interface ReportWaitsDeps {
+  readonly ddb: DynamoDBDocumentClient;
+  readonly tableName: string;
+  /**
+   * Step Functions `SendTaskSuccess`. When the task is no longer waiting (it timed out and the
+   * workflow fell back to polling) it rejects with an error named `TaskTimedOut`, `InvalidToken` or
+   * `TaskDoesNotExist`, as the SDK does; that is not a failure of the webhook.
+   */
+  readonly sendTaskSuccess: (taskToken: string, output: unknown) => Promise<void>;
+  readonly now: () => Date;
+  /** How long a wait item is kept. @default 7 */
+  readonly ttlDays?: number;
+}
+
+/** Errors meaning the token can no longer be resumed: the workflow has already moved on. */
+const GONE_TASK_ERRORS = new Set(['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist']);
+
+interface WaitItem {
+  readonly taskToken?: string;
+  readonly eventAt?: string;
+  readonly resumedAt?: string;
+}
+
+export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
+  const { ddb, tableName, now } = deps;
+  const ttlSeconds = (deps.ttlDays ?? 7) * 86_400;
+  const key = (reportId: string) => ({ pk: `WAIT#${reportId}`, sk: 'WAIT' });
+  const expiresAt = () => Math.floor(now().getTime() / 1000) + ttlSeconds;
+
+  async function send(reportId: string, taskToken: string): Promise<void> {
+    const output: WaitResumedOutput = { reportId, via: 'webhook' };
+    try {
+      await deps.sendTaskSuccess(taskToken, output);
+    } catch (error) {
+      if (!GONE_TASK_ERRORS.has((error as Error).name)) throw error;
+    }
+  }
+
+  /**
+   * Claims the right to resume; only one caller ever gets the token back. If sending then fails for
+   * a reason other than a gone task, the claim is released so a later delivery can try again.
+   */
+  async function resumeIfReady(reportId: string): Promise<boolean> {
+    const claimedAt = now().toISOString();
+    let item: WaitItem;
+    try {
+      const result = await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(reportId),
+          UpdateExpression: 'SET resumedAt = :claimedAt',
+          ConditionExpression:
+            'attribute_not_exists(resumedAt) AND attribute_exists(taskToken) AND attribute_exists(eventAt)',
+          ExpressionAttributeValues: { ':claimedAt': claimedAt },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      item = result.Attributes as WaitItem;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+    try {
+      await send(reportId, item.taskToken as string);
+    } catch (error) {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(reportId),
+          UpdateExpression: 'REMOVE resumedAt',
+          ConditionExpression: 'resumedAt = :claimedAt',
+          ExpressionAttributeValues: { ':claimedAt': claimedAt },
+        }),
+      );
+      throw error;
+    }
+    return true;
+  }
+
+  /**
+   * The report was already resumed when this token arrived: the same token (a retried call) needs
+   * nothing; a new token (the wait step ran again) is resumed directly, as the report is ready.
+   */
+  async function registerAfterResume(reportId: string, taskToken: string): Promise<'resumed'> {
+    const { Item } = await ddb.send(
+      new GetCommand({ TableName: tableName, Key: key(reportId), ConsistentRead: true }),
+    );
+    if ((Item as WaitItem | undefined)?.taskToken !== taskToken) await send(reportId, taskToken);
+    return 'resumed';
+  }
+
+  return {
+    async registerWait(reportId, taskToken) {
+      let item: WaitItem;
+      try {
+        const result = await ddb.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(reportId),
+            UpdateExpression: 'SET taskToken = :taskToken, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+            ConditionExpression: 'attribute_not_exists(resumedAt)',
+            ExpressionAttributeValues: { ':taskToken': taskToken, ':expiresAt': expiresAt() },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        item = result.Attributes as WaitItem;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return registerAfterResume(reportId, taskToken);
+        throw error;
+      }
+      if (item.eventAt === undefined) return 'waiting';
+      // Losing the claim means a concurrent delivery resumed this very token.
+      await resumeIfReady(reportId);
+      return 'resumed';
+    },
+
+    async recordEvent(reportId, page) {
+      const result = await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(reportId),
+          UpdateExpression:
+            'SET eventAt = if_not_exists(eventAt, :eventAt), expiresAt = if_not_exists(expiresAt, :expiresAt) ADD pages :page',
+          ExpressionAttributeValues: {
+            ':eventAt': now().toISOString(),
+            ':expiresAt': expiresAt(),
+            ':page': new Set([page]),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const item = result.Attributes as WaitItem;
+      if (item.resumedAt !== undefined) return 'already-resumed';
+      if (item.taskToken === undefined) return 'recorded';
+      return (await resumeIfReady(reportId)) ? 'resumed' : 'already-resumed';
+    },
+  };
+}
