@@ -1,0 +1,42 @@
+/**
+ * Aging buckets of money still unpaid (OPEN and OVERDUE forecasts), by days past the due date as of
+ * the run's business date: the "how late is what we are owed" view finance asks for every morning.
+ */
+import { daysBetween, type IsoDate } from '../calendar';
+import type { AgingBucket, SummaryReceivable } from './types';
+
+const BUCKETS: readonly Pick<AgingBucket, 'label' | 'minDays' | 'maxDays'>[] = [
+  { label: 'not yet due', minDays: null, maxDays: 0 },
+  { label: '1–30 days late', minDays: 1, maxDays: 30 },
+  { label: '31–60 days late', minDays: 31, maxDays: 60 },
+  { label: '61–90 days late', minDays: 61, maxDays: 90 },
+  { label: 'over 90 days late', minDays: 91, maxDays: null },
+];
+
+const UNPAID_STATES = new Set(['OPEN', 'OVERDUE']);
+
+/** Index into the bucket list for a number of days past due (zero or negative = not yet due). */
+export function agingBucketIndex(daysPastDue: number): number {
+  return BUCKETS.findIndex(
+    (b) =>
+      (b.minDays === null || daysPastDue >= b.minDays) && (b.maxDays === null || daysPastDue <= b.maxDays),
+  );
+}
+
+/** Accumulates unpaid receivables into buckets; receivables without a due date count as not yet due. */
+export function buildAgingBuckets(receivables: Iterable<SummaryReceivable>, asOf: IsoDate): AgingBucket[] {
+  const counts = BUCKETS.map(() => ({ count: 0, amountCents: 0 }));
+  for (const r of receivables) {
+    if (!UNPAID_STATES.has(r.status)) continue;
+    const late = r.dueDate === null ? 0 : daysBetween(r.dueDate, asOf);
+    const slot = counts[agingBucketIndex(late)];
+    if (!slot) continue;
+    slot.count += 1;
+    slot.amountCents += r.forecastNetCents ?? 0;
+  }
+  return BUCKETS.map((b, i) => ({
+    ...b,
+    count: counts[i]?.count ?? 0,
+    amountCents: counts[i]?.amountCents ?? 0,
+  }));
+}

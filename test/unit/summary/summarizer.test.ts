@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../../lambdas/core/summary/escape';
+import { renderHtmlReport } from '../../../lambdas/core/summary/html';
+import { buildSummarizer } from '../../../lambdas/core/summary/summarizer';
+import type { SummaryReceivable } from '../../../lambdas/core/summary/types';
+import { job, summaryInput } from './fixtures';
+
+const HOSTILE = '<script>alert("x")</script>&\'';
+
+function harness(receivables: SummaryReceivable[]) {
+  const objects = new Map<string, { body: string; contentType: string }>();
+  const published: { subject: string; message: string }[] = [];
+  async function* list() {
+    yield* receivables;
+  }
+  const summarize = buildSummarizer({
+    listReceivables: list,
+    writeObject: async (key, body, contentType) => {
+      objects.set(key, { body, contentType });
+    },
+    publish: async (subject, message) => {
+      published.push({ subject, message });
+    },
+    now: () => new Date('2025-03-10T06:00:05.000Z'),
+  });
+  return { summarize, objects, published };
+}
+
+describe('summarizer', () => {
+  it('writes the JSON and HTML under the run prefix and publishes a short message', async () => {
+    const { summarize, objects, published } = harness([
+      { status: 'SETTLED', forecastNetCents: 123_456, settledNetCents: 123_456, dueDate: '2025-02-01' },
+    ]);
+    const summary = await summarize(summaryInput());
+    expect([...objects.keys()]).toEqual([
+      'summaries/run=run-1/summary.json',
+      'summaries/run=run-1/report.html',
+    ]);
+    expect(JSON.parse(objects.get('summaries/run=run-1/summary.json')?.body ?? '')).toEqual(summary);
+    const html = objects.get('summaries/run=run-1/report.html');
+    expect(html?.contentType).toContain('text/html');
+    expect(html?.body).toContain('R$ 1.234,56');
+    expect(html?.body).toContain('<svg');
+    expect(published).toHaveLength(1);
+    expect(published[0]?.subject).toBe('recon sandbox 2025-01-01..2025-01-30: OK');
+  });
+
+  it('says FAILED in the subject and puts failures before the money in the report', async () => {
+    const { summarize, objects, published } = harness([]);
+    const failed = job({ outcome: 'DEADLINE_PASSED', error: 'report not ready before the deadline' });
+    await summarize(summaryInput({ jobs: [failed] }));
+    expect(published[0]?.subject).toContain('FAILED');
+    expect(published[0]?.message).toContain('report not ready before the deadline');
+    const body = objects.get('summaries/run=run-1/report.html')?.body ?? '';
+    expect(body.indexOf('Failures')).toBeGreaterThan(-1);
+    expect(body.indexOf('Failures')).toBeLessThan(body.indexOf('Receivables by state'));
+  });
+});
+
+describe('HTML report', () => {
+  it('escapes every string that comes from data', async () => {
+    const { summarize } = harness([
+      { status: HOSTILE, forecastNetCents: 1, settledNetCents: 0, dueDate: HOSTILE },
+    ]);
+    const input = summaryInput({
+      runId: HOSTILE,
+      jobs: [
+        job({
+          reportId: HOSTILE,
+          outcome: 'FAILED',
+          error: HOSTILE,
+          counts: {
+            received: 1,
+            byCode: { [HOSTILE]: 1 },
+            quarantinedByReason: { [HOSTILE]: 1 },
+            drift: { unknownColumns: [HOSTILE], missingFields: [HOSTILE] },
+          },
+        }),
+      ],
+    });
+    const html = renderHtmlReport(await summarize(input));
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain(HOSTILE);
+    expect(html).toContain(escapeHtml(HOSTILE));
+  });
+
+  it('is self-contained: no external resources or scripts', async () => {
+    const { summarize } = harness([
+      { status: 'OPEN', forecastNetCents: 10, settledNetCents: null, dueDate: '2025-04-01' },
+    ]);
+    const html = renderHtmlReport(await summarize(summaryInput()));
+    expect(html).not.toMatch(/<script|<link|src=|@import|url\(/i);
+    expect(html.match(/https?:\/\/[^"]+/g)).toEqual(['http://www.w3.org/2000/svg']);
+  });
+});
