@@ -30,6 +30,11 @@ export interface GenerateRequest {
   readonly to: IsoDate;
   readonly establishments?: readonly (string | number)[];
   readonly acquirers?: readonly (string | number)[];
+  /**
+   * The configuration's `nome` (reports carry it as `tipoRemessa`). Only used to recognise our report
+   * after an attempt with an unknown outcome; looked up with `listConfigurations` when absent.
+   */
+  readonly reportType?: string;
 }
 
 export interface ReportFilter {

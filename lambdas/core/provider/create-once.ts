@@ -1,0 +1,61 @@
+/**
+ * Creation that never knowingly makes a duplicate.
+ *
+ * `POST /retornos/geracao` (and `POST /webhooks`) are not idempotent and the provider offers no
+ * idempotency key. When an attempt ends with an unknown outcome (timeout, dropped connection, 5xx,
+ * garbled answer) the resource may exist. So: snapshot the existing ids BEFORE the first attempt;
+ * after an unknown outcome list again and look at the new ids that fit the request:
+ * - exactly one: it is ours, adopt it;
+ * - none: nothing was created, retrying is safe;
+ * - several: adopting one would be a guess, so fail with {@link AmbiguousGenerationError}.
+ *
+ * Limit (documented, not solvable without a provider-side key): a concurrent creation of the same
+ * kind by another process in the same account between snapshot and check looks like ours. Callers
+ * must serialize creations of the same kind per account (the workflow does one per configuration at
+ * a time).
+ */
+import { AmbiguousGenerationError, isUnknownOutcome, ProviderError } from './errors';
+import { type RetryPolicy, retrying } from './retry';
+
+export interface CreateOnceSteps<T> {
+  readonly operation: string;
+  /** Ids that exist before the first attempt. */
+  snapshot(): Promise<ReadonlySet<string>>;
+  /** Ids that are not in `before` and match the request being created. */
+  newMatches(before: ReadonlySet<string>): Promise<string[]>;
+  /** One creation attempt (limiter slot and one HTTP request). */
+  attempt(attemptNumber: number): Promise<T>;
+  /** The result to return when an existing id is adopted. */
+  adopt(id: string): T;
+}
+
+export async function createOnce<T>(policy: RetryPolicy, steps: CreateOnceSteps<T>): Promise<T> {
+  const before = await steps.snapshot();
+  return retrying(
+    policy,
+    async (attemptNumber) => {
+      try {
+        return await steps.attempt(attemptNumber);
+      } catch (error) {
+        if (!isUnknownOutcome(error)) throw error;
+        const matches = await steps.newMatches(before);
+        const [only] = matches;
+        if (matches.length === 1 && only !== undefined) return steps.adopt(only);
+        if (matches.length > 1) {
+          throw new AmbiguousGenerationError(
+            steps.operation,
+            matches,
+            'outcome of a creation attempt unknown and several new matching resources exist',
+          );
+        }
+        throw error;
+      }
+    },
+    isRetryableError,
+  );
+}
+
+/** The client's retry predicate: typed errors that say trying again may help. */
+export function isRetryableError(error: unknown): boolean {
+  return error instanceof ProviderError && error.retryable;
+}

@@ -1,0 +1,174 @@
+/**
+ * One HTTP exchange with the provider: URL, Basic auth, JSON body with exact ids, a hard time budget
+ * covering headers AND body, and the mapping of statuses to typed errors. No retries here (see
+ * `retry.ts`). This is the only module that sees the credentials; anything it puts into an error is
+ * passed through a redactor first.
+ */
+import { parseJsonPreservingIds, stringifyWithRawIds } from '../json';
+import {
+  AuthenticationError,
+  type DeleteNotAllowedError,
+  InvalidRequestError,
+  MalformedResponseError,
+  ProviderError,
+  ProviderHttpError,
+  ProviderNetworkError,
+  ProviderTimeoutError,
+  RateLimitedError,
+  type ReportNotReadyError,
+} from './errors';
+
+export interface ProviderCredentials {
+  readonly email: string;
+  readonly apiToken: string;
+}
+
+export interface HttpRequest {
+  /** Name of the client operation, used in errors and request logs. */
+  readonly operation: string;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path relative to the base URL, starting with `/`. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | undefined>>;
+  readonly body?: Record<string, unknown>;
+  /** What a 409 means for this operation (the provider uses it for two different refusals). */
+  readonly conflict?: typeof ReportNotReadyError | typeof DeleteNotAllowedError;
+}
+
+export interface HttpDeps {
+  readonly baseUrl: string;
+  readonly credentials: ProviderCredentials;
+  readonly fetch: typeof fetch;
+  readonly timeoutMs: number;
+  readonly now: () => number;
+}
+
+/** A 2xx answer; `body` is the parsed JSON (`undefined` when the body was empty). */
+export interface HttpResponse {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** Sends one request; resolves with a 2xx answer, throws a typed {@link ProviderError} otherwise. */
+export type SendRequest = (request: HttpRequest) => Promise<HttpResponse>;
+
+const MAX_MESSAGE_CHARS = 300;
+
+export function buildHttp(deps: HttpDeps): SendRequest {
+  const authorization = basicAuthorization(deps.credentials);
+  const redact = buildRedactor([deps.credentials.apiToken, authorization, authorization.slice(6)]);
+  const base = deps.baseUrl.replace(/\/+$/, '');
+
+  return async (request) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), deps.timeoutMs);
+    try {
+      const response = await deps.fetch(base + request.path + queryString(request.query), {
+        method: request.method,
+        headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
+        body: request.body ? stringifyWithRawIds(request.body) : undefined,
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      if (response.ok) return { status: response.status, body: parseBody(request.operation, text) };
+      throw errorForStatus(request, response, redact(errorMessage(text)), deps.now());
+    } catch (error) {
+      if (error instanceof ProviderError) throw error;
+      if (controller.signal.aborted) throw new ProviderTimeoutError(request.operation, deps.timeoutMs);
+      throw new ProviderNetworkError(request.operation, systemCode(error));
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** `Basic base64(email:token)`, as section 5 of the spec requires. */
+export function basicAuthorization(credentials: ProviderCredentials): string {
+  const pair = `${credentials.email}:${credentials.apiToken}`;
+  return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+}
+
+/** Replaces every occurrence of a secret by `[redacted]`: defence in depth for provider-sent text. */
+function buildRedactor(secrets: readonly string[]): (text: string | undefined) => string | undefined {
+  const present = secrets.filter((secret) => secret.length > 0);
+  return (text) => present.reduce((out, secret) => out?.replaceAll(secret, '[redacted]'), text);
+}
+
+function queryString(query: HttpRequest['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, value);
+  }
+  const encoded = params.toString();
+  return encoded ? `?${encoded}` : '';
+}
+
+function parseBody(operation: string, text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return parseJsonPreservingIds(text);
+  } catch {
+    throw new MalformedResponseError(operation, `body is not JSON (${text.length} characters)`);
+  }
+}
+
+/** The provider's error bodies are `{"mensagem": "..."}`; anything else yields no message. */
+function errorMessage(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      'mensagem' in body &&
+      typeof body.mensagem === 'string'
+    ) {
+      return body.mensagem.slice(0, MAX_MESSAGE_CHARS);
+    }
+  } catch {
+    // Not JSON: the status alone describes the failure.
+  }
+  return undefined;
+}
+
+function errorForStatus(
+  request: HttpRequest,
+  response: Response,
+  mensagem: string | undefined,
+  nowMs: number,
+): ProviderError {
+  const { operation } = request;
+  switch (response.status) {
+    case 400:
+      return new InvalidRequestError(operation, mensagem);
+    case 401:
+      return new AuthenticationError(operation, mensagem);
+    case 409:
+      return request.conflict
+        ? new request.conflict(operation, mensagem)
+        : new ProviderHttpError(operation, 409, mensagem);
+    case 429:
+      return new RateLimitedError(
+        operation,
+        retryAfterMs(response.headers.get('retry-after'), nowMs),
+        mensagem,
+      );
+    default:
+      return new ProviderHttpError(operation, response.status, mensagem);
+  }
+}
+
+/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function retryAfterMs(header: string | null, nowMs: number): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+/** The system error code (ECONNREFUSED...) behind undici's generic "fetch failed", when there is one. */
+function systemCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = cause?.code;
+  return typeof code === 'string' && /^[A-Z0-9_]+$/.test(code) ? code : undefined;
+}

@@ -1,0 +1,31 @@
+/**
+ * A limiter for one process (local runs, tests, a single Lambda): slots are claimed synchronously,
+ * so concurrent acquirers always get distinct slots. It cannot see other processes: deployed
+ * Lambdas share the account's budget through the DynamoDB limiter (`dynamo.ts`) instead.
+ */
+import { DEFAULT_BACK_OFF_MS, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
+import type { RateLimiter } from './port';
+
+export interface InProcessLimiterDeps extends PacingOptions {
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export function buildInProcessLimiter(deps: InProcessLimiterDeps = {}): RateLimiter {
+  const interval = slotIntervalMs(deps);
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? realSleep;
+  let nextSlotAt = Number.NEGATIVE_INFINITY;
+
+  return {
+    async acquire() {
+      const at = now();
+      const slot = Math.max(at, nextSlotAt);
+      nextSlotAt = slot + interval;
+      if (slot > at) await sleep(slot - at);
+    },
+    async backOff(retryAfterMs = DEFAULT_BACK_OFF_MS) {
+      nextSlotAt = Math.max(nextSlotAt, now() + retryAfterMs);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Even pacing shared by both limiters. The provider counts arrivals in ANY one-second window, so a
+ * token bucket that allows bursts of 10 can still be refused when jitter bunches them; one slot every
+ * `1000 / (rate · (1 − margin))` ms never puts more than `rate` requests in a second, and the margin
+ * absorbs network jitter between sending and arrival.
+ */
+
+export interface PacingOptions {
+  /** Requests per second the provider allows for the whole account. @default 10 */
+  readonly ratePerSecond?: number;
+  /** Fraction of the rate kept in reserve. @default 0.1 */
+  readonly marginRatio?: number;
+}
+
+export const DEFAULT_RATE_PER_SECOND = 10;
+export const DEFAULT_MARGIN_RATIO = 0.1;
+/** How long a 429 without `Retry-After` pauses every caller. */
+export const DEFAULT_BACK_OFF_MS = 1_000;
+
+/** Milliseconds between two consecutive slots. */
+export function slotIntervalMs(options: PacingOptions = {}): number {
+  const rate = options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
+  const margin = options.marginRatio ?? DEFAULT_MARGIN_RATIO;
+  if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError(`ratePerSecond must be > 0, got ${rate}`);
+  if (!(margin >= 0 && margin < 1)) throw new RangeError(`marginRatio must be in [0, 1), got ${margin}`);
+  return 1000 / (rate * (1 - margin));
+}
+
+export const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
