@@ -1,0 +1,113 @@
+/**
+ * The daily reconciliation snapshot for Athena: one Parquet object per parallel-Scan segment at a
+ * fixed key, so a re-run of the same day and segment overwrites instead of duplicating. The column
+ * names and types are a contract with the Glue table and the named queries; change both together.
+ *
+ * Limits: a segment is held in memory while encoded (about 200 bytes a row before compression), so
+ * pick `totalSegments` so that one segment stays within the Lambda's memory (1 M receivables ≈ 8
+ * segments at 1 GB). Re-running a day with FEWER segments leaves the old higher parts in place.
+ */
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { IsoDate } from '../calendar';
+import type { ReconConfig } from '../config';
+import { encodeParquet, type ParquetColumn, type ParquetColumnType } from '../lake/parquet';
+import type { Receivable } from './item';
+import { collect, scanPages, type TableDeps } from './queries';
+import { explain } from './status';
+
+export interface SnapshotExporterDeps extends TableDeps {
+  readonly s3: Pick<S3Client, 'send'>;
+  readonly bucket: string;
+  readonly config: ReconConfig;
+}
+
+export interface SnapshotRequest {
+  readonly asOf: IsoDate;
+  readonly segment: number;
+  readonly totalSegments: number;
+}
+
+export interface SnapshotExporter {
+  exportSnapshot(request: SnapshotRequest): Promise<{ rows: number; key: string }>;
+}
+
+export function snapshotKey(asOf: IsoDate, segment: number): string {
+  return `reconciliation/snapshots/as_of=${asOf}/part-${String(segment).padStart(5, '0')}.parquet`;
+}
+
+type Row = Record<string, unknown>;
+
+/** The snapshot's columns, in order, with their Parquet types. */
+const SNAPSHOT_COLUMNS: readonly (readonly [string, ParquetColumnType])[] = [
+  ['receivable_key', 'STRING'],
+  ['acquirer', 'STRING'],
+  ['merchant', 'STRING'],
+  ['sale_date', 'STRING'],
+  ['nsu', 'STRING'],
+  ['authorization', 'STRING'],
+  ['installment', 'INT32'],
+  ['brand', 'STRING'],
+  ['status', 'STRING'],
+  ['forecast_net_cents', 'INT64'],
+  ['settled_net_cents', 'INT64'],
+  ['difference_cents', 'INT64'],
+  ['due_date', 'STRING'],
+  ['last_payment_date', 'STRING'],
+  ['settlement_count', 'INT32'],
+  ['reason', 'STRING'],
+  ['version', 'INT64'],
+  ['changed_on', 'STRING'],
+];
+
+/** One snapshot row; status and amounts derived as of `asOf`, not read from the stored status. */
+export function toSnapshotRow(receivable: Receivable, asOf: IsoDate, config: ReconConfig): Row {
+  const explanation = explain(receivable, asOf, config);
+  return {
+    receivable_key: receivable.key,
+    acquirer: receivable.acquirer,
+    merchant: receivable.merchant,
+    sale_date: receivable.saleDate,
+    nsu: receivable.nsu,
+    authorization: receivable.authorization,
+    installment: receivable.installment,
+    brand: receivable.brand,
+    status: explanation.status,
+    forecast_net_cents: explanation.forecastNetCents,
+    settled_net_cents: explanation.settledNetCents,
+    difference_cents: explanation.differenceCents,
+    due_date: receivable.dueDate,
+    last_payment_date: explanation.lastPaymentDate,
+    settlement_count: explanation.settlementCount,
+    reason: explanation.reason,
+    version: receivable.version,
+    changed_on: receivable.changedOn,
+  };
+}
+
+export function encodeSnapshot(rows: readonly Row[]): Uint8Array {
+  const columns: ParquetColumn[] = SNAPSHOT_COLUMNS.map(([name, type]) => ({
+    name,
+    type,
+    data: rows.map((row) => row[name] ?? null),
+  }));
+  return encodeParquet(columns);
+}
+
+export function buildSnapshotExporter(deps: SnapshotExporterDeps): SnapshotExporter {
+  return {
+    async exportSnapshot({ asOf, segment, totalSegments }) {
+      const receivables = await collect(scanPages(deps, { segment, totalSegments }));
+      const rows = receivables.map((receivable) => toSnapshotRow(receivable, asOf, deps.config));
+      const key = snapshotKey(asOf, segment);
+      await deps.s3.send(
+        new PutObjectCommand({
+          Bucket: deps.bucket,
+          Key: key,
+          Body: encodeSnapshot(rows),
+          ContentType: 'application/vnd.apache.parquet',
+        }),
+      );
+      return { rows: rows.length, key };
+    },
+  };
+}

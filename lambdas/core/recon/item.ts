@@ -1,0 +1,128 @@
+/**
+ * How a receivable is laid out as one DynamoDB item. Each started KB of an item is one write unit,
+ * so the contribution sets use one-letter attribute names: a receivable with one A1 and one D1
+ * (64-character hashes) is about 600 bytes, and every extra partial payment adds about 85 bytes.
+ *
+ * | attribute | holds |
+ * |-----------|-------|
+ * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
+ * | `gsi1pk` / `gsi1sk` | `STATUS#<status>` / `<dueDate or 0000-00-00>#<match key>` (index byStatus) |
+ * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
+ * | `f` | map forecast hash → net centavos |
+ * | `s` | map settlement hash → `{ n: net centavos, p?: payment date }` |
+ * | `status`, `reason` | as derived on the business date of the last write |
+ * | `version` | +1 on every write; the optimistic-lock token |
+ * | `changedOn`, `updatedAt` | business date and instant of the last write |
+ */
+import type { IsoDate } from '../calendar';
+import { TABLE } from '../store/table';
+import {
+  byHash,
+  type Forecast,
+  type ReceivableContent,
+  type ReceivableFields,
+  type Settlement,
+} from './matcher';
+import type { ReasonCode, ReconStatus } from './status';
+
+/** Bookkeeping the store adds to the content: the status as last written and the lock version. */
+export interface ReceivableMeta {
+  readonly status: ReconStatus;
+  readonly reason: ReasonCode;
+  readonly version: number;
+  /** Business date of the last content or status change. */
+  readonly changedOn: IsoDate;
+  /** Instant (ISO) of the last write. */
+  readonly updatedAt: string;
+}
+
+/** A receivable as the store returns it: plain data, content plus bookkeeping. */
+export type Receivable = ReceivableContent & ReceivableMeta;
+
+export type ReceivableItem = Record<string, unknown>;
+
+const PK_PREFIX = 'RCV#';
+const SK = 'RCV';
+/** gsi1sk date part for a receivable without a due date; sorts before every real date. */
+export const NO_DUE_DATE = '0000-00-00';
+
+const FIELD_NAMES = [
+  'acquirer',
+  'merchant',
+  'saleDate',
+  'nsu',
+  'authorization',
+  'installment',
+  'brand',
+  'dueDate',
+] as const satisfies readonly (keyof ReceivableFields)[];
+
+export function itemKey(key: string): { pk: string; sk: string } {
+  return { pk: `${PK_PREFIX}${key}`, sk: SK };
+}
+
+export function statusPartition(status: ReconStatus): string {
+  return `STATUS#${status}`;
+}
+
+export function isReceivableItem(item: ReceivableItem): boolean {
+  return item[TABLE.sortKey] === SK && String(item[TABLE.partitionKey]).startsWith(PK_PREFIX);
+}
+
+export function toItem(receivable: Receivable): ReceivableItem {
+  const item: ReceivableItem = {
+    ...itemKey(receivable.key),
+    [TABLE.byStatusIndex.partitionKey]: statusPartition(receivable.status),
+    [TABLE.byStatusIndex.sortKey]: `${receivable.dueDate ?? NO_DUE_DATE}#${receivable.key}`,
+  };
+  for (const name of FIELD_NAMES) {
+    if (receivable[name] !== null) item[name] = receivable[name];
+  }
+  if (receivable.forecasts.length > 0) {
+    item.f = Object.fromEntries(receivable.forecasts.map((f) => [f.hash, f.netCents]));
+  }
+  if (receivable.settlements.length > 0) {
+    item.s = Object.fromEntries(
+      receivable.settlements.map((s) => [
+        s.hash,
+        s.paymentDate === null ? { n: s.netCents } : { n: s.netCents, p: s.paymentDate },
+      ]),
+    );
+  }
+  return {
+    ...item,
+    status: receivable.status,
+    reason: receivable.reason,
+    version: receivable.version,
+    changedOn: receivable.changedOn,
+    updatedAt: receivable.updatedAt,
+  };
+}
+
+export function fromItem(item: ReceivableItem): Receivable {
+  const field = <T>(name: string): T | null => (item[name] === undefined ? null : (item[name] as T));
+  const forecasts: Forecast[] = Object.entries((item.f ?? {}) as Record<string, number>).map(
+    ([hash, netCents]) => ({ hash, netCents: Number(netCents) }),
+  );
+  const settlements: Settlement[] = Object.entries(
+    (item.s ?? {}) as Record<string, { n: number; p?: string }>,
+  ).map(([hash, { n, p }]) => ({ hash, netCents: Number(n), paymentDate: p ?? null }));
+  return {
+    key: String(item[TABLE.partitionKey]).slice(PK_PREFIX.length),
+    acquirer: field('acquirer'),
+    merchant: field('merchant'),
+    saleDate: field('saleDate'),
+    nsu: field('nsu'),
+    authorization: field('authorization'),
+    installment: item.installment === undefined ? null : Number(item.installment),
+    brand: field('brand'),
+    dueDate: field('dueDate'),
+    forecasts: forecasts.sort(byHash),
+    settlements: settlements.sort(byHash),
+    status: item.status as ReconStatus,
+    reason: item.reason as ReasonCode,
+    version: Number(item.version),
+    changedOn: String(item.changedOn),
+    updatedAt: String(item.updatedAt),
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Paginated reads of receivables: by stored status through the byStatus index, and parallel-Scan
+ * segments of the whole table. Generators of pages, so a caller can act page by page (aging) or
+ * collect everything (listings).
+ */
+import { type DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { IsoDate } from '../calendar';
+import { TABLE } from '../store/table';
+import { fromItem, isReceivableItem, type Receivable, statusPartition } from './item';
+import type { ReconStatus } from './status';
+
+export interface TableDeps {
+  readonly ddb: Pick<DynamoDBDocumentClient, 'send'>;
+  readonly tableName: string;
+}
+
+export interface StatusQueryOptions {
+  /** Only receivables due strictly before this date (receivables without a due date are left out). */
+  readonly dueBefore?: IsoDate;
+}
+
+export interface ScanOptions {
+  readonly segment?: number;
+  readonly totalSegments?: number;
+}
+
+/** gsi1sk lower bound that excludes receivables without a due date (`0000-00-00#…`). */
+const FIRST_DUE_DATE = '0000-00-01';
+
+/**
+ * `gsi1sk BETWEEN '0000-00-01' AND <dueBefore>` is exactly "dueDate < dueBefore": the sort key is
+ * `<dueDate>#<key>`, which sorts after the bare date when the dates are equal.
+ */
+export async function* pagesByStatus(
+  { ddb, tableName }: TableDeps,
+  status: ReconStatus,
+  options: StatusQueryOptions = {},
+): AsyncGenerator<Receivable[]> {
+  const { partitionKey, sortKey, name } = TABLE.byStatusIndex;
+  const due = options.dueBefore;
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: name,
+        KeyConditionExpression: due ? '#pk = :status AND #sk BETWEEN :from AND :to' : '#pk = :status',
+        ExpressionAttributeNames: due ? { '#pk': partitionKey, '#sk': sortKey } : { '#pk': partitionKey },
+        ExpressionAttributeValues: due
+          ? { ':status': statusPartition(status), ':from': FIRST_DUE_DATE, ':to': due }
+          : { ':status': statusPartition(status) },
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    yield (page.Items ?? []).map(fromItem);
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+}
+
+export async function* scanPages(
+  { ddb, tableName }: TableDeps,
+  options: ScanOptions = {},
+): AsyncGenerator<Receivable[]> {
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new ScanCommand({
+        TableName: tableName,
+        Segment: options.segment,
+        TotalSegments: options.totalSegments,
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    yield (page.Items ?? []).filter(isReceivableItem).map(fromItem);
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+}
+
+export async function collect(pages: AsyncGenerator<Receivable[]>): Promise<Receivable[]> {
+  const all: Receivable[] = [];
+  for await (const page of pages) all.push(...page);
+  return all;
+}

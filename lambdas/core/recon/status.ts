@@ -1,0 +1,116 @@
+/**
+ * Reconciliation states and their explanation, derived from a receivable's contributions and the
+ * business date alone. Nothing here is stored as an accumulator, so a late settlement, a replay or
+ * an aging sweep can never leave a stale status behind: every write re-derives it.
+ */
+import { daysBetween, type IsoDate } from '../calendar';
+import type { ReconConfig } from '../config';
+import type { Cents } from '../money';
+import type { ReceivableContent } from './matcher';
+
+export const RECON_STATUSES = ['OPEN', 'SETTLED', 'UNDERPAID', 'OVERPAID', 'OVERDUE', 'UNEXPECTED'] as const;
+export type ReconStatus = (typeof RECON_STATUSES)[number];
+
+/** Why a receivable has its status; one code, the most useful to a person reading the list. */
+export const REASON_CODES = [
+  /** Settled, sum equal to the forecast, one settlement. */
+  'EXACT',
+  /** Settled, sum equal to the forecast, several settlements. */
+  'PARTIAL_PAYMENTS',
+  /** Settled, sum differs from the forecast but within tolerance. */
+  'WITHIN_TOLERANCE',
+  'SHORT_PAYMENT',
+  'OVER_PAYMENT',
+  /** Settlement(s) and no forecast. */
+  'NO_FORECAST',
+  /** Forecast, no settlement, not yet due + grace. */
+  'AWAITING_PAYMENT',
+  /** Forecast, no settlement, due + grace has passed. */
+  'PAST_DUE',
+  /** Two or more distinct A1 records for one key: the smallest hash is compared; a person should look. */
+  'DUPLICATE_FORECAST',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+export interface Explanation {
+  readonly status: ReconStatus;
+  readonly reason: ReasonCode;
+  /** Null when there is no forecast (UNEXPECTED). */
+  readonly forecastNetCents: Cents | null;
+  /** Sum of all settlements; 0 when none. */
+  readonly settledNetCents: Cents;
+  /** settled − forecast (a missing forecast counts as 0): negative means paid short. */
+  readonly differenceCents: Cents;
+  readonly settlementCount: number;
+  readonly lastPaymentDate: IsoDate | null;
+}
+
+type StatusConfig = Pick<ReconConfig, 'tolerance' | 'graceDays'>;
+
+/**
+ * The tolerance rule shared with the simulator's ground truth: a difference counts as none when
+ * |difference| <= max(absoluteCents, floor(forecast × percent / 100)).
+ */
+export function toleranceCents(forecastNetCents: Cents, tolerance: ReconConfig['tolerance']): Cents {
+  return Math.max(tolerance.absoluteCents, Math.floor((forecastNetCents * tolerance.percent) / 100));
+}
+
+/** True when an unsettled forecast due on `dueDate` is late on `asOf` (strictly after due + grace). */
+export function isPastGrace(dueDate: IsoDate | null, asOf: IsoDate, graceDays: number): boolean {
+  return dueDate !== null && daysBetween(dueDate, asOf) > graceDays;
+}
+
+function settledStatus(
+  forecastNetCents: Cents,
+  settledNetCents: Cents,
+  settlementCount: number,
+  config: StatusConfig,
+): { status: ReconStatus; reason: ReasonCode } {
+  const difference = settledNetCents - forecastNetCents;
+  if (Math.abs(difference) <= toleranceCents(forecastNetCents, config.tolerance)) {
+    if (difference !== 0) return { status: 'SETTLED', reason: 'WITHIN_TOLERANCE' };
+    return { status: 'SETTLED', reason: settlementCount > 1 ? 'PARTIAL_PAYMENTS' : 'EXACT' };
+  }
+  return difference < 0
+    ? { status: 'UNDERPAID', reason: 'SHORT_PAYMENT' }
+    : { status: 'OVERPAID', reason: 'OVER_PAYMENT' };
+}
+
+function statusOf(
+  content: ReceivableContent,
+  settledNetCents: Cents,
+  asOf: IsoDate,
+  config: StatusConfig,
+): { status: ReconStatus; reason: ReasonCode } {
+  const forecast = content.forecasts[0];
+  if (!forecast) return { status: 'UNEXPECTED', reason: 'NO_FORECAST' };
+  const derived =
+    content.settlements.length > 0
+      ? settledStatus(forecast.netCents, settledNetCents, content.settlements.length, config)
+      : isPastGrace(content.dueDate, asOf, config.graceDays)
+        ? ({ status: 'OVERDUE', reason: 'PAST_DUE' } as const)
+        : ({ status: 'OPEN', reason: 'AWAITING_PAYMENT' } as const);
+  return content.forecasts.length > 1 ? { ...derived, reason: 'DUPLICATE_FORECAST' } : derived;
+}
+
+/** Status, reason and the amounts behind them, as of a business date. */
+export function explain(content: ReceivableContent, asOf: IsoDate, config: StatusConfig): Explanation {
+  const settledNetCents = content.settlements.reduce((sum, s) => sum + s.netCents, 0);
+  const forecastNetCents = content.forecasts[0]?.netCents ?? null;
+  const lastPaymentDate = content.settlements.reduce<IsoDate | null>(
+    (last, s) => (s.paymentDate !== null && (last === null || s.paymentDate > last) ? s.paymentDate : last),
+    null,
+  );
+  return {
+    ...statusOf(content, settledNetCents, asOf, config),
+    forecastNetCents,
+    settledNetCents,
+    differenceCents: settledNetCents - (forecastNetCents ?? 0),
+    settlementCount: content.settlements.length,
+    lastPaymentDate,
+  };
+}
+
+export function deriveStatus(content: ReceivableContent, asOf: IsoDate, config: StatusConfig): ReconStatus {
+  return explain(content, asOf, config).status;
+}
