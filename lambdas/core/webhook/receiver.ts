@@ -39,9 +39,9 @@ export interface WebhookResponse {
 
 /** The part of a Powertools `Logger` the receiver uses; attributes never hold secrets or signatures. */
 export interface ReceiverLogger {
-  info(message: string, attributes?: Record<string, unknown>): void;
-  warn(message: string, attributes?: Record<string, unknown>): void;
-  error(message: string, attributes?: Record<string, unknown>): void;
+  info(message: string, ...attributes: Record<string, unknown>[]): void;
+  warn(message: string, ...attributes: Record<string, unknown>[]): void;
+  error(message: string, ...attributes: Record<string, unknown>[]): void;
 }
 
 export interface WebhookReceiverDeps {

@@ -1,0 +1,106 @@
+/**
+ * Webhook Lambda behind the HTTP API (`POST /webhook`): adapts the API Gateway v2 event to the
+ * receiver core and back. Clients, config and the cached secret reader are built once per cold start.
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SendTaskSuccessCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ENV } from '../core/env';
+import { parseWebhookConfig } from '../core/webhook/config';
+import { buildRequestDedupe } from '../core/webhook/dedupe';
+import { buildWebhookReceiver } from '../core/webhook/receiver';
+import { buildReportWaits } from '../core/webhook/report-waits';
+import { webhookSecretSchema } from '../core/webhook/secret';
+
+/** Secret values are re-read at most this often, so a rotation reaches warm functions quickly. */
+const SECRET_MAX_AGE_SECONDS = 300;
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`environment variable ${name} is not set`);
+  return value;
+}
+
+const logger = new Logger({ serviceName: 'recon-webhook' });
+const metrics = new Metrics({ namespace: 'recon', serviceName: 'recon-webhook' });
+const config = parseWebhookConfig(process.env[ENV.webhookConfig]);
+const tableName = requiredEnv(ENV.tableName);
+const secretArn = requiredEnv(ENV.secretArn);
+const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  marshallOptions: { removeUndefinedValues: true },
+});
+const sfn = new SFNClient({});
+const now = () => new Date();
+
+async function readSecret() {
+  return webhookSecretSchema.parse(
+    await getSecret(secretArn, {
+      transform: 'json',
+      maxAge: SECRET_MAX_AGE_SECONDS,
+      throwOnTransformError: true,
+    }),
+  );
+}
+
+async function secondFactorValue(): Promise<string> {
+  const { webhookHeaderValue } = await readSecret();
+  if (!webhookHeaderValue)
+    throw new Error('secondFactorHeader is configured but the secret has no webhookHeaderValue');
+  return webhookHeaderValue;
+}
+
+const receiver = buildWebhookReceiver({
+  secrets: async () => {
+    const secret = await readSecret();
+    return { current: secret.hmacSecret, previous: secret.previousHmacSecret };
+  },
+  waits: buildReportWaits({
+    ddb,
+    tableName,
+    now,
+    sendTaskSuccess: async (taskToken, output) => {
+      await sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
+    },
+  }),
+  dedupe: buildRequestDedupe({ ddb, tableName, now }),
+  config: {
+    timestampToleranceMs: config.timestampToleranceMs,
+    maxBodyBytes: config.maxBodyBytes,
+    secondFactor: config.secondFactorHeader
+      ? { header: config.secondFactorHeader, value: secondFactorValue }
+      : undefined,
+  },
+  now,
+  logger,
+});
+
+/** One count per answer class, so alarms can watch forged (4xx) and failed (5xx) deliveries. */
+function metricName(statusCode: number): string {
+  if (statusCode < 300) return 'WebhookAccepted';
+  return statusCode < 500 ? 'WebhookRejected' : 'WebhookFailed';
+}
+
+export const handler = middy(
+  async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    const response = await receiver.receive({
+      headers: event.headers ?? {},
+      body: event.body ?? '',
+      isBase64Encoded: event.isBase64Encoded,
+    });
+    metrics.addMetric(metricName(response.statusCode), MetricUnit.Count, 1);
+    return {
+      statusCode: response.statusCode,
+      headers: { 'content-type': 'application/json' },
+      body: response.body,
+    };
+  },
+)
+  .use(injectLambdaContext(logger))
+  .use(logMetrics(metrics));
