@@ -1,0 +1,98 @@
+/**
+ * `recon receivables`: the current state of every receivable in the local data directory, derived
+ * as of today (business date) exactly as the pipeline derives it, so the listing is right even
+ * between runs.
+ */
+import { type Command, Option } from 'commander';
+import { businessDate } from '../../../lambdas/core/calendar';
+import { RECON_STATUSES } from '../../../lambdas/core/recon/status';
+import { buildReceivableStore } from '../../../lambdas/core/recon/store';
+import { type ReceivableView, toReceivableView } from '../../../lambdas/core/recon/view';
+import { startLocalDynamo } from '../../aws/dynamodb';
+import { dataPaths, hasLocalState, LOCAL_TABLE, loadReconConfig } from '../../runner/data-dir';
+import { CliError } from '../errors';
+import { FORMATS, type Format, formatRows } from '../format';
+import type { CliIo } from '../io';
+import { DEFAULT_DATA_DIR, parseIsoDate } from '../options';
+
+/** The jsonl/csv columns, in this order (the CLI contract's fields first). */
+export const RECEIVABLE_COLUMNS = [
+  'acquirer',
+  'merchant',
+  'saleDate',
+  'nsu',
+  'authorization',
+  'installment',
+  'status',
+  'forecastNetCents',
+  'settledNetCents',
+  'dueDate',
+  'differenceCents',
+  'reason',
+  'lastPaymentDate',
+  'settlementCount',
+] as const satisfies readonly (keyof ReceivableView)[];
+
+const SORT_FIELDS = ['acquirer', 'merchant', 'saleDate', 'nsu', 'authorization'] as const;
+
+/** A stable order (the match key), so two listings of the same state are byte-identical. */
+export function compareReceivables(a: ReceivableView, b: ReceivableView): number {
+  for (const field of SORT_FIELDS) {
+    const order = (a[field] ?? '').localeCompare(b[field] ?? '');
+    if (order !== 0) return order;
+  }
+  return (a.installment ?? 0) - (b.installment ?? 0);
+}
+
+export async function readReceivables(options: {
+  dataDir: string;
+  asOf: string;
+  env: CliIo['env'];
+}): Promise<ReceivableView[]> {
+  const paths = dataPaths(options.dataDir);
+  if (!hasLocalState(paths)) {
+    throw new CliError(`no local data in ${paths.root}; run \`recon run\` first.`, 1);
+  }
+  const config = loadReconConfig(options.env);
+  const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+  try {
+    const store = buildReceivableStore({
+      ddb: dynamo.documentClient,
+      tableName: dynamo.tableName,
+      config,
+      asOf: () => options.asOf,
+      now: () => new Date(),
+    });
+    const all = await store.scanAll();
+    return all.map((r) => toReceivableView(r, options.asOf, config)).sort(compareReceivables);
+  } finally {
+    await dynamo.close();
+  }
+}
+
+interface ReceivablesOptions {
+  readonly dataDir: string;
+  readonly status?: string;
+  readonly format: Format;
+  readonly asOf?: string;
+}
+
+export function registerReceivablesCommand(program: Command, io: CliIo): void {
+  program
+    .command('receivables')
+    .description('list the current state of every receivable in the local data directory')
+    .option('--data-dir <dir>', 'local data directory', DEFAULT_DATA_DIR)
+    .addOption(new Option('--status <status>', 'only receivables in this state').choices(RECON_STATUSES))
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
+    .option(
+      '--as-of <date>',
+      'business date the states are derived for (default: today, America/Sao_Paulo)',
+      parseIsoDate,
+    )
+    .action(async (options: ReceivablesOptions) => {
+      const asOf = options.asOf ?? businessDate(new Date());
+      const views = await readReceivables({ dataDir: options.dataDir, asOf, env: io.env });
+      const rows = options.status ? views.filter((v) => v.status === options.status) : views;
+      io.stdout(formatRows(options.format, RECEIVABLE_COLUMNS, rows));
+    });
+}

@@ -1,0 +1,27 @@
+/**
+ * Errors that carry the CLI's exit code (0 ok, 1 run failed, 2 usage error). Their messages are
+ * shown as they are, so they must be plain words and never contain a secret.
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The command line asks for something that cannot be done as written. */
+export class UsageError extends CliError {
+  constructor(message: string) {
+    super(message, 2);
+  }
+}
+
+/** The command ran and the work failed (a report ended in ERRO, a deadline passed...). */
+export class RunFailedError extends CliError {
+  constructor(message: string) {
+    super(message, 1);
+  }
+}

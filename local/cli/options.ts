@@ -1,0 +1,25 @@
+/** Option value parsers shared by commands: they turn bad input into commander usage errors (exit 2). */
+import { InvalidArgumentError } from 'commander';
+import { isIsoDate } from '../../lambdas/core/calendar';
+
+export function parseIsoDate(value: string): string {
+  if (!isIsoDate(value)) throw new InvalidArgumentError('expected a calendar date like 2025-01-31.');
+  return value;
+}
+
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  }
+  return port;
+}
+
+export function parseInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a whole number.');
+  return n;
+}
+
+/** Default data directory: local state of `recon run` (gitignored). */
+export const DEFAULT_DATA_DIR = '.recon';

@@ -1,0 +1,48 @@
+/**
+ * The `recon` command line: builds the commander program and maps every way it can end to the
+ * documented exit codes (0 ok, 1 run failed, 2 usage error). Errors are printed in plain words; the
+ * stack trace only with `--verbose`.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerBackfillCommand } from './commands/backfill';
+import { registerReceivablesCommand } from './commands/receivables';
+import { CliError } from './errors';
+import type { CliIo } from './io';
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('recon')
+    .description('Card receivables reconciliation: run the nightly pipeline locally, inspect its results.')
+    .option('--verbose', 'show stack traces on errors')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride()
+    .showHelpAfterError('(run recon --help for usage)');
+  registerReceivablesCommand(program, io);
+  registerBackfillCommand(program, io);
+  return program;
+}
+
+function exitCodeOf(error: unknown): number {
+  // Commander ends a requested --help or --version with exit code 0; everything else it ends is usage.
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+  if (error instanceof CliError) return error.exitCode;
+  return 1;
+}
+
+/** Runs one command line; returns the process exit code instead of exiting, so tests can call it. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    const code = exitCodeOf(error);
+    // Commander has already printed its own message (usage errors, help).
+    if (!(error instanceof CommanderError)) {
+      const verbose = argv.includes('--verbose');
+      const text =
+        error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error);
+      io.stderr(`recon: ${text}\n`);
+    }
+    return code;
+  }
+}
