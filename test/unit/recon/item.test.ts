@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { fromItem, type Receivable, type ReceivableItem, toItem } from '../../../lambdas/core/recon/item';
+import { applyRecords } from '../../../lambdas/core/recon/matcher';
+import { explain } from '../../../lambdas/core/recon/status';
+import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
+import { canonical, forecast, hexHash, reconConfig, saleKey, settlement } from '../../support/recon-records';
+
+const config = reconConfig();
+
+function stored(...records: CanonicalRecord[]): Receivable {
+  const { receivable } = applyRecords(undefined, records, config);
+  if (!receivable) throw new Error('no receivable');
+  const { status, reason } = explain(receivable, '2025-04-10', config);
+  return {
+    ...receivable,
+    status,
+    reason,
+    version: 3,
+    changedOn: '2025-04-10',
+    updatedAt: '2025-04-10T09:00:00.000Z',
+  };
+}
+
+/** DynamoDB's item size rule: names and values in UTF-8, numbers ~1 byte per 2 digits + 1, +3 per map/list entry. */
+function itemBytes(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number') return Math.ceil(String(Math.abs(value)).length / 2) + 1;
+  if (value && typeof value === 'object') {
+    return Object.entries(value).reduce(
+      (sum, [name, v]) => sum + Buffer.byteLength(name) + itemBytes(v) + 1,
+      3,
+    );
+  }
+  return 1;
+}
+
+describe('receivable item', () => {
+  it('round-trips every field, with the index keys set', () => {
+    const key = saleKey(5, 2);
+    const receivable = stored(
+      forecast(key, hexHash('a1'), 12_345, '2025-04-01'),
+      settlement(key, hexHash('d1'), 10_000, '2025-04-02'),
+      canonical({ type: 'D1', key, hash: hexHash('d2'), netCents: 2_345, paymentDate: null }),
+    );
+    const item = toItem(receivable);
+    expect(item).toMatchObject({
+      pk: `RCV#${receivable.key}`,
+      sk: 'RCV',
+      gsi1pk: 'STATUS#SETTLED',
+      gsi1sk: `2025-04-01#${receivable.key}`,
+    });
+    expect(fromItem(JSON.parse(JSON.stringify(item)) as ReceivableItem)).toEqual(receivable);
+  });
+
+  it('keeps null fields out of the item and sorts an undated receivable first in its status', () => {
+    const receivable = stored(
+      canonical({ type: 'D1', key: saleKey(1), hash: 'h', dueDate: null, paymentDate: null }),
+    );
+    const item = toItem(receivable);
+    expect(item.gsi1sk).toBe(`0000-00-00#${receivable.key}`);
+    expect('dueDate' in item).toBe(false);
+    expect(fromItem(item)).toEqual(receivable);
+  });
+
+  it('stays under one write unit (1 KB) for one forecast and a few settlements', () => {
+    const key = saleKey(99_999, 12);
+    const common = stored(forecast(key, hexHash('f'), 1_234_567), settlement(key, hexHash('s'), 1_234_567));
+    expect(itemBytes(toItem(common))).toBeLessThan(700);
+    const split = stored(
+      forecast(key, hexHash('f'), 1_234_567),
+      ...[1, 2, 3, 4].map((n) => settlement(key, hexHash(`s${n}`), 300_000)),
+    );
+    expect(itemBytes(toItem(split))).toBeLessThan(1024);
+  });
+});

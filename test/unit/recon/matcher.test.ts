@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { applyRecord, applyRecords, matchKeyOf } from '../../../lambdas/core/recon/matcher';
+import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
+
+const config = reconConfig();
+
+describe('matchKeyOf', () => {
+  it('joins the configured fields in configured order', () => {
+    expect(matchKeyOf(saleKey(7, 2), config)).toBe('ACQ1|EC2|2025-03-01|100007|AUT7|2');
+    expect(matchKeyOf(saleKey(7, 2), reconConfig({ matchKey: ['nsu', 'acquirer'] }))).toBe('100007|ACQ1');
+  });
+
+  it('escapes separators so that different field values never share a key', () => {
+    const two = reconConfig({ matchKey: ['nsu', 'authorization'] });
+    const left = matchKeyOf({ nsu: 'a|b', authorization: 'c' }, two);
+    const right = matchKeyOf({ nsu: 'a', authorization: 'b|c' }, two);
+    const slash = matchKeyOf({ nsu: 'a\\', authorization: '|c' }, two);
+    expect(new Set([left, right, slash]).size).toBe(3);
+    expect(left).toBe('a\\|b|c');
+  });
+
+  it('is null when a key field is missing or empty', () => {
+    expect(matchKeyOf({ ...saleKey(1), nsu: null }, config)).toBeNull();
+    expect(matchKeyOf({ ...saleKey(1), authorization: '' }, config)).toBeNull();
+  });
+});
+
+describe('applyRecord', () => {
+  const key = saleKey(1);
+
+  it('adds a contribution once: the same hash again changes nothing', () => {
+    const first = applyRecord(undefined, forecast(key, 'f1'), config);
+    expect(first.changed).toBe(true);
+    const again = applyRecord(first.receivable, forecast(key, 'f1'), config);
+    expect(again).toEqual({ receivable: first.receivable, changed: false });
+    expect(first.receivable?.forecasts).toEqual([{ hash: 'f1', netCents: 10_000 }]);
+  });
+
+  it('leaves records other than A1/D1, and records without a key, out', () => {
+    const e1 = canonical({ type: 'E1', key, hash: 'e1' });
+    expect(applyRecord(undefined, e1, config)).toEqual({ receivable: undefined, changed: false });
+    const keyless = { ...forecast(key, 'f2'), nsu: null };
+    expect(applyRecord(undefined, keyless, config)).toEqual({ receivable: undefined, changed: false });
+  });
+
+  it('refuses a record of another receivable', () => {
+    const { receivable } = applyRecord(undefined, forecast(key, 'f1'), config);
+    expect(() => applyRecord(receivable, forecast(saleKey(2), 'f9'), config)).toThrow(/does not belong/);
+  });
+
+  it('takes descriptive fields from the forecast, whatever arrived first', () => {
+    const d1 = canonical({ type: 'D1', key, hash: 'a0', brand: 'ELO', dueDate: '2025-04-09' });
+    const a1 = canonical({ type: 'A1', key, hash: 'zz', brand: 'VISA', dueDate: '2025-04-01' });
+    const settledFirst = applyRecords(undefined, [d1, a1], config).receivable;
+    const forecastFirst = applyRecords(undefined, [a1, d1], config).receivable;
+    expect(settledFirst).toEqual(forecastFirst);
+    expect(settledFirst).toMatchObject({ brand: 'VISA', dueDate: '2025-04-01' });
+  });
+
+  it('keeps every duplicate forecast, sorted by hash, and every settlement', () => {
+    const records = [
+      forecast(key, 'f9', 500),
+      settlement(key, 's2', 300),
+      forecast(key, 'f1', 700),
+      settlement(key, 's1', 200),
+    ];
+    const { receivable, changed } = applyRecords(undefined, records, config);
+    expect(changed).toBe(4);
+    expect(receivable?.forecasts.map((f) => f.hash)).toEqual(['f1', 'f9']);
+    expect(receivable?.settlements).toEqual([
+      { hash: 's1', netCents: 200, paymentDate: '2025-04-01' },
+      { hash: 's2', netCents: 300, paymentDate: '2025-04-01' },
+    ]);
+  });
+
+  it('counts a missing net amount as zero instead of dropping the record', () => {
+    const { receivable } = applyRecord(
+      undefined,
+      canonical({ type: 'D1', key, hash: 's', netCents: null }),
+      config,
+    );
+    expect(receivable?.settlements).toEqual([{ hash: 's', netCents: 0, paymentDate: '2025-04-01' }]);
+  });
+});
