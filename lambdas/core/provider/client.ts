@@ -11,6 +11,7 @@ import { businessDate, toProviderDate } from '../calendar';
 import type { RateLimiter } from '../rate-limit/port';
 import { createOnce, isRetryableError } from './create-once';
 import {
+  AmbiguousGenerationError,
   DeleteNotAllowedError,
   InvalidRequestError,
   isUnknownOutcome,
@@ -186,10 +187,13 @@ export function buildProviderClient(deps: ProviderClientDeps): ProviderClient {
         snapshot: async () => new Set((await generatedSince()).map((report) => report.id)),
         async newMatches(before) {
           const fresh = (await generatedSince()).filter((report) => !before.has(report.id));
-          const reportType = fresh.length > 0 ? await reportTypeOf(request) : undefined;
-          // Type unknown: every new report is a candidate, so more than one is reported as ambiguous.
-          const matching = reportType ? fresh.filter((report) => report.tipoRemessa === reportType) : fresh;
-          return matching.map((report) => report.id);
+          if (fresh.length === 0) return [];
+          const reportType = await reportTypeOf(request);
+          const ids = fresh.map((report) => report.id);
+          // Without the type name any new report could be another configuration's: do not guess.
+          if (reportType === undefined)
+            throw new AmbiguousGenerationError(operation, ids, 'report type unknown');
+          return fresh.filter((report) => report.tipoRemessa === reportType).map((report) => report.id);
         },
         attempt: (attempt) => attemptOnce(httpRequest, attempt, (body) => parseGenerated(operation, body)),
         adopt: (reportId) => ({ reportId }),

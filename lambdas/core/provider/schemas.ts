@@ -23,7 +23,7 @@ const webhookIdSchema = z.union([z.string().min(1), z.number().int()]).transform
 
 /** Zero or more: the provider answers one object or an array depending on rules it does not document. */
 function oneOrMany<T extends z.ZodType>(item: T) {
-  return z.union([z.array(item), item.transform((one) => [one])]);
+  return z.preprocess((body) => (Array.isArray(body) ? body : [body]), z.array(item));
 }
 
 const configurationSchema = z.object({

@@ -55,7 +55,7 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
           ExpressionAttributeValues: {
             ':value': value,
             ':ttl': Math.ceil(value / 1000) + TTL_SECONDS,
-            ...names,
+            ...extraValues,
           },
         }),
       );
