@@ -1,0 +1,103 @@
+/**
+ * The answer key: what recon's matcher must conclude for a movement period, computed straight from the
+ * clean records (malformed entries belong to no receivable), independently of any parsing.
+ *
+ * Tolerance rule (the matcher must use the same): with forecast F and settled S (centavos),
+ *   allowed = max(absoluteCents, floor(F * round(percent * 100) / 10000))
+ * i.e. percent is taken to two decimals and the relative part is computed in integers. |S - F| <= allowed
+ * is SETTLED; otherwise S < F is UNDERPAID and S > F is OVERPAID. A forecast without settlement is OPEN
+ * while asOf <= dueDate + graceDays, OVERDUE after; a settlement without forecast is UNEXPECTED.
+ */
+import { fromEpochDay, toEpochDay } from '../../lambdas/core/calendar';
+import { type DataRecord, dayRange, type KindRecords, type Receivable, type Universe } from './dataset';
+import type { ExpectedReceivable, GroundTruthQuery, ReceivableStatus } from './types';
+
+interface Entry {
+  receivable: Receivable;
+  forecast: number | null;
+  settled: number;
+  settlements: number;
+  dueDay: number;
+}
+
+function keyOf(r: Receivable): string {
+  const { sale } = r;
+  return [sale.acquirer, sale.merchant, sale.saleDay, sale.nsu, sale.authorization, r.installment].join('|');
+}
+
+function* recordsOf(kind: KindRecords, code: string, fromDay: number, toDay: number): Generator<DataRecord> {
+  const [start, end] = dayRange(kind, fromDay, toDay);
+  for (let i = start; i < end; i++) {
+    const record = kind.records[i] as DataRecord;
+    if (record.code === code) yield record;
+  }
+}
+
+export function allowedDifference(
+  forecast: number,
+  tolerance: { absoluteCents: number; percent: number },
+): number {
+  return Math.max(
+    tolerance.absoluteCents,
+    Math.floor((forecast * Math.round(tolerance.percent * 100)) / 10_000),
+  );
+}
+
+function statusOf(entry: Entry, query: GroundTruthQuery): ReceivableStatus {
+  if (entry.forecast === null) return 'UNEXPECTED';
+  if (entry.settlements === 0) {
+    return toEpochDay(query.asOf) <= entry.dueDay + query.graceDays ? 'OPEN' : 'OVERDUE';
+  }
+  const diff = entry.settled - entry.forecast;
+  if (
+    Math.abs(diff) <= allowedDifference(entry.forecast, query.tolerance ?? { absoluteCents: 0, percent: 0 })
+  ) {
+    return 'SETTLED';
+  }
+  return diff < 0 ? 'UNDERPAID' : 'OVERPAID';
+}
+
+export function computeGroundTruth(universe: Universe, query: GroundTruthQuery): ExpectedReceivable[] {
+  const fromDay = toEpochDay(query.from);
+  const toDay = toEpochDay(query.to);
+  const entries = new Map<string, Entry>();
+  for (const a1 of recordsOf(universe.sales, 'A1', fromDay, toDay)) {
+    const r = a1.receivable;
+    entries.set(keyOf(r), {
+      receivable: r,
+      forecast: a1.netCents,
+      settled: 0,
+      settlements: 0,
+      dueDay: r.dueDay,
+    });
+  }
+  for (const d1 of recordsOf(universe.financial, 'D1', fromDay, toDay)) {
+    const key = keyOf(d1.receivable);
+    const entry = entries.get(key) ?? {
+      receivable: d1.receivable,
+      forecast: null,
+      settled: 0,
+      settlements: 0,
+      dueDay: d1.receivable.dueDay,
+    };
+    entry.settled += d1.netCents;
+    entry.settlements += 1;
+    entries.set(key, entry);
+  }
+  return [...entries.keys()].sort().map((key) => {
+    const entry = entries.get(key) as Entry;
+    const { sale, installment } = entry.receivable;
+    return {
+      acquirer: sale.acquirer,
+      merchant: sale.merchant,
+      saleDate: fromEpochDay(sale.saleDay),
+      nsu: sale.nsu,
+      authorization: sale.authorization,
+      installment,
+      status: statusOf(entry, query),
+      forecastNetCents: entry.forecast,
+      settledNetCents: entry.settled,
+      dueDate: fromEpochDay(entry.dueDay),
+    };
+  });
+}

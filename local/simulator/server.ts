@@ -1,0 +1,272 @@
+/**
+ * The simulator's HTTP server (node:http, no framework): admission (rate window, 429 bursts, hangs,
+ * latency, auth, injected 5xx) in front of the report and webhook routes, and the test-facing API.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { businessDate } from '../../lambdas/core/calendar';
+import { closeServer, listenOnLoopback } from '../aws/endpoint';
+import { generateUniverse, type Universe } from './dataset';
+import { buildEncoder, type Encoder } from './encoding';
+import { buildFaultState, type FaultState } from './faults';
+import { computeGroundTruth } from './ground-truth';
+import { message, type Reply, type RequestContext, readBody } from './http';
+import { buildRateWindow } from './rate-window';
+import { recordCounts } from './report-content';
+import { buildIdSequence, type StoredReport } from './reports';
+import { buildReportRoutes } from './routes-reports';
+import type { Simulator, SimulatorCredentials, SimulatorOptions, SimulatorStats } from './types';
+import { buildDeliverer } from './webhook-delivery';
+import { buildWebhookRegistry } from './webhook-registry';
+
+export const SIMULATOR_CREDENTIALS: SimulatorCredentials = Object.freeze({
+  email: 'recon-sim@example.com',
+  apiToken: 'sim-token-3f9a2c7e',
+});
+
+export const CONFIGURATIONS = {
+  sandbox: { sales: 35176, financial: 35177 },
+  production: { sales: 81001, financial: 81002 },
+} as const;
+
+const NOMES = { sales: 'Vendas', financial: 'Financeiro' } as const;
+
+type Handler = (ctx: RequestContext, param: string) => Reply;
+interface Route {
+  readonly name: string;
+  readonly method: string;
+  readonly pattern: RegExp;
+  readonly handler: Handler;
+}
+
+function resolveOptions(options: SimulatorOptions) {
+  const recordsPerPage = options.dataset?.recordsPerPage ?? 1000;
+  if (!Number.isInteger(recordsPerPage) || recordsPerPage < 1 || recordsPerPage > 1000) {
+    throw new RangeError('dataset.recordsPerPage must be an integer in 1..1000 (the provider limit)');
+  }
+  return {
+    seed: options.seed ?? 42,
+    credentials: options.credentials ?? SIMULATOR_CREDENTIALS,
+    dataset: {
+      sales: options.dataset?.sales ?? 400,
+      from: options.dataset?.from ?? '2025-01-01',
+      to: options.dataset?.to ?? '2025-03-31',
+    },
+    recordsPerPage,
+    timing: {
+      waitingMs: options.timing?.waitingMs ?? 200,
+      processingMs: options.timing?.processingMs ?? 500,
+    },
+    ratePerSecond: options.ratePerSecond ?? 10,
+    retry: {
+      attempts: options.webhookRetry?.attempts ?? 4,
+      baseDelayMs: options.webhookRetry?.baseDelayMs ?? 200,
+    },
+  };
+}
+
+function emptyStats(): SimulatorStats {
+  return {
+    requests: 0,
+    byRoute: {},
+    rateLimited: 0,
+    serverErrors: 0,
+    maxRequestsInAnySecond: 0,
+    reportsGenerated: 0,
+  };
+}
+
+/** Page faults: a 200 whose body is not JSON, or is cut in the middle (Content-Length of the cut body). */
+function pageFault(reply: Reply, faults: FaultState): Reply {
+  if (reply.status !== 200 || !reply.body) return reply;
+  if (faults.strikes(faults.current().malformedPageRate)) {
+    return { status: 200, body: `${reply.body.slice(0, 40)}<html>Bad Gateway</html>` };
+  }
+  if (faults.strikes(faults.current().truncatedPageRate)) {
+    const bytes = Buffer.from(reply.body);
+    return { status: 200, body: bytes.subarray(0, Math.floor(bytes.length / 2)) };
+  }
+  return reply;
+}
+
+function write(res: ServerResponse, reply: Reply): void {
+  if (res.destroyed) return;
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
+  res.writeHead(reply.status, {
+    ...(body
+      ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) }
+      : {}),
+    ...reply.headers,
+  });
+  res.end(body);
+}
+
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const config = resolveOptions(options);
+  const { mode } = options;
+  const clock = () => performance.now();
+  const faults = buildFaultState(config.seed, options.faults);
+  const rate = buildRateWindow(config.ratePerSecond);
+  let stats = emptyStats();
+  let universe: Universe | undefined;
+  let encoder: Encoder | undefined;
+  const getUniverse = () => {
+    universe ??= generateUniverse({ seed: config.seed, ...config.dataset });
+    return universe;
+  };
+  const registry = buildWebhookRegistry();
+  const deliverer = buildDeliverer({ seed: config.seed, registry, faults, retry: config.retry });
+  const reports = new Map<string, StoredReport>();
+  const configurations = {
+    sales: { id: CONFIGURATIONS[mode].sales, nome: NOMES.sales },
+    financial: { id: CONFIGURATIONS[mode].financial, nome: NOMES.financial },
+  };
+
+  const reportRoutes = buildReportRoutes({
+    mode,
+    seed: config.seed,
+    configurations,
+    recordsPerPage: config.recordsPerPage,
+    timing: config.timing,
+    clock,
+    faults,
+    universe: getUniverse,
+    encoder: () => {
+      encoder ??= buildEncoder(getUniverse(), config.seed, mode);
+      return encoder;
+    },
+    nextId: buildIdSequence(config.seed),
+    businessToday: () => businessDate(new Date()),
+    reports,
+    onGenerated(report) {
+      stats.reportsGenerated++;
+      if (mode === 'sandbox') return;
+      const { waitingMs, processingMs } = config.timing;
+      if (faults.current().earlyDelivery) deliverer.schedule(report, waitingMs);
+      else if (report.outcome === 'CONCLUIDO') deliverer.schedule(report, waitingMs + processingMs);
+    },
+  });
+
+  const webhookOnly =
+    (handler: Handler): Handler =>
+    (ctx, param) =>
+      mode === 'sandbox' ? message(404, 'Webhooks indisponíveis no sandbox') : handler(ctx, param);
+  const routes: Route[] = [
+    {
+      name: 'GET /retornos/configuracoes',
+      method: 'GET',
+      pattern: /^\/retornos\/configuracoes$/,
+      handler: reportRoutes.configurations,
+    },
+    {
+      name: 'POST /retornos/geracao',
+      method: 'POST',
+      pattern: /^\/retornos\/geracao$/,
+      handler: reportRoutes.generate,
+    },
+    {
+      name: 'POST /retornos/download',
+      method: 'POST',
+      pattern: /^\/retornos\/download$/,
+      handler: (ctx) => pageFault(reportRoutes.download(ctx), faults),
+    },
+    { name: 'GET /retornos', method: 'GET', pattern: /^\/retornos$/, handler: reportRoutes.status },
+    {
+      name: 'DELETE /retornos/:id',
+      method: 'DELETE',
+      pattern: /^\/retornos\/(\d+)$/,
+      handler: (_ctx, id) => reportRoutes.remove(id),
+    },
+    {
+      name: 'POST /webhooks',
+      method: 'POST',
+      pattern: /^\/webhooks$/,
+      handler: webhookOnly(registry.create),
+    },
+    { name: 'GET /webhooks', method: 'GET', pattern: /^\/webhooks$/, handler: webhookOnly(registry.list) },
+    {
+      name: 'PUT /webhooks/:id',
+      method: 'PUT',
+      pattern: /^\/webhooks\/([^/]+)$/,
+      handler: webhookOnly((ctx, id) => registry.update(id, ctx)),
+    },
+    {
+      name: 'DELETE /webhooks/:id',
+      method: 'DELETE',
+      pattern: /^\/webhooks\/([^/]+)$/,
+      handler: webhookOnly((_ctx, id) => registry.remove(id)),
+    },
+  ];
+  const expectedAuth = `Basic ${Buffer.from(`${config.credentials.email}:${config.credentials.apiToken}`).toString('base64')}`;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrival = clock();
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    const method = req.method ?? 'GET';
+    const route = routes.find((r) => r.method === method && r.pattern.test(url.pathname));
+    const routeName = route?.name ?? 'unknown';
+    stats.requests++;
+    stats.byRoute[routeName] = (stats.byRoute[routeName] ?? 0) + 1;
+    rate.arrive(arrival);
+    let admission: Reply | undefined;
+    if (faults.takeBurst())
+      admission = message(429, 'Limite de requisições excedido', { 'retry-after': '1' });
+    else {
+      const decision = rate.tryAccept(arrival);
+      if (!decision.allowed) {
+        admission = message(429, 'Limite de requisições excedido', {
+          'retry-after': String(decision.retryAfterSeconds),
+        });
+      }
+    }
+    if (admission) {
+      stats.rateLimited++;
+      if (!faults.current().retryAfterHeader) admission = { status: 429, body: admission.body };
+    }
+    if (faults.strikes(faults.current().hangRate)) return;
+    const latency = faults.latency();
+    const body = await readBody(req);
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency).unref());
+    write(
+      res,
+      admission ?? answer(req, route, { method, path: url.pathname, query: url.searchParams, body }),
+    );
+  }
+
+  function answer(req: IncomingMessage, route: Route | undefined, ctx: RequestContext): Reply {
+    if (req.headers.authorization !== expectedAuth) return message(401, 'Credenciais inválidas');
+    if (faults.strikes(faults.current().serverErrorRate)) {
+      stats.serverErrors++;
+      return message(faults.pick([500, 502, 503]), 'Erro interno simulado');
+    }
+    if (!route) return message(404, 'Recurso não encontrado');
+    const param = route.pattern.exec(ctx.path)?.[1] ?? '';
+    return route.handler(ctx, param);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => write(res, message(500, 'Erro interno')));
+  });
+  const url = await listenOnLoopback(server, options.port ?? 0);
+
+  return {
+    url,
+    mode,
+    credentials: config.credentials,
+    setFaults: (partial) => faults.set(partial),
+    stats: () => ({ ...stats, byRoute: { ...stats.byRoute }, maxRequestsInAnySecond: rate.maxInAnySecond() }),
+    resetStats() {
+      stats = emptyStats();
+      rate.resetMeasure();
+    },
+    groundTruth: (q) => computeGroundTruth(getUniverse(), q),
+    expectedRecordCounts: (q) => recordCounts(getUniverse(), config.seed, q),
+    webhooks: () => registry.all().map(({ id, endpoint, flagAtivo }) => ({ id, endpoint, flagAtivo })),
+    deliveries: () => [...deliverer.log()],
+    async close() {
+      deliverer.close();
+      server.closeAllConnections();
+      await closeServer(server);
+    },
+  };
+}

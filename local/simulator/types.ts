@@ -1,0 +1,127 @@
+/**
+ * Public types of the provider simulator. Other engineers' tests, the local pipeline and the benchmarks
+ * code against exactly these shapes, so they live apart from the implementation.
+ */
+
+export type SimulatorMode = 'sandbox' | 'production';
+
+export interface SimulatorCredentials {
+  email: string;
+  apiToken: string;
+}
+
+export interface SimulatorOptions {
+  mode: SimulatorMode;
+  /** 0/undefined = random port on 127.0.0.1. */
+  port?: number;
+  /** Default 42; data, ids, shuffles and seeded faults are all deterministic from it. */
+  seed?: number;
+  /** Default {@link SIMULATOR_CREDENTIALS}. */
+  credentials?: SimulatorCredentials;
+  /** ISO dates; defaults: 400 sales, 2025-01-01..2025-03-31, 1000 records per page (at most 1000). */
+  dataset?: { sales?: number; from?: string; to?: string; recordsPerPage?: number };
+  /** Production only: time spent in AGUARDANDO, then in EM_PROCESSAMENTO (defaults 200 and 500 ms). */
+  timing?: { waitingMs?: number; processingMs?: number };
+  /** Default 10 (the provider's documented limit). */
+  ratePerSecond?: number;
+  faults?: Partial<SimulatorFaults>;
+  /** Redelivery on non-200/network error; defaults 4 attempts in all, base delay 200 ms (doubling). */
+  webhookRetry?: { attempts?: number; baseDelayMs?: number };
+}
+
+export interface SimulatorFaults {
+  /** Per-request uniform latency [min, max] ms, default [0, 0]. */
+  latencyMs: [number, number];
+  /** Share of requests answered 500/502/503 (seeded), default 0. */
+  serverErrorRate: number;
+  /** The next N requests get 429 regardless of rate; decremented as used. */
+  rateLimitBurst: number;
+  /** Include Retry-After (integer seconds) on 429, default true. */
+  retryAfterHeader: boolean;
+  /** Share of download pages answered 200 with an invalid JSON body (seeded). */
+  malformedPageRate: number;
+  /** Share of download pages answered 200 with a body cut in the middle (Content-Length of the cut body). */
+  truncatedPageRate: number;
+  /** Which reports generated from now on end in ERRO (production). */
+  errorReports: 'none' | 'all' | 'sales' | 'financial';
+  /** Production reports generated from now on never leave EM_PROCESSAMENTO. */
+  stuckReports: boolean;
+  /** Extra copies of each webhook delivery (same requestId), default 0. */
+  duplicateDeliveries: number;
+  /** Send the webhook event when the report enters EM_PROCESSAMENTO, before CONCLUIDO. */
+  earlyDelivery: boolean;
+  /** x-timestamp unit, default 's'. */
+  timestampUnit: 's' | 'ms';
+  /** Share of requests that never answer (destroyed on close()), default 0. */
+  hangRate: number;
+}
+
+export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';
+
+export interface ExpectedReceivable {
+  acquirer: string;
+  merchant: string;
+  /** yyyy-MM-dd */
+  saleDate: string;
+  nsu: string;
+  authorization: string;
+  installment: number;
+  status: ReceivableStatus;
+  forecastNetCents: number | null;
+  settledNetCents: number;
+  dueDate: string | null;
+}
+
+export interface GroundTruthQuery {
+  from: string;
+  to: string;
+  asOf: string;
+  graceDays: number;
+  tolerance?: { absoluteCents: number; percent: number };
+}
+
+export interface RecordCounts {
+  byCode: Record<string, number>;
+  malformed: number;
+  total: number;
+}
+
+export interface SimulatorStats {
+  requests: number;
+  byRoute: Record<string, number>;
+  rateLimited: number;
+  serverErrors: number;
+  maxRequestsInAnySecond: number;
+  reportsGenerated: number;
+}
+
+export interface WebhookView {
+  id: string;
+  endpoint: string;
+  flagAtivo: number;
+}
+
+export interface DeliveryRecord {
+  requestId: string;
+  reportId: string;
+  pagina: number;
+  endpoint: string;
+  status: number | 'network-error';
+  attempt: number;
+}
+
+export interface Simulator {
+  readonly url: string;
+  readonly mode: SimulatorMode;
+  readonly credentials: SimulatorCredentials;
+  setFaults(faults: Partial<SimulatorFaults>): void;
+  stats(): SimulatorStats;
+  resetStats(): void;
+  /** Expected receivables for everything recon would fetch for the movement period [from,to] (both report kinds). */
+  groundTruth(q: GroundTruthQuery): ExpectedReceivable[];
+  /** What the reports of [from,to] contain: valid records per code, and malformed entries (which recon must quarantine). */
+  expectedRecordCounts(q: { from: string; to: string }): RecordCounts;
+  webhooks(): ReadonlyArray<WebhookView>;
+  deliveries(): ReadonlyArray<DeliveryRecord>;
+  close(): Promise<void>;
+}
