@@ -43,7 +43,11 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
   }
 
   /** Moves `nextSlotAt` to `value` if `condition` holds; false when another writer got there first. */
-  async function write(value: number, condition: string, extraValues: Record<string, number>): Promise<boolean> {
+  async function write(
+    value: number,
+    condition: string,
+    extraValues: Record<string, number>,
+  ): Promise<boolean> {
     try {
       await deps.ddb.send(
         new UpdateCommand({

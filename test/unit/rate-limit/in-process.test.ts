@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
+import { slotIntervalMs } from '../../../lambdas/core/rate-limit/pacing';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Largest number of times in any window [t, t + 1000). */
+function maxInAnySecond(times: readonly number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let start = 0, end = 0; end < sorted.length; end++) {
+    while ((sorted[end] ?? 0) - (sorted[start] ?? 0) >= 1000) start++;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
+/** Starts one acquire at each offset (fake ms) and returns the fake times at which they were granted. */
+async function grantTimes(offsets: readonly number[], rate = 10, backOffAt?: number): Promise<number[]> {
+  vi.useFakeTimers({ now: 0 });
+  const limiter = buildInProcessLimiter({ ratePerSecond: rate });
+  const grants: number[] = [];
+  for (const offset of offsets) {
+    setTimeout(() => void limiter.acquire().then(() => grants.push(Date.now())), offset);
+  }
+  if (backOffAt !== undefined) setTimeout(() => void limiter.backOff(2_000), backOffAt);
+  await vi.runAllTimersAsync();
+  vi.useRealTimers();
+  return grants;
+}
+
+describe('slotIntervalMs', () => {
+  it('spaces slots by 1000 / (rate · (1 − margin)), 10/s with a 10% margin by default', () => {
+    expect(slotIntervalMs()).toBeCloseTo(111.11, 2);
+    expect(slotIntervalMs({ ratePerSecond: 5, marginRatio: 0 })).toBe(200);
+  });
+
+  it('refuses a rate that is not positive and a margin outside [0, 1)', () => {
+    expect(() => slotIntervalMs({ ratePerSecond: 0 })).toThrow(RangeError);
+    expect(() => slotIntervalMs({ marginRatio: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('in-process limiter', () => {
+  it('gives a burst of concurrent acquirers distinct, evenly spaced slots', async () => {
+    const grants = await grantTimes(Array.from({ length: 25 }, () => 0));
+    expect(grants).toHaveLength(25);
+    const gaps = grants.slice(1).map((t, i) => t - (grants[i] ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(111);
+    // 10 slots span 1000 ms: an 11th arrival in one second would need ~111 ms of bunching jitter.
+    expect(maxInAnySecond(grants)).toBe(10);
+    expect(new Set(grants).size).toBe(25);
+  });
+
+  it('never grants more than the rate in any one-second window, whatever the arrival pattern', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 3_000 }), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 20 }),
+        async (offsets, rate) => {
+          const grants = await grantTimes(offsets, rate);
+          expect(grants).toHaveLength(offsets.length);
+          expect(maxInAnySecond(grants)).toBeLessThanOrEqual(rate);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('grants at once when idle', async () => {
+    expect(await grantTimes([500, 5_000])).toEqual([500, 5_000]);
+  });
+
+  it('pushes every later slot past a back-off', async () => {
+    const grants = await grantTimes([0, 100, 300], 10, 50);
+    expect(grants[0]).toBe(0);
+    expect(Math.min(...grants.slice(1))).toBeGreaterThanOrEqual(2_050);
+  });
+});
