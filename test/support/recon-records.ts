@@ -2,7 +2,7 @@
  * Canonical A1/D1 records for recon's matcher and store tests, built directly (the normalizer has
  * its own tests). Keys are small objects so tests can speak of "sale 3, installment 2".
  */
-import type { IsoDate } from '../../lambdas/core/calendar';
+import { addDays, type IsoDate } from '../../lambdas/core/calendar';
 import { parseReconConfig, type ReconConfig, type ReconConfigInput } from '../../lambdas/core/config';
 import type { CanonicalRecord, RecordCode } from '../../lambdas/core/records/canonical';
 
@@ -83,4 +83,37 @@ export function hexHash(seed: string): string {
     out += (state >>> 0).toString(16).padStart(8, '0');
   }
   return out.slice(0, 64);
+}
+
+/**
+ * A deterministic mixed portfolio over `sales` sales: exact, partial, short and over payments,
+ * unpaid forecasts (some due later), duplicate forecasts, unexpected D1s and an E1 the matcher skips.
+ */
+export function portfolio(sales: number): CanonicalRecord[] {
+  const records: CanonicalRecord[] = [];
+  for (let n = 0; n < sales; n++) {
+    const key = saleKey(n, 1 + (n % 4));
+    const due = `2025-04-${String(1 + (n % 20)).padStart(2, '0')}`;
+    const net = 1_000 + ((n * 7919) % 50_000);
+    const kind = n % 8;
+    if (kind !== 6) records.push(forecast(key, hexHash(`a${n}`), net, due));
+    if (kind === 7) records.push(forecast(key, hexHash(`a${n}bis`), net + 50, due));
+    if (kind === 0 || kind === 7) records.push(settlement(key, hexHash(`d${n}`), net, due));
+    if (kind === 1) {
+      records.push(settlement(key, hexHash(`d${n}p1`), net - 400, due));
+      records.push(settlement(key, hexHash(`d${n}p2`), 400, addDays(due, 2)));
+    }
+    if (kind === 2) records.push(settlement(key, hexHash(`d${n}`), net - 1, due));
+    if (kind === 3) records.push(settlement(key, hexHash(`d${n}`), net + 99, due));
+    if (kind === 6) records.push(settlement(key, hexHash(`d${n}`), net, due));
+    if (n % 10 === 0) records.push(canonical({ type: 'E1', key, hash: hexHash(`e${n}`) }));
+  }
+  return records;
+}
+
+/** Splits records into pages of `size`. */
+export function pages<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
