@@ -6,10 +6,22 @@
 import { Command, CommanderError } from 'commander';
 import { registerBackfillCommand } from './commands/backfill';
 import { registerReceivablesCommand } from './commands/receivables';
+import { registerSimulatorCommand, type SimulatorCommandDeps } from './commands/simulator';
 import { CliError } from './errors';
 import type { CliIo } from './io';
 
-export function buildProgram(io: CliIo): Command {
+/** What the CLI needs from the process beyond its streams (injected so tests drive it in-process). */
+export type CliDeps = SimulatorCommandDeps;
+
+/** Resolves on Ctrl-C or a termination signal: how long-running commands (the simulator) end. */
+export function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+export function buildProgram(io: CliIo, deps: CliDeps = { untilStopped: untilSignal }): Command {
   const program = new Command('recon')
     .description('Card receivables reconciliation: run the nightly pipeline locally, inspect its results.')
     .option('--verbose', 'show stack traces on errors')
@@ -17,6 +29,7 @@ export function buildProgram(io: CliIo): Command {
     .exitOverride()
     .showHelpAfterError('(run recon --help for usage)');
   registerReceivablesCommand(program, io);
+  registerSimulatorCommand(program, io, deps);
   registerBackfillCommand(program, io);
   return program;
 }
@@ -29,8 +42,8 @@ function exitCodeOf(error: unknown): number {
 }
 
 /** Runs one command line; returns the process exit code instead of exiting, so tests can call it. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const program = buildProgram(io);
+export async function runCli(argv: readonly string[], io: CliIo, deps?: CliDeps): Promise<number> {
+  const program = buildProgram(io, deps);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return 0;
