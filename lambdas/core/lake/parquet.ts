@@ -3,8 +3,16 @@
  * Lambda bundle) and writes files Athena and DuckDB read.
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import type { LakeColumnType } from './tables';
 
 export type ParquetColumnType = 'STRING' | 'INT32' | 'INT64' | 'BOOLEAN' | 'DOUBLE' | 'JSON';
+
+/** Parquet type of each lake column type (see `tables.ts`): Glue's `bigint` is INT64, `int` INT32. */
+export const PARQUET_TYPE_OF: Record<LakeColumnType, ParquetColumnType> = {
+  string: 'STRING',
+  int: 'INT32',
+  bigint: 'INT64',
+};
 
 export interface ParquetColumn {
   readonly name: string;

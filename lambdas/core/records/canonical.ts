@@ -71,6 +71,8 @@ export const QUARANTINE_REASONS = [
   'MISSING_KEY_FIELD',
   'BAD_DATE',
   'BAD_AMOUNT',
+  /** A present value of another field has the wrong form (an installment that is not an integer...). */
+  'BAD_VALUE',
 ] as const;
 export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
 

@@ -1,0 +1,121 @@
+/**
+ * The lake's tables, described once: the Parquet/JSON writers, the Glue catalog (`lib/analytics`)
+ * and the local DuckDB views (`local/lake`) all read these definitions, so a column added here
+ * appears everywhere and the three cannot drift apart.
+ *
+ * Dates are ISO `yyyy-MM-dd` strings in every column and partition: they sort and compare the same
+ * way in Athena and DuckDB, with no engine-specific date literal in the shared SQL.
+ */
+import { RECORD_CODES, REPORT_KINDS } from '../records/canonical';
+
+/** Column types in Glue/Hive spelling; `bigint` holds centavos. */
+export type LakeColumnType = 'string' | 'int' | 'bigint';
+
+export interface LakeColumn {
+  readonly name: string;
+  readonly type: LakeColumnType;
+  readonly comment?: string;
+}
+
+/** How Athena enumerates a partition without a crawler: a fixed list or a range of ISO dates. */
+export type PartitionProjection =
+  | { readonly type: 'enum'; readonly values: readonly string[] }
+  | { readonly type: 'date' };
+
+export interface LakePartition {
+  readonly name: string;
+  readonly projection: PartitionProjection;
+}
+
+export interface LakeTable {
+  readonly name: string;
+  /** Key prefix of the table's objects, ending in `/`; partitions follow as `name=value/`. */
+  readonly prefix: string;
+  readonly format: 'parquet' | 'jsonl';
+  readonly columns: readonly LakeColumn[];
+  readonly partitions: readonly LakePartition[];
+}
+
+const kindPartition: LakePartition = { name: 'kind', projection: { type: 'enum', values: REPORT_KINDS } };
+
+/** Prefix of the raw archive (gzip JSON pages as received); not a table, kept for audit and replay. */
+export const RAW_PREFIX = 'raw/';
+
+export const RECORDS_TABLE = {
+  name: 'recon_records',
+  prefix: 'records/',
+  format: 'parquet',
+  columns: [
+    { name: 'record_hash', type: 'string', comment: 'SHA-256 of the raw record (deduplication id)' },
+    { name: 'acquirer', type: 'string' },
+    { name: 'merchant', type: 'string' },
+    { name: 'brand', type: 'string' },
+    { name: 'nsu', type: 'string' },
+    { name: 'authorization', type: 'string' },
+    { name: 'tid', type: 'string' },
+    { name: 'sale_date', type: 'string', comment: 'yyyy-MM-dd' },
+    { name: 'installment', type: 'int' },
+    { name: 'installments', type: 'int' },
+    { name: 'gross_cents', type: 'bigint' },
+    { name: 'fee_cents', type: 'bigint' },
+    { name: 'net_cents', type: 'bigint' },
+    { name: 'due_date', type: 'string', comment: 'yyyy-MM-dd' },
+    { name: 'payment_date', type: 'string', comment: 'yyyy-MM-dd' },
+    { name: 'extra', type: 'string', comment: 'unknown source columns as a JSON object (upper-cased names)' },
+    { name: 'report_id', type: 'string' },
+    { name: 'page', type: 'int' },
+    { name: 'generated_on', type: 'string', comment: 'yyyy-MM-dd' },
+  ],
+  partitions: [
+    kindPartition,
+    { name: 'code', projection: { type: 'enum', values: RECORD_CODES } },
+    { name: 'movement_date', projection: { type: 'date' } },
+  ],
+} as const satisfies LakeTable;
+
+export const QUARANTINE_TABLE = {
+  name: 'recon_quarantine',
+  prefix: 'quarantine/',
+  format: 'jsonl',
+  columns: [
+    { name: 'record_hash', type: 'string' },
+    { name: 'reason', type: 'string' },
+    { name: 'detail', type: 'string' },
+    { name: 'report_id', type: 'string' },
+    { name: 'page', type: 'int' },
+    { name: 'raw', type: 'string', comment: 'the raw entry as JSON text' },
+  ],
+  partitions: [kindPartition, { name: 'generated', projection: { type: 'date' } }],
+} as const satisfies LakeTable;
+
+/** The reconciliation snapshot, written by the reconciliation export (layout fixed by contract). */
+export const RECEIVABLES_TABLE = {
+  name: 'recon_receivables',
+  prefix: 'reconciliation/snapshots/',
+  format: 'parquet',
+  columns: [
+    { name: 'receivable_key', type: 'string' },
+    { name: 'acquirer', type: 'string' },
+    { name: 'merchant', type: 'string' },
+    { name: 'sale_date', type: 'string' },
+    { name: 'nsu', type: 'string' },
+    { name: 'authorization', type: 'string' },
+    { name: 'installment', type: 'int' },
+    { name: 'brand', type: 'string' },
+    { name: 'status', type: 'string' },
+    { name: 'forecast_net_cents', type: 'bigint' },
+    { name: 'settled_net_cents', type: 'bigint' },
+    { name: 'difference_cents', type: 'bigint' },
+    { name: 'due_date', type: 'string' },
+    { name: 'last_payment_date', type: 'string' },
+    { name: 'settlement_count', type: 'int' },
+    { name: 'reason', type: 'string' },
+    { name: 'version', type: 'bigint' },
+    { name: 'changed_on', type: 'string' },
+  ],
+  partitions: [{ name: 'as_of', projection: { type: 'date' } }],
+} as const satisfies LakeTable;
+
+export const LAKE_TABLES: readonly LakeTable[] = [RECORDS_TABLE, QUARANTINE_TABLE, RECEIVABLES_TABLE];
+
+export type RecordsColumnName = (typeof RECORDS_TABLE.columns)[number]['name'];

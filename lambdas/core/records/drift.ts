@@ -1,0 +1,56 @@
+/**
+ * Schema drift seen on a page: the provider does not publish its record layout, so recon reports
+ * what it did not expect instead of guessing silently. Unknown columns are kept in `extra`; a
+ * canonical field whose aliases never appeared usually means a renamed column (fix: add an alias).
+ */
+import type { MatchKeyField } from '../config';
+import type { RawRecord } from '../provider/port';
+import { CANONICAL_FIELDS, type CanonicalField, type ReportKind } from './canonical';
+
+export interface Drift {
+  /** Source columns (upper-cased) the alias map does not know, sorted. */
+  readonly unknownColumns: readonly string[];
+  /** Canonical fields expected on this kind of report whose aliases never appeared, sorted. */
+  readonly missingFields: readonly string[];
+}
+
+export interface DriftTracker {
+  observe(raw: RawRecord): void;
+  drift(): Drift;
+}
+
+/**
+ * Fields every record of a report kind is expected to carry. `tid` is optional (unless it is part
+ * of the match key) and sales reports have no payment date.
+ */
+export function expectedFields(kind: ReportKind, matchKey: readonly MatchKeyField[]): CanonicalField[] {
+  return CANONICAL_FIELDS.filter(
+    (field) =>
+      (field !== 'tid' || matchKey.includes('tid')) && (field !== 'paymentDate' || kind === 'financial'),
+  );
+}
+
+export function buildDriftTracker(
+  fieldOf: (column: string) => CanonicalField | undefined,
+  expected: readonly CanonicalField[],
+): DriftTracker {
+  const unknown = new Set<string>();
+  const seen = new Set<CanonicalField>();
+  let observed = 0;
+  return {
+    observe(raw) {
+      observed++;
+      for (const column of Object.keys(raw)) {
+        const field = fieldOf(column);
+        if (field) seen.add(field);
+        else unknown.add(column.toUpperCase());
+      }
+    },
+    drift() {
+      return {
+        unknownColumns: [...unknown].sort(),
+        missingFields: observed === 0 ? [] : expected.filter((field) => !seen.has(field)).sort(),
+      };
+    },
+  };
+}
