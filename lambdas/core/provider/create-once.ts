@@ -4,7 +4,8 @@
  * `POST /retornos/geracao` (and `POST /webhooks`) are not idempotent and the provider offers no
  * idempotency key. When an attempt ends with an unknown outcome (timeout, dropped connection, 5xx,
  * garbled answer) the resource may exist. So: snapshot the existing ids BEFORE the first attempt;
- * after an unknown outcome list again and look at the new ids that fit the request:
+ * after an unknown outcome list again (before the next attempt, once the backoff has given the slow
+ * request time to land, and once more when attempts run out) and look at the new ids that fit:
  * - exactly one: it is ours, adopt it;
  * - none: nothing was created, retrying is safe;
  * - several: adopting one would be a guess, so fail with {@link AmbiguousGenerationError}.
@@ -31,28 +32,46 @@ export interface CreateOnceSteps<T> {
 
 export async function createOnce<T>(policy: RetryPolicy, steps: CreateOnceSteps<T>): Promise<T> {
   const before = await steps.snapshot();
-  return retrying(
-    policy,
-    async (attemptNumber) => {
-      try {
-        return await steps.attempt(attemptNumber);
-      } catch (error) {
-        if (!isUnknownOutcome(error)) throw error;
-        const matches = await steps.newMatches(before);
-        const [only] = matches;
-        if (matches.length === 1 && only !== undefined) return steps.adopt(only);
-        if (matches.length > 1) {
-          throw new AmbiguousGenerationError(
-            steps.operation,
-            matches,
-            'outcome of a creation attempt unknown and several new matching resources exist',
-          );
+  /** Sticky: a request with an unknown outcome may still land later, so every later attempt looks first. */
+  let unsure = false;
+
+  /** The resource an unknown-outcome attempt created, if exactly one; throws when several exist. */
+  async function created(): Promise<{ value: T } | undefined> {
+    const matches = await steps.newMatches(before);
+    const [only] = matches;
+    if (matches.length === 1 && only !== undefined) return { value: steps.adopt(only) };
+    if (matches.length > 1) {
+      throw new AmbiguousGenerationError(
+        steps.operation,
+        matches,
+        'outcome of a creation attempt unknown and several new matching resources exist',
+      );
+    }
+    return undefined;
+  }
+
+  try {
+    return await retrying(
+      policy,
+      async (attemptNumber) => {
+        // Looking right before the next attempt (after the backoff) gives a slow request time to land.
+        const found = unsure ? await created() : undefined;
+        if (found) return found.value;
+        try {
+          return await steps.attempt(attemptNumber);
+        } catch (error) {
+          unsure ||= isUnknownOutcome(error);
+          throw error;
         }
-        throw error;
-      }
-    },
-    isRetryableError,
-  );
+      },
+      isRetryableError,
+    );
+  } catch (error) {
+    if (!unsure || error instanceof AmbiguousGenerationError) throw error;
+    const found = await created();
+    if (found) return found.value;
+    throw error;
+  }
 }
 
 /** The client's retry predicate: typed errors that say trying again may help. */

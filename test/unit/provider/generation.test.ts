@@ -106,6 +106,23 @@ describe('generate without duplicates', () => {
     expect(fake.reports.find((r) => r.id === reportId)?.tipoRemessa).toBe('Vendas');
   });
 
+  it('keeps looking before every later attempt: a request that lands late is still adopted', async () => {
+    const fake = provider(['refused']);
+    let posts = 0;
+    let lists = 0;
+    const { client } = setup((request) => {
+      if (request.method === 'POST') posts++;
+      if (request.method === 'GET' && ++lists === 3) fake.create(); // the first attempt lands late
+      if (request.method === 'POST' && posts === 2) return { status: 429 };
+      return fake.handler(request);
+    });
+    const { reportId } = await client.generate(REQUEST);
+    expect(posts).toBe(2);
+    expect(fake.reports.filter((r) => r.situacao === 'EM_PROCESSAMENTO').map((r) => r.id)).toEqual([
+      reportId,
+    ]);
+  });
+
   it('looks the type name up with listConfigurations when the request does not carry it', async () => {
     const fake = provider(['created-then-503']);
     const { client, requests } = setup(fake.handler);
