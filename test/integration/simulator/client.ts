@@ -82,3 +82,9 @@ export async function pollUntil(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Waits until the simulator has logged at least `count` delivery attempts. */
+export async function deliveriesAtLeast(sim: Simulator, count: number) {
+  while (sim.deliveries().length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+  return sim.deliveries();
+}
