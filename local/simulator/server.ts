@@ -248,6 +248,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     handle(req, res).catch(() => write(res, message(500, 'Erro interno')));
   });
   const url = await listenOnLoopback(server, options.port ?? 0);
+  let closing: Promise<void> | undefined;
 
   return {
     url,
@@ -263,10 +264,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     expectedRecordCounts: (q) => recordCounts(getUniverse(), config.seed, q),
     webhooks: () => registry.all().map(({ id, endpoint, flagAtivo }) => ({ id, endpoint, flagAtivo })),
     deliveries: () => [...deliverer.log()],
-    async close() {
-      deliverer.close();
-      server.closeAllConnections();
-      await closeServer(server);
+    /** Idempotent: cancels pending deliveries, drops hanging requests, stops listening. */
+    close() {
+      closing ??= (async () => {
+        deliverer.close();
+        server.closeAllConnections();
+        await closeServer(server);
+      })();
+      return closing;
     },
   };
 }
