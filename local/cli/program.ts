@@ -5,8 +5,11 @@
  */
 import { Command, CommanderError } from 'commander';
 import { registerBackfillCommand } from './commands/backfill';
+import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
 import { registerSimulatorCommand, type SimulatorCommandDeps } from './commands/simulator';
+import { registerWebhookCommands } from './commands/webhooks';
+import { webhookCommandDeps } from './commands/webhooks-wiring';
 import { CliError } from './errors';
 import type { CliIo } from './io';
 
@@ -29,7 +32,9 @@ export function buildProgram(io: CliIo, deps: CliDeps = { untilStopped: untilSig
     .exitOverride()
     .showHelpAfterError('(run recon --help for usage)');
   registerReceivablesCommand(program, io);
+  registerQueryCommand(program, io);
   registerSimulatorCommand(program, io, deps);
+  registerWebhookCommands(program, webhookCommandDeps(io));
   registerBackfillCommand(program, io);
   return program;
 }

@@ -1,0 +1,58 @@
+/**
+ * `--webhook local`: the real webhook receiver on 127.0.0.1, registered at the provider for the
+ * length of the run, so that signed deliveries resume the waiting jobs exactly as in AWS (same
+ * receiver, same report waits in DynamoDB). The registration is removed again at the end.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ProviderClient } from '../../lambdas/core/provider/port';
+import { buildRequestDedupe } from '../../lambdas/core/webhook/dedupe';
+import { REPORT_GENERATED_EVENT } from '../../lambdas/core/webhook/event';
+import { buildWebhookReceiver } from '../../lambdas/core/webhook/receiver';
+import { buildReportWaits, type ReportWaitsDeps } from '../../lambdas/core/webhook/report-waits';
+import { startLocalWebhookServer } from '../webhook/server';
+
+export interface LocalWebhook {
+  readonly url: string;
+  /** Deletes the registration at the provider, then stops the server. */
+  close(): Promise<void>;
+}
+
+export async function startLocalWebhook(deps: {
+  ddb: DynamoDBDocumentClient;
+  tableName: string;
+  provider: ProviderClient;
+  hmacSecret: string;
+  sendTaskSuccess: ReportWaitsDeps['sendTaskSuccess'];
+  now: () => Date;
+}): Promise<LocalWebhook> {
+  const { ddb, tableName, now } = deps;
+  const receiver = buildWebhookReceiver({
+    secrets: async () => ({ current: deps.hmacSecret }),
+    waits: buildReportWaits({ ddb, tableName, sendTaskSuccess: deps.sendTaskSuccess, now }),
+    dedupe: buildRequestDedupe({ ddb, tableName, now }),
+    now,
+  });
+  const server = await startLocalWebhookServer({ receiver });
+  try {
+    const webhook = await deps.provider.createWebhook({
+      idTipoEvento: REPORT_GENERATED_EVENT,
+      endpoint: server.url,
+      hmac: deps.hmacSecret,
+      headersExtra: {},
+      flagAtivo: 1,
+    });
+    return {
+      url: server.url,
+      async close() {
+        try {
+          await deps.provider.deleteWebhook(webhook.id);
+        } finally {
+          await server.close();
+        }
+      },
+    };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
