@@ -63,6 +63,11 @@ export interface ProviderClientDeps {
   readonly baseDelayMs?: number;
   /** @default 10_000 */
   readonly maxDelayMs?: number;
+  /**
+   * After a creation attempt with an unknown outcome, how long to let it land before looking for it.
+   * @default 2_000
+   */
+  readonly creationSettleMs?: number;
   readonly random?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
   /** Epoch milliseconds. */
@@ -136,6 +141,8 @@ export function buildProviderClient(deps: ProviderClientDeps): ProviderClient {
     );
   }
 
+  const settleMs = deps.creationSettleMs ?? 2_000;
+
   let configurations: Promise<Configuration[]> | undefined;
   /** Configurations change rarely: one lookup per client, forgotten if it failed. */
   function cachedConfigurations(): Promise<Configuration[]> {
@@ -182,7 +189,7 @@ export function buildProviderClient(deps: ProviderClientDeps): ProviderClient {
       const snapshotDay = businessDate(new Date(now()));
       const generatedSince = () =>
         client.listReports({ generatedFrom: snapshotDay, generatedTo: businessDate(new Date(now())) });
-      return createOnce(policy, {
+      return createOnce(policy, settleMs, {
         operation,
         snapshot: async () => new Set((await generatedSince()).map((report) => report.id)),
         async newMatches(before) {
@@ -268,7 +275,7 @@ export function buildProviderClient(deps: ProviderClientDeps): ProviderClient {
         path: '/webhooks',
         body: { ...registration },
       };
-      return createOnce(policy, {
+      return createOnce(policy, settleMs, {
         operation,
         snapshot: async () => new Set((await client.listWebhooks()).map((webhook) => webhook.id)),
         newMatches: async (before) =>

@@ -30,13 +30,24 @@ export interface CreateOnceSteps<T> {
   adopt(id: string): T;
 }
 
-export async function createOnce<T>(policy: RetryPolicy, steps: CreateOnceSteps<T>): Promise<T> {
+/**
+ * @param settleMs extra wait after an unknown outcome before looking, so that a request the provider
+ *   is still processing has landed (a full-jitter backoff alone may be close to zero).
+ */
+export async function createOnce<T>(
+  policy: RetryPolicy,
+  settleMs: number,
+  steps: CreateOnceSteps<T>,
+): Promise<T> {
   const before = await steps.snapshot();
   /** Sticky: a request with an unknown outcome may still land later, so every later attempt looks first. */
   let unsure = false;
+  let lastUnknown = false;
 
   /** The resource an unknown-outcome attempt created, if exactly one; throws when several exist. */
   async function created(): Promise<{ value: T } | undefined> {
+    if (lastUnknown) await policy.sleep(settleMs);
+    lastUnknown = false;
     const matches = await steps.newMatches(before);
     const [only] = matches;
     if (matches.length === 1 && only !== undefined) return { value: steps.adopt(only) };
@@ -60,7 +71,8 @@ export async function createOnce<T>(policy: RetryPolicy, steps: CreateOnceSteps<
         try {
           return await steps.attempt(attemptNumber);
         } catch (error) {
-          unsure ||= isUnknownOutcome(error);
+          lastUnknown = isUnknownOutcome(error);
+          unsure ||= lastUnknown;
           throw error;
         }
       },

@@ -69,9 +69,10 @@ describe('generate without duplicates', () => {
 
   it('adopts the report an attempt created before failing with 5xx, without posting again', async () => {
     const fake = provider(['created-then-503']);
-    const { client } = setup(fake.handler);
+    const { client, slept } = setup(fake.handler, { creationSettleMs: 1_500 });
     const { reportId } = await client.generate(REQUEST);
     expect(fake.posts()).toBe(1);
+    expect(slept).toContain(1_500);
     expect(fake.reports.filter((r) => r.situacao === 'EM_PROCESSAMENTO').map((r) => r.id)).toEqual([
       reportId,
     ]);
