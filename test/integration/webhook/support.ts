@@ -28,12 +28,13 @@ export async function webhookFixture(
     config?: WebhookReceiverDeps['config'];
     secrets?: WebhookReceiverDeps['secrets'];
     logger?: WebhookReceiverDeps['logger'];
+    now?: () => Date;
   } = {},
 ) {
   const tableName = `t${randomUUID().slice(0, 8)}`;
   await ensureTable(dynamo.client, tableName);
   const sent: SentSuccess[] = [];
-  const now = () => NOW;
+  const now = options.now ?? (() => NOW);
   const waits = buildReportWaits({
     ddb: dynamo.documentClient,
     tableName,
