@@ -1,0 +1,124 @@
+/**
+ * The named queries of the lake: ONE source for the Athena named queries (CDK) and for the local
+ * DuckDB runner (`local/lake/duckdb.ts`, `recon query`), so what finance runs in the console is
+ * what the tests run locally.
+ *
+ * Portability rules (Athena engine 3 / Trino and DuckDB both accept this SQL):
+ * - parameters are positional `?` placeholders (Athena parameterized queries, DuckDB prepared
+ *   statements); {@link NamedQuery.params} names them in order, one entry per `?`;
+ * - every date is an ISO `yyyy-MM-dd` string (columns and partitions), compared as text;
+ * - no integer division (Trino truncates, DuckDB does not): ratios are computed on DOUBLE.
+ */
+import { QUARANTINE_TABLE, RECEIVABLES_TABLE, RECORDS_TABLE } from '../../lambdas/core/lake/tables';
+
+export interface QueryParam {
+  readonly name: string;
+  readonly description: string;
+}
+
+export interface NamedQuery {
+  /** Identifier: snake case, unique; the Athena named query is called `recon_<name>`. */
+  readonly name: string;
+  readonly description: string;
+  readonly sql: string;
+  /** One entry per `?` in {@link sql}, in order. */
+  readonly params: readonly QueryParam[];
+}
+
+const asOf: QueryParam = { name: 'as_of', description: 'snapshot date, yyyy-MM-dd' };
+const from: QueryParam = { name: 'from', description: 'first movement date, yyyy-MM-dd' };
+const to: QueryParam = { name: 'to', description: 'last movement date (inclusive), yyyy-MM-dd' };
+
+const receivables = RECEIVABLES_TABLE.name;
+const records = RECORDS_TABLE.name;
+
+export const NAMED_QUERIES: readonly NamedQuery[] = [
+  {
+    name: 'receivables_by_state',
+    description: 'Receivables per reconciliation state on a snapshot date, with forecast and settled totals.',
+    params: [asOf],
+    sql: `SELECT status,
+       COUNT(*) AS receivables,
+       SUM(forecast_net_cents) AS forecast_net_cents,
+       SUM(settled_net_cents) AS settled_net_cents,
+       SUM(difference_cents) AS difference_cents
+FROM ${receivables}
+WHERE as_of = ?
+GROUP BY status
+ORDER BY status`,
+  },
+  {
+    name: 'divergences',
+    description: 'Receivables paid short or over on a snapshot date, largest difference first.',
+    params: [asOf],
+    sql: `SELECT receivable_key, acquirer, merchant, brand, sale_date, nsu, "authorization", installment, status,
+       forecast_net_cents, settled_net_cents, difference_cents, due_date, last_payment_date, reason
+FROM ${receivables}
+WHERE as_of = ? AND status IN ('UNDERPAID', 'OVERPAID')
+ORDER BY ABS(difference_cents) DESC, receivable_key`,
+  },
+  {
+    name: 'unexpected_settlements',
+    description: 'Money that arrived with no forecast (settlements without an A1), on a snapshot date.',
+    params: [asOf],
+    sql: `SELECT receivable_key, acquirer, merchant, brand, sale_date, nsu, "authorization", installment,
+       settled_net_cents, settlement_count, last_payment_date, reason
+FROM ${receivables}
+WHERE as_of = ? AND status = 'UNEXPECTED'
+ORDER BY last_payment_date, receivable_key`,
+  },
+  {
+    name: 'daily_totals',
+    description:
+      'Record counts and gross/fee/net totals per movement day, kind, code, acquirer, merchant and brand.',
+    params: [from, to],
+    sql: `SELECT movement_date, kind, code, acquirer, merchant, brand,
+       COUNT(*) AS records,
+       SUM(gross_cents) AS gross_cents,
+       SUM(fee_cents) AS fee_cents,
+       SUM(net_cents) AS net_cents
+FROM ${records}
+WHERE movement_date BETWEEN ? AND ?
+GROUP BY movement_date, kind, code, acquirer, merchant, brand
+ORDER BY movement_date, kind, code, acquirer, merchant, brand`,
+  },
+  {
+    name: 'fee_audit',
+    description:
+      'Fee audit per acquirer and brand: charged fee versus gross minus net, records where they disagree, effective fee rate.',
+    params: [from, to],
+    sql: `SELECT acquirer, brand, code,
+       COUNT(*) AS records,
+       SUM(gross_cents) AS gross_cents,
+       SUM(net_cents) AS net_cents,
+       SUM(fee_cents) AS fee_cents,
+       SUM(gross_cents - net_cents) AS implied_fee_cents,
+       SUM(gross_cents - net_cents - fee_cents) AS fee_gap_cents,
+       SUM(CASE WHEN gross_cents - net_cents <> fee_cents THEN 1 ELSE 0 END) AS mismatched_records,
+       ROUND(CAST(SUM(fee_cents) AS DOUBLE) * 100 / CAST(NULLIF(SUM(gross_cents), 0) AS DOUBLE), 4) AS fee_percent
+FROM ${records}
+WHERE movement_date BETWEEN ? AND ?
+  AND code IN ('A1', 'D1')
+  AND gross_cents IS NOT NULL AND net_cents IS NOT NULL AND fee_cents IS NOT NULL
+GROUP BY acquirer, brand, code
+ORDER BY acquirer, brand, code`,
+  },
+  {
+    name: 'quarantine_by_reason',
+    description: 'Quarantined entries per report kind, generation day and reason.',
+    params: [from, to],
+    sql: `SELECT kind, generated, reason, COUNT(*) AS entries
+FROM ${QUARANTINE_TABLE.name}
+WHERE generated BETWEEN ? AND ?
+GROUP BY kind, generated, reason
+ORDER BY kind, generated, reason`,
+  },
+];
+
+export function findNamedQuery(name: string): NamedQuery {
+  const query = NAMED_QUERIES.find((q) => q.name === name);
+  if (!query) {
+    throw new Error(`unknown query "${name}"; known: ${NAMED_QUERIES.map((q) => q.name).join(', ')}`);
+  }
+  return query;
+}
