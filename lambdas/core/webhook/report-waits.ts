@@ -56,6 +56,31 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
   const key = (reportId: string) => ({ pk: `WAIT#${reportId}`, sk: 'WAIT' });
   const expiresAt = () => Math.floor(now().getTime() / 1000) + ttlSeconds;
 
+  /** One single-item update returning the whole item; `undefined` when its condition did not hold. */
+  async function update(
+    reportId: string,
+    expression: string,
+    values: Record<string, unknown>,
+    condition?: string,
+  ): Promise<WaitItem | undefined> {
+    try {
+      const result = await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(reportId),
+          UpdateExpression: expression,
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return result.Attributes as WaitItem;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return undefined;
+      throw error;
+    }
+  }
+
   async function send(reportId: string, taskToken: string): Promise<void> {
     const output: WaitResumedOutput = { reportId, via: 'webhook' };
     try {
@@ -70,37 +95,18 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
    * a reason other than a gone task, the claim is released so a later delivery can try again.
    */
   async function resumeIfReady(reportId: string): Promise<boolean> {
-    const claimedAt = now().toISOString();
-    let item: WaitItem;
-    try {
-      const result = await ddb.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key(reportId),
-          UpdateExpression: 'SET resumedAt = :claimedAt',
-          ConditionExpression:
-            'attribute_not_exists(resumedAt) AND attribute_exists(taskToken) AND attribute_exists(eventAt)',
-          ExpressionAttributeValues: { ':claimedAt': claimedAt },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      item = result.Attributes as WaitItem;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    const claim = { ':claimedAt': now().toISOString() };
+    const item = await update(
+      reportId,
+      'SET resumedAt = :claimedAt',
+      claim,
+      'attribute_not_exists(resumedAt) AND attribute_exists(taskToken) AND attribute_exists(eventAt)',
+    );
+    if (item === undefined) return false;
     try {
       await send(reportId, item.taskToken as string);
     } catch (error) {
-      await ddb.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key(reportId),
-          UpdateExpression: 'REMOVE resumedAt',
-          ConditionExpression: 'resumedAt = :claimedAt',
-          ExpressionAttributeValues: { ':claimedAt': claimedAt },
-        }),
-      );
+      await update(reportId, 'REMOVE resumedAt', claim, 'resumedAt = :claimedAt');
       throw error;
     }
     return true;
@@ -120,23 +126,13 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
 
   return {
     async registerWait(reportId, taskToken) {
-      let item: WaitItem;
-      try {
-        const result = await ddb.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(reportId),
-            UpdateExpression: 'SET taskToken = :taskToken, expiresAt = if_not_exists(expiresAt, :expiresAt)',
-            ConditionExpression: 'attribute_not_exists(resumedAt)',
-            ExpressionAttributeValues: { ':taskToken': taskToken, ':expiresAt': expiresAt() },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        item = result.Attributes as WaitItem;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return registerAfterResume(reportId, taskToken);
-        throw error;
-      }
+      const item = await update(
+        reportId,
+        'SET taskToken = :taskToken, expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        { ':taskToken': taskToken, ':expiresAt': expiresAt() },
+        'attribute_not_exists(resumedAt)',
+      );
+      if (item === undefined) return registerAfterResume(reportId, taskToken);
       if (item.eventAt === undefined) return 'waiting';
       // Losing the claim means a concurrent delivery resumed this very token.
       await resumeIfReady(reportId);
@@ -144,21 +140,11 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
     },
 
     async recordEvent(reportId, page) {
-      const result = await ddb.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key(reportId),
-          UpdateExpression:
-            'SET eventAt = if_not_exists(eventAt, :eventAt), expiresAt = if_not_exists(expiresAt, :expiresAt) ADD pages :page',
-          ExpressionAttributeValues: {
-            ':eventAt': now().toISOString(),
-            ':expiresAt': expiresAt(),
-            ':page': new Set([page]),
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      const item = result.Attributes as WaitItem;
+      const item = (await update(
+        reportId,
+        'SET eventAt = if_not_exists(eventAt, :eventAt), expiresAt = if_not_exists(expiresAt, :expiresAt) ADD pages :page',
+        { ':eventAt': now().toISOString(), ':expiresAt': expiresAt(), ':page': new Set([page]) },
+      )) as WaitItem;
       if (item.resumedAt !== undefined) return 'already-resumed';
       if (item.taskToken === undefined) return 'recorded';
       return (await resumeIfReady(reportId)) ? 'resumed' : 'already-resumed';
