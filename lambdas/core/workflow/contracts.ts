@@ -36,6 +36,22 @@ export interface JobResult extends Job {
   readonly counts: IngestCounts;
   /** Requests this job sent to the provider (retries included). */
   readonly providerRequests: number;
+  /** What applying the job's records did to the receivables (absent when nothing was applied). */
+  readonly receivables?: ReceivableChanges;
+  /** Clean-up at the provider; a failed delete is reported here and never fails the job. */
+  readonly deletion?: ReportDeletion;
+}
+
+export interface ReceivableChanges {
+  readonly changed: number;
+  readonly unchanged: number;
+  readonly conflicts: number;
+}
+
+export interface ReportDeletion {
+  /** SKIPPED: sandbox, no report, or a state the provider refuses to delete (not CONCLUIDO/ERRO). */
+  readonly status: 'DELETED' | 'SKIPPED' | 'FAILED';
+  readonly detail?: string;
 }
 
 /** Input of the run summary: everything the workflow learned in one execution. */

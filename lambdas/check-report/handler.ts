@@ -1,0 +1,4 @@
+import { createStepHandler } from '../core/workflow/lambda-handler';
+
+/** Step `checkReport` of the nightly workflow (see lambdas/core/workflow/steps.ts). */
+export const handler = createStepHandler('checkReport');

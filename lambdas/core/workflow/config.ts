@@ -1,0 +1,69 @@
+/**
+ * Settings of the nightly workflow's steps, shared by the CDK stack (which derives them from the stage
+ * configuration and passes them as JSON in {@link WORKFLOW_ENV.workflowConfig}) and by the local runner.
+ * Parsed once with zod, so a stack and its Lambdas cannot disagree on a default.
+ */
+import { z } from 'zod';
+import type { ReportKind } from '../records/canonical';
+
+export const WORKFLOW_ENV = {
+  /** {@link WorkflowConfig} as JSON. */
+  workflowConfig: 'RECON_WORKFLOW_CONFIG',
+} as const;
+
+/** The sandbox's fixed configuration ids (spec, "Sandbox rules"). */
+export const SANDBOX_CONFIGURATION_IDS: Readonly<Record<ReportKind, number>> = {
+  sales: 35176,
+  financial: 35177,
+};
+
+/** How a job waits for its report: sandbox reports are downloadable at once. */
+export type WaitMode = 'none' | 'poll' | 'webhook';
+
+export const workflowConfigSchema = z.object({
+  environment: z.enum(['sandbox', 'production']),
+  /** Days fetched by a run without `{from, to}`: the period ends yesterday (America/Sao_Paulo). */
+  lookbackDays: z.number().int().min(1).max(366).default(1),
+  /** Production configurations are found by name with GET /retornos/configuracoes. */
+  configurationNames: z
+    .object({
+      sales: z.string().min(1).default('Vendas'),
+      financial: z.string().min(1).default('Financeiro'),
+    })
+    .default({ sales: 'Vendas', financial: 'Financeiro' }),
+  /** Production: wait for the webhook (falls back to polling on timeout) instead of polling at once. */
+  webhook: z.boolean().default(false),
+  /** A report not CONCLUIDO/ERRO this long after generation ends its job as DEADLINE_PASSED. */
+  reportDeadlineMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(180),
+  /** Pages one download invocation fetches (concurrently, through the shared limiter). */
+  pagesPerBatch: z.number().int().min(1).max(100).default(10),
+  /** Concurrent page downloads inside one invocation; the limiter still paces the account. */
+  pageConcurrency: z.number().int().min(1).max(20).default(4),
+  /** Sandbox reports have no page count: refuse to loop past this many pages. */
+  maxSandboxPages: z.number().int().min(1).default(10_000),
+  /** Parallel segments of the receivables snapshot export. */
+  snapshotSegments: z.number().int().min(1).max(64).default(4),
+  /** A RUNNING run marker older than this no longer blocks a new start (its execution died). */
+  runLeaseMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60),
+});
+
+export type WorkflowConfig = z.output<typeof workflowConfigSchema>;
+export type WorkflowConfigInput = z.input<typeof workflowConfigSchema>;
+
+export function parseWorkflowConfig(input: unknown): WorkflowConfig {
+  return workflowConfigSchema.parse(input);
+}
+
+export function waitModeOf(config: Pick<WorkflowConfig, 'environment' | 'webhook'>): WaitMode {
+  if (config.environment === 'sandbox') return 'none';
+  return config.webhook ? 'webhook' : 'poll';
+}

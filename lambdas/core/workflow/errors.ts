@@ -1,0 +1,54 @@
+/**
+ * Error names the state machine branches on. Step Functions matches a Lambda failure by its error
+ * name (`errorType`), and the local executor matches by `error.name` too, so every step failure that
+ * trying again may fix is surfaced under ONE name, {@link TRANSIENT_ERROR}, which the definition
+ * retries with backoff. Everything else keeps its own name and ends the job as FAILED.
+ */
+import { ProviderError } from '../provider/errors';
+
+/** The single error name the definition retries (besides Lambda's own transient errors). */
+export const TRANSIENT_ERROR = 'Recon.Transient';
+
+export class TransientStepError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = TRANSIENT_ERROR;
+  }
+}
+
+/** A configured configuration name the provider does not list (production). */
+export class ConfigurationNotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigurationNotFoundError';
+  }
+}
+
+/** The provider no longer knows a report this run generated. */
+export class ReportVanishedError extends Error {
+  constructor(reportId: string) {
+    super(`report ${reportId} is no longer listed by the provider`);
+    this.name = 'ReportVanishedError';
+  }
+}
+
+/** A sandbox report that never produced an empty page within the configured bound. */
+export class TooManyPagesError extends Error {
+  constructor(reportId: string, maxPages: number) {
+    super(`report ${reportId} still had records after ${maxPages} pages`);
+    this.name = 'TooManyPagesError';
+  }
+}
+
+/** AWS SDK failures that a later attempt may not hit (throttling, timeouts, 5xx). */
+function isTransientAwsError(error: Error): boolean {
+  const meta = error as { $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+  return meta.$retryable !== undefined || (meta.$metadata?.httpStatusCode ?? 0) >= 500;
+}
+
+/** Re-labels retryable failures as {@link TRANSIENT_ERROR}; other errors pass through unchanged. */
+export function surfaceTransient(error: unknown): unknown {
+  if (!(error instanceof Error) || error.name === TRANSIENT_ERROR) return error;
+  const retryable = error instanceof ProviderError ? error.retryable : isTransientAwsError(error);
+  return retryable ? new TransientStepError(`${error.name}: ${error.message}`) : error;
+}

@@ -1,0 +1,64 @@
+/**
+ * Cold-start wiring of a workflow Lambda: settings from the environment (names shared with the
+ * stack), provider credentials from Secrets Manager (cached by Powertools, never logged), AWS
+ * clients created once per container.
+ */
+
+import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SendTaskSuccessCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { parseReconConfig } from '../config';
+import { ENV } from '../env';
+import { buildDynamoLimiter } from '../rate-limit/dynamo';
+import { parseWorkflowConfig, WORKFLOW_ENV } from './config';
+import { buildWorkflowStepsFrom } from './wiring';
+
+const secretSchema = z.object({ email: z.string().min(1), apiToken: z.string().min(1) });
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`environment variable ${name} is not set`);
+  return value;
+}
+
+export async function buildStepsFromEnvironment() {
+  const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  const tableName = required(ENV.tableName);
+  const secretValue = await getSecret(required(ENV.secretArn), { transform: 'json', maxAge: 300 });
+  const parsed = secretSchema.safeParse(secretValue);
+  // The zod issue list would name fields only, but keep even that out: say which secret is wrong.
+  if (!parsed.success) throw new Error('provider secret must be JSON with non-empty email and apiToken');
+  const sfn = new SFNClient({});
+  const sns = new SNSClient({});
+  const topicArn = required(ENV.topicArn);
+  return buildWorkflowStepsFrom({
+    ddb,
+    tableName,
+    s3: new S3Client({}),
+    bucket: required(ENV.bucketName),
+    baseUrl: required(ENV.providerBaseUrl),
+    credentials: parsed.data,
+    limiter: buildDynamoLimiter({
+      ddb,
+      tableName,
+      account: parsed.data.email,
+      ratePerSecond: Number(required(ENV.providerRatePerSecond)),
+    }),
+    reconConfig: parseReconConfig(JSON.parse(process.env[ENV.reconConfig] ?? '{}')),
+    workflowConfig: parseWorkflowConfig(JSON.parse(required(WORKFLOW_ENV.workflowConfig))),
+    sendTaskSuccess: async (taskToken, output) => {
+      await sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
+    },
+    publish: async (subject, message) => {
+      await sns.send(
+        new PublishCommand({ TopicArn: topicArn, Subject: subject.slice(0, 100), Message: message }),
+      );
+    },
+  });
+}

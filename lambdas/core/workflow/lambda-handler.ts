@@ -1,0 +1,53 @@
+/**
+ * The one Lambda handler shape of the workflow: Middy with Powertools logger (correlation keys:
+ * execution, report id, page range) and metrics, dependencies built once per container, then exactly
+ * one step. Input validation is the step's own zod parse, so local runs validate identically.
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import middy from '@middy/core';
+import { buildStepsFromEnvironment } from './lambda-env';
+import type { StepName, WorkflowSteps } from './steps';
+
+const logger = new Logger();
+const metrics = new Metrics();
+let steps: Promise<WorkflowSteps> | undefined;
+
+/** Correlation keys found in a step input, whatever the step. */
+export function correlationKeys(event: unknown): Record<string, string | number> {
+  const input = (event ?? {}) as Record<string, unknown>;
+  const report = input.report as { reportId?: string } | undefined;
+  const batch = input.batch as { firstPage?: number; lastPage?: number } | undefined;
+  const cursor = input.cursor as { nextPage?: number } | undefined;
+  const keys: Record<string, string | number> = {};
+  const executionId = input.executionId ?? (input.run as { executionId?: string } | undefined)?.executionId;
+  if (typeof executionId === 'string') keys.executionId = executionId;
+  const reportId = input.reportId ?? report?.reportId;
+  if (typeof reportId === 'string') keys.reportId = reportId;
+  if (batch?.firstPage !== undefined) keys.pages = `${batch.firstPage}-${batch.lastPage}`;
+  if (cursor?.nextPage !== undefined) keys.page = cursor.nextPage;
+  return keys;
+}
+
+export function createStepHandler(step: StepName) {
+  return middy(async (event: unknown) => {
+    steps ??= buildStepsFromEnvironment().catch((error) => {
+      steps = undefined;
+      throw error;
+    });
+    logger.appendKeys(correlationKeys(event));
+    try {
+      const result = await (await steps)[step](event);
+      metrics.addMetric('StepSucceeded', MetricUnit.Count, 1);
+      return result;
+    } catch (error) {
+      metrics.addMetric('StepFailed', MetricUnit.Count, 1);
+      logger.error('step failed', error as Error);
+      throw error;
+    }
+  })
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logMetrics(metrics));
+}

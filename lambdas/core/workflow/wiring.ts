@@ -1,0 +1,96 @@
+/**
+ * Builds the real workflow dependencies from clients and settings. The Lambda handlers call it with
+ * AWS clients (settings from the environment, credentials from Secrets Manager); the local world
+ * (`test/support/`, `recon run`) calls it with dynalite/s3rver clients and the simulator's address.
+ * Same composition everywhere, so a local run exercises exactly what the Lambdas run.
+ */
+import type { S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ReconConfig } from '../config';
+import { buildPageIngestor } from '../lake/ingest';
+import { buildProviderClient } from '../provider/client';
+import type { ProviderCredentials } from '../provider/http';
+import type { RateLimiter } from '../rate-limit/port';
+import { buildAging } from '../recon/aging';
+import { buildSnapshotExporter } from '../recon/export';
+import { collect, scanPages } from '../recon/queries';
+import { buildReceivableStore } from '../recon/store';
+import { toReceivableView } from '../recon/view';
+import { buildSummarizer } from '../summary/summarizer';
+import { buildReportWaits, type ReportWaitsDeps } from '../webhook/report-waits';
+import type { WorkflowConfig } from './config';
+import { createRequestCounter } from './request-count';
+import { buildRunGuard } from './run-guard';
+import { buildWorkflowSteps, type WorkflowDeps } from './steps';
+
+export interface WorkflowWiring {
+  readonly ddb: DynamoDBDocumentClient;
+  readonly tableName: string;
+  readonly s3: S3Client;
+  readonly bucket: string;
+  readonly baseUrl: string;
+  readonly credentials: ProviderCredentials;
+  /** Shared by every caller of the provider account (DynamoDB limiter in AWS). */
+  readonly limiter: RateLimiter;
+  readonly reconConfig: ReconConfig;
+  readonly workflowConfig: WorkflowConfig;
+  /** Step Functions SendTaskSuccess (AWS SDK in Lambda, the local executor's callback locally). */
+  readonly sendTaskSuccess: ReportWaitsDeps['sendTaskSuccess'];
+  /** SNS publish of the run summary. */
+  readonly publish: (subject: string, message: string) => Promise<void>;
+  readonly now?: () => Date;
+  /** Provider client tuning for tests (fast retries). */
+  readonly provider?: {
+    readonly baseDelayMs?: number;
+    readonly maxDelayMs?: number;
+    readonly timeoutMs?: number;
+  };
+}
+
+export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
+  const { ddb, tableName, s3, bucket, reconConfig } = wiring;
+  const now = wiring.now ?? (() => new Date());
+  const requests = createRequestCounter();
+  const provider = buildProviderClient({
+    baseUrl: wiring.baseUrl,
+    credentials: wiring.credentials,
+    limiter: wiring.limiter,
+    onRequest: requests.onRequest,
+    ...wiring.provider,
+  });
+  const ingestor = buildPageIngestor({ s3, bucket, config: reconConfig, now });
+  const aging = buildAging({ ddb, tableName, config: reconConfig, now });
+  const exporter = buildSnapshotExporter({ ddb, tableName, s3, bucket, config: reconConfig });
+  const waits = buildReportWaits({ ddb, tableName, sendTaskSuccess: wiring.sendTaskSuccess, now });
+  const writeObject = async (key: string, body: string, contentType: string) => {
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+  };
+  return {
+    provider,
+    requests,
+    ingestPage: (page, source) => ingestor.ingestPage(page, source),
+    receivables: (asOf) =>
+      buildReceivableStore({ ddb, tableName, config: reconConfig, asOf: () => asOf, now }),
+    ageReceivables: (asOf) => aging.ageReceivables(asOf),
+    exportSnapshot: (request) => exporter.exportSnapshot(request),
+    registerWait: (reportId, taskToken) => waits.registerWait(reportId, taskToken),
+    summarize: (input) =>
+      buildSummarizer({
+        listReceivables: async () =>
+          (await collect(scanPages({ ddb, tableName }))).map((r) =>
+            toReceivableView(r, input.asOf, reconConfig),
+          ),
+        writeObject,
+        publish: wiring.publish,
+        now,
+      })(input),
+    runGuard: buildRunGuard({ ddb, tableName, now, leaseMinutes: wiring.workflowConfig.runLeaseMinutes }),
+    config: wiring.workflowConfig,
+    now,
+  };
+}
+
+export function buildWorkflowStepsFrom(wiring: WorkflowWiring) {
+  return buildWorkflowSteps(buildWorkflowDeps(wiring));
+}

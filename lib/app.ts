@@ -1,0 +1,32 @@
+import { App, type AppProps, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { parseStageConfig, STAGE_CONTEXT_KEY, type StageConfigInput } from './config';
+import { ReconStack } from './recon-stack';
+
+export interface ReconAppOptions {
+  /** Stage config; when absent it is read from the `recon` context key. */
+  readonly stage?: StageConfigInput;
+  /** Skip esbuild bundling (tests, definition extraction). */
+  readonly skipBundling?: boolean;
+  readonly appProps?: AppProps;
+}
+
+/**
+ * Builds the CDK app: validated stage config, the stack, and cdk-nag AwsSolutions as a validation
+ * plugin (cdk-nag 3: a finding fails synthesis; acknowledgements live next to the resource with a
+ * reason). Shared by `bin/app.ts`, the infrastructure tests and the local definition extractor.
+ */
+export function buildReconApp(options: ReconAppOptions = {}): { app: App; stack: ReconStack } {
+  const context = {
+    ...options.appProps?.context,
+    ...(options.skipBundling ? { 'aws:cdk:bundling-stacks': [] } : {}),
+  };
+  const app = new App({ ...options.appProps, context });
+  const stage = parseStageConfig(options.stage ?? app.node.tryGetContext(STAGE_CONTEXT_KEY));
+  const stack = new ReconStack(app, 'Recon', {
+    stage,
+    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack };
+}

@@ -1,0 +1,107 @@
+/**
+ * Stage configuration, read from CDK context key `recon` (cdk.json or `-c recon='{"..."}'`) and
+ * validated with zod before any construct is built, so a typo fails `cdk synth` with a clear message
+ * instead of deploying a broken schedule. The workflow settings derived from it are the same schema
+ * the Lambdas parse ({@link workflowConfigSchema}), so stack and handlers cannot drift apart.
+ */
+import { z } from 'zod';
+import { BUSINESS_TIME_ZONE } from '../lambdas/core/calendar';
+import { reconConfigSchema } from '../lambdas/core/config';
+import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
+
+export const STAGE_CONTEXT_KEY = 'recon';
+
+const workflowFields = workflowConfigSchema.shape;
+
+export const stageConfigSchema = z
+  .object({
+    environment: workflowFields.environment,
+    /** Base address of the provider for the environment, without trailing slash. */
+    baseUrl: z.url().transform((url) => url.replace(/\/+$/, '')),
+    schedule: z
+      .object({
+        /** EventBridge Scheduler cron (6 fields). @default 06:30 every day */
+        cron: z
+          .string()
+          .regex(/^\S+( \S+){5}$/, 'expected 6 cron fields')
+          .default('30 6 * * ? *'),
+        timeZone: z.string().min(1).default(BUSINESS_TIME_ZONE),
+        enabled: z.boolean().default(true),
+      })
+      .default({ cron: '30 6 * * ? *', timeZone: BUSINESS_TIME_ZONE, enabled: true }),
+    lookbackDays: workflowFields.lookbackDays,
+    configurationNames: workflowFields.configurationNames,
+    /** Tolerance, grace, aliases, match key: passed to the Lambdas as JSON. */
+    recon: reconConfigSchema.prefault({}),
+    webhook: z
+      .object({
+        enabled: z.boolean().default(false),
+        /** How long `WaitForReport` waits for the webhook before falling back to polling. */
+        timeoutMinutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 60)
+          .default(60),
+      })
+      .default({ enabled: false, timeoutMinutes: 60 }),
+    /** Import an existing secret by ARN; when absent the stack creates one with generated placeholders. */
+    secretArn: z.string().startsWith('arn:').optional(),
+    /** Subscribe this address to the alarm/summary topic. */
+    alarmEmail: z.email().optional(),
+    /** Requests per second recon may send (the provider allows 10 for the whole account; keep a margin). */
+    ratePerSecond: z.number().positive().max(10).default(8),
+    polling: z
+      .object({ intervalSeconds: z.number().int().min(5).default(60) })
+      .default({ intervalSeconds: 60 }),
+    reportDeadlineMinutes: workflowFields.reportDeadlineMinutes,
+    download: z
+      .object({
+        pagesPerBatch: workflowFields.pagesPerBatch,
+        pageConcurrency: workflowFields.pageConcurrency,
+        /** Page batches downloaded at once by the inline Map. */
+        batchConcurrency: z.number().int().min(1).max(40).default(3),
+        /** Above this many batches the job uses the Distributed Map (child executions, 10k items). */
+        distributedMapThreshold: z.number().int().min(1).default(40),
+        distributedMapConcurrency: z.number().int().min(1).max(1000).default(5),
+      })
+      .default({
+        pagesPerBatch: 10,
+        pageConcurrency: 4,
+        batchConcurrency: 3,
+        distributedMapThreshold: 40,
+        distributedMapConcurrency: 5,
+      }),
+    /** Reports processed at once (configuration x window jobs). */
+    jobConcurrency: z.number().int().min(1).max(10).default(2),
+    snapshotSegments: workflowFields.snapshotSegments,
+  })
+  .refine((stage) => !(stage.environment === 'sandbox' && stage.webhook.enabled), {
+    message: 'the sandbox sends no webhooks: webhook.enabled must be false',
+    path: ['webhook', 'enabled'],
+  });
+
+export type StageConfig = z.output<typeof stageConfigSchema>;
+export type StageConfigInput = z.input<typeof stageConfigSchema>;
+
+export function parseStageConfig(input: unknown): StageConfig {
+  const parsed = stageConfigSchema.safeParse(typeof input === 'string' ? JSON.parse(input) : input);
+  if (!parsed.success) {
+    throw new Error(`invalid '${STAGE_CONTEXT_KEY}' context:\n${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/** The settings the workflow Lambdas get (as JSON env), derived from the stage. */
+export function workflowConfigOf(stage: StageConfig): WorkflowConfig {
+  return workflowConfigSchema.parse({
+    environment: stage.environment,
+    lookbackDays: stage.lookbackDays,
+    configurationNames: stage.configurationNames,
+    webhook: stage.webhook.enabled,
+    reportDeadlineMinutes: stage.reportDeadlineMinutes,
+    pagesPerBatch: stage.download.pagesPerBatch,
+    pageConcurrency: stage.download.pageConcurrency,
+    snapshotSegments: stage.snapshotSegments,
+  });
+}

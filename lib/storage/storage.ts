@@ -1,0 +1,88 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { TABLE } from '../../lambdas/core/store/table';
+
+export interface StorageProps {
+  /** @default RETAIN: the lake and the receivables are the system of record. */
+  readonly removalPolicy?: RemovalPolicy;
+  /** Days raw provider pages stay in S3 Standard before Infrequent Access. @default 30 */
+  readonly rawToInfrequentAccessDays?: number;
+  /** Days before raw pages move to Glacier Instant Retrieval (audit copies, rarely read). @default 180 */
+  readonly rawToGlacierDays?: number;
+}
+
+/**
+ * The data lake bucket and the single DynamoDB table. Security defaults: no public access, TLS only,
+ * encryption at rest, versioning (a bad export can be rolled back), server access logs to a separate
+ * bucket; the table has point-in-time recovery, encryption, TTL on `expiresAt` and the byStatus index
+ * (keys from `lambdas/core/store/table.ts`, which the stores read too).
+ */
+export class Storage extends Construct {
+  public readonly bucket: s3.Bucket;
+  public readonly accessLogsBucket: s3.Bucket;
+  public readonly table: dynamodb.TableV2;
+
+  constructor(scope: Construct, id: string, props: StorageProps = {}) {
+    super(scope, id);
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+
+    this.accessLogsBucket = new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(365) }],
+      removalPolicy,
+    });
+
+    this.bucket = new s3.Bucket(this, 'Lake', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'lake/',
+      lifecycleRules: [
+        {
+          id: 'raw-pages-to-cold-storage',
+          prefix: 'raw/',
+          transitions: [
+            {
+              storageClass: s3.StorageClass.INFREQUENT_ACCESS,
+              transitionAfter: Duration.days(props.rawToInfrequentAccessDays ?? 30),
+            },
+            {
+              storageClass: s3.StorageClass.GLACIER_INSTANT_RETRIEVAL,
+              transitionAfter: Duration.days(props.rawToGlacierDays ?? 180),
+            },
+          ],
+        },
+        { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(90) },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
+      ],
+      removalPolicy,
+    });
+
+    const { partitionKey, sortKey, ttlAttribute, byStatusIndex } = TABLE;
+    this.table = new dynamodb.TableV2(this, 'Table', {
+      partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: sortKey, type: dynamodb.AttributeType.STRING },
+      billing: dynamodb.Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+      timeToLiveAttribute: ttlAttribute,
+      deletionProtection: removalPolicy === RemovalPolicy.RETAIN,
+      globalSecondaryIndexes: [
+        {
+          indexName: byStatusIndex.name,
+          partitionKey: { name: byStatusIndex.partitionKey, type: dynamodb.AttributeType.STRING },
+          sortKey: { name: byStatusIndex.sortKey, type: dynamodb.AttributeType.STRING },
+          projectionType: dynamodb.ProjectionType.ALL,
+        },
+      ],
+      removalPolicy,
+    });
+  }
+}

@@ -1,0 +1,250 @@
+import { ArnFormat, type CfnElement, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { StepName } from '../../lambdas/core/workflow/steps';
+import type { StageConfig } from '../config';
+import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
+import { ReconFunction } from '../constructs/recon-function';
+import { buildWorkflowDefinition } from './definition';
+
+/** What each step's Lambda may touch; everything else is denied by omission. */
+interface StepFunctionSpec {
+  readonly folder: string;
+  readonly description: string;
+  readonly memorySize: number;
+  readonly timeout: Duration;
+  readonly provider?: boolean;
+  readonly table?: 'read' | 'readWrite';
+  /** put: new objects only; putDelete: also removes a stale quarantine file on re-ingest. */
+  readonly bucket?: 'put' | 'putDelete';
+  readonly topic?: boolean;
+  readonly sendTaskSuccess?: boolean;
+}
+
+/**
+ * Memory and timeouts. Steps that make a few provider calls get 256 MB / 60 s: the provider client's
+ * own retries with backoff fit well inside. Page downloads, the snapshot export and the summary hold
+ * up to ~10k records and encode Parquet: 1024 MB (more CPU) and 5 minutes.
+ */
+const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
+  plan: {
+    folder: 'plan',
+    description: 'Resolve period and configurations, claim the run marker',
+    memorySize: 256,
+    timeout: Duration.seconds(60),
+    provider: true,
+    table: 'readWrite',
+  },
+  generateReport: {
+    folder: 'generate-report',
+    description: 'Request report generation',
+    memorySize: 256,
+    timeout: Duration.seconds(60),
+    provider: true,
+    table: 'readWrite',
+  },
+  waitForReport: {
+    folder: 'wait-for-report',
+    description: 'Park the task token until the webhook announces the report',
+    memorySize: 256,
+    timeout: Duration.seconds(30),
+    table: 'readWrite',
+    sendTaskSuccess: true,
+  },
+  checkReport: {
+    folder: 'check-report',
+    description: 'Poll the report state',
+    memorySize: 256,
+    timeout: Duration.seconds(60),
+    provider: true,
+    table: 'readWrite',
+  },
+  downloadSandboxPages: {
+    folder: 'download-sandbox-pages',
+    description: 'Download, archive, normalize and match the next sandbox pages',
+    memorySize: 1024,
+    timeout: Duration.minutes(5),
+    provider: true,
+    table: 'readWrite',
+    bucket: 'putDelete',
+  },
+  downloadPages: {
+    folder: 'download-pages',
+    description: 'Download, archive, normalize and match one batch of report pages',
+    memorySize: 1024,
+    timeout: Duration.minutes(5),
+    provider: true,
+    table: 'readWrite',
+    bucket: 'putDelete',
+  },
+  finishJob: {
+    folder: 'finish-job',
+    description: 'Reduce page results into the job result',
+    memorySize: 256,
+    timeout: Duration.seconds(30),
+  },
+  deleteReport: {
+    folder: 'delete-report',
+    description: 'Delete a finished report at the provider',
+    memorySize: 256,
+    timeout: Duration.seconds(60),
+    provider: true,
+    table: 'readWrite',
+  },
+  ageReceivables: {
+    folder: 'age-receivables',
+    description: 'Aging sweep: OPEN past due date + grace becomes OVERDUE',
+    memorySize: 512,
+    timeout: Duration.minutes(5),
+    table: 'readWrite',
+  },
+  exportSnapshot: {
+    folder: 'export-snapshot',
+    description: 'Export one segment of the receivables snapshot to Parquet',
+    memorySize: 1024,
+    timeout: Duration.minutes(5),
+    table: 'read',
+    bucket: 'put',
+  },
+  summarize: {
+    folder: 'summarize',
+    description: 'Write the run summary (JSON + HTML) and notify',
+    memorySize: 1024,
+    timeout: Duration.minutes(5),
+    table: 'readWrite',
+    bucket: 'put',
+    topic: true,
+  },
+};
+
+export interface WorkflowProps {
+  readonly stage: StageConfig;
+  readonly table: dynamodb.ITableV2;
+  readonly bucket: s3.IBucket;
+  readonly secret: secretsmanager.ISecret;
+  readonly topic: sns.ITopic;
+  /** Environment shared by every recon Lambda (names from `lambdas/core/env.ts`). */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/**
+ * The nightly state machine and the Lambdas of its steps. STANDARD type (runs take minutes to hours
+ * and need exactly-once task semantics), every event logged with execution data, X-Ray tracing.
+ */
+export class Workflow extends Construct {
+  public readonly stateMachine: sfn.StateMachine;
+  public readonly functions: Readonly<Record<StepName, ReconFunction>>;
+  /** Known before the state machine exists, so Lambdas can be granted on it without a cycle. */
+  public readonly stateMachineArn: string;
+
+  constructor(scope: Construct, id: string, props: WorkflowProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const stateMachineName = `${stack.stackName}-nightly`;
+    this.stateMachineArn = stack.formatArn({
+      service: 'states',
+      resource: 'stateMachine',
+      resourceName: stateMachineName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+
+    const functions = {} as Record<StepName, ReconFunction>;
+    for (const [step, spec] of Object.entries(STEP_FUNCTIONS) as [StepName, StepFunctionSpec][]) {
+      const fn = new ReconFunction(this, `${spec.folder}-fn`, {
+        entry: `lambdas/${spec.folder}/handler.ts`,
+        description: `recon: ${spec.description}`,
+        memorySize: spec.memorySize,
+        timeout: spec.timeout,
+        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `recon-${spec.folder}` },
+      });
+      this.grant(fn, spec, props);
+      functions[step] = fn;
+    }
+    this.functions = functions;
+
+    const logGroup = new logs.LogGroup(this, 'StateMachineLogs', {
+      logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const lambdas = Object.fromEntries(
+      Object.entries(functions).map(([step, fn]) => [step, fn.function]),
+    ) as Record<StepName, ReconFunction['function']>;
+    this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
+      stateMachineName,
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromChainable(
+        buildWorkflowDefinition(this, {
+          functions: lambdas,
+          jobConcurrency: props.stage.jobConcurrency,
+          batchConcurrency: props.stage.download.batchConcurrency,
+          distributedMapThreshold: props.stage.download.distributedMapThreshold,
+          distributedMapConcurrency: props.stage.download.distributedMapConcurrency,
+          pollInterval: Duration.seconds(props.stage.polling.intervalSeconds),
+          webhookTimeout: Duration.minutes(props.stage.webhook.timeoutMinutes),
+        }),
+      ),
+      timeout: Duration.hours(12),
+      tracingEnabled: true,
+      logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: true },
+    });
+    acknowledgeWildcards(
+      this.stateMachine,
+      Object.values(functions).map((fn) => `Resource::${nagArnOf(fn.function)}:*`),
+      'CDK grants lambda:InvokeFunction on "<function>:*" (any version/alias of our own step functions).',
+    );
+    acknowledgeWildcards(
+      this.stateMachine,
+      ['Resource::*'],
+      'X-Ray tracing and CloudWatch Logs vended-log delivery actions only accept Resource "*".',
+    );
+    const executions = `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement)}"}]}]}`;
+    acknowledgeWildcards(
+      this.stateMachine,
+      [`Resource::${executions}:*`, `Resource::${executions}/*:*`],
+      'The Distributed Map starts, describes and stops child executions of THIS state machine only.',
+    );
+  }
+
+  private grant(fn: ReconFunction, spec: StepFunctionSpec, props: WorkflowProps): void {
+    if (spec.provider) props.secret.grantRead(fn.role);
+    if (spec.table === 'read') props.table.grantReadData(fn.role);
+    if (spec.table === 'readWrite') props.table.grantReadWriteData(fn.role);
+    if (spec.table) {
+      acknowledgeWildcards(
+        fn.role,
+        [`Resource::${nagArnOf(props.table)}/index/*`],
+        "Receivables are listed by status through the byStatus GSI; the grant covers the table's own indexes only.",
+      );
+    }
+    if (spec.bucket) {
+      const actions = spec.bucket === 'putDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:PutObject'];
+      fn.role.addToPolicy(new iam.PolicyStatement({ actions, resources: [props.bucket.arnForObjects('*')] }));
+      acknowledgeWildcards(
+        fn.role,
+        [`Resource::${nagArnOf(props.bucket)}/*`],
+        'Objects of the recon lake bucket only (raw/, normalized, quarantine, exports and summaries are all written ' +
+          'by the workflow); no read, list or bucket-level action is granted.',
+      );
+    }
+    if (spec.topic) {
+      props.topic.grantPublish(fn.role);
+      acknowledgeWildcards(
+        fn.role,
+        ['Action::kms:GenerateDataKey*'],
+        'Publishing to the KMS-encrypted topic needs GenerateDataKey* on the topic key (granted on that key only).',
+      );
+    }
+    if (spec.sendTaskSuccess) {
+      fn.role.addToPolicy(
+        new iam.PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [this.stateMachineArn] }),
+      );
+    }
+  }
+}
