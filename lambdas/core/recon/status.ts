@@ -49,10 +49,12 @@ type StatusConfig = Pick<ReconConfig, 'tolerance' | 'graceDays'>;
 
 /**
  * The tolerance rule shared with the simulator's ground truth: a difference counts as none when
- * |difference| <= max(absoluteCents, floor(forecast × percent / 100)).
+ * |difference| <= max(absoluteCents, floor(forecast × percent / 100)), with the percent taken to two
+ * decimals and the relative part computed in integers (no floating-point edge at exact boundaries).
  */
 export function toleranceCents(forecastNetCents: Cents, tolerance: ReconConfig['tolerance']): Cents {
-  return Math.max(tolerance.absoluteCents, Math.floor((forecastNetCents * tolerance.percent) / 100));
+  const basisPoints = Math.round(tolerance.percent * 100);
+  return Math.max(tolerance.absoluteCents, Math.floor((forecastNetCents * basisPoints) / 10_000));
 }
 
 /** True when an unsettled forecast due on `dueDate` is late on `asOf` (strictly after due + grace). */

@@ -63,7 +63,7 @@ const streamArb = fc
 
 const configArb = fc.record({
   absoluteCents: fc.nat(300),
-  percent: fc.constantFrom(0, 0.5, 1, 2.5, 10),
+  percent: fc.constantFrom(0, 0.07, 0.5, 1, 1.15, 2.5, 10),
   graceDays: fc.nat(5),
 });
 
@@ -110,7 +110,7 @@ function reference(stream: readonly CanonicalRecord[], asOf: IsoDate, config: Re
       const diff = settled - forecastNet;
       const tolerance = Math.max(
         config.tolerance.absoluteCents,
-        Math.floor((forecastNet * config.tolerance.percent) / 100),
+        Math.floor((forecastNet * Math.round(config.tolerance.percent * 100)) / 10_000),
       );
       if (Math.abs(diff) <= tolerance) {
         [status, reason] = [
