@@ -14,16 +14,19 @@ export interface LocalWebhookServer {
   close(): Promise<void>;
 }
 
-/** Stops reading a body once it is clearly too large for any receiver limit. */
-const READ_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Keeps at most this much of a body (the receiver answers 413 far below it); the rest is read and
+ * dropped, so the sender is not cut off mid-upload and does get the 413.
+ */
+const KEEP_LIMIT_BYTES = 1024 * 1024;
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  let size = 0;
+  let kept = 0;
   for await (const chunk of request) {
+    if (kept > KEEP_LIMIT_BYTES) continue;
     chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-    if (size > READ_LIMIT_BYTES) break;
+    kept += (chunk as Buffer).length;
   }
   return Buffer.concat(chunks);
 }
