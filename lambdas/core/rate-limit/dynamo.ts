@@ -5,13 +5,14 @@
  * One item `pk=RATE#<account>, sk=RATE` holds `nextSlotAt`, the epoch ms of the next free slot.
  * Acquiring claims the slot `max(now, nextSlotAt)` by moving `nextSlotAt` one interval forward with a
  * single-item conditional write (`nextSlotAt = :seen`): of two racing callers exactly one wins, the
- * other re-reads and claims the following slot. Then the caller sleeps until its slot. Only
+ * other re-reads and claims the following slot. Then the caller sleeps until its slot (and claims
+ * another if it woke too late to use it, see `pacing.ts`). Only
  * single-item conditional writes are used (no transactions), so dynalite is a faithful stand-in.
  * Each instance remembers the value it last wrote, so an uncontended acquire costs one write.
  */
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '../store/table';
-import { DEFAULT_BACK_OFF_MS, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
+import { acquireSlot, DEFAULT_BACK_OFF_MS, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
 import type { RateLimiter } from './port';
 
 export interface DynamoLimiterDeps extends PacingOptions {
@@ -72,23 +73,24 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
     }
   }
 
+  /** Claims the next free slot with a conditional write, re-reading after each lost race. */
+  async function claim(): Promise<number> {
+    for (;;) {
+      if (believed === null) believed = await read();
+      const seen = believed;
+      const slot = Math.max(now(), seen ?? Number.NEGATIVE_INFINITY);
+      // Whole milliseconds, rounded up: exact equality in the condition, never faster than the rate.
+      const next = Math.ceil(slot + interval);
+      const won =
+        seen === undefined
+          ? await write(next, 'attribute_not_exists(nextSlotAt)', {})
+          : await write(next, 'nextSlotAt = :seen', { ':seen': seen });
+      if (won) return slot;
+    }
+  }
+
   return {
-    async acquire() {
-      for (;;) {
-        if (believed === null) believed = await read();
-        const seen = believed;
-        const at = now();
-        const slot = Math.max(at, seen ?? at);
-        // Whole milliseconds, rounded up: exact equality in the condition, never faster than the rate.
-        const claimed = await (seen === undefined
-          ? write(Math.ceil(slot + interval), 'attribute_not_exists(nextSlotAt)', {})
-          : write(Math.ceil(slot + interval), 'nextSlotAt = :seen', { ':seen': seen }));
-        if (claimed) {
-          if (slot > at) await sleep(slot - at);
-          return;
-        }
-      }
-    },
+    acquire: () => acquireSlot(claim, interval, now, sleep),
     async backOff(retryAfterMs = DEFAULT_BACK_OFF_MS) {
       // Only ever moves the slot forward; losing the race means someone pushed it at least as far.
       await write(

@@ -3,7 +3,7 @@
  * so concurrent acquirers always get distinct slots. It cannot see other processes: deployed
  * Lambdas share the account's budget through the DynamoDB limiter (`dynamo.ts`) instead.
  */
-import { DEFAULT_BACK_OFF_MS, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
+import { acquireSlot, DEFAULT_BACK_OFF_MS, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
 import type { RateLimiter } from './port';
 
 export interface InProcessLimiterDeps extends PacingOptions {
@@ -17,13 +17,14 @@ export function buildInProcessLimiter(deps: InProcessLimiterDeps = {}): RateLimi
   const sleep = deps.sleep ?? realSleep;
   let nextSlotAt = Number.NEGATIVE_INFINITY;
 
+  function claim(): number {
+    const slot = Math.max(now(), nextSlotAt);
+    nextSlotAt = slot + interval;
+    return slot;
+  }
+
   return {
-    async acquire() {
-      const at = now();
-      const slot = Math.max(at, nextSlotAt);
-      nextSlotAt = slot + interval;
-      if (slot > at) await sleep(slot - at);
-    },
+    acquire: () => acquireSlot(claim, interval, now, sleep),
     async backOff(retryAfterMs = DEFAULT_BACK_OFF_MS) {
       nextSlotAt = Math.max(nextSlotAt, now() + retryAfterMs);
     },

@@ -26,4 +26,37 @@ export function slotIntervalMs(options: PacingOptions = {}): number {
   return 1000 / (rate * (1 - margin));
 }
 
+/**
+ * Sleeps until `slot` (epoch ms) and says whether the caller woke in time to use it. A caller that
+ * wakes late (event-loop stall, slow claim) and sends anyway would arrive bunched with the callers of
+ * the following slots; with a lateness of at most half an interval, no one-second window can hold
+ * more than `rate` arrivals even with every slot used at the edge of its tolerance.
+ */
+export async function sleepUntilSlot(
+  slot: number,
+  interval: number,
+  now: () => number,
+  sleep: (ms: number) => Promise<void>,
+): Promise<boolean> {
+  const wait = slot - now();
+  if (wait > 0) await sleep(wait);
+  return now() - slot <= interval / 2;
+}
+
+/** A late caller claims a fresh slot at most this many times, then sends (never starves). */
+export const MAX_CLAIMS = 4;
+
+/** Claims slots until one is used in time (or {@link MAX_CLAIMS} were tried). */
+export async function acquireSlot(
+  claim: () => Promise<number> | number,
+  interval: number,
+  now: () => number,
+  sleep: (ms: number) => Promise<void>,
+): Promise<void> {
+  for (let claims = 1; ; claims++) {
+    const slot = await claim();
+    if ((await sleepUntilSlot(slot, interval, now, sleep)) || claims >= MAX_CLAIMS) return;
+  }
+}
+
 export const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

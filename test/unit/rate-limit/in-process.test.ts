@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
-import { slotIntervalMs } from '../../../lambdas/core/rate-limit/pacing';
+import { acquireSlot, MAX_CLAIMS, slotIntervalMs } from '../../../lambdas/core/rate-limit/pacing';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -78,5 +78,41 @@ describe('in-process limiter', () => {
     const grants = await grantTimes([0, 100, 300], 10, 50);
     expect(grants[0]).toBe(0);
     expect(Math.min(...grants.slice(1))).toBeGreaterThanOrEqual(2_050);
+  });
+
+  it('claims a fresh slot instead of sending late and bunching with the next callers', async () => {
+    let t = 0;
+    const sleeps: number[] = [];
+    const limiter = buildInProcessLimiter({
+      now: () => t,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        t += ms + (sleeps.length === 1 ? 100 : 0); // the first wake-up is 100 ms late
+      },
+    });
+    await limiter.acquire();
+    await limiter.acquire();
+    expect(sleeps.map(Math.round)).toEqual([111, 11]);
+    expect(t).toBeCloseTo(222.22, 1);
+  });
+});
+
+describe('acquireSlot', () => {
+  it('gives up re-claiming after a few late wake-ups rather than starving', async () => {
+    let t = 0;
+    let claims = 0;
+    const claim = () => {
+      claims++;
+      return t + 100; // other callers keep the queue full
+    };
+    await acquireSlot(
+      claim,
+      100,
+      () => t,
+      async (ms) => {
+        t += ms + 1_000;
+      },
+    );
+    expect(claims).toBe(MAX_CLAIMS);
   });
 });

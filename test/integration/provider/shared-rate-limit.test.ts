@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderClient } from '../../../lambdas/core/provider/port';
+import { buildDynamoLimiter } from '../../../lambdas/core/rate-limit/dynamo';
+import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
+import { createDynamoClients, type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
+import { type Simulator, startSimulator } from '../../../local/simulator';
+import { clientFor } from './simulator-harness';
+
+let dynamo: LocalDynamo;
+let simulator: Simulator;
+beforeAll(async () => {
+  [dynamo, simulator] = await Promise.all([startLocalDynamo(), startSimulator({ mode: 'sandbox' })]);
+});
+afterAll(async () => {
+  await Promise.all([dynamo.close(), simulator.close()]);
+});
+
+/** `callers` clients each sending `perCaller` requests, `inFlight` at a time (a Lambda's page map). */
+async function burst(
+  clients: ProviderClient[],
+  perCaller: number,
+  inFlight: number,
+): Promise<PromiseSettledResult<unknown>[]> {
+  return Promise.all(
+    clients.map(async (client) => {
+      const results: PromiseSettledResult<unknown>[] = [];
+      for (let sent = 0; sent < perCaller; sent += inFlight) {
+        const batch = Array.from({ length: Math.min(inFlight, perCaller - sent) }, () =>
+          client.listConfigurations(),
+        );
+        results.push(...(await Promise.allSettled(batch)));
+      }
+      return results;
+    }),
+  ).then((all) => all.flat());
+}
+
+describe('rate limit as the provider counts it', () => {
+  it('keeps 4 separate callers sharing the DynamoDB limiter within 10 requests in any second', async () => {
+    simulator.resetStats();
+    const clients = Array.from({ length: 4 }, () => {
+      // Separate SDK clients and limiter instances, as separate Lambdas would have.
+      const { documentClient } = createDynamoClients(dynamo.endpoint);
+      const limiter = buildDynamoLimiter({
+        ddb: documentClient,
+        tableName: dynamo.tableName,
+        account: 'shared',
+      });
+      return clientFor(simulator, { limiter, maxAttempts: 1 });
+    });
+    const results = await burst(clients, 10, 3);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const stats = simulator.stats();
+    expect(stats.requests).toBe(40);
+    expect(stats.rateLimited).toBe(0);
+    expect(stats.maxRequestsInAnySecond).toBeLessThanOrEqual(10);
+  });
+
+  it('would exceed it with two processes each pacing alone (why the shared limiter exists)', async () => {
+    simulator.resetStats();
+    const clients = Array.from({ length: 2 }, () =>
+      clientFor(simulator, { limiter: buildInProcessLimiter({ ratePerSecond: 10 }), maxAttempts: 1 }),
+    );
+    await burst(clients, 10, 10);
+    const stats = simulator.stats();
+    expect(stats.maxRequestsInAnySecond).toBeGreaterThan(10);
+    expect(stats.rateLimited).toBeGreaterThan(0);
+  });
+});
