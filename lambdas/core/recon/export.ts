@@ -13,7 +13,7 @@ import type { ReconConfig } from '../config';
 import { encodeParquet, type ParquetColumn, type ParquetColumnType } from '../lake/parquet';
 import type { Receivable } from './item';
 import { collect, scanPages, type TableDeps } from './queries';
-import { explain } from './status';
+import { toReceivableView } from './view';
 
 export interface SnapshotExporterDeps extends TableDeps {
   readonly s3: Pick<S3Client, 'send'>;
@@ -59,26 +59,26 @@ const SNAPSHOT_COLUMNS: readonly (readonly [string, ParquetColumnType])[] = [
   ['changed_on', 'STRING'],
 ];
 
-/** One snapshot row; status and amounts derived as of `asOf`, not read from the stored status. */
+/** One snapshot row: the CLI's view (status derived as of `asOf`) plus key, brand and history. */
 export function toSnapshotRow(receivable: Receivable, asOf: IsoDate, config: ReconConfig): Row {
-  const explanation = explain(receivable, asOf, config);
+  const view = toReceivableView(receivable, asOf, config);
   return {
     receivable_key: receivable.key,
-    acquirer: receivable.acquirer,
-    merchant: receivable.merchant,
-    sale_date: receivable.saleDate,
-    nsu: receivable.nsu,
-    authorization: receivable.authorization,
-    installment: receivable.installment,
+    acquirer: view.acquirer,
+    merchant: view.merchant,
+    sale_date: view.saleDate,
+    nsu: view.nsu,
+    authorization: view.authorization,
+    installment: view.installment,
     brand: receivable.brand,
-    status: explanation.status,
-    forecast_net_cents: explanation.forecastNetCents,
-    settled_net_cents: explanation.settledNetCents,
-    difference_cents: explanation.differenceCents,
-    due_date: receivable.dueDate,
-    last_payment_date: explanation.lastPaymentDate,
-    settlement_count: explanation.settlementCount,
-    reason: explanation.reason,
+    status: view.status,
+    forecast_net_cents: view.forecastNetCents,
+    settled_net_cents: view.settledNetCents,
+    difference_cents: view.differenceCents,
+    due_date: view.dueDate,
+    last_payment_date: view.lastPaymentDate,
+    settlement_count: view.settlementCount,
+    reason: view.reason,
     version: receivable.version,
     changed_on: receivable.changedOn,
   };

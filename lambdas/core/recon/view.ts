@@ -6,20 +6,13 @@
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
-import type { ReceivableContent } from './matcher';
+import type { ReceivableContent, ReceivableFields } from './matcher';
 import { explain, type ReasonCode, type ReconStatus } from './status';
 
-export interface ReceivableView {
-  readonly acquirer: string | null;
-  readonly merchant: string | null;
-  readonly saleDate: IsoDate | null;
-  readonly nsu: string | null;
-  readonly authorization: string | null;
-  readonly installment: number | null;
+export interface ReceivableView extends Omit<ReceivableFields, 'brand'> {
   readonly status: ReconStatus;
   readonly forecastNetCents: Cents | null;
   readonly settledNetCents: Cents;
-  readonly dueDate: IsoDate | null;
   readonly differenceCents: Cents;
   readonly reason: ReasonCode;
   readonly lastPaymentDate: IsoDate | null;

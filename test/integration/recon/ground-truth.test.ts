@@ -85,34 +85,14 @@ describe('reconciliation against the simulator ground truth', () => {
     return { store, writes };
   }
 
+  /** The receivables as the answer key describes them: the view, restricted to the key's fields. */
   async function views(store: Awaited<ReturnType<typeof ingest>>['store'], asOf: IsoDate) {
+    const fields = Object.keys(simulator.groundTruth({ ...PERIOD, asOf, graceDays: 0 })[0] ?? {});
     return (await store.scanAll())
-      .map((r) => toReceivableView(r, asOf, config))
+      .map((r) => toReceivableView(r, asOf, config) as unknown as Record<string, unknown>)
       .map(
-        ({
-          acquirer,
-          merchant,
-          saleDate,
-          nsu,
-          authorization,
-          installment,
-          status,
-          forecastNetCents,
-          settledNetCents,
-          dueDate,
-        }) =>
-          ({
-            acquirer,
-            merchant,
-            saleDate,
-            nsu,
-            authorization,
-            installment,
-            status,
-            forecastNetCents,
-            settledNetCents,
-            dueDate,
-          }) as ExpectedReceivable,
+        (view) =>
+          Object.fromEntries(fields.map((field) => [field, view[field]])) as unknown as ExpectedReceivable,
       )
       .sort(keyOrder);
   }
