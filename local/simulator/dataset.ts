@@ -58,7 +58,7 @@ export interface DatasetSpec {
 const ACQUIRERS = ['CIELO', 'REDE', 'STONE', 'GETNET'];
 const MERCHANTS = ['1023456', '1023457', '2098765', '3011122', '4455667'];
 const BRANDS = ['VISA', 'MASTERCARD', 'ELO', 'AMEX'];
-const AUTH_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+const AUTH_ALPHABET = [...'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'];
 
 /** MDR in basis points: a brand base plus a surcharge for installment plans, as acquirers price it. */
 function mdrBps(brand: string, installments: number): number {
@@ -68,7 +68,7 @@ function mdrBps(brand: string, installments: number): number {
 
 function authorizationCode(rng: Rng): string {
   let code = '';
-  for (let i = 0; i < 6; i++) code += pick(rng, [...AUTH_ALPHABET]);
+  for (let i = 0; i < 6; i++) code += pick(rng, AUTH_ALPHABET);
   return code;
 }
 

@@ -148,6 +148,9 @@ describe('simulator, production webhooks', () => {
     expect((await client.call('DELETE', `/webhooks/${created.id}`)).status).toBe(204);
     expect((await client.call('DELETE', `/webhooks/${created.id}`)).status).toBe(404);
     expect((await client.call('PUT', '/webhooks/4242', '{}')).status).toBe(404);
+    const other = await register('http://127.0.0.1:9/other');
+    expect((await client.call('PUT', `/webhooks/${other.id}`, '{"flagAtivo":2}')).status).toBe(400);
+    expect((await client.call('PUT', `/webhooks/${other.id}`, 'nope')).status).toBe(400);
   });
 
   it('delivers one signed event per page when the report is CONCLUIDO', async () => {

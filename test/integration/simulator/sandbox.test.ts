@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, businessDate, toProviderDate } from '../../../lambdas/core/calendar';
 import { CONFIGURATIONS, type Simulator, startSimulator } from '../../../local/simulator';
 import { clientFor, downloadAll, registros, type SimClient } from './client';
 
@@ -99,6 +100,18 @@ describe('simulator, sandbox', () => {
     expect(none.json).toEqual([]);
     const badDate = await client.call('GET', '/retornos?dataGeracaoInicial=2025-01-01');
     expect(badDate.status).toBe(400);
+  });
+
+  it('filters the list by generation date (business calendar) and state', async () => {
+    const id = await client.generate(SALES, '01/01/2025', '02/01/2025');
+    const today = businessDate(new Date());
+    const listed = async (from: string, to: string, situacao = 'EM_PROCESSAMENTO') => {
+      const query = `dataGeracaoInicial=${toProviderDate(from)}&dataGeracaoFinal=${toProviderDate(to)}&situacao=${situacao}`;
+      return ((await client.call('GET', `/retornos?${query}`)).json as { id: string }[]).map((r) => r.id);
+    };
+    expect(await listed(addDays(today, -1), addDays(today, 1))).toContain(id);
+    expect(await listed(addDays(today, 2), addDays(today, 3))).toEqual([]);
+    expect(await listed(addDays(today, -1), addDays(today, 1), 'AGUARDANDO')).toEqual([]);
   });
 
   it('lets the sandbox download at once but never delete (the state never reaches CONCLUIDO)', async () => {
