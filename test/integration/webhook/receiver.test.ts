@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
-import { delivery, eventBody, NOW, PREVIOUS_SECRET, SECRET, webhookFixture } from './support';
+import { describe, expect, it } from 'vitest';
+import { delivery, eventBody, NOW, PREVIOUS_SECRET, SECRET, useLocalDynamo, webhookFixture } from './support';
 
 const REPORT = '9007199254740993';
 const nowSeconds = Math.floor(NOW.getTime() / 1000);
 
 describe('webhook receiver (dynalite, real stores)', () => {
-  let dynamo: LocalDynamo;
-  beforeAll(async () => {
-    dynamo = await startLocalDynamo();
-  });
-  afterAll(async () => {
-    await dynamo.close();
-  });
+  const dynamo = useLocalDynamo();
 
   /** A waiting workflow, so that any wrongly accepted delivery would show up as a resume. */
   async function waitingFixture(options: Parameters<typeof webhookFixture>[1] = {}) {
-    const fixture = await webhookFixture(dynamo, options);
+    const fixture = await webhookFixture(dynamo(), options);
     await fixture.waits.registerWait(REPORT, 'token-1');
     const before = await fixture.items();
     return { ...fixture, before };
@@ -140,7 +133,7 @@ describe('webhook receiver (dynalite, real stores)', () => {
       secretReads += 1;
       return { current: SECRET };
     };
-    const fixture = await webhookFixture(dynamo, { config: { maxBodyBytes: 64 }, secrets });
+    const fixture = await webhookFixture(dynamo(), { config: { maxBodyBytes: 64 }, secrets });
     expect((await fixture.receiver.receive(delivery({ reportId: REPORT }))).statusCode).toBe(413);
     expect(secretReads).toBe(0);
     expect(await fixture.items()).toEqual([]);
@@ -157,7 +150,7 @@ describe('webhook receiver (dynalite, real stores)', () => {
   });
 
   it('records an early event, and the later registration resumes at once', async () => {
-    const { receiver, waits, sent } = await webhookFixture(dynamo);
+    const { receiver, waits, sent } = await webhookFixture(dynamo());
     expect((await receiver.receive(delivery({ reportId: REPORT, page: 1 }))).statusCode).toBe(200);
     expect(sent).toEqual([]);
     expect(await waits.registerWait(REPORT, 'token-late')).toBe('resumed');
@@ -165,7 +158,7 @@ describe('webhook receiver (dynalite, real stores)', () => {
   });
 
   it('resumes exactly once for 10 concurrent deliveries and a concurrent registration', async () => {
-    const { receiver, waits, sent, items } = await webhookFixture(dynamo);
+    const { receiver, waits, sent, items } = await webhookFixture(dynamo());
     const deliveries = Array.from({ length: 10 }, (_, i) =>
       receiver.receive(delivery({ requestId: randomUUID(), reportId: REPORT, page: (i % 4) + 1 })),
     );
@@ -231,7 +224,7 @@ describe('webhook receiver (dynalite, real stores)', () => {
     const record = (message: string, attributes?: Record<string, unknown>) =>
       lines.push(`${message} ${JSON.stringify(attributes)}`);
     const logger = { info: record, warn: record, error: record };
-    const { receiver } = await webhookFixture(dynamo, { logger });
+    const { receiver } = await webhookFixture(dynamo(), { logger });
     const good = delivery({ reportId: REPORT });
     const forged = delivery({ reportId: REPORT, secret: 'guessed-secret' });
     await receiver.receive(good);

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
-import { NOW, webhookFixture } from './support';
+import { describe, expect, it } from 'vitest';
+import { NOW, useLocalDynamo, webhookFixture } from './support';
 
 const REPORT = '9007199254740993';
 
 const named = (name: string) => Object.assign(new Error(`${name} from Step Functions`), { name });
 
 describe('report waits (dynalite)', () => {
-  let dynamo: LocalDynamo;
-  beforeAll(async () => {
-    dynamo = await startLocalDynamo();
-  });
-  afterAll(async () => {
-    await dynamo.close();
-  });
+  const dynamo = useLocalDynamo();
 
   it('resumes a waiting workflow when the event arrives, once', async () => {
-    const { waits, sent, items } = await webhookFixture(dynamo);
+    const { waits, sent, items } = await webhookFixture(dynamo());
     expect(await waits.registerWait(REPORT, 'token-1')).toBe('waiting');
     expect(sent).toEqual([]);
     expect(await waits.recordEvent(REPORT, 1)).toBe('resumed');
@@ -35,7 +28,7 @@ describe('report waits (dynalite)', () => {
   });
 
   it('resumes at registration when the event came first', async () => {
-    const { waits, sent } = await webhookFixture(dynamo);
+    const { waits, sent } = await webhookFixture(dynamo());
     expect(await waits.recordEvent(REPORT, 1)).toBe('recorded');
     expect(await waits.recordEvent(REPORT, 1)).toBe('recorded');
     expect(sent).toEqual([]);
@@ -44,7 +37,7 @@ describe('report waits (dynalite)', () => {
   });
 
   it('resumes exactly once under concurrent events and registration', async () => {
-    const { waits, sent } = await webhookFixture(dynamo);
+    const { waits, sent } = await webhookFixture(dynamo());
     const events = Array.from({ length: 10 }, (_, i) => waits.recordEvent(REPORT, (i % 3) + 1));
     const [registered, ...outcomes] = await Promise.all([waits.registerWait(REPORT, 'token-c'), ...events]);
     expect(sent).toHaveLength(1);
@@ -55,7 +48,7 @@ describe('report waits (dynalite)', () => {
   });
 
   it('keeps a retried registration of the same token from resuming twice', async () => {
-    const { waits, sent } = await webhookFixture(dynamo);
+    const { waits, sent } = await webhookFixture(dynamo());
     await waits.registerWait(REPORT, 'token-1');
     await waits.recordEvent(REPORT, 1);
     expect(await waits.registerWait(REPORT, 'token-1')).toBe('resumed');
@@ -63,7 +56,7 @@ describe('report waits (dynalite)', () => {
   });
 
   it('resumes a new token at once when the report was already announced and resumed', async () => {
-    const { waits, sent } = await webhookFixture(dynamo);
+    const { waits, sent } = await webhookFixture(dynamo());
     await waits.registerWait(REPORT, 'token-1');
     await waits.recordEvent(REPORT, 1);
     expect(await waits.registerWait(REPORT, 'token-2')).toBe('resumed');
@@ -74,7 +67,7 @@ describe('report waits (dynalite)', () => {
     'treats %s (the workflow fell back to polling) as done, not as a failure',
     async (name) => {
       const calls: string[] = [];
-      const { waits, items } = await webhookFixture(dynamo, {
+      const { waits, items } = await webhookFixture(dynamo(), {
         sendTaskSuccess: async (taskToken) => {
           calls.push(taskToken);
           throw named(name);
@@ -90,7 +83,7 @@ describe('report waits (dynalite)', () => {
 
   it('releases its claim when SendTaskSuccess fails otherwise, so the next delivery retries', async () => {
     const calls: string[] = [];
-    const { waits, items } = await webhookFixture(dynamo, {
+    const { waits, items } = await webhookFixture(dynamo(), {
       sendTaskSuccess: async (taskToken) => {
         calls.push(taskToken);
         if (calls.length === 1) throw named('ThrottlingException');

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
+import { describe, expect, it } from 'vitest';
 import { startLocalWebhookServer } from '../../../local/webhook/server';
-import { delivery, webhookFixture } from './support';
+import { delivery, useLocalDynamo, webhookFixture } from './support';
 
 describe('local webhook server', () => {
-  let dynamo: LocalDynamo;
-  beforeAll(async () => {
-    dynamo = await startLocalDynamo();
-  });
-  afterAll(async () => {
-    await dynamo.close();
-  });
+  const dynamo = useLocalDynamo();
 
   it('passes the exact request bytes and headers to the receiver, and only on POST /webhook', async () => {
-    const { receiver, waits, sent } = await webhookFixture(dynamo);
+    const { receiver, waits, sent } = await webhookFixture(dynamo());
     const server = await startLocalWebhookServer({ receiver });
     try {
       await waits.registerWait('77', 'token-1');

@@ -1,7 +1,6 @@
 import { Command } from 'commander';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProviderClient } from '../../../lambdas/core/provider/port';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 import { registerWebhookCommands } from '../../../local/cli/commands/webhooks';
 import {
   CONFIGURATIONS,
@@ -11,7 +10,7 @@ import {
 } from '../../../local/simulator';
 import { type LocalWebhookServer, startLocalWebhookServer } from '../../../local/webhook/server';
 import { clientFor } from '../provider/simulator-harness';
-import { SECRET, webhookFixture } from './support';
+import { SECRET, useLocalDynamo, webhookFixture } from './support';
 
 /**
  * End to end over real HTTP: the provider simulator (production mode) signs and delivers events to
@@ -19,18 +18,12 @@ import { SECRET, webhookFixture } from './support';
  * registered with the `recon webhooks create` command through the real provider client.
  */
 describe('simulator deliveries to the local webhook server', () => {
-  let dynamo: LocalDynamo;
+  const dynamo = useLocalDynamo();
   let simulator: Simulator | undefined;
   let server: LocalWebhookServer | undefined;
-  beforeAll(async () => {
-    dynamo = await startLocalDynamo();
-  });
   afterEach(async () => {
     await simulator?.close();
     await server?.close();
-  });
-  afterAll(async () => {
-    await dynamo.close();
   });
 
   async function setUp(faults: Partial<SimulatorFaults>) {
@@ -41,7 +34,7 @@ describe('simulator deliveries to the local webhook server', () => {
       faults,
       webhookRetry: { attempts: 3, baseDelayMs: 10 },
     });
-    const fixture = await webhookFixture(dynamo, { now: () => new Date() });
+    const fixture = await webhookFixture(dynamo(), { now: () => new Date() });
     server = await startLocalWebhookServer({ receiver: fixture.receiver });
     const client = clientFor(simulator);
     const printed: string[] = [];

@@ -1,6 +1,7 @@
 /** Shared set-up for the webhook tests: dynalite, the real stores, a recording SendTaskSuccess, signing. */
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
 import { buildRequestDedupe } from '../../../lambdas/core/webhook/dedupe';
 import {
   buildWebhookReceiver,
@@ -9,7 +10,7 @@ import {
 } from '../../../lambdas/core/webhook/receiver';
 import { buildReportWaits, type ReportWaitsDeps } from '../../../lambdas/core/webhook/report-waits';
 import { signBody } from '../../../lambdas/core/webhook/signature';
-import { ensureTable, type LocalDynamo } from '../../../local/aws/dynamodb';
+import { ensureTable, type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 
 export const NOW = new Date('2026-11-22T10:00:00.000Z');
 export const SECRET = 'current-hmac-secret';
@@ -18,6 +19,21 @@ export const PREVIOUS_SECRET = 'previous-hmac-secret';
 export interface SentSuccess {
   readonly taskToken: string;
   readonly output: unknown;
+}
+
+/** One dynalite for the calling test file, started before its tests and closed after them. */
+export function useLocalDynamo(): () => LocalDynamo {
+  let dynamo: LocalDynamo | undefined;
+  beforeAll(async () => {
+    dynamo = await startLocalDynamo();
+  });
+  afterAll(async () => {
+    await dynamo?.close();
+  });
+  return () => {
+    if (!dynamo) throw new Error('dynalite is not started yet');
+    return dynamo;
+  };
 }
 
 /** A fresh table per call (own table name on one dynalite), so tests can assert on its whole contents. */
