@@ -1,0 +1,208 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { describe, expect, it } from 'vitest';
+import { AnalyticsCatalog, type AnalyticsCatalogProps } from '../../lib/analytics/analytics';
+import { NAMED_QUERIES } from '../../lib/analytics/queries';
+
+function synth(props: Partial<AnalyticsCatalogProps> = {}, withKeyResults = false) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, 'Test', { env: { account: '111111111111', region: 'sa-east-1' } });
+  const bucket = new s3.Bucket(stack, 'Lake');
+  const resultsBucket = withKeyResults
+    ? new s3.Bucket(stack, 'Results', { encryptionKey: new kms.Key(stack, 'Key') })
+    : undefined;
+  const catalog = new AnalyticsCatalog(stack, 'Analytics', { bucket, resultsBucket, ...props });
+  return { template: Template.fromStack(stack), catalog };
+}
+
+const location = (prefix: string) => ({
+  'Fn::Join': ['', ['s3://', { Ref: Match.stringLikeRegexp('^Lake') }, `/${prefix}`]],
+});
+
+describe('AnalyticsCatalog', () => {
+  const { template, catalog } = synth();
+
+  it('creates the database and exposes its names', () => {
+    template.resourceCountIs('AWS::Glue::Database', 1);
+    template.hasResourceProperties('AWS::Glue::Database', { DatabaseInput: { Name: 'recon' } });
+    expect(catalog.databaseName).toBe('recon');
+    expect(catalog.workGroupName).toBe('recon-analytics');
+    expect([catalog.recordsTableName, catalog.quarantineTableName, catalog.receivablesTableName]).toEqual([
+      'recon_records',
+      'recon_quarantine',
+      'recon_receivables',
+    ]);
+  });
+
+  it('projects the records partitions: kind and code enums, movement date range', () => {
+    template.hasResourceProperties('AWS::Glue::Table', {
+      DatabaseName: 'recon',
+      TableInput: Match.objectLike({
+        Name: 'recon_records',
+        TableType: 'EXTERNAL_TABLE',
+        PartitionKeys: [
+          { Name: 'kind', Type: 'string' },
+          { Name: 'code', Type: 'string' },
+          { Name: 'movement_date', Type: 'string' },
+        ],
+        Parameters: {
+          classification: 'parquet',
+          'projection.enabled': 'true',
+          'projection.kind.type': 'enum',
+          'projection.kind.values': 'sales,financial',
+          'projection.code.type': 'enum',
+          'projection.code.values': 'A1,A2,A3,D1,E1,F1,G1',
+          'projection.movement_date.type': 'date',
+          'projection.movement_date.format': 'yyyy-MM-dd',
+          'projection.movement_date.range': '2020-01-01,NOW+1YEARS',
+          'projection.movement_date.interval': '1',
+          'projection.movement_date.interval.unit': 'DAYS',
+          'storage.location.template': {
+            'Fn::Join': [
+              '',
+              [
+                's3://',
+                { Ref: Match.stringLikeRegexp('^Lake') },
+                `/records/kind=\${kind}/code=\${code}/movement_date=\${movement_date}/`,
+              ],
+            ],
+          },
+        },
+        StorageDescriptor: Match.objectLike({
+          Location: location('records/'),
+          SerdeInfo: { SerializationLibrary: 'org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe' },
+          Columns: Match.arrayWith([
+            { Name: 'installment', Type: 'int' },
+            { Name: 'gross_cents', Type: 'bigint' },
+            Match.objectLike({ Name: 'extra', Type: 'string' }),
+          ]),
+        }),
+      }),
+    });
+  });
+
+  it('projects the quarantine (JSON lines) by kind and generation date', () => {
+    template.hasResourceProperties('AWS::Glue::Table', {
+      TableInput: Match.objectLike({
+        Name: 'recon_quarantine',
+        Parameters: Match.objectLike({
+          classification: 'json',
+          'projection.kind.type': 'enum',
+          'projection.generated.type': 'date',
+        }),
+        StorageDescriptor: Match.objectLike({
+          SerdeInfo: { SerializationLibrary: 'org.openx.data.jsonserde.JsonSerDe' },
+          InputFormat: 'org.apache.hadoop.mapred.TextInputFormat',
+        }),
+      }),
+    });
+  });
+
+  it('maps the reconciliation snapshot with its fixed layout and columns', () => {
+    template.hasResourceProperties('AWS::Glue::Table', {
+      TableInput: Match.objectLike({
+        Name: 'recon_receivables',
+        PartitionKeys: [{ Name: 'as_of', Type: 'string' }],
+        Parameters: Match.objectLike({
+          'projection.as_of.type': 'date',
+          'storage.location.template': {
+            'Fn::Join': [
+              '',
+              [
+                's3://',
+                { Ref: Match.stringLikeRegexp('^Lake') },
+                `/reconciliation/snapshots/as_of=\${as_of}/`,
+              ],
+            ],
+          },
+        }),
+        StorageDescriptor: Match.objectLike({
+          Columns: [
+            { Name: 'receivable_key', Type: 'string' },
+            { Name: 'acquirer', Type: 'string' },
+            { Name: 'merchant', Type: 'string' },
+            { Name: 'sale_date', Type: 'string' },
+            { Name: 'nsu', Type: 'string' },
+            { Name: 'authorization', Type: 'string' },
+            { Name: 'installment', Type: 'int' },
+            { Name: 'brand', Type: 'string' },
+            { Name: 'status', Type: 'string' },
+            { Name: 'forecast_net_cents', Type: 'bigint' },
+            { Name: 'settled_net_cents', Type: 'bigint' },
+            { Name: 'difference_cents', Type: 'bigint' },
+            { Name: 'due_date', Type: 'string' },
+            { Name: 'last_payment_date', Type: 'string' },
+            { Name: 'settlement_count', Type: 'int' },
+            { Name: 'reason', Type: 'string' },
+            { Name: 'version', Type: 'bigint' },
+            { Name: 'changed_on', Type: 'string' },
+          ],
+        }),
+      }),
+    });
+  });
+
+  it('uses no crawler', () => {
+    template.resourceCountIs('AWS::Glue::Crawler', 0);
+    template.resourceCountIs('AWS::Glue::Table', 3);
+  });
+
+  it('enforces an encrypted result location on the workgroup', () => {
+    template.hasResourceProperties('AWS::Athena::WorkGroup', {
+      Name: 'recon-analytics',
+      WorkGroupConfiguration: Match.objectLike({
+        EnforceWorkGroupConfiguration: true,
+        EngineVersion: { SelectedEngineVersion: 'Athena engine version 3' },
+        ResultConfiguration: {
+          OutputLocation: location('athena-results/'),
+          EncryptionConfiguration: { EncryptionOption: 'SSE_S3' },
+        },
+      }),
+    });
+  });
+
+  it('encrypts results with the results bucket key when it has one', () => {
+    const { template: keyed } = synth({}, true);
+    keyed.hasResourceProperties('AWS::Athena::WorkGroup', {
+      WorkGroupConfiguration: Match.objectLike({
+        ResultConfiguration: Match.objectLike({
+          EncryptionConfiguration: { EncryptionOption: 'SSE_KMS', KmsKey: Match.anyValue() },
+        }),
+      }),
+    });
+  });
+
+  it('registers every named query, with the SQL of queries.ts, in the workgroup', () => {
+    template.resourceCountIs('AWS::Athena::NamedQuery', NAMED_QUERIES.length);
+    for (const query of NAMED_QUERIES) {
+      template.hasResource('AWS::Athena::NamedQuery', {
+        Properties: {
+          Name: `recon_${query.name}`,
+          Database: 'recon',
+          WorkGroup: 'recon-analytics',
+          QueryString: query.sql,
+          Description: Match.stringLikeRegexp(query.params[0]?.name ?? ''),
+        },
+        DependsOn: Match.arrayWith([Match.stringLikeRegexp('WorkGroup')]),
+      });
+    }
+    expect(catalog.namedQueryNames).toHaveLength(NAMED_QUERIES.length);
+  });
+
+  it('takes a database name, workgroup name and projection start', () => {
+    const { template: custom } = synth({
+      databaseName: 'finance_lake',
+      workGroupName: 'finance',
+      projectionStartDate: '2024-06-01',
+    });
+    custom.hasResourceProperties('AWS::Glue::Database', { DatabaseInput: { Name: 'finance_lake' } });
+    custom.hasResourceProperties('AWS::Athena::WorkGroup', { Name: 'finance' });
+    custom.hasResourceProperties('AWS::Glue::Table', {
+      TableInput: Match.objectLike({
+        Parameters: Match.objectLike({ 'projection.as_of.range': '2024-06-01,NOW+1YEARS' }),
+      }),
+    });
+  });
+});

@@ -1,0 +1,234 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseReconConfig } from '../../../lambdas/core/config';
+import { buildPageIngestor } from '../../../lambdas/core/lake/ingest';
+import { encodeParquet, PARQUET_TYPE_OF } from '../../../lambdas/core/lake/parquet';
+import { RECEIVABLES_TABLE } from '../../../lambdas/core/lake/tables';
+import { NAMED_QUERIES } from '../../../lib/analytics/queries';
+import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
+import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
+import { buildPage, netOf } from './pages';
+
+type SnapshotRow = Record<(typeof RECEIVABLES_TABLE.columns)[number]['name'], string | number | null>;
+
+function receivable(n: number, status: string, forecast: number | null, settled: number | null): SnapshotRow {
+  return {
+    receivable_key: `K${n}`,
+    acquirer: 'ACQ0',
+    merchant: 'EC0',
+    sale_date: '2025-03-01',
+    nsu: String(n),
+    authorization: `AUT${n}`,
+    installment: 1,
+    brand: 'VISA',
+    status,
+    forecast_net_cents: forecast,
+    settled_net_cents: settled,
+    difference_cents: forecast !== null && settled !== null ? settled - forecast : null,
+    due_date: '2025-04-01',
+    last_payment_date: settled === null ? null : `2025-04-0${(n % 3) + 1}`,
+    settlement_count: settled === null ? 0 : 1,
+    reason: status === 'UNEXPECTED' ? 'NO_FORECAST' : null,
+    version: n,
+    changed_on: '2025-04-05',
+  };
+}
+
+const SNAPSHOT: SnapshotRow[] = [
+  receivable(1, 'SETTLED', 10_000, 10_000),
+  receivable(2, 'SETTLED', 20_000, 20_000),
+  receivable(3, 'UNDERPAID', 30_000, 29_000),
+  receivable(4, 'OVERPAID', 40_000, 40_500),
+  receivable(5, 'OPEN', 50_000, null),
+  receivable(6, 'OVERDUE', 60_000, null),
+  receivable(7, 'UNEXPECTED', null, 7_000),
+];
+
+/** The snapshot file exactly as the reconciliation export writes it (layout fixed by contract). */
+function snapshotParquet(rows: readonly SnapshotRow[]): Uint8Array {
+  return encodeParquet(
+    RECEIVABLES_TABLE.columns.map((c) => ({
+      name: c.name,
+      type: PARQUET_TYPE_OF[c.type],
+      data: rows.map((r) => r[c.name]),
+    })),
+  );
+}
+
+describe('named queries on DuckDB over the exported files', () => {
+  let s3: LocalS3;
+  let workDir: string;
+  let lake: LocalLake;
+  const sales = buildPage({ kind: 'sales', reportId: '100', page: 1, good: 9 });
+  const financial = buildPage({ kind: 'financial', reportId: '200', page: 1, good: 4, badDates: 2 });
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    workDir = await mkdtemp(join(tmpdir(), 'recon-queries-'));
+    const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config: parseReconConfig({}) });
+    await ingest.ingestPage(sales.page, sales.source);
+    await ingest.ingestPage(financial.page, financial.source);
+    for (const [asOf, rows] of [
+      ['2025-04-05', SNAPSHOT],
+      ['2025-04-04', SNAPSHOT.slice(0, 2)],
+    ] as const) {
+      await s3.client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: `${RECEIVABLES_TABLE.prefix}as_of=${asOf}/part-00000.parquet`,
+          Body: snapshotParquet(rows),
+        }),
+      );
+    }
+    lake = await openLocalLake({ s3: s3.client, bucket: s3.bucket, workDir });
+  });
+  afterAll(async () => {
+    lake.close();
+    await s3.close();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('declares one parameter per placeholder in every query', () => {
+    for (const query of NAMED_QUERIES) {
+      expect(query.sql.split('?').length - 1, query.name).toBe(query.params.length);
+    }
+  });
+
+  it('receivables_by_state: counts and totals per state on the snapshot date only', async () => {
+    expect(await lake.runNamedQuery('receivables_by_state', { as_of: '2025-04-05' })).toEqual([
+      {
+        status: 'OPEN',
+        receivables: 1,
+        forecast_net_cents: 50_000,
+        settled_net_cents: null,
+        difference_cents: null,
+      },
+      {
+        status: 'OVERDUE',
+        receivables: 1,
+        forecast_net_cents: 60_000,
+        settled_net_cents: null,
+        difference_cents: null,
+      },
+      {
+        status: 'OVERPAID',
+        receivables: 1,
+        forecast_net_cents: 40_000,
+        settled_net_cents: 40_500,
+        difference_cents: 500,
+      },
+      {
+        status: 'SETTLED',
+        receivables: 2,
+        forecast_net_cents: 30_000,
+        settled_net_cents: 30_000,
+        difference_cents: 0,
+      },
+      {
+        status: 'UNDERPAID',
+        receivables: 1,
+        forecast_net_cents: 30_000,
+        settled_net_cents: 29_000,
+        difference_cents: -1000,
+      },
+      {
+        status: 'UNEXPECTED',
+        receivables: 1,
+        forecast_net_cents: null,
+        settled_net_cents: 7_000,
+        difference_cents: null,
+      },
+    ]);
+    expect(await lake.runNamedQuery('receivables_by_state', { as_of: '2025-04-04' })).toEqual([
+      {
+        status: 'SETTLED',
+        receivables: 2,
+        forecast_net_cents: 30_000,
+        settled_net_cents: 30_000,
+        difference_cents: 0,
+      },
+    ]);
+  });
+
+  it('divergences: short and over payments, largest difference first', async () => {
+    const rows = await lake.runNamedQuery('divergences', { as_of: '2025-04-05' });
+    expect(rows.map((r) => [r.receivable_key, r.status, r.difference_cents, r.authorization])).toEqual([
+      ['K3', 'UNDERPAID', -1000, 'AUT3'],
+      ['K4', 'OVERPAID', 500, 'AUT4'],
+    ]);
+  });
+
+  it('unexpected_settlements: money with no forecast', async () => {
+    const rows = await lake.runNamedQuery('unexpected_settlements', { as_of: '2025-04-05' });
+    expect(rows).toEqual([
+      expect.objectContaining({ receivable_key: 'K7', settled_net_cents: 7_000, reason: 'NO_FORECAST' }),
+    ]);
+  });
+
+  it('daily_totals: per day, code, acquirer, merchant and brand, summing to what was ingested', async () => {
+    const rows = await lake.runNamedQuery('daily_totals', { from: '2025-03-01', to: '2025-04-30' });
+    const total = (code: string, column: string) =>
+      rows.filter((r) => r.code === code).reduce((n, r) => n + Number(r[column]), 0);
+    expect(total('A1', 'records')).toBe(9);
+    expect(total('A1', 'net_cents')).toBe(sales.netCents);
+    expect(total('D1', 'net_cents')).toBe(financial.netCents);
+    expect(rows[0]).toEqual({
+      movement_date: '2025-03-01',
+      kind: 'sales',
+      code: 'A1',
+      acquirer: 'ACQ0',
+      merchant: 'EC0',
+      brand: 'MASTER',
+      records: 2,
+      gross_cents: netOf(0) + 100 + netOf(6) + 106,
+      fee_cents: 206,
+      net_cents: netOf(0) + netOf(6),
+    });
+    expect(await lake.runNamedQuery('daily_totals', { from: '2025-03-02', to: '2025-03-02' })).toSatisfy(
+      (r: unknown[]) =>
+        r.length > 0 && r.every((x) => (x as { movement_date: string }).movement_date === '2025-03-02'),
+    );
+  });
+
+  it('fee_audit: fee charged equals gross minus net for these records, per acquirer and brand', async () => {
+    const rows = await lake.runNamedQuery('fee_audit', { from: '2025-03-01', to: '2025-04-30' });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.fee_gap_cents).toBe(0);
+      expect(row.mismatched_records).toBe(0);
+      expect(row.implied_fee_cents).toBe(row.fee_cents);
+      expect(typeof row.fee_percent).toBe('number');
+    }
+    expect(rows.reduce((n, r) => n + Number(r.net_cents), 0)).toBe(sales.netCents + financial.netCents);
+  });
+
+  it('quarantine_by_reason: the quarantined entries', async () => {
+    expect(
+      await lake.runNamedQuery('quarantine_by_reason', { from: '2025-04-01', to: '2025-04-30' }),
+    ).toEqual([{ kind: 'financial', generated: '2025-04-05', reason: 'BAD_DATE', entries: 2 }]);
+  });
+
+  it('names a missing parameter and an unknown query', async () => {
+    await expect(async () => lake.runNamedQuery('divergences', {})).rejects.toThrow(/as_of/);
+    await expect(async () => lake.runNamedQuery('nope', {})).rejects.toThrow(/unknown query "nope"/);
+  });
+
+  it('runs every named query on an empty lake (typed empty views)', async () => {
+    const emptyDir = await mkdtemp(join(tmpdir(), 'recon-empty-'));
+    const fresh = await startLocalS3({ bucket: 'empty-lake' });
+    const emptyLake = await openLocalLake({ s3: fresh.client, bucket: fresh.bucket, workDir: emptyDir });
+    try {
+      for (const query of NAMED_QUERIES) {
+        const params = Object.fromEntries(query.params.map((p) => [p.name, '2025-04-05']));
+        expect(await emptyLake.runNamedQuery(query.name, params), query.name).toEqual([]);
+      }
+    } finally {
+      emptyLake.close();
+      await fresh.close();
+      await rm(emptyDir, { recursive: true, force: true });
+    }
+  });
+});
