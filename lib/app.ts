@@ -8,6 +8,8 @@ export interface ReconAppOptions {
   readonly stage?: StageConfigInput;
   /** Skip esbuild bundling (tests, definition extraction). */
   readonly skipBundling?: boolean;
+  /** @default true. Off only where the template is read for another purpose (local definition). */
+  readonly nag?: boolean;
   readonly appProps?: AppProps;
 }
 
@@ -27,6 +29,6 @@ export function buildReconApp(options: ReconAppOptions = {}): { app: App; stack:
     stage,
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  if (options.nag !== false) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };
 }

@@ -1,0 +1,132 @@
+/**
+ * Runs the synthesized workflow definition on this machine with aws-local-stepfunctions: every Task
+ * state is bound by name (see TASK_STATES in lib/workflow/definition.ts) to the same step function the
+ * Lambda would call; the poll Wait is shortened; the `.waitForTaskToken` state parks on a local task
+ * token until `sendTaskSuccess` (webhook path) or a timeout that raises `States.Timeout`, exactly the
+ * error the definition catches to fall back to polling.
+ *
+ * `local/polyfills.ts` must be imported before this module on Node 20.
+ */
+import { randomUUID } from 'node:crypto';
+import { ExecutionError, StateMachine } from 'aws-local-stepfunctions';
+import type { ExecutionInput, WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import {
+  POLL_WAIT_STATE,
+  TASK_STATES,
+  type TaskStateName,
+  WAIT_FOR_WEBHOOK_STATE,
+} from '../../lib/workflow/definition';
+import type { WorkflowDefinition } from './definition';
+import type { LocalTaskTokens } from './task-tokens';
+
+type Json = Parameters<StateMachine['run']>[0];
+
+export interface LocalRunOptions {
+  readonly definition: WorkflowDefinition;
+  readonly steps: WorkflowSteps;
+  readonly taskTokens: LocalTaskTokens;
+  readonly input?: ExecutionInput;
+  /** @default a random name, like the service's default */
+  readonly executionName?: string;
+  /** Milliseconds the poll Wait state pauses. @default 20 */
+  readonly pollWaitMs?: number;
+  /** Milliseconds between Retry attempts of any state. @default 10 */
+  readonly retryIntervalMs?: number;
+  /** How long the webhook wait lasts before `States.Timeout`. @default the definition's TimeoutSeconds */
+  readonly webhookTimeoutMs?: number;
+  /** Called when the webhook wait parks a token (after registering it), e.g. to log or deliver. */
+  readonly onTaskToken?: (token: string, reportId: string) => void;
+}
+
+export interface LocalRunResult {
+  readonly status: 'SUCCEEDED' | 'FAILED';
+  readonly executionId: string;
+  readonly output?: unknown;
+  /** Error name and cause of a failed execution (e.g. `Recon.ReportsNotCompleted`). */
+  readonly error?: { readonly name: string; readonly cause: string };
+  /** What the summarize step returned in full (the state keeps only two fields of it). */
+  readonly summary?: unknown;
+  /** Retries per state name, from the execution's event log. */
+  readonly retries: Readonly<Record<string, number>>;
+}
+
+export async function runWorkflowLocally(options: LocalRunOptions): Promise<LocalRunResult> {
+  const { steps, taskTokens } = options;
+  const executionName = options.executionName ?? randomUUID();
+  const executionId = `arn:aws:states:us-east-1:000000000000:execution:recon-local:${executionName}`;
+  let summary: unknown;
+
+  const handlers: Record<string, (input: Json) => Promise<Json>> = {};
+  for (const [state, step] of Object.entries(TASK_STATES) as [TaskStateName, keyof WorkflowSteps][]) {
+    handlers[state] = async (input) => (await steps[step](input)) as Json;
+  }
+  handlers['Summarize run'] = async (input) => {
+    const result = await steps.summarize(input);
+    summary = result.summary;
+    return result as unknown as Json;
+  };
+  handlers[WAIT_FOR_WEBHOOK_STATE] = (input) => waitForCallback(input, options);
+
+  const machine = new StateMachine(options.definition, { validationOptions: { noValidate: true } });
+  const retryIntervalMs = options.retryIntervalMs ?? 10;
+  const execution = machine.run(options.input ?? {}, {
+    overrides: {
+      taskResourceLocalHandlers: handlers,
+      waitTimeOverrides: { [POLL_WAIT_STATE]: options.pollWaitMs ?? 20 },
+      retryIntervalOverrides: Object.fromEntries(
+        Object.keys(TASK_STATES).map((state) => [state, retryIntervalMs]),
+      ),
+    },
+    context: { Execution: { Id: executionId, Name: executionName }, Task: { Token: 'bound-locally' } },
+  });
+  const retries: Record<string, number> = {};
+  const counting = (async () => {
+    for await (const event of execution.eventLogs) {
+      if (event.type === 'StateRetried') retries[event.state.name] = (retries[event.state.name] ?? 0) + 1;
+    }
+  })();
+  try {
+    const output = await execution.result;
+    await counting;
+    return { status: 'SUCCEEDED', executionId, output, summary, retries };
+  } catch (error) {
+    await counting;
+    if (!(error instanceof ExecutionError)) throw error;
+    const cause = (error as Error & { cause?: Error }).cause;
+    return {
+      status: 'FAILED',
+      executionId,
+      error: { name: cause?.name ?? 'Unknown', cause: cause?.message ?? error.message },
+      summary,
+      retries,
+    };
+  }
+}
+
+class StatesTimeout extends Error {
+  constructor() {
+    super('the webhook did not resume the task in time');
+    this.name = 'States.Timeout';
+  }
+}
+
+/** The `.waitForTaskToken` state: register a fresh token with the wait step, then await its success. */
+async function waitForCallback(input: Json, options: LocalRunOptions): Promise<Json> {
+  const { Payload } = input as { Payload: { reportId: string } };
+  const { token, completion } = options.taskTokens.issue();
+  await options.steps.waitForReport({ reportId: Payload.reportId, taskToken: token });
+  options.onTaskToken?.(token, Payload.reportId);
+  if (options.webhookTimeoutMs === undefined) return (await completion) as Json;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      options.taskTokens.expire(token);
+      reject(new StatesTimeout());
+    }, options.webhookTimeoutMs);
+  });
+  try {
+    return (await Promise.race([completion, timeout])) as Json;
+  } finally {
+    clearTimeout(timer);
+  }
+}
