@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBackfillCommand } from './commands/backfill';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
+import { registerRunCommand } from './commands/run';
 import { registerSimulatorCommand, type SimulatorCommandDeps } from './commands/simulator';
 import { registerWebhookCommands } from './commands/webhooks';
 import { webhookCommandDeps } from './commands/webhooks-wiring';
@@ -31,6 +32,7 @@ export function buildProgram(io: CliIo, deps: CliDeps = { untilStopped: untilSig
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
     .showHelpAfterError('(run recon --help for usage)');
+  registerRunCommand(program, io);
   registerReceivablesCommand(program, io);
   registerQueryCommand(program, io);
   registerSimulatorCommand(program, io, deps);

@@ -69,7 +69,7 @@ export function buildProgressSink(deps: {
         write(`\r\x1b[K${status()}`);
         lineOpen = true;
       } else
-        permanent(`page ${event.page} of report ${event.reportId}: ${event.records} records · ${status()}`);
+        permanent(`page ${event.page} of report ${event.reportId} (${event.records} records) · ${status()}`);
     }
   }) as ProgressSink;
   sink.done = () => {

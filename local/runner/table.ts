@@ -3,6 +3,8 @@ import { formatCents } from '../../lambdas/core/money';
 import type { RunSummary } from '../../lambdas/core/summary/types';
 import { formatTable } from '../cli/format';
 
+const MONEY_COLUMNS = ['forecast', 'settled', 'difference'];
+
 export function renderSummaryTable(s: RunSummary, reportPath: string): string {
   const codes = Object.entries(s.records.byCode).map(([code, records]) => ({ code, records }));
   const reasons = Object.entries(s.records.quarantinedByReason).map(([reason, records]) => ({
@@ -27,7 +29,7 @@ export function renderSummaryTable(s: RunSummary, reportPath: string): string {
     `quarantined: ${s.records.quarantined}`,
     ...(reasons.length > 0 ? [formatTable(['reason', 'records'], reasons)] : []),
     '',
-    formatTable(['state', 'receivables', 'forecast', 'settled', 'difference'], states),
+    formatTable(['state', 'receivables', 'forecast', 'settled', 'difference'], states, MONEY_COLUMNS),
     `requests made: ${s.providerRequests} · elapsed: ${(s.elapsedMs / 1000).toFixed(1)} s`,
     `report: ${reportPath}`,
     '',

@@ -1,0 +1,120 @@
+/**
+ * `recon run`: the nightly pipeline on this machine (see `local/runner/run.ts`). Progress on stderr,
+ * the summary table at the end; with `--json`, stdout holds only the JSON summary. Exit code 1 when
+ * a report did not complete.
+ */
+import { type Command, Option } from 'commander';
+import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
+import { loadReconConfig } from '../../runner/data-dir';
+import { buildProgressSink } from '../../runner/progress';
+import { runLocalPipeline } from '../../runner/run';
+import { renderSummaryTable } from '../../runner/table';
+import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
+import { RunFailedError, UsageError } from '../errors';
+import type { CliIo } from '../io';
+import { DEFAULT_DATA_DIR, parseInteger, parseIsoDate } from '../options';
+
+interface RunOptions {
+  readonly env: ProviderEnvironment;
+  readonly providerUrl?: string;
+  readonly from?: string;
+  readonly to?: string;
+  readonly dataDir: string;
+  readonly webhook?: 'local' | 'off';
+  readonly json?: boolean;
+  readonly simSeed?: number;
+  readonly simSales?: number;
+  readonly simPageSize?: number;
+}
+
+/** Loopback webhooks only work with the built-in simulator (a real provider needs a public HTTPS URL). */
+function webhookMode(options: RunOptions): 'local' | 'off' {
+  if (options.env === 'sandbox') {
+    if (options.webhook === 'local')
+      throw new UsageError('the sandbox sends no webhooks: use --webhook off.');
+    return 'off';
+  }
+  return options.webhook ?? (options.providerUrl ? 'off' : 'local');
+}
+
+function credentialsFor(options: RunOptions, webhook: 'local' | 'off', env: CliIo['env']): LocalCredentials {
+  if (!options.providerUrl) return simulatorCredentials(env);
+  const found = providerCredentials(env, webhook === 'local');
+  if ('missing' in found)
+    throw new UsageError(`--provider-url needs ${found.missing.join(', ')} in the environment.`);
+  return found;
+}
+
+function simulatorSettings(options: RunOptions) {
+  const dataset = {
+    ...(options.simSales === undefined ? {} : { sales: options.simSales }),
+    ...(options.simPageSize === undefined ? {} : { recordsPerPage: options.simPageSize }),
+  };
+  return { ...(options.simSeed === undefined ? {} : { seed: options.simSeed }), dataset };
+}
+
+const hidden = (flags: string, description: string) =>
+  new Option(flags, description).argParser(parseInteger).hideHelp();
+
+export function registerRunCommand(program: Command, io: CliIo): void {
+  program
+    .command('run')
+    .description('run the nightly pipeline locally (provider simulator unless --provider-url)')
+    .addOption(
+      new Option('--env <env>', 'provider environment').choices(['sandbox', 'production']).default('sandbox'),
+    )
+    .option(
+      '--provider-url <url>',
+      'a real provider instead of the built-in simulator (credentials from RECON_*)',
+    )
+    .option(
+      '--from <date>',
+      'first movement date (default: sandbox data range, or yesterday in production)',
+      parseIsoDate,
+    )
+    .option('--to <date>', 'last movement date, inclusive', parseIsoDate)
+    .option('--data-dir <dir>', 'local state directory', DEFAULT_DATA_DIR)
+    .addOption(
+      new Option(
+        '--webhook <mode>',
+        'local: loopback webhook receiver (production); off: polling only',
+      ).choices(['local', 'off']),
+    )
+    .option('--json', 'print only the JSON summary on stdout')
+    .addOption(hidden('--sim-seed <n>', 'built-in simulator: data seed'))
+    .addOption(hidden('--sim-sales <n>', 'built-in simulator: number of sales'))
+    .addOption(hidden('--sim-page-size <n>', 'built-in simulator: records per page'))
+    .action(async (options: RunOptions) => {
+      if (options.from && options.to && options.to < options.from) {
+        throw new UsageError(`--to ${options.to} is before --from ${options.from}.`);
+      }
+      const webhook = webhookMode(options);
+      const progress = buildProgressSink({ write: io.stderr, isTTY: io.stderrIsTTY, now: Date.now });
+      let result: Awaited<ReturnType<typeof runLocalPipeline>>;
+      try {
+        result = await runLocalPipeline({
+          env: options.env,
+          ...(options.providerUrl ? { providerUrl: options.providerUrl } : {}),
+          ...(options.from ? { from: options.from } : {}),
+          ...(options.to ? { to: options.to } : {}),
+          dataDir: options.dataDir,
+          webhook,
+          credentials: credentialsFor(options, webhook, io.env),
+          reconConfig: loadReconConfig(io.env),
+          simulator: simulatorSettings(options),
+          onProgress: progress,
+        });
+      } finally {
+        progress.done();
+      }
+      const { summary, files } = result;
+      const table = renderSummaryTable(summary, files.html);
+      if (options.json) {
+        io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+        io.stderr(table);
+      } else io.stdout(table);
+      if (summary.outcome === 'FAILED') {
+        throw new RunFailedError(`${summary.failures.length} report(s) did not complete; see ${files.html}`);
+      }
+    });
+}

@@ -1,0 +1,174 @@
+/**
+ * `recon run`: the nightly pipeline on this machine. The provider simulator (unless a provider URL
+ * is given), dynalite and s3rver persisted under the data directory, the REAL workflow steps wired
+ * exactly as in Lambda (shared DynamoDB rate limiter included), and the state machine definition
+ * synthesized by CDK, executed by aws-local-stepfunctions.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { IsoDate } from '../../lambdas/core/calendar';
+import type { ReconConfig } from '../../lambdas/core/config';
+import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import { buildDynamoLimiter } from '../../lambdas/core/rate-limit/dynamo';
+import { renderHtmlReport } from '../../lambdas/core/summary/html';
+import { summaryKeys } from '../../lambdas/core/summary/summarizer';
+import type { RunSummary } from '../../lambdas/core/summary/types';
+import { buildWorkflowSteps } from '../../lambdas/core/workflow/steps';
+import { buildWorkflowDeps } from '../../lambdas/core/workflow/wiring';
+import { parseStageConfig, workflowConfigOf } from '../../lib/config';
+import { startLocalDynamo } from '../aws/dynamodb';
+import { startLocalS3 } from '../aws/s3';
+import type { LocalCredentials } from '../cli/credentials';
+import { type Simulator, type SimulatorOptions, startSimulator } from '../simulator';
+import { createLocalTaskTokens, runWorkflowLocally, synthesizeWorkflowDefinition } from '../stepfunctions';
+import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from './data-dir';
+import { acquireRunLock } from './lock';
+import type { ProgressEvent } from './progress';
+import { withProgress } from './provider-progress';
+import { startLocalWebhook } from './webhook';
+
+/** The built-in simulator's data range (its default dataset): the sandbox run's default period. */
+export const SIMULATOR_PERIOD = { from: '2025-01-01', to: '2025-03-31' } as const;
+
+/**
+ * How long a job waits for the local webhook before the definition falls back to polling: the
+ * simulator delivers within a second; a lost delivery must not stall a local run for the deployed
+ * timeout (an hour).
+ */
+const LOCAL_WEBHOOK_TIMEOUT_MS = 30_000;
+
+export interface LocalRunOptions {
+  readonly env: ProviderEnvironment;
+  /** A real provider (or a separate `recon simulator`); absent = start the built-in simulator. */
+  readonly providerUrl?: string;
+  readonly from?: IsoDate;
+  readonly to?: IsoDate;
+  readonly dataDir: string;
+  /** `local` starts, registers and finally removes a loopback webhook receiver (production only). */
+  readonly webhook: 'local' | 'off';
+  /** Required with `providerUrl`; the built-in simulator uses these (or its own) as its credentials. */
+  readonly credentials: LocalCredentials;
+  readonly reconConfig: ReconConfig;
+  readonly onProgress?: (event: ProgressEvent) => void;
+  /** Built-in simulator settings (seed, dataset size, page size): small datasets for tests. */
+  readonly simulator?: Pick<SimulatorOptions, 'seed' | 'dataset' | 'timing'>;
+  readonly now?: () => Date;
+}
+
+export interface LocalRunResult {
+  readonly summary: RunSummary;
+  /** The summary files copied into the data directory. */
+  readonly files: { readonly json: string; readonly html: string };
+}
+
+/** A run period: given dates win; else the simulator's data range or, at a real provider, the
+ * workflow's own default (yesterday in production; the 2025 data range in the sandbox). */
+export function defaultPeriod(options: Pick<LocalRunOptions, 'env' | 'providerUrl' | 'from' | 'to'>) {
+  if (options.from || options.to) {
+    const to = options.to ?? options.from;
+    return { from: options.from ?? to, to };
+  }
+  if (!options.providerUrl || options.env === 'sandbox') return { ...SIMULATOR_PERIOD };
+  return { from: undefined, to: undefined };
+}
+
+export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalRunResult> {
+  const now = options.now ?? (() => new Date());
+  const emit = options.onProgress ?? (() => undefined);
+  const paths = dataPaths(options.dataDir);
+  const lock = await acquireRunLock(paths.lock);
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    if (lock.tookOverStale) emit({ type: 'stage', message: 'taking over from a run that was killed' });
+    let simulator: Simulator | undefined;
+    if (!options.providerUrl) {
+      simulator = await startSimulator({
+        mode: options.env,
+        credentials: { email: options.credentials.email, apiToken: options.credentials.apiToken },
+        ...options.simulator,
+      });
+      cleanups.push(() => (simulator as Simulator).close());
+      emit({ type: 'stage', message: `provider simulator (${options.env}) on ${simulator.url}` });
+    }
+    const baseUrl = options.providerUrl ?? (simulator as Simulator).url;
+    const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+    cleanups.push(() => dynamo.close());
+    await mkdir(paths.s3, { recursive: true });
+    const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
+    cleanups.push(() => s3.close());
+
+    const useWebhook = options.env === 'production' && options.webhook === 'local';
+    const stage = parseStageConfig({
+      environment: options.env,
+      baseUrl,
+      recon: options.reconConfig,
+      webhook: { enabled: useWebhook },
+    });
+    const limiter = buildDynamoLimiter({
+      ddb: dynamo.documentClient,
+      tableName: dynamo.tableName,
+      account: options.credentials.email,
+      ratePerSecond: stage.ratePerSecond,
+    });
+    const taskTokens = createLocalTaskTokens();
+    const deps = buildWorkflowDeps({
+      ddb: dynamo.documentClient,
+      tableName: dynamo.tableName,
+      s3: s3.client,
+      bucket: s3.bucket,
+      baseUrl,
+      credentials: { email: options.credentials.email, apiToken: options.credentials.apiToken },
+      limiter,
+      reconConfig: options.reconConfig,
+      workflowConfig: workflowConfigOf(stage),
+      sendTaskSuccess: taskTokens.sendTaskSuccess,
+      publish: async (subject) => emit({ type: 'stage', message: `notification: ${subject}` }),
+      now,
+    });
+    if (useWebhook) {
+      const webhook = await startLocalWebhook({
+        ddb: dynamo.documentClient,
+        tableName: dynamo.tableName,
+        provider: deps.provider,
+        hmacSecret: options.credentials.hmacSecret,
+        sendTaskSuccess: taskTokens.sendTaskSuccess,
+        now,
+      });
+      cleanups.push(() => webhook.close());
+      emit({ type: 'stage', message: `webhook receiver registered at the provider: ${webhook.url}` });
+    }
+    const period = defaultPeriod(options);
+    emit({
+      type: 'stage',
+      message: `running ${period.from ?? 'yesterday'}..${period.to ?? ''} (${options.env})`,
+    });
+    const execution = await runWorkflowLocally({
+      definition: synthesizeWorkflowDefinition(stage),
+      steps: buildWorkflowSteps({ ...deps, provider: withProgress(deps.provider, emit) }),
+      taskTokens,
+      input: { ...period, force: true },
+      executionName: `local-${now().toISOString().replace(/[:.]/g, '-')}`,
+      webhookTimeoutMs: LOCAL_WEBHOOK_TIMEOUT_MS,
+    });
+    const summary = execution.summary as RunSummary | undefined;
+    if (!summary) {
+      const cause = execution.error ? `${execution.error.name}: ${execution.error.cause}` : execution.status;
+      throw new Error(`the run ended without a summary (${cause})`);
+    }
+    return { summary, files: await copySummary(paths.summaries, summary) };
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    await lock.release();
+  }
+}
+
+/** Copies the run's summary files next to the local state, where a person finds them. */
+async function copySummary(directory: string, summary: RunSummary) {
+  const keys = summaryKeys(summary.runId);
+  const json = join(directory, keys.json.replace(/^summaries\//, ''));
+  const html = join(directory, keys.html.replace(/^summaries\//, ''));
+  await mkdir(join(json, '..'), { recursive: true });
+  await writeFile(json, `${JSON.stringify(summary, null, 2)}\n`);
+  await writeFile(html, renderHtmlReport(summary));
+  return { json, html };
+}

@@ -1,0 +1,63 @@
+/** Runs the real `recon` entry point (`node bin/recon.mjs`) as a child process, as a user would. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/recon.mjs', import.meta.url));
+
+export interface CliOutcome {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface SpawnedCli {
+  readonly child: ChildProcess;
+  /** Resolves on the first stderr line matching `pattern` (progress lines are plain: not a TTY). */
+  waitForStderr(pattern: RegExp): Promise<string>;
+  readonly done: Promise<CliOutcome>;
+}
+
+export function spawnCli(args: readonly string[], env: Record<string, string> = {}): SpawnedCli {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const watchers: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    for (const w of [...watchers]) {
+      const line = stderr.split('\n').find((l) => w.pattern.test(l));
+      if (line !== undefined) {
+        watchers.splice(watchers.indexOf(w), 1);
+        w.resolve(line);
+      }
+    }
+  });
+  const done = new Promise<CliOutcome>((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return {
+    child,
+    done,
+    waitForStderr: (pattern) =>
+      new Promise((resolve, reject) => {
+        watchers.push({ pattern, resolve });
+        done.then((o) => reject(new Error(`exited (${o.code ?? o.signal}) before ${pattern}:\n${o.stderr}`)));
+      }),
+  };
+}
+
+export function runCliProcess(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<CliOutcome> {
+  return spawnCli(args, env).done;
+}
