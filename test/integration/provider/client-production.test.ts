@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ReportNotReadyError } from '../../../lambdas/core/provider/errors';
+import { AmbiguousGenerationError, ReportNotReadyError } from '../../../lambdas/core/provider/errors';
 import type { ProviderClient, Report } from '../../../lambdas/core/provider/port';
 import { CONFIGURATIONS, type Simulator, startSimulator } from '../../../local/simulator';
+import { WEBHOOK_REGISTRATION } from '../../unit/provider/harness';
 import { clientFor, downloadAll, faultOnFirst } from './simulator-harness';
 
 const WINDOW = { from: '2025-02-01', to: '2025-02-28' };
@@ -44,13 +45,7 @@ describe('provider client against the production simulator', () => {
   });
 
   it('manages webhooks', async () => {
-    const registration = {
-      idTipoEvento: 1,
-      endpoint: 'https://hooks.example.com/recon',
-      hmac: 'hmac-secret-value',
-      headersExtra: { 'x-recon': '1' },
-      flagAtivo: 1,
-    };
+    const registration = WEBHOOK_REGISTRATION;
     const created = await client.createWebhook(registration);
     expect(created).toMatchObject({ endpoint: registration.endpoint, flagAtivo: 1 });
     expect((await client.listWebhooks()).map((w) => w.id)).toContain(created.id);
@@ -106,5 +101,21 @@ describe('generation never duplicates a report', () => {
     expect(matched()).toBe(1);
     expect(generatedCount() - before).toBe(1);
     expect(await client.getReport(reportId)).toMatchObject({ tipoRemessa: 'Vendas' });
+  });
+
+  it('refuses to guess when another generation of the same type landed meanwhile', async () => {
+    const before = generatedCount();
+    const { fetch } = faultOnFirst(
+      simulator,
+      GENERATE,
+      { latencyMs: [300, 300] },
+      { latencyMs: [0, 0] },
+      () => client.generate({ configurationId: SALES, ...WINDOW }),
+    );
+    const slow = clientFor(simulator, { fetch, timeoutMs: 100, creationSettleMs: 1_000 });
+    const error = await slow.generate({ configurationId: SALES, ...WINDOW }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AmbiguousGenerationError);
+    expect((error as AmbiguousGenerationError).candidateIds).toHaveLength(2);
+    expect(generatedCount() - before).toBe(2);
   });
 });

@@ -13,6 +13,7 @@ export function clientFor(simulator: Simulator, deps: Partial<ProviderClientDeps
     timeoutMs: 2_000,
     baseDelayMs: 20,
     maxDelayMs: 200,
+    creationSettleMs: 100,
     ...deps,
   });
 }
@@ -36,6 +37,8 @@ export function faultOnFirst(
   route: string,
   faults: Partial<SimulatorFaults>,
   reset: Partial<SimulatorFaults>,
+  /** Runs once that first request has ended, before the client sees its outcome. */
+  afterwards: () => Promise<unknown> = async () => undefined,
 ): { fetch: typeof fetch; matched: () => number } {
   let matched = 0;
   const wrapped = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -48,6 +51,7 @@ export function faultOnFirst(
       return await fetch(input, init);
     } finally {
       simulator.setFaults(reset);
+      await afterwards();
     }
   };
   return { fetch: wrapped as typeof fetch, matched: () => matched };
