@@ -9,15 +9,18 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** Columns padded to their widest value; numbers right-aligned. */
+/** Columns padded to their widest value; numbers (and `rightAligned` columns, e.g. money) right-aligned. */
 export function formatTable<T extends object>(
   columns: readonly (keyof T & string)[],
   rows: readonly T[],
+  rightAligned: readonly string[] = [],
 ): string {
   const cells = rows.map((row) => columns.map((c) => cellText(row[c])));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]?.length ?? 0)));
   const numeric = columns.map(
-    (c) => rows.length > 0 && rows.every((r) => typeof r[c] === 'number' || r[c] === null),
+    (c) =>
+      rightAligned.includes(c) ||
+      (rows.length > 0 && rows.every((r) => typeof r[c] === 'number' || r[c] === null)),
   );
   const line = (values: readonly string[]) =>
     values

@@ -14,6 +14,7 @@ import { message, type Reply, type RequestContext, readBody } from './http';
 import { buildRateWindow } from './rate-window';
 import { recordCounts } from './report-content';
 import { buildIdSequence, type StoredReport } from './reports';
+import { buildRoutes, type Route } from './routes';
 import { buildReportRoutes } from './routes-reports';
 import type { Simulator, SimulatorCredentials, SimulatorOptions, SimulatorStats } from './types';
 import { buildDeliverer } from './webhook-delivery';
@@ -30,14 +31,6 @@ export const CONFIGURATIONS = {
 } as const;
 
 const NOMES = { sales: 'Vendas', financial: 'Financeiro' } as const;
-
-type Handler = (ctx: RequestContext, param: string) => Reply;
-interface Route {
-  readonly name: string;
-  readonly method: string;
-  readonly pattern: RegExp;
-  readonly handler: Handler;
-}
 
 function resolveOptions(options: SimulatorOptions) {
   const recordsPerPage = options.dataset?.recordsPerPage ?? 1000;
@@ -147,56 +140,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     },
   });
 
-  const webhookOnly =
-    (handler: Handler): Handler =>
-    (ctx, param) =>
-      mode === 'sandbox' ? message(404, 'Webhooks indisponíveis no sandbox') : handler(ctx, param);
-  const routes: Route[] = [
-    {
-      name: 'GET /retornos/configuracoes',
-      method: 'GET',
-      pattern: /^\/retornos\/configuracoes$/,
-      handler: reportRoutes.configurations,
-    },
-    {
-      name: 'POST /retornos/geracao',
-      method: 'POST',
-      pattern: /^\/retornos\/geracao$/,
-      handler: reportRoutes.generate,
-    },
-    {
-      name: 'POST /retornos/download',
-      method: 'POST',
-      pattern: /^\/retornos\/download$/,
-      handler: (ctx) => pageFault(reportRoutes.download(ctx), faults),
-    },
-    { name: 'GET /retornos', method: 'GET', pattern: /^\/retornos$/, handler: reportRoutes.status },
-    {
-      name: 'DELETE /retornos/:id',
-      method: 'DELETE',
-      pattern: /^\/retornos\/(\d+)$/,
-      handler: (_ctx, id) => reportRoutes.remove(id),
-    },
-    {
-      name: 'POST /webhooks',
-      method: 'POST',
-      pattern: /^\/webhooks$/,
-      handler: webhookOnly(registry.create),
-    },
-    { name: 'GET /webhooks', method: 'GET', pattern: /^\/webhooks$/, handler: webhookOnly(registry.list) },
-    {
-      name: 'PUT /webhooks/:id',
-      method: 'PUT',
-      pattern: /^\/webhooks\/([^/]+)$/,
-      handler: webhookOnly((ctx, id) => registry.update(id, ctx)),
-    },
-    {
-      name: 'DELETE /webhooks/:id',
-      method: 'DELETE',
-      pattern: /^\/webhooks\/([^/]+)$/,
-      handler: webhookOnly((_ctx, id) => registry.remove(id)),
-    },
-  ];
+  const routes = buildRoutes({ mode, reports: reportRoutes, registry, pageFault, faults });
   const expectedAuth = `Basic ${Buffer.from(`${config.credentials.email}:${config.credentials.apiToken}`).toString('base64')}`;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
