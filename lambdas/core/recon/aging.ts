@@ -6,6 +6,7 @@
  * after the sweep re-derives the status on its own write, so it ends SETTLED (or UNDER/OVERPAID).
  */
 import { addDays, type IsoDate } from '../calendar';
+import { forEachLimited } from './limit';
 import { pagesByStatus } from './queries';
 import { explain } from './status';
 import { buildReceivableWriter, type WriterDeps } from './writer';
@@ -21,7 +22,12 @@ export interface Aging {
   ageReceivables(asOf: IsoDate): Promise<AgingResult>;
 }
 
-export function buildAging(deps: WriterDeps): Aging {
+export interface AgingDeps extends WriterDeps {
+  /** Conditional writes in flight at once. @default 16 */
+  readonly concurrency?: number;
+}
+
+export function buildAging(deps: AgingDeps): Aging {
   const writer = buildReceivableWriter(deps);
   const { config } = deps;
   return {

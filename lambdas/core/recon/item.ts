@@ -41,8 +41,8 @@ export type Receivable = ReceivableContent & ReceivableMeta;
 
 export type ReceivableItem = Record<string, unknown>;
 
-const PK_PREFIX = 'RCV#';
-const SK = 'RCV';
+export const RECEIVABLE_PK_PREFIX = 'RCV#';
+export const RECEIVABLE_SK = 'RCV';
 /** gsi1sk date part for a receivable without a due date; sorts before every real date. */
 export const NO_DUE_DATE = '0000-00-00';
 
@@ -58,15 +58,11 @@ const FIELD_NAMES = [
 ] as const satisfies readonly (keyof ReceivableFields)[];
 
 export function itemKey(key: string): { pk: string; sk: string } {
-  return { pk: `${PK_PREFIX}${key}`, sk: SK };
+  return { pk: `${RECEIVABLE_PK_PREFIX}${key}`, sk: RECEIVABLE_SK };
 }
 
 export function statusPartition(status: ReconStatus): string {
   return `STATUS#${status}`;
-}
-
-export function isReceivableItem(item: ReceivableItem): boolean {
-  return item[TABLE.sortKey] === SK && String(item[TABLE.partitionKey]).startsWith(PK_PREFIX);
 }
 
 export function toItem(receivable: Receivable): ReceivableItem {
@@ -108,7 +104,7 @@ export function fromItem(item: ReceivableItem): Receivable {
     (item.s ?? {}) as Record<string, { n: number; p?: string }>,
   ).map(([hash, { n, p }]) => ({ hash, netCents: Number(n), paymentDate: p ?? null }));
   return {
-    key: String(item[TABLE.partitionKey]).slice(PK_PREFIX.length),
+    key: String(item[TABLE.partitionKey]).slice(RECEIVABLE_PK_PREFIX.length),
     acquirer: field('acquirer'),
     merchant: field('merchant'),
     saleDate: field('saleDate'),

@@ -6,7 +6,7 @@
 import { type DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import { TABLE } from '../store/table';
-import { fromItem, isReceivableItem, type Receivable, statusPartition } from './item';
+import { fromItem, RECEIVABLE_PK_PREFIX, RECEIVABLE_SK, type Receivable, statusPartition } from './item';
 import type { ReconStatus } from './status';
 
 export interface TableDeps {
@@ -68,10 +68,14 @@ export async function* scanPages(
         TableName: tableName,
         Segment: options.segment,
         TotalSegments: options.totalSegments,
+        // The table holds other item types (rate buckets, waits): keep only receivables.
+        FilterExpression: 'begins_with(#pk, :prefix) AND #sk = :sk',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+        ExpressionAttributeValues: { ':prefix': RECEIVABLE_PK_PREFIX, ':sk': RECEIVABLE_SK },
         ExclusiveStartKey: exclusiveStartKey,
       }),
     );
-    yield (page.Items ?? []).filter(isReceivableItem).map(fromItem);
+    yield (page.Items ?? []).map(fromItem);
     exclusiveStartKey = page.LastEvaluatedKey;
   } while (exclusiveStartKey);
 }

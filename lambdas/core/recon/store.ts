@@ -8,6 +8,7 @@ import type { IsoDate } from '../calendar';
 import type { MatchKeyField, ReconConfig } from '../config';
 import type { CanonicalRecord } from '../records/canonical';
 import { fromItem, itemKey, type Receivable } from './item';
+import { forEachLimited } from './limit';
 import { applyRecords as applyToContent, isMatchable, matchKeyOf } from './matcher';
 import { collect, pagesByStatus, type ScanOptions, type StatusQueryOptions, scanPages } from './queries';
 import type { ReconStatus } from './status';
@@ -51,19 +52,6 @@ const BATCH_GET_LIMIT = 100;
 const BATCH_GET_ATTEMPTS = 8;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `task` over `items` with at most `limit` in flight. */
-async function forEachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 
 function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
   const groups = new Map<string, CanonicalRecord[]>();

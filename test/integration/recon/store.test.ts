@@ -1,3 +1,4 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchKeyOf } from '../../../lambdas/core/recon/matcher';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
@@ -19,13 +20,14 @@ describe('receivable store on dynalite', () => {
   });
 
   async function ingest(pageList: (typeof records)[]) {
-    const store = storeFor(dynamo.documentClient, await freshTable(dynamo), config, clock);
+    const tableName = await freshTable(dynamo);
+    const store = storeFor(dynamo.documentClient, tableName, config, clock);
     const totals = { changed: 0, unchanged: 0, ignored: 0, writes: 0, conflicts: 0 };
     for (const page of pageList) {
       const counts = await store.applyRecords(page);
       for (const name of Object.keys(totals) as (keyof typeof totals)[]) totals[name] += counts[name];
     }
-    return { store, totals };
+    return { store, totals, tableName };
   }
 
   it('reaches identical contents whatever the order and paging, at most one write per record', async () => {
@@ -61,8 +63,13 @@ describe('receivable store on dynalite', () => {
   });
 
   it('lists by status through the index, gets by key fields and scans in segments', async () => {
-    const { store } = await ingest(pages(records, 100));
+    const { store, tableName } = await ingest(pages(records, 100));
+    // Other item types share the table; listings must not mistake them for receivables.
+    await dynamo.documentClient.send(
+      new PutCommand({ TableName: tableName, Item: { pk: 'RATE#account', sk: 'RATE', tokens: 3 } }),
+    );
     const all = await store.scanAll();
+    expect(all).toHaveLength(150);
     const segments = await Promise.all(
       [0, 1, 2].map((segment) => store.scanAll({ segment, totalSegments: 3 })),
     );
