@@ -57,6 +57,19 @@ describe('simulator faults', () => {
     expect((await client.call('GET', '/retornos/configuracoes')).status).toBe(200);
   });
 
+  it('draws seeded faults: the same seed gives the same sequence of failures', async () => {
+    const statuses = async () => {
+      await start({ ratePerSecond: 100_000, seed: 5, faults: { serverErrorRate: 0.5 } });
+      const seen: number[] = [];
+      for (let i = 0; i < 12; i++) seen.push((await client.call('GET', '/retornos')).status);
+      await sim.close();
+      return seen;
+    };
+    const first = await statuses();
+    expect(first.some((s) => s >= 500) && first.includes(200)).toBe(true);
+    expect(await statuses()).toEqual(first);
+  });
+
   it('serves pages that are not JSON, or cut short with an honest Content-Length', async () => {
     await start({ ratePerSecond: 100_000 });
     const id = await client.generate(SALES, '01/01/2025', '31/01/2025');
