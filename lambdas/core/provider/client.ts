@@ -101,18 +101,17 @@ export function buildProviderClient(deps: ProviderClientDeps): ProviderClient {
     parse: (body: unknown) => T,
   ): Promise<T> {
     await deps.limiter.acquire();
+    let status: number | undefined;
     try {
       const response = await send(request);
-      deps.onRequest?.({ operation: request.operation, attempt, status: response.status });
-      return parse(response.body);
+      status = response.status;
+      const result = parse(response.body);
+      deps.onRequest?.({ operation: request.operation, attempt, status });
+      return result;
     } catch (error) {
-      const status = (error as { status?: unknown }).status;
-      deps.onRequest?.({
-        operation: request.operation,
-        attempt,
-        status: typeof status === 'number' ? status : undefined,
-        error: (error as Error).name,
-      });
+      const errorStatus = (error as { status?: unknown }).status;
+      status ??= typeof errorStatus === 'number' ? errorStatus : undefined;
+      deps.onRequest?.({ operation: request.operation, attempt, status, error: (error as Error).name });
       if (error instanceof RateLimitedError) await deps.limiter.backOff(error.retryAfterMs);
       throw error;
     }

@@ -10,7 +10,7 @@ import {
   ReportNotReadyError,
 } from '../../../lambdas/core/provider/errors';
 import { routes } from './fake-fetch';
-import { BIG_ID, CREDENTIALS, setup } from './harness';
+import { BIG_ID, CREDENTIALS, setup, WEBHOOK_REGISTRATION } from './harness';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -166,13 +166,7 @@ describe('operations', () => {
   });
 
   it('manages webhooks: list, create, update (empty answer), delete', async () => {
-    const registration = {
-      idTipoEvento: 1,
-      endpoint: 'https://hooks.example.com/recon',
-      hmac: 'hmac-secret',
-      headersExtra: { 'x-recon': 'a' },
-      flagAtivo: 1,
-    };
+    const registration = WEBHOOK_REGISTRATION;
     const { client, requests } = setup(
       routes({
         'GET /api/webhooks': { body: [{ id: 7, endpoint: registration.endpoint, flagAtivo: 1 }] },
@@ -262,10 +256,18 @@ describe('errors', () => {
   });
 
   it('reports a body of the wrong shape as MalformedResponseError once attempts are spent', async () => {
-    const { client, requests } = setup(() => ({ body: { registros: { registro: 'nope' } } }), {
+    const { client, requests, infos } = setup(() => ({ body: { registros: { registro: 'nope' } } }), {
       maxAttempts: 2,
     });
     await expect(client.downloadPage(BIG_ID, 1)).rejects.toBeInstanceOf(MalformedResponseError);
+    expect(infos).toEqual(
+      [1, 2].map((attempt) => ({
+        operation: 'downloadPage',
+        attempt,
+        status: 200,
+        error: 'MalformedResponseError',
+      })),
+    );
     await expect(
       setup(() => ({ body: [{ id: 1, situacao: 'PRONTO' }] })).client.listReports(),
     ).rejects.toThrow(/malformed response.*situacao/);

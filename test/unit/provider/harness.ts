@@ -12,6 +12,14 @@ export const BIG_ID = '1234567890123456789';
 /** 2026-03-10 12:00 in São Paulo. */
 export const NOW = Date.parse('2026-03-10T15:00:00Z');
 
+export const WEBHOOK_REGISTRATION = {
+  idTipoEvento: 1,
+  endpoint: 'https://hooks.example.com/recon',
+  hmac: 'hmac-secret-value',
+  headersExtra: { 'x-recon': '1' },
+  flagAtivo: 1,
+};
+
 export function recordingLimiter() {
   const limiter = {
     acquired: 0,
