@@ -37,7 +37,7 @@ export function buildAging(deps: AgingDeps): Aging {
       let conflicts = 0;
       const dueBefore = addDays(asOf, -config.graceDays);
       for await (const page of pagesByStatus(deps, 'OPEN', { dueBefore })) {
-        for (const seen of page) {
+        await forEachLimited(page, deps.concurrency ?? 16, async (seen) => {
           const outcome = await writer.update(seen.key, seen, asOf, (current) =>
             current?.status === 'OPEN' && explain(current, asOf, config).status === 'OVERDUE'
               ? current
@@ -46,7 +46,7 @@ export function buildAging(deps: AgingDeps): Aging {
           if (outcome.written) becameOverdue += 1;
           writes += outcome.writes;
           conflicts += outcome.conflicts;
-        }
+        });
       }
       return { becameOverdue, writes, conflicts };
     },
