@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type LocalRunOptions, runLocalPipeline } from '../../local/runner/run';
+import type { Simulator } from '../../local/simulator';
+import { CONFIG, groundTruthOf, PERIOD, receivablesOf, startTestSimulator, tempDataDir } from './support';
+
+let simulator: Simulator | undefined;
+afterEach(async () => {
+  await simulator?.close();
+  simulator = undefined;
+});
+
+function runAgainst(sim: Simulator, options: Pick<LocalRunOptions, 'env' | 'dataDir' | 'webhook'>) {
+  return runLocalPipeline({
+    ...options,
+    ...PERIOD,
+    providerUrl: sim.url,
+    credentials: { ...sim.credentials, hmacSecret: 'e2e-webhook-secret' },
+    reconConfig: CONFIG,
+  });
+}
+
+describe('recon run, locally, end to end', () => {
+  it('sandbox: receivables equal the ground truth, and running the same period again changes nothing', async () => {
+    simulator = await startTestSimulator('sandbox');
+    const dataDir = await tempDataDir();
+    const first = await runAgainst(simulator, { env: 'sandbox', dataDir, webhook: 'off' });
+    expect(first.summary.outcome).toBe('SUCCEEDED');
+    const expected = groundTruthOf(simulator, first.summary);
+    expect(expected.length).toBeGreaterThan(50);
+    expect(new Set(expected.map((r) => r.status)).size).toBeGreaterThan(3);
+    const afterFirst = await receivablesOf(dataDir, first.summary);
+    expect(afterFirst).toEqual(expected);
+    const counts = simulator.expectedRecordCounts(PERIOD);
+    expect(first.summary.records.byCode).toEqual(counts.byCode);
+    expect(first.summary.records.quarantined).toBe(counts.malformed);
+
+    const second = await runAgainst(simulator, { env: 'sandbox', dataDir, webhook: 'off' });
+    expect(second.summary.outcome).toBe('SUCCEEDED');
+    expect(await receivablesOf(dataDir, second.summary)).toEqual(afterFirst);
+    expect(second.summary.receivables).toEqual(first.summary.receivables);
+    expect(second.summary.records.byCode).toEqual(counts.byCode);
+    const changed = second.summary.jobs.map((j) => j.received);
+    expect(changed.reduce((a, b) => a + b, 0)).toBe(counts.total);
+  });
+
+  it('production with the local webhook: signed deliveries resume the run, receivables equal the ground truth', async () => {
+    simulator = await startTestSimulator('production');
+    const dataDir = await tempDataDir();
+    const { summary, files } = await runAgainst(simulator, { env: 'production', dataDir, webhook: 'local' });
+    expect(summary.outcome).toBe('SUCCEEDED');
+    expect(await receivablesOf(dataDir, summary)).toEqual(groundTruthOf(simulator, summary));
+    expect(simulator.deliveries().filter((d) => d.status === 200).length).toBeGreaterThan(0);
+    expect(simulator.webhooks()).toEqual([]);
+    expect(summary.jobs.every((j) => j.outcome === 'COMPLETED')).toBe(true);
+    expect(files.html).toMatch(/report\.html$/);
+  });
+});

@@ -1,0 +1,65 @@
+/** Shared pieces of the end-to-end tests: a small simulator dataset and ground-truth comparison. */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseReconConfig } from '../../lambdas/core/config';
+import type { ReceivableView } from '../../lambdas/core/recon/view';
+import type { RunSummary } from '../../lambdas/core/summary/types';
+import { compareReceivables, readReceivables } from '../../local/cli/commands/receivables';
+import { type ExpectedReceivable, type Simulator, startSimulator } from '../../local/simulator';
+
+/** Two months, two windows per report kind, a few pages each: seconds per run. */
+export const PERIOD = { from: '2025-01-01', to: '2025-02-28' } as const;
+export const DATASET = { sales: 40, ...PERIOD, recordsPerPage: 25 } as const;
+export const CONFIG = parseReconConfig({});
+
+export function startTestSimulator(
+  mode: 'sandbox' | 'production',
+  recordsPerPage: number = DATASET.recordsPerPage,
+) {
+  return startSimulator({ mode, seed: 7, dataset: { ...DATASET, recordsPerPage } });
+}
+
+export async function tempDataDir(): Promise<string> {
+  return join(await mkdtemp(join(tmpdir(), 'recon-e2e-')), 'data');
+}
+
+export const CONTRACT_FIELDS = [
+  'acquirer',
+  'merchant',
+  'saleDate',
+  'nsu',
+  'authorization',
+  'installment',
+  'status',
+  'forecastNetCents',
+  'settledNetCents',
+  'dueDate',
+] as const satisfies readonly (keyof ExpectedReceivable & keyof ReceivableView)[];
+
+type Comparable = Pick<ReceivableView, (typeof CONTRACT_FIELDS)[number]>;
+
+export function comparable(r: Comparable): Comparable {
+  return Object.fromEntries(CONTRACT_FIELDS.map((f) => [f, r[f]])) as unknown as Comparable;
+}
+
+const sorted = (rows: Comparable[]) =>
+  rows.map(comparable).sort((a, b) => compareReceivables(a as ReceivableView, b as ReceivableView));
+
+/** The simulator's answer key for what a run covered, with the run's own asOf, grace and tolerance. */
+export function groundTruthOf(simulator: Simulator, summary: RunSummary): Comparable[] {
+  return sorted(
+    simulator.groundTruth({
+      from: summary.from,
+      to: summary.to,
+      asOf: summary.asOf,
+      graceDays: CONFIG.graceDays,
+      tolerance: CONFIG.tolerance,
+    }),
+  );
+}
+
+/** What `recon receivables` lists for the data directory, as of the run's business date. */
+export async function receivablesOf(dataDir: string, summary: RunSummary): Promise<Comparable[]> {
+  return sorted(await readReceivables({ dataDir, asOf: summary.asOf, env: {} }));
+}
