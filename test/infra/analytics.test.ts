@@ -1,7 +1,8 @@
-import { App, Stack } from 'aws-cdk-lib';
+import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { AnalyticsCatalog, type AnalyticsCatalogProps } from '../../lib/analytics/analytics';
 import { NAMED_QUERIES } from '../../lib/analytics/queries';
@@ -204,5 +205,15 @@ describe('AnalyticsCatalog', () => {
         Parameters: Match.objectLike({ 'projection.as_of.range': '2024-06-01,NOW+1YEARS' }),
       }),
     });
+  });
+
+  it('passes the cdk-nag AwsSolutions checks without acknowledgements', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new Stack(app, 'Nag', { env: { account: '111111111111', region: 'sa-east-1' } });
+    new AnalyticsCatalog(stack, 'Analytics', {
+      bucket: s3.Bucket.fromBucketName(stack, 'Lake', 'recon-lake'),
+    });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => Template.fromStack(stack)).not.toThrow();
   });
 });
