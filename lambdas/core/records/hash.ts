@@ -20,7 +20,7 @@ export type RecordHasher = (entries: [string, unknown][]) => string;
  * normalizer's main cost). The text hashed is the JSON of the record with sorted keys.
  */
 export function buildRecordHasher(): RecordHasher {
-  let lastKeys: string[] = [];
+  let lastKeys: string[] | undefined;
   let order: number[] | undefined;
   let prefixes: string[] = [];
   return (entries) => {
@@ -48,8 +48,8 @@ function scalarJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function sameKeys(entries: [string, unknown][], keys: string[]): boolean {
-  if (entries.length !== keys.length) return false;
+function sameKeys(entries: [string, unknown][], keys: string[] | undefined): boolean {
+  if (keys === undefined || entries.length !== keys.length) return false;
   for (let i = 0; i < keys.length; i++) if ((entries[i] as [string, unknown])[0] !== keys[i]) return false;
   return true;
 }

@@ -216,4 +216,20 @@ describe('buildNormalizer', () => {
     );
     expect(reason(n.normalize({ ...A1, DTVENDA: undefined }, source))).toBe('OK');
   });
+
+  it('never throws, and hashes a record the same whatever was normalized before it', () => {
+    const recordArb = fc.dictionary(
+      fc.constantFrom('NSU', 'nsu', 'Nsu', 'TIPOREGISTRO', 'X', '', '1', '__proto__', 'vlLiquido'),
+      fc.jsonValue({ maxDepth: 2 }),
+      { maxKeys: 5 },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(recordArb, fc.jsonValue({ maxDepth: 2 })), { maxLength: 8 }), (raws) => {
+        const shared = normalizer();
+        for (const raw of raws) {
+          expect(hashOf(shared.normalize(raw, source))).toBe(hashOf(normalizer().normalize(raw, source)));
+        }
+      }),
+    );
+  });
 });
