@@ -25,9 +25,10 @@ export function buildRecordHasher(): RecordHasher {
   let prefixes: string[] = [];
   return (entries) => {
     if (!sameKeys(entries, lastKeys)) {
-      lastKeys = entries.map(firstOf);
-      order = sortedOrderIfDistinct(lastKeys);
-      prefixes = (order ?? []).map((i, n) => `${n === 0 ? '{' : ','}${JSON.stringify(lastKeys[i])}:`);
+      const keys = entries.map(firstOf);
+      lastKeys = keys;
+      order = sortedOrderIfDistinct(keys);
+      prefixes = (order ?? []).map((i, n) => `${n === 0 ? '{' : ','}${JSON.stringify(keys[i])}:`);
     }
     if (order === undefined || entries.some(isNested)) return hashSlowly(entries);
     let text = entries.length === 0 ? '{' : '';
