@@ -31,7 +31,7 @@ function resolvePart(part: unknown): string {
 
 /** `DefinitionString` of the template's state machine: a plain string or an `Fn::Join`. */
 export function definitionFromTemplate(template: {
-  Resources: Record<string, { Type: string; Properties?: any }>;
+  Resources: Record<string, { Type: string; Properties?: { DefinitionString?: unknown } }>;
 }) {
   const machines = Object.values(template.Resources).filter(
     (r) => r.Type === 'AWS::StepFunctions::StateMachine',

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ExecutionError, StateMachine } from 'aws-local-stepfunctions';
+import type { JobResult } from '../../lambdas/core/workflow/contracts';
 import type { ExecutionInput, WorkflowSteps } from '../../lambdas/core/workflow/steps';
 import {
   POLL_WAIT_STATE,
@@ -46,21 +47,25 @@ export interface LocalRunResult {
   readonly error?: { readonly name: string; readonly cause: string };
   /** What the summarize step returned in full (the state keeps only two fields of it). */
   readonly summary?: unknown;
+  /** The job results the summarize step received (absent when the run stopped before it). */
+  readonly jobs?: readonly JobResult[];
   /** Retries per state name, from the execution's event log. */
   readonly retries: Readonly<Record<string, number>>;
 }
 
 export async function runWorkflowLocally(options: LocalRunOptions): Promise<LocalRunResult> {
-  const { steps, taskTokens } = options;
+  const { steps } = options;
   const executionName = options.executionName ?? randomUUID();
   const executionId = `arn:aws:states:us-east-1:000000000000:execution:recon-local:${executionName}`;
   let summary: unknown;
+  let jobs: JobResult[] | undefined;
 
   const handlers: Record<string, (input: Json) => Promise<Json>> = {};
   for (const [state, step] of Object.entries(TASK_STATES) as [TaskStateName, keyof WorkflowSteps][]) {
     handlers[state] = async (input) => (await steps[step](input)) as Json;
   }
   handlers['Summarize run'] = async (input) => {
+    jobs = (input as unknown as { jobs: JobResult[] }).jobs;
     const result = await steps.summarize(input);
     summary = result.summary;
     return result as unknown as Json;
@@ -88,7 +93,7 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
   try {
     const output = await execution.result;
     await counting;
-    return { status: 'SUCCEEDED', executionId, output, summary, retries };
+    return { status: 'SUCCEEDED', executionId, output, summary, jobs, retries };
   } catch (error) {
     await counting;
     if (!(error instanceof ExecutionError)) throw error;
@@ -98,6 +103,7 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
       executionId,
       error: { name: cause?.name ?? 'Unknown', cause: cause?.message ?? error.message },
       summary,
+      jobs,
       retries,
     };
   }

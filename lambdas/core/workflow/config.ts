@@ -33,11 +33,13 @@ export const workflowConfigSchema = z.object({
     .default({ sales: 'Vendas', financial: 'Financeiro' }),
   /** Production: wait for the webhook (falls back to polling on timeout) instead of polling at once. */
   webhook: z.boolean().default(false),
-  /** A report not CONCLUIDO/ERRO this long after generation ends its job as DEADLINE_PASSED. */
+  /**
+   * A report not CONCLUIDO/ERRO this long after generation ends its job as DEADLINE_PASSED. Fractions
+   * are allowed so tests can use a sub-second deadline without a fake clock.
+   */
   reportDeadlineMinutes: z
     .number()
-    .int()
-    .min(1)
+    .positive()
     .max(24 * 60)
     .default(180),
   /** Pages one download invocation fetches (concurrently, through the shared limiter). */
