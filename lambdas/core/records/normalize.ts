@@ -16,7 +16,7 @@
  */
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
-import { isDigits, parseCents } from './amount';
+import { expandExponent, isDigits, parseCents } from './amount';
 import {
   CANONICAL_FIELDS,
   type CanonicalField,
@@ -167,8 +167,9 @@ class FieldReader {
     const value = this.values[at];
     if (value === null || value === undefined) return null;
     if (typeof value === 'string') return value.trim() || null;
-    if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint')
-      return String(value);
+    // Numbers as their plain decimal text: 1e21 would otherwise become the identifier "1e+21".
+    if (typeof value === 'number' && Number.isFinite(value)) return expandExponent(String(value));
+    if (typeof value === 'bigint') return String(value);
     return this.fail('BAD_VALUE', at, `not an identifier: ${show(value)}`);
   }
 

@@ -155,6 +155,17 @@ describe('buildNormalizer', () => {
     });
   });
 
+  it('writes numeric identifiers as plain decimal text', () => {
+    const record = ok(
+      normalizer().normalize({ ...A1, NSU: 1e21, ESTABELECIMENTO: 12345678000190, TID: 1.5 }, source),
+    );
+    expect([record.nsu, record.merchant, record.tid]).toEqual([
+      '1000000000000000000000',
+      '12345678000190',
+      '1.5',
+    ]);
+  });
+
   it('uses configured aliases, case-insensitively, instead of the defaults', () => {
     const n = normalizer({ fieldAliases: { netCents: ['valorLiquido'] } });
     const { VLLIQUIDO: _, ...withoutNet } = A1;
