@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LocalRunOptions, runLocalPipeline } from '../../local/runner/run';
 import type { Simulator } from '../../local/simulator';
+import { cli } from '../unit/cli/harness';
 import { CONFIG, groundTruthOf, PERIOD, receivablesOf, startTestSimulator, tempDataDir } from './support';
 
 let simulator: Simulator | undefined;
@@ -41,6 +42,19 @@ describe('recon run, locally, end to end', () => {
     expect(second.summary.records.byCode).toEqual(counts.byCode);
     const changed = second.summary.jobs.map((j) => j.received);
     expect(changed.reduce((a, b) => a + b, 0)).toBe(counts.total);
+
+    // The Athena named query over the local snapshot agrees with the summary.
+    const query = await cli(['query', 'receivables_by_state', '--data-dir', dataDir, '--format', 'jsonl']);
+    expect(query.code).toBe(0);
+    const byState = Object.fromEntries(
+      query.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { status: string; receivables: number })
+        .map((row) => [row.status, Number(row.receivables)]),
+    );
+    const nonEmpty = Object.entries(second.summary.receivables.byStatus).filter(([, t]) => t.count > 0);
+    expect(byState).toEqual(Object.fromEntries(nonEmpty.map(([state, t]) => [state, t.count])));
   });
 
   it('production with the local webhook: signed deliveries resume the run, receivables equal the ground truth', async () => {

@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunSummary } from '../../lambdas/core/summary/types';
+import { startSimulator } from '../../local/simulator';
+import { cli } from '../unit/cli/harness';
+import { runCliProcess } from './spawn-cli';
+import { CONTRACT_FIELDS, comparable, groundTruthOf, tempDataDir } from './support';
+
+describe('recon run --json with the built-in simulator, then recon receivables', () => {
+  it('prints only the JSON summary on stdout, defaults to the sandbox data range, and lists the ground truth', async () => {
+    const dataDir = await tempDataDir();
+    const run = await runCliProcess([
+      'run',
+      '--json',
+      '--data-dir',
+      dataDir,
+      '--sim-seed',
+      '11',
+      '--sim-sales',
+      '15',
+      '--sim-page-size',
+      '200',
+    ]);
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout) as RunSummary;
+    expect(summary).toMatchObject({
+      environment: 'sandbox',
+      from: '2025-01-01',
+      to: '2025-03-31',
+      outcome: 'SUCCEEDED',
+    });
+    const written = JSON.parse(
+      await readFile(join(dataDir, 'summaries', `run=${summary.runId}`, 'summary.json'), 'utf8'),
+    );
+    expect(written).toEqual(summary);
+    expect(run.stderr).toContain('receivables');
+
+    const listed = await cli([
+      'receivables',
+      '--data-dir',
+      dataDir,
+      '--format',
+      'jsonl',
+      '--as-of',
+      summary.asOf,
+    ]);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const field of CONTRACT_FIELDS) expect(lines[0]).toHaveProperty(field);
+    expect(lines.every((l) => typeof l.installment === 'number')).toBe(true);
+
+    // The built-in simulator is deterministic from its seed: the same one answers for the truth.
+    const twin = await startSimulator({ mode: 'sandbox', seed: 11, dataset: { sales: 15 } });
+    try {
+      expect(lines.map((l) => comparable(l as never))).toEqual(groundTruthOf(twin, summary));
+    } finally {
+      await twin.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runLocalPipeline } from '../../local/runner/run';
+import type { Simulator } from '../../local/simulator';
+import { spawnCli } from './spawn-cli';
+import { CONFIG, groundTruthOf, PERIOD, receivablesOf, startTestSimulator, tempDataDir } from './support';
+
+let simulator: Simulator | undefined;
+afterEach(async () => {
+  await simulator?.close();
+  simulator = undefined;
+});
+
+describe('a run killed in the middle of downloading', () => {
+  it('is run again and ends with exact counts: nothing lost, nothing counted twice', async () => {
+    // Small pages: the download spans many requests, so the kill lands in the middle of it.
+    simulator = await startTestSimulator('sandbox', 5);
+    const dataDir = await tempDataDir();
+    const env = { RECON_EMAIL: simulator.credentials.email, RECON_API_TOKEN: simulator.credentials.apiToken };
+    const args = [
+      'run',
+      '--provider-url',
+      simulator.url,
+      '--from',
+      PERIOD.from,
+      '--to',
+      PERIOD.to,
+      '--data-dir',
+      dataDir,
+    ];
+    const killed = spawnCli(args, env);
+    await killed.waitForStderr(/^page 4 of report/);
+    killed.child.kill('SIGKILL');
+    const outcome = await killed.done;
+    expect(outcome.signal).toBe('SIGKILL');
+    expect(outcome.stderr).not.toContain('notification:');
+
+    const stages: string[] = [];
+    const { summary } = await runLocalPipeline({
+      env: 'sandbox',
+      ...PERIOD,
+      providerUrl: simulator.url,
+      dataDir,
+      webhook: 'off',
+      credentials: { ...simulator.credentials, hmacSecret: 'unused' },
+      reconConfig: CONFIG,
+      onProgress: (event) => {
+        if (event.type === 'stage') stages.push(event.message);
+      },
+    });
+    expect(stages).toContain('taking over from a run that was killed');
+    expect(summary.outcome).toBe('SUCCEEDED');
+    expect(await receivablesOf(dataDir, summary)).toEqual(groundTruthOf(simulator, summary));
+    const counts = simulator.expectedRecordCounts(PERIOD);
+    expect(summary.records.byCode).toEqual(counts.byCode);
+    expect(summary.records.quarantined).toBe(counts.malformed);
+  });
+});
