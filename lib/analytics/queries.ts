@@ -8,6 +8,10 @@
  *   statements); {@link NamedQuery.params} names them in order, one entry per `?`;
  * - every date is an ISO `yyyy-MM-dd` string (columns and partitions), compared as text;
  * - no integer division (Trino truncates, DuckDB does not): ratios are computed on DOUBLE.
+ *
+ * Queries over `recon_records` count each record once: the same raw record can reach the lake in
+ * two reports (a night re-run generates a new report id; windows can overlap), so they keep one
+ * copy per `record_hash` ({@link uniqueRecords}).
  */
 import { QUARANTINE_TABLE, RECEIVABLES_TABLE, RECORDS_TABLE } from '../../lambdas/core/lake/tables';
 
@@ -30,7 +34,13 @@ const from: QueryParam = { name: 'from', description: 'first movement date, yyyy
 const to: QueryParam = { name: 'to', description: 'last movement date (inclusive), yyyy-MM-dd' };
 
 const receivables = RECEIVABLES_TABLE.name;
-const records = RECORDS_TABLE.name;
+
+/** `WITH records AS (...)`: the records of a movement-date range, one copy per record hash. */
+const uniqueRecords = `WITH ranked AS (
+  SELECT r.*, ROW_NUMBER() OVER (PARTITION BY record_hash ORDER BY generated_on, report_id, page) AS occurrence
+  FROM ${RECORDS_TABLE.name} r
+  WHERE movement_date BETWEEN ? AND ?
+), records AS (SELECT * FROM ranked WHERE occurrence = 1)`;
 
 export const NAMED_QUERIES: readonly NamedQuery[] = [
   {
@@ -72,13 +82,13 @@ ORDER BY last_payment_date, receivable_key`,
     description:
       'Record counts and gross/fee/net totals per movement day, kind, code, acquirer, merchant and brand.',
     params: [from, to],
-    sql: `SELECT movement_date, kind, code, acquirer, merchant, brand,
+    sql: `${uniqueRecords}
+SELECT movement_date, kind, code, acquirer, merchant, brand,
        COUNT(*) AS records,
        SUM(gross_cents) AS gross_cents,
        SUM(fee_cents) AS fee_cents,
        SUM(net_cents) AS net_cents
-FROM ${records}
-WHERE movement_date BETWEEN ? AND ?
+FROM records
 GROUP BY movement_date, kind, code, acquirer, merchant, brand
 ORDER BY movement_date, kind, code, acquirer, merchant, brand`,
   },
@@ -87,7 +97,8 @@ ORDER BY movement_date, kind, code, acquirer, merchant, brand`,
     description:
       'Fee audit per acquirer and brand: charged fee versus gross minus net, records where they disagree, effective fee rate.',
     params: [from, to],
-    sql: `SELECT acquirer, brand, code,
+    sql: `${uniqueRecords}
+SELECT acquirer, brand, code,
        COUNT(*) AS records,
        SUM(gross_cents) AS gross_cents,
        SUM(net_cents) AS net_cents,
@@ -96,18 +107,18 @@ ORDER BY movement_date, kind, code, acquirer, merchant, brand`,
        SUM(gross_cents - net_cents - fee_cents) AS fee_gap_cents,
        SUM(CASE WHEN gross_cents - net_cents <> fee_cents THEN 1 ELSE 0 END) AS mismatched_records,
        ROUND(CAST(SUM(fee_cents) AS DOUBLE) * 100 / CAST(NULLIF(SUM(gross_cents), 0) AS DOUBLE), 4) AS fee_percent
-FROM ${records}
-WHERE movement_date BETWEEN ? AND ?
-  AND code IN ('A1', 'D1')
+FROM records
+WHERE code IN ('A1', 'D1')
   AND gross_cents IS NOT NULL AND net_cents IS NOT NULL AND fee_cents IS NOT NULL
 GROUP BY acquirer, brand, code
 ORDER BY acquirer, brand, code`,
   },
   {
     name: 'quarantine_by_reason',
-    description: 'Quarantined entries per report kind, generation day and reason.',
+    description:
+      'Quarantined entries per report kind, generation day and reason (entries re-sent in other reports counted once).',
     params: [from, to],
-    sql: `SELECT kind, generated, reason, COUNT(*) AS entries
+    sql: `SELECT kind, generated, reason, COUNT(DISTINCT record_hash) AS entries
 FROM ${QUARANTINE_TABLE.name}
 WHERE generated BETWEEN ? AND ?
 GROUP BY kind, generated, reason

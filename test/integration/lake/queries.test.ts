@@ -71,6 +71,8 @@ describe('named queries on DuckDB over the exported files', () => {
     const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config: parseReconConfig({}) });
     await ingest.ingestPage(sales.page, sales.source);
     await ingest.ingestPage(financial.page, financial.source);
+    // The same sales records again in another report (a re-run of the night): counted once by the queries.
+    await ingest.ingestPage({ ...sales.page, reportId: '101' }, { ...sales.source, reportId: '101' });
     for (const [asOf, rows] of [
       ['2025-04-05', SNAPSHOT],
       ['2025-04-04', SNAPSHOT.slice(0, 2)],
@@ -191,6 +193,13 @@ describe('named queries on DuckDB over the exported files', () => {
       (r: unknown[]) =>
         r.length > 0 && r.every((x) => (x as { movement_date: string }).movement_date === '2025-03-02'),
     );
+  });
+
+  it('daily_totals counts a record once even when two reports carry it', async () => {
+    const [all] = await lake.runSql("SELECT COUNT(*) AS n FROM recon_records WHERE code = 'A1'");
+    expect(all?.n).toBe(18);
+    const rows = await lake.runNamedQuery('daily_totals', { from: '2025-03-01', to: '2025-03-31' });
+    expect(rows.reduce((n, r) => n + Number(r.records), 0)).toBe(9);
   });
 
   it('fee_audit: fee charged equals gross minus net for these records, per acquirer and brand', async () => {
