@@ -5,8 +5,7 @@
 import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import { NAMED_QUERIES } from '../../../lib/analytics/queries';
-import { startLocalS3 } from '../../aws/s3';
-import { openLocalLake, type QueryParams } from '../../lake/duckdb';
+import type { QueryParams } from '../../lake/duckdb';
 import { dataPaths, hasLocalState, LOCAL_BUCKET } from '../../runner/data-dir';
 import { CliError, UsageError } from '../errors';
 import { FORMATS, type Format, formatRows } from '../format';
@@ -64,6 +63,11 @@ export function registerQueryCommand(program: Command, io: CliIo): void {
       const paths = dataPaths(options.dataDir);
       if (!hasLocalState(paths))
         throw new CliError(`no local data in ${paths.root}; run \`recon run\` first.`, 1);
+      // Loaded on use: DuckDB's native binding is heavy for the other commands' start.
+      const [{ startLocalS3 }, { openLocalLake }] = await Promise.all([
+        import('../../aws/s3'),
+        import('../../lake/duckdb'),
+      ]);
       const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
       try {
         const lake = await openLocalLake({

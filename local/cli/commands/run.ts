@@ -7,7 +7,7 @@ import { type Command, Option } from 'commander';
 import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
 import { loadReconConfig } from '../../runner/data-dir';
 import { buildProgressSink } from '../../runner/progress';
-import { runLocalPipeline } from '../../runner/run';
+import type { LocalRunResult } from '../../runner/run';
 import { renderSummaryTable } from '../../runner/table';
 import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
 import { RunFailedError, UsageError } from '../errors';
@@ -90,8 +90,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       }
       const webhook = webhookMode(options);
       const progress = buildProgressSink({ write: io.stderr, isTTY: io.stderrIsTTY, now: Date.now });
-      let result: Awaited<ReturnType<typeof runLocalPipeline>>;
+      let result: LocalRunResult;
       try {
+        // Loaded on use: the runner pulls in the CDK app, which would slow every other command's start.
+        const { runLocalPipeline } = await import('../../runner/run');
         result = await runLocalPipeline({
           env: options.env,
           ...(options.providerUrl ? { providerUrl: options.providerUrl } : {}),
