@@ -47,6 +47,14 @@ interface PutRequest {
   readonly contentType: string;
 }
 
+/** A page sorted out: what normalized (grouped by object key), what was quarantined, the tallies. */
+interface SortedPage {
+  readonly records: CanonicalRecord[];
+  readonly partitions: Map<string, CanonicalRecord[]>;
+  readonly quarantined: QuarantinedRecord[];
+  readonly counts: IngestCounts;
+}
+
 export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
   const { s3, bucket, config } = deps;
   const now = deps.now ?? (() => new Date());
@@ -56,27 +64,25 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     financial: expectedFields('financial', config.matchKey),
   };
 
-  async function ingestPage(page: Page, source: RecordSource): Promise<PageIngestResult> {
-    if (page.reportId !== source.reportId || page.page !== source.page) {
-      throw new Error(`page ${page.reportId}/${page.page} ingested as ${source.reportId}/${source.page}`);
-    }
+  function sortPage(page: Page, source: RecordSource): SortedPage {
     const drift = buildDriftTracker(normalizer.fieldOf, expected[source.reportKind]);
     const records: CanonicalRecord[] = [];
+    const partitions = new Map<string, CanonicalRecord[]>();
     const quarantined: QuarantinedRecord[] = [];
     const byCode: Record<string, number> = {};
     const quarantinedByReason: Record<string, number> = {};
-    const partitions = new Map<string, CanonicalRecord[]>();
-
     // Malformed entries go through the normalizer too: it quarantines them as NOT_AN_OBJECT.
     for (const entries of [page.records, page.malformed]) {
       for (const raw of entries) {
         const result = normalizer.normalize(raw, source);
-        if (result.ok || result.quarantined.reason !== 'NOT_AN_OBJECT') drift.observe(raw as RawRecord);
         if (!result.ok) {
+          if (result.quarantined.reason !== 'NOT_AN_OBJECT') drift.observe(raw as RawRecord);
           quarantined.push(result.quarantined);
+          increment(quarantinedByReason, result.quarantined.reason);
           continue;
         }
         const { record } = result;
+        drift.observe(raw as RawRecord);
         records.push(record);
         increment(byCode, record.recordType);
         const key = recordsObjectKey(source, record.recordType, movementDate(record));
@@ -85,38 +91,48 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
         else partitions.set(key, [record]);
       }
     }
-    for (const q of quarantined) increment(quarantinedByReason, q.reason);
+    const received = page.records.length + page.malformed.length;
+    return {
+      records,
+      partitions,
+      quarantined,
+      counts: { received, byCode, quarantinedByReason, drift: drift.drift() },
+    };
+  }
 
+  async function objectsOf(page: Page, source: RecordSource, sorted: SortedPage): Promise<PutRequest[]> {
+    const { reportId, records, malformed } = page;
     const puts: PutRequest[] = [
       {
         key: rawPageKey(source),
-        body: await gzipAsync(
-          JSON.stringify({
-            reportId: page.reportId,
-            page: page.page,
-            records: page.records,
-            malformed: page.malformed,
-          }),
-        ),
+        body: await gzipAsync(JSON.stringify({ reportId, page: page.page, records, malformed })),
         contentType: 'application/gzip',
       },
     ];
-    for (const [key, partition] of partitions) {
+    for (const [key, partition] of sorted.partitions) {
       puts.push({
         key,
         body: encodeRecordsParquet(partition),
         contentType: 'application/vnd.apache.parquet',
       });
     }
-    const quarantineKey = quarantineObjectKey(source);
-    if (quarantined.length > 0) {
+    if (sorted.quarantined.length > 0) {
       puts.push({
-        key: quarantineKey,
-        body: quarantineLines(quarantined),
+        key: quarantineObjectKey(source),
+        body: quarantineLines(sorted.quarantined),
         contentType: 'application/x-ndjson',
       });
     }
-    const ingestedAt = now().toISOString();
+    return puts;
+  }
+
+  async function ingestPage(page: Page, source: RecordSource): Promise<PageIngestResult> {
+    if (page.reportId !== source.reportId || page.page !== source.page) {
+      throw new Error(`page ${page.reportId}/${page.page} ingested as ${source.reportId}/${source.page}`);
+    }
+    const sorted = sortPage(page, source);
+    const puts = await objectsOf(page, source, sorted);
+    const Metadata = { 'ingested-at': now().toISOString() };
     await Promise.all([
       ...puts.map((put) =>
         s3.send(
@@ -125,26 +141,16 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
             Key: put.key,
             Body: put.body,
             ContentType: put.contentType,
-            Metadata: { 'ingested-at': ingestedAt },
+            Metadata,
           }),
         ),
       ),
       // A re-run that no longer quarantines anything must not leave the old quarantine file behind.
-      ...(quarantined.length === 0
-        ? [s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: quarantineKey }))]
+      ...(sorted.quarantined.length === 0
+        ? [s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: quarantineObjectKey(source) }))]
         : []),
     ]);
-
-    return {
-      records,
-      counts: {
-        received: page.records.length + page.malformed.length,
-        byCode,
-        quarantinedByReason,
-        drift: drift.drift(),
-      },
-      objectsWritten: puts.length,
-    };
+    return { records: sorted.records, counts: sorted.counts, objectsWritten: puts.length };
   }
 
   return { ingestPage };
