@@ -131,6 +131,8 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
       throw new Error(`page ${page.reportId}/${page.page} ingested as ${source.reportId}/${source.page}`);
     }
     const sorted = sortPage(page, source);
+    // The empty page past the last one only says "done": nothing to archive.
+    if (sorted.counts.received === 0) return { records: [], counts: sorted.counts, objectsWritten: 0 };
     const puts = await objectsOf(page, source, sorted);
     const Metadata = { 'ingested-at': now().toISOString() };
     await Promise.all([

@@ -110,4 +110,21 @@ describe('buildPageIngestor (fake S3)', () => {
       'records/kind=financial/code=G1/movement_date=2025-04-05/77-p00003.parquet',
     ]);
   });
+
+  it('writes nothing for the empty page past the last one', async () => {
+    const s3 = fakeS3();
+    const ingestor = buildPageIngestor({ s3: s3.client, bucket: 'b', config: parseReconConfig({}) });
+    const result = await ingestor.ingestPage({ ...page([]), pastLastPage: true }, source);
+    expect(result).toEqual({
+      records: [],
+      counts: {
+        received: 0,
+        byCode: {},
+        quarantinedByReason: {},
+        drift: { unknownColumns: [], missingFields: [] },
+      },
+      objectsWritten: 0,
+    });
+    expect(s3.objects.size).toBe(0);
+  });
 });
