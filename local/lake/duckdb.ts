@@ -44,7 +44,8 @@ export async function openLocalLake(options: LocalLakeOptions): Promise<LocalLak
   }
 
   async function runSql(sql: string, values: readonly (string | number)[] = []): Promise<Row[]> {
-    const reader = await connection.runAndReadAll(sql, [...values]);
+    // Without values the SQL is not prepared, so `--sql` may hold several statements.
+    const reader = await connection.runAndReadAll(sql, values.length > 0 ? [...values] : undefined);
     return reader.getRowObjectsJS().map(plainRow);
   }
 

@@ -220,6 +220,12 @@ describe('named queries on DuckDB over the exported files', () => {
     ).toEqual([{ kind: 'financial', generated: '2025-04-05', reason: 'BAD_DATE', entries: 2 }]);
   });
 
+  it('runs free SQL, several statements included', async () => {
+    expect(await lake.runSql('CREATE TEMP TABLE t AS SELECT 1 AS x; SELECT x + 1 AS y FROM t')).toEqual([
+      { y: 2 },
+    ]);
+  });
+
   it('names a missing parameter and an unknown query', async () => {
     await expect(async () => lake.runNamedQuery('divergences', {})).rejects.toThrow(/as_of/);
     await expect(async () => lake.runNamedQuery('nope', {})).rejects.toThrow(/unknown query "nope"/);
