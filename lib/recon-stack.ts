@@ -1,12 +1,17 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENV } from '../lambdas/core/env';
 import { WORKFLOW_ENV } from '../lambdas/core/workflow/config';
+import { AnalyticsCatalog } from './analytics/analytics';
 import { type StageConfig, workflowConfigOf } from './config';
+import { acknowledgeWildcards, nagArnOf } from './constructs/nag';
+import { ReconFunction } from './constructs/recon-function';
 import { Monitoring } from './monitoring/monitoring';
 import { NightlySchedule } from './schedule/schedule';
 import { ProviderSecret } from './secrets/provider-secret';
 import { Storage } from './storage/storage';
+import { WebhookApi, webhookEnvironment } from './webhook/webhook-api';
 import { Workflow } from './workflow/workflow';
 
 export interface ReconStackProps extends StackProps {
@@ -55,6 +60,9 @@ export class ReconStack extends Stack {
     for (const [step, fn] of Object.entries(this.workflow.functions))
       this.monitoring.watchFunction(step, fn.function);
 
+    if (stage.webhook.enabled) this.addWebhook(secret, environment);
+    new AnalyticsCatalog(this, 'Analytics', { bucket: this.storage.bucket });
+
     new NightlySchedule(this, 'Schedule', {
       stateMachine: this.workflow.stateMachine,
       cron: stage.schedule.cron,
@@ -65,5 +73,36 @@ export class ReconStack extends Stack {
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'LakeBucket', { value: this.storage.bucket.bucketName });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
+  }
+
+  /** The webhook receiver: an HTTP API in front of a Lambda built like every other recon function. */
+  private addWebhook(secret: ISecret, environment: Record<string, string>): void {
+    const { table } = this.storage;
+    const receiver = new ReconFunction(this, 'WebhookFunction', {
+      entry: 'lambdas/webhook/handler.ts',
+      description: 'recon: verify, dedupe and acknowledge provider webhooks; resume the waiting workflow',
+      // Verifies an HMAC and does two conditional writes: small and quick; must answer 200 at once.
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      environment: {
+        ...webhookEnvironment({ table, secret }),
+        [ENV.providerEnvironment]: environment[ENV.providerEnvironment] as string,
+        POWERTOOLS_METRICS_NAMESPACE: 'Recon',
+        POWERTOOLS_SERVICE_NAME: 'recon-webhook',
+      },
+    });
+    const api = new WebhookApi(this, 'Webhook', {
+      handler: receiver.function,
+      table,
+      secret,
+      stateMachine: this.workflow.stateMachine,
+    });
+    acknowledgeWildcards(
+      receiver.role,
+      [`Resource::${nagArnOf(table)}/index/*`],
+      "CDK's table grant also names the table's own indexes; the receiver reads and writes items by key only.",
+    );
+    this.monitoring.watchFunction('webhook', receiver.function);
+    new CfnOutput(this, 'WebhookUrl', { value: api.url });
   }
 }

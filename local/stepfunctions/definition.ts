@@ -29,13 +29,12 @@ function resolvePart(part: unknown): string {
   throw new Error(`cannot resolve definition token ${JSON.stringify(part)}`);
 }
 
+type TemplateResources = Record<string, { Type: string; Properties?: { DefinitionString?: unknown } }>;
+
 /** `DefinitionString` of the template's state machine: a plain string or an `Fn::Join`. */
-export function definitionFromTemplate(template: {
-  Resources: Record<string, { Type: string; Properties?: { DefinitionString?: unknown } }>;
-}) {
-  const machines = Object.values(template.Resources).filter(
-    (r) => r.Type === 'AWS::StepFunctions::StateMachine',
-  );
+export function definitionFromTemplate(template: { readonly [key: string]: unknown }): WorkflowDefinition {
+  const resources = (template.Resources ?? {}) as TemplateResources;
+  const machines = Object.values(resources).filter((r) => r.Type === 'AWS::StepFunctions::StateMachine');
   if (machines.length !== 1) throw new Error(`expected one state machine, found ${machines.length}`);
   const body = machines[0]?.Properties?.DefinitionString as unknown;
   const text =

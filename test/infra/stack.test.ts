@@ -1,0 +1,315 @@
+/**
+ * CDK assertions on what matters in the recon stack (bundling skipped). `Template.fromStack` runs the
+ * cdk-nag AwsSolutions plugin, so building these templates at all is the "zero unacknowledged
+ * findings" check; the last test shows the same check failing on a finding nobody acknowledged.
+ */
+import { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENV } from '../../lambdas/core/env';
+import { parseWorkflowConfig, WORKFLOW_ENV } from '../../lambdas/core/workflow/config';
+import { TRANSIENT_ERROR } from '../../lambdas/core/workflow/errors';
+import { buildReconApp } from '../../lib/app';
+import type { StageConfigInput } from '../../lib/config';
+import {
+  DISTRIBUTED_MAP_STATE,
+  INLINE_MAP_STATE,
+  JOBS_MAP_STATE,
+  WAIT_FOR_WEBHOOK_STATE,
+} from '../../lib/workflow/definition';
+import { definitionFromTemplate } from '../../local/stepfunctions/definition';
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties are free-form JSON read by assertions.
+type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+
+/** The few ASL fields these tests read. */
+interface AslState {
+  readonly MaxConcurrency?: number;
+  readonly ItemProcessor: { readonly States: Record<string, AslState>; readonly ProcessorConfig?: unknown };
+  readonly Choices: unknown[];
+  readonly Retry: { ErrorEquals: string[] }[];
+  readonly Catch: unknown[];
+  readonly Resource: string;
+  readonly Parameters: { Payload: unknown };
+  readonly TimeoutSeconds: number;
+}
+
+function jobStates(template: Template): { jobs: AslState; job: Record<string, AslState> } {
+  const definition = definitionFromTemplate(template.toJSON()) as unknown as {
+    States: Record<string, AslState>;
+  };
+  const jobs = definition.States[JOBS_MAP_STATE] as AslState;
+  return { jobs, job: jobs.ItemProcessor.States };
+}
+
+const PRODUCTION: StageConfigInput = {
+  environment: 'production',
+  baseUrl: 'https://provider.example/api/',
+  webhook: { enabled: true, timeoutMinutes: 45 },
+  alarmEmail: 'finance-ops@example.com',
+};
+
+function synth(stage: StageConfigInput): { template: Template; resources: Resources } {
+  const { stack } = buildReconApp({ stage, skipBundling: true });
+  const template = Template.fromStack(stack);
+  return { template, resources: template.toJSON().Resources as Resources };
+}
+
+function ofType(resources: Resources, type: string) {
+  return Object.entries(resources).filter(([, r]) => r.Type === type);
+}
+
+/** Every IAM action granted to the role of the function whose description contains `text`. */
+function actionsOf(resources: Resources, text: string): { action: string; resource: unknown }[] {
+  const fn = ofType(resources, 'AWS::Lambda::Function').find(([, r]) =>
+    String(r.Properties.Description).includes(text),
+  );
+  if (!fn) throw new Error(`no function described as ${text}`);
+  const roleId = fn[1].Properties.Role['Fn::GetAtt'][0];
+  return ofType(resources, 'AWS::IAM::Policy')
+    .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+    .flatMap((s: { Action: string | string[]; Resource: unknown }) =>
+      [s.Action].flat().map((action) => ({ action, resource: s.Resource })),
+    );
+}
+
+describe('recon stack (production, webhook on)', () => {
+  let template: Template;
+  let resources: Resources;
+  beforeAll(() => {
+    ({ template, resources } = synth(PRODUCTION));
+  });
+
+  it('keeps the table recoverable and encrypted, with TTL and the byStatus index', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      BillingMode: 'PAY_PER_REQUEST',
+      SSESpecification: { SSEEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'byStatus' })],
+      Replicas: [
+        Match.objectLike({
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          DeletionProtectionEnabled: true,
+        }),
+      ],
+    });
+  });
+
+  it('locks the lake bucket down and moves raw pages to colder storage', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      BucketEncryption: Match.objectLike({ ServerSideEncryptionConfiguration: Match.anyValue() }),
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'lake/' }),
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Prefix: 'raw/',
+            Transitions: [
+              { StorageClass: 'STANDARD_IA', TransitionInDays: 30 },
+              { StorageClass: 'GLACIER_IR', TransitionInDays: 180 },
+            ],
+          }),
+        ]),
+      },
+    });
+    for (const [, policy] of ofType(resources, 'AWS::S3::BucketPolicy')) {
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+
+  it('runs a STANDARD state machine with full logging and tracing', () => {
+    template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      StateMachineType: 'STANDARD',
+      TracingConfiguration: { Enabled: true },
+      LoggingConfiguration: Match.objectLike({ Level: 'ALL', IncludeExecutionData: true }),
+    });
+  });
+
+  it('bounds concurrency, switches to a Distributed Map for large reports, and retries transient errors', () => {
+    const { jobs, job } = jobStates(template);
+    expect(jobs.MaxConcurrency).toBe(2);
+    expect(job[INLINE_MAP_STATE]?.MaxConcurrency).toBe(3);
+    const distributed = job[DISTRIBUTED_MAP_STATE] as AslState;
+    expect(distributed.ItemProcessor.ProcessorConfig).toEqual({
+      Mode: 'DISTRIBUTED',
+      ExecutionType: 'STANDARD',
+    });
+    expect(distributed.MaxConcurrency).toBe(5);
+    expect(job['Large report?']?.Choices[0]).toMatchObject({
+      Variable: '$.report.batchCount',
+      NumericGreaterThan: 40,
+      Next: DISTRIBUTED_MAP_STATE,
+    });
+    expect(job['Generate report']?.Retry[0]?.ErrorEquals).toContain(TRANSIENT_ERROR);
+    expect(job['Generate report']?.Retry[0]).toMatchObject({ BackoffRate: 2, JitterStrategy: 'FULL' });
+    expect(job['Generate report']?.Catch[0]).toMatchObject({
+      ErrorEquals: ['States.ALL'],
+      Next: 'Record job failure',
+    });
+  });
+
+  it('waits for the webhook with a task token and falls back to polling on timeout', () => {
+    const wait = jobStates(template).job[WAIT_FOR_WEBHOOK_STATE] as AslState;
+    expect(wait.Resource).toMatch(/:states:::lambda:invoke\.waitForTaskToken$/);
+    expect(wait.Parameters.Payload).toEqual({
+      'reportId.$': '$.report.reportId',
+      'taskToken.$': '$$.Task.Token',
+    });
+    expect(wait.TimeoutSeconds).toBe(45 * 60);
+    expect(wait.Catch[0]).toEqual({
+      ErrorEquals: ['States.Timeout'],
+      ResultPath: '$.webhookTimeout',
+      Next: 'Check report',
+    });
+  });
+
+  it('schedules the nightly run in America/Sao_Paulo with retries and a dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(30 6 * * ? *)',
+      ScheduleExpressionTimezone: 'America/Sao_Paulo',
+      State: 'ENABLED',
+      Target: Match.objectLike({
+        Input: '{}',
+        DeadLetterConfig: { Arn: Match.anyValue() },
+        RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
+      }),
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+  });
+
+  it('alarms on failed and timed-out executions and on errors of every function, into an encrypted topic', () => {
+    const alarms = ofType(resources, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const names = alarms.map((a) => a.MetricName);
+    expect(names).toContain('ExecutionsFailed');
+    expect(names).toContain('ExecutionsTimedOut');
+    // 11 step functions + the webhook receiver.
+    expect(names.filter((n) => n === 'Errors')).toHaveLength(12);
+    for (const alarm of alarms) expect(alarm.AlarmActions).toHaveLength(1);
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'finance-ops@example.com',
+    });
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+
+  it('builds every function for Node 22 on arm64 with tracing and the shared settings', () => {
+    const functions = ofType(resources, 'AWS::Lambda::Function').map(([, f]) => f.Properties);
+    expect(functions).toHaveLength(12);
+    for (const fn of functions) {
+      expect(fn).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+      });
+      expect(fn.Environment.Variables[ENV.tableName]).toBeDefined();
+    }
+    const plan = functions.find((f) => String(f.Description).includes('claim the run marker'));
+    const vars = plan?.Environment.Variables;
+    expect(vars[ENV.providerBaseUrl]).toBe('https://provider.example/api');
+    expect(parseWorkflowConfig(JSON.parse(vars[WORKFLOW_ENV.workflowConfig]))).toMatchObject({
+      environment: 'production',
+      webhook: true,
+      configurationNames: { sales: 'Vendas', financial: 'Financeiro' },
+    });
+    expect(JSON.parse(vars[ENV.reconConfig])).toMatchObject({
+      graceDays: 3,
+      tolerance: { absoluteCents: 0 },
+    });
+  });
+
+  it('creates the secret with a generated HMAC key and no credential in the template', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ GenerateStringKey: 'hmacSecret' }),
+    });
+    for (const [, secret] of ofType(resources, 'AWS::SecretsManager::Secret')) {
+      expect(secret.Properties.SecretString).toBeUndefined();
+    }
+  });
+
+  it('grants each function only what its step needs', () => {
+    const finish = actionsOf(resources, 'Reduce page results');
+    expect(
+      finish.map((a) => a.action).filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:')),
+    ).toEqual([]);
+
+    const download = actionsOf(resources, 'one batch of report pages').map((a) => a.action);
+    expect(download).toEqual(
+      expect.arrayContaining(['s3:PutObject', 's3:DeleteObject', 'secretsmanager:GetSecretValue']),
+    );
+    expect(download.some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List'))).toBe(false);
+    expect(download.some((a) => a.startsWith('sns:') || a.startsWith('states:'))).toBe(false);
+
+    const wait = actionsOf(resources, 'Park the task token');
+    expect(wait.filter((a) => a.action.startsWith('states:'))).toEqual([
+      {
+        action: 'states:SendTaskSuccess',
+        resource: expect.objectContaining({ 'Fn::Join': expect.anything() }),
+      },
+    ]);
+    expect(wait.some((a) => a.action.startsWith('secretsmanager:'))).toBe(false);
+
+    expect(actionsOf(resources, 'run summary').map((a) => a.action)).toContain('sns:Publish');
+    for (const [, policy] of ofType(resources, 'AWS::IAM::Policy')) {
+      for (const statement of policy.Properties.PolicyDocument.Statement)
+        expect(statement.Action).not.toBe('*');
+    }
+  });
+
+  it('exposes the webhook through a throttled HTTP API', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 }),
+    });
+  });
+});
+
+describe('recon stack (sandbox, imported secret)', () => {
+  const secretArn = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:recon-provider-AbCdEf';
+
+  it('imports the secret, has no webhook API and waits for no webhook', () => {
+    const { template, resources } = synth({
+      environment: 'sandbox',
+      baseUrl: 'https://sandbox.example',
+      secretArn,
+    });
+    template.resourceCountIs('AWS::SecretsManager::Secret', 0);
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+    for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+      expect(fn.Properties.Environment.Variables[ENV.secretArn]).toBe(secretArn);
+      expect(fn.Properties.Environment.Variables[ENV.providerEnvironment]).toBe('sandbox');
+    }
+  });
+});
+
+describe('stage configuration', () => {
+  it('rejects a webhook in the sandbox and a malformed cron before building anything', () => {
+    expect(() =>
+      buildReconApp({
+        stage: { environment: 'sandbox', baseUrl: 'https://s.example', webhook: { enabled: true } },
+      }),
+    ).toThrow(/sandbox sends no webhooks/);
+    expect(() =>
+      buildReconApp({
+        stage: { environment: 'sandbox', baseUrl: 'https://s.example', schedule: { cron: '0 6 * *' } },
+      }),
+    ).toThrow(/6 cron fields/);
+  });
+});
+
+describe('cdk-nag', () => {
+  it('fails synthesis on a finding nobody acknowledged', () => {
+    const { stack } = buildReconApp({ stage: PRODUCTION, skipBundling: true });
+    new s3.Bucket(Stack.of(stack), 'Unreviewed');
+    expect(() => Template.fromStack(stack)).toThrow(/AwsSolutions-S10/);
+  });
+});
