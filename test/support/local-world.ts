@@ -15,8 +15,8 @@ import { buildWebhookReceiver } from '../../lambdas/core/webhook/receiver';
 import { buildReportWaits } from '../../lambdas/core/webhook/report-waits';
 import { parseWorkflowConfig, type WorkflowConfigInput } from '../../lambdas/core/workflow/config';
 import type { ExecutionInput } from '../../lambdas/core/workflow/steps';
-import { buildWorkflowSteps } from '../../lambdas/core/workflow/steps';
-import { buildWorkflowDeps } from '../../lambdas/core/workflow/wiring';
+import { buildWorkflowSteps, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import { buildWorkflowDeps, type WorkflowWiring } from '../../lambdas/core/workflow/wiring';
 import type { StageConfigInput } from '../../lib/config';
 import { type LocalDynamo, startLocalDynamo } from '../../local/aws/dynamodb';
 import { type LocalS3, startLocalS3 } from '../../local/aws/s3';
@@ -46,6 +46,10 @@ export interface LocalWorldOptions {
   readonly recon?: ReconConfigInput;
   /** Rate of the in-process limiter. @default 1000 (pacing is the limiter's own test) */
   readonly ratePerSecond?: number;
+  /** Provider client tuning (e.g. a short `timeoutMs` for hang faults). @default fast retries */
+  readonly provider?: WorkflowWiring['provider'];
+  /** The steps' clock (deadlines, business date). @default the real clock */
+  readonly now?: () => Date;
 }
 
 export interface LocalWorld {
@@ -54,6 +58,8 @@ export interface LocalWorld {
   readonly s3: LocalS3;
   readonly webhookServer?: LocalWebhookServer;
   readonly taskTokens: ReturnType<typeof createLocalTaskTokens>;
+  /** The real steps `run` executes; wrap them and pass `{ steps }` to `run` to observe or break one. */
+  readonly steps: WorkflowSteps;
   /** Messages the summary published (SNS stand-in). */
   readonly published: { subject: string; message: string }[];
   run(input: ExecutionInput, options?: Partial<LocalRunOptions>): Promise<LocalRunResult>;
@@ -113,7 +119,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
   const workflowConfig = parseWorkflowConfig({ ...options.workflow, environment: options.mode, webhook });
   const taskTokens = createLocalTaskTokens();
   const published: { subject: string; message: string }[] = [];
-  const now = () => new Date();
+  const now = options.now ?? (() => new Date());
   const deps = buildWorkflowDeps({
     ddb: dynamo.documentClient,
     tableName: dynamo.tableName,
@@ -129,7 +135,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
       published.push({ subject, message });
     },
     now,
-    provider: { baseDelayMs: 5, maxDelayMs: 50 },
+    provider: { baseDelayMs: 5, maxDelayMs: 50, ...options.provider },
   });
   const steps = buildWorkflowSteps(deps);
   const definition = synthesizeWorkflowDefinition({
@@ -165,6 +171,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     s3,
     webhookServer,
     taskTokens,
+    steps,
     published,
     run: (input, runOptions = {}) =>
       runWorkflowLocally({ definition, steps, taskTokens, input, ...runOptions }),
