@@ -1,0 +1,301 @@
+/**
+ * Benchmark 1: download throughput against the provider's ceiling (10 requests/s for the account).
+ *
+ * recon's real download path: the workflow's `downloadPages` step (provider client + shared DynamoDB
+ * limiter + the step's page concurrency) called for the report's page batches with the inline Map's
+ * batch concurrency, one step instance (own client, own limiter instance, same DynamoDB bucket) per
+ * concurrent batch, as separate Lambdas would be. Ingestion is replaced by a no-op here: its cost is
+ * measured by the normalization and end-to-end benchmarks, and on dynalite it would measure dynalite.
+ */
+
+import { parseReconConfig } from '../lambdas/core/config';
+import { emptyIngestCounts } from '../lambdas/core/lake/counts';
+import { buildProviderClient } from '../lambdas/core/provider/client';
+import { buildDynamoLimiter } from '../lambdas/core/rate-limit/dynamo';
+import { buildInProcessLimiter } from '../lambdas/core/rate-limit/in-process';
+import { DEFAULT_MARGIN_RATIO } from '../lambdas/core/rate-limit/pacing';
+import type { RateLimiter } from '../lambdas/core/rate-limit/port';
+import { mapWithConcurrency } from '../lambdas/core/workflow/concurrency';
+import { buildWorkflowSteps } from '../lambdas/core/workflow/steps';
+import { buildWorkflowDeps } from '../lambdas/core/workflow/wiring';
+import { parseStageConfig, workflowConfigOf } from '../lib/config';
+import { type LocalDynamo, startLocalDynamo } from '../local/aws/dynamodb';
+import { startLocalS3 } from '../local/aws/s3';
+import { CONFIGURATIONS, type Simulator, startSimulator } from '../local/simulator';
+import { round } from './figures';
+
+/** 30 days of 22,000 sales: a sales report of about 100,000 records, 1,000 per page. */
+const DATASET = { sales: 22_000, from: '2025-01-01', to: '2025-01-30', recordsPerPage: 1_000 } as const;
+const PROVIDER_RATE = 10;
+const STAGE = parseStageConfig({ environment: 'production', baseUrl: 'https://provider.invalid' });
+
+export interface LimiterSetting {
+  readonly ratePerSecond: number;
+  readonly marginRatio?: number;
+  /** One in-process limiter for all concurrent batches instead of the shared DynamoDB one (diagnosis). */
+  readonly inProcess?: boolean;
+}
+
+export interface DownloadRun {
+  readonly pages: number;
+  readonly seconds: number;
+  readonly pagesPerSecond: number;
+  readonly ceilingRatio: number;
+  readonly maxRequestsInAnySecond: number;
+  readonly rateLimited: number;
+  /** Requests that arrived at the simulator (retries included). */
+  readonly requests: number;
+  readonly slotsClaimed?: number;
+  readonly slotsWasted?: number;
+  readonly racesLost?: number;
+}
+
+export interface DownloadFigures {
+  readonly ceilingRatio: number;
+  readonly maxRequestsInAnySecond: number;
+  readonly speedupVsSequential: number;
+  readonly pages: number;
+  readonly pagesPerSecond: number;
+  readonly setting: LimiterSetting & {
+    pagesPerBatch: number;
+    pageConcurrency: number;
+    batchConcurrency: number;
+  };
+  readonly realistic: DownloadRun;
+  readonly at300ms: DownloadRun;
+  readonly sequentialAt300ms: DownloadRun;
+  readonly variants: Record<string, DownloadRun & { speedupVsSequential: number }>;
+}
+
+/** A CONCLUIDO production report of DATASET's period; returns its id and page count. */
+async function readyReport(simulator: Simulator): Promise<{ reportId: string; pages: number }> {
+  const client = buildProviderClient({
+    baseUrl: simulator.url,
+    credentials: simulator.credentials,
+    limiter: buildInProcessLimiter({ ratePerSecond: 5 }),
+  });
+  const { reportId } = await client.generate({
+    configurationId: CONFIGURATIONS.production.sales,
+    from: DATASET.from,
+    to: DATASET.to,
+  });
+  for (;;) {
+    const report = await client.getReport(reportId);
+    if (report?.situacao === 'CONCLUIDO') return { reportId, pages: report.quantidadePaginas ?? 0 };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Counts the limiter's conditional writes on its bucket item: each won write is a claimed slot, each
+ * lost one a race with another instance. Slots claimed minus requests that arrived = slots wasted
+ * (claimed, then given up because the caller woke too late to use them).
+ */
+function countLimiterWrites(client: LocalDynamo['client']) {
+  const tally = { claimed: 0, lost: 0 };
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const key = (args.input as { Key?: { pk?: { S?: string } } }).Key?.pk?.S;
+      const isSlot = context.commandName === 'UpdateItemCommand' && key?.startsWith('RATE#');
+      try {
+        const out = await next(args);
+        if (isSlot) tally.claimed += 1;
+        return out;
+      } catch (error) {
+        if (isSlot) tally.lost += 1;
+        throw error;
+      }
+    },
+    { step: 'build', name: 'benchLimiterWrites' },
+  );
+  return {
+    take() {
+      const taken = { ...tally };
+      tally.claimed = 0;
+      tally.lost = 0;
+      return taken;
+    },
+  };
+}
+
+function figuresOf(
+  simulator: Simulator,
+  pages: number,
+  startedAt: number,
+  limiter?: { claimed: number; lost: number },
+): DownloadRun {
+  const seconds = (performance.now() - startedAt) / 1000;
+  const stats = simulator.stats();
+  return {
+    requests: stats.requests,
+    ...(limiter
+      ? {
+          slotsClaimed: limiter.claimed,
+          slotsWasted: limiter.claimed - stats.requests,
+          racesLost: limiter.lost,
+        }
+      : {}),
+    pages,
+    seconds: round(seconds, 2),
+    pagesPerSecond: round(pages / seconds, 3),
+    ceilingRatio: round(pages / seconds / PROVIDER_RATE, 3),
+    maxRequestsInAnySecond: stats.maxRequestsInAnySecond,
+    rateLimited: stats.rateLimited,
+  };
+}
+
+interface World {
+  readonly simulator: Simulator;
+  readonly reportId: string;
+  readonly pages: number;
+  recon(setting: LimiterSetting): Promise<DownloadRun>;
+  sequential(): Promise<DownloadRun>;
+  close(): Promise<void>;
+}
+
+async function startWorld(latencyMs: [number, number]): Promise<World> {
+  const [simulator, dynamo, s3] = await Promise.all([
+    startSimulator({ mode: 'production', dataset: DATASET, timing: { waitingMs: 0, processingMs: 0 } }),
+    startLocalDynamo(),
+    startLocalS3(),
+  ]);
+  const { reportId, pages } = await readyReport(simulator);
+  const limiterWrites = countLimiterWrites(dynamo.client);
+  simulator.setFaults({ latencyMs });
+  const workflowConfig = workflowConfigOf(STAGE);
+  let bucket = 0;
+
+  /** One "Lambda": its own client and limiter instance on the account's shared DynamoDB bucket. */
+  function lambdaSteps(limiter: RateLimiter) {
+    const deps = buildWorkflowDeps({
+      ddb: dynamo.documentClient,
+      tableName: dynamo.tableName,
+      s3: s3.client,
+      bucket: s3.bucket,
+      baseUrl: simulator.url,
+      credentials: simulator.credentials,
+      limiter,
+      reconConfig: parseReconConfig({}),
+      workflowConfig,
+      sendTaskSuccess: async () => undefined,
+      publish: async () => undefined,
+    });
+    return buildWorkflowSteps({
+      ...deps,
+      ingestPage: async () => ({ records: [], counts: emptyIngestCounts() }),
+      receivables: () => ({ applyRecords: async () => ({ changed: 0, unchanged: 0, conflicts: 0 }) }),
+    });
+  }
+
+  return {
+    simulator,
+    reportId,
+    pages,
+    async recon(setting) {
+      // A fresh bucket per run, so one run's reserved slots do not delay the next.
+      const account = `bench-${(bucket += 1)}`;
+      const shared = setting.inProcess ? buildInProcessLimiter(setting) : undefined;
+      const lambdas = Array.from({ length: STAGE.download.batchConcurrency }, () =>
+        lambdaSteps(
+          shared ??
+            buildDynamoLimiter({
+              ddb: dynamo.documentClient,
+              tableName: dynamo.tableName,
+              account,
+              ...setting,
+            }),
+        ),
+      );
+      const batches = [];
+      for (let first = 1; first <= pages; first += workflowConfig.pagesPerBatch) {
+        batches.push({
+          firstPage: first,
+          lastPage: Math.min(pages, first + workflowConfig.pagesPerBatch - 1),
+        });
+      }
+      const job = { kind: 'sales', configurationId: CONFIGURATIONS.production.sales, ...DATASET };
+      let next = 0;
+      simulator.resetStats();
+      limiterWrites.take();
+      const startedAt = performance.now();
+      const results = await mapWithConcurrency(batches, lambdas.length, async (batch) => {
+        const steps = lambdas[next++ % lambdas.length] as (typeof lambdas)[number];
+        return steps.downloadPages({ job, reportId, generatedOn: '2025-02-01', asOf: '2025-02-01', batch });
+      });
+      const downloaded = results.reduce((sum, r) => sum + r.pages, 0);
+      const writes = limiterWrites.take();
+      return figuresOf(simulator, downloaded, startedAt, setting.inProcess ? undefined : writes);
+    },
+    async sequential() {
+      const client = buildProviderClient({
+        baseUrl: simulator.url,
+        credentials: simulator.credentials,
+        limiter: buildInProcessLimiter({ ratePerSecond: PROVIDER_RATE, marginRatio: 0 }),
+      });
+      simulator.resetStats();
+      const startedAt = performance.now();
+      for (let page = 1; page <= pages; page++) await client.downloadPage(reportId, page);
+      return figuresOf(simulator, pages, startedAt);
+    },
+    async close() {
+      await Promise.all([simulator.close(), dynamo.close(), s3.close()]);
+    },
+  };
+}
+
+/** The limiter as the stack ships it (stage `ratePerSecond`, the limiter's default margin). */
+export const SHIPPED: LimiterSetting = { ratePerSecond: STAGE.ratePerSecond };
+/** Settings measured for comparison: the provider's full rate with the limiter's own margin, or less. */
+const VARIANTS: Record<string, LimiterSetting> = {
+  'in-process limiter, rate 8, margin 0.10': { ratePerSecond: 8, inProcess: true },
+  'rate 10, margin 0.10': { ratePerSecond: 10 },
+  'rate 10, margin 0.05': { ratePerSecond: 10, marginRatio: 0.05 },
+};
+
+export async function benchDownload(log: (line: string) => void): Promise<DownloadFigures> {
+  const realisticWorld = await startWorld([150, 600]);
+  log(`download: report ${realisticWorld.reportId}, ${realisticWorld.pages} pages, latency 150-600 ms`);
+  let realistic: DownloadRun;
+  try {
+    realistic = await realisticWorld.recon(SHIPPED);
+    log(`  recon (shipped rate ${SHIPPED.ratePerSecond}/s): ${JSON.stringify(realistic)}`);
+  } finally {
+    await realisticWorld.close();
+  }
+  const fixed = await startWorld([300, 300]);
+  try {
+    const sequentialAt300ms = await fixed.sequential();
+    log(`  naive sequential @300 ms: ${JSON.stringify(sequentialAt300ms)}`);
+    const at300ms = await fixed.recon(SHIPPED);
+    log(`  recon (shipped) @300 ms: ${JSON.stringify(at300ms)}`);
+    const variants: DownloadFigures['variants'] = {};
+    for (const [name, setting] of Object.entries(VARIANTS)) {
+      const run = await fixed.recon(setting);
+      variants[name] = {
+        ...run,
+        speedupVsSequential: round(run.pagesPerSecond / sequentialAt300ms.pagesPerSecond, 2),
+      };
+      log(`  variant ${name} @300 ms: ${JSON.stringify(variants[name])}`);
+    }
+    return {
+      ceilingRatio: realistic.ceilingRatio,
+      maxRequestsInAnySecond: Math.max(realistic.maxRequestsInAnySecond, at300ms.maxRequestsInAnySecond),
+      speedupVsSequential: round(at300ms.pagesPerSecond / sequentialAt300ms.pagesPerSecond, 2),
+      pages: realistic.pages,
+      pagesPerSecond: realistic.pagesPerSecond,
+      setting: {
+        ...SHIPPED,
+        marginRatio: SHIPPED.marginRatio ?? DEFAULT_MARGIN_RATIO,
+        pagesPerBatch: STAGE.download.pagesPerBatch,
+        pageConcurrency: STAGE.download.pageConcurrency,
+        batchConcurrency: STAGE.download.batchConcurrency,
+      },
+      realistic,
+      at300ms,
+      sequentialAt300ms,
+      variants,
+    };
+  } finally {
+    await fixed.close();
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Child process of the normalization benchmark (see normalize.ts): streams `records` records, page by
+ * page, through the normalizer alone and then through the real page ingestor (normalize, partition,
+ * Parquet, gzip of the raw page, quarantine lines) with an S3 stand-in that only counts bytes.
+ * Pages are re-parsed from JSON text each time, so every page is fresh objects as after a download.
+ * Prints one JSON line of figures on stdout.
+ */
+import { readFileSync } from 'node:fs';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { parseReconConfig } from '../lambdas/core/config';
+import { buildPageIngestor } from '../lambdas/core/lake/ingest';
+import type { Page } from '../lambdas/core/provider/port';
+import type { RecordSource, ReportKind } from '../lambdas/core/records/canonical';
+import { buildNormalizer } from '../lambdas/core/records/normalize';
+
+interface SamplePage {
+  readonly kind: ReportKind;
+  readonly text: string;
+}
+
+const [samplesFile, normalizeRecordsArg, ingestRecordsArg] = process.argv.slice(2);
+const samples = JSON.parse(readFileSync(samplesFile as string, 'utf8')) as SamplePage[];
+const normalizeTarget = Number(normalizeRecordsArg);
+const ingestTarget = Number(ingestRecordsArg);
+const config = parseReconConfig({});
+
+let peakRss = process.memoryUsage().rss;
+const sampleRss = () => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+
+/** The n-th page of the stream: a sample re-parsed, numbered as page n of its report. */
+function pageAt(n: number): { page: Page; source: RecordSource } {
+  const sample = samples[n % samples.length] as SamplePage;
+  const body = JSON.parse(sample.text) as Pick<Page, 'records' | 'malformed'>;
+  const reportId = String(9_000_000_000_000_000n + BigInt(Math.floor(n / 100)));
+  const page: Page = {
+    reportId,
+    page: n + 1,
+    records: body.records,
+    malformed: body.malformed,
+    pastLastPage: false,
+  };
+  return { page, source: { reportKind: sample.kind, reportId, page: n + 1, generatedOn: '2025-06-01' } };
+}
+
+function normalizerAlone() {
+  const normalizer = buildNormalizer(config);
+  let records = 0;
+  let ms = 0;
+  let cpuMicros = 0;
+  for (let n = 0; records < normalizeTarget; n++) {
+    const { page, source } = pageAt(n);
+    const started = performance.now();
+    const cpuBefore = process.cpuUsage();
+    for (const raw of page.records) normalizer.normalize(raw, source);
+    for (const raw of page.malformed) normalizer.normalize(raw, source);
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuMicros += cpu.user + cpu.system;
+    ms += performance.now() - started;
+    records += page.records.length + page.malformed.length;
+    sampleRss();
+  }
+  return { records, seconds: ms / 1000, cpuSeconds: cpuMicros / 1e6 };
+}
+
+async function withParquet() {
+  let bytes = 0;
+  let puts = 0;
+  const s3 = {
+    async send(command: { input: { Body?: Uint8Array | string } }) {
+      const body = command.input.Body;
+      if (body !== undefined) {
+        puts += 1;
+        bytes += typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+      }
+      return {};
+    },
+  } as unknown as S3Client;
+  const ingestor = buildPageIngestor({ s3, bucket: 'bench', config });
+  let records = 0;
+  let ms = 0;
+  const cpuBefore = process.cpuUsage();
+  for (let n = 0; records < ingestTarget; n++) {
+    const { page, source } = pageAt(n);
+    const started = performance.now();
+    await ingestor.ingestPage(page, source);
+    ms += performance.now() - started;
+    records += page.records.length + page.malformed.length;
+    sampleRss();
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  return { records, seconds: ms / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, puts, bytes };
+}
+
+const alone = normalizerAlone();
+const parquet = await withParquet();
+sampleRss();
+process.stdout.write(
+  `${JSON.stringify({ alone, parquet, peakRssBytes: peakRss, maxRssKb: process.resourceUsage().maxRSS })}\n`,
+);
