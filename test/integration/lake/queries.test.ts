@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -7,6 +7,7 @@ import { parseReconConfig } from '../../../lambdas/core/config';
 import { buildPageIngestor } from '../../../lambdas/core/lake/ingest';
 import { encodeParquet, PARQUET_TYPE_OF } from '../../../lambdas/core/lake/parquet';
 import { RECEIVABLES_TABLE } from '../../../lambdas/core/lake/tables';
+import { encodeSnapshot } from '../../../lambdas/core/recon/export';
 import { NAMED_QUERIES } from '../../../lib/analytics/queries';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
@@ -224,6 +225,16 @@ describe('named queries on DuckDB over the exported files', () => {
     expect(await lake.runSql('CREATE TEMP TABLE t AS SELECT 1 AS x; SELECT x + 1 AS y FROM t')).toEqual([
       { y: 2 },
     ]);
+  });
+
+  it('reads the reconciliation export’s own snapshot file with the Glue table’s columns and types', async () => {
+    const file = join(workDir, 'export-contract.parquet');
+    await writeFile(file, encodeSnapshot(SNAPSHOT));
+    const described = await lake.runSql(`DESCRIBE SELECT * FROM read_parquet('${file}')`);
+    const duckdbType = { string: 'VARCHAR', int: 'INTEGER', bigint: 'BIGINT' } as const;
+    expect(described.map((c) => [c.column_name, c.column_type])).toEqual(
+      RECEIVABLES_TABLE.columns.map((c) => [c.name, duckdbType[c.type]]),
+    );
   });
 
   it('names a missing parameter and an unknown query', async () => {
