@@ -37,6 +37,8 @@ export interface LocalRunOptions {
   readonly webhookTimeoutMs?: number;
   /** Called when the webhook wait parks a token (after registering it), e.g. to log or deliver. */
   readonly onTaskToken?: (token: string, reportId: string) => void;
+  /** Sees every event of the execution's log (benchmarks count state transitions with it). */
+  readonly onEvent?: (event: { readonly type: string }) => void;
 }
 
 export interface LocalRunResult {
@@ -87,6 +89,7 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
   const retries: Record<string, number> = {};
   const counting = (async () => {
     for await (const event of execution.eventLogs) {
+      options.onEvent?.(event);
       if (event.type === 'StateRetried') retries[event.state.name] = (retries[event.state.name] ?? 0) + 1;
     }
   })();
