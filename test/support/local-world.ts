@@ -8,6 +8,7 @@
 import type { IsoDate } from '../../lambdas/core/calendar';
 import { parseReconConfig, type ReconConfigInput } from '../../lambdas/core/config';
 import { buildInProcessLimiter } from '../../lambdas/core/rate-limit/in-process';
+import type { RateLimiter } from '../../lambdas/core/rate-limit/port';
 import { collect, scanPages } from '../../lambdas/core/recon/queries';
 import { type ReceivableView, toReceivableView } from '../../lambdas/core/recon/view';
 import { buildRequestDedupe } from '../../lambdas/core/webhook/dedupe';
@@ -46,6 +47,8 @@ export interface LocalWorldOptions {
   readonly recon?: ReconConfigInput;
   /** Rate of the in-process limiter. @default 1000 (pacing is the limiter's own test) */
   readonly ratePerSecond?: number;
+  /** Another limiter instead (e.g. the shared DynamoDB one on this world's table, as deployed). */
+  readonly limiter?: (dynamo: LocalDynamo) => RateLimiter;
   /** Provider client tuning (e.g. a short `timeoutMs` for hang faults). @default fast retries */
   readonly provider?: WorkflowWiring['provider'];
   /** The steps' clock (deadlines, business date). @default the real clock */
@@ -127,7 +130,8 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     bucket: s3.bucket,
     baseUrl: simulator.url,
     credentials: simulator.credentials,
-    limiter: buildInProcessLimiter({ ratePerSecond: options.ratePerSecond ?? 1_000 }),
+    limiter:
+      options.limiter?.(dynamo) ?? buildInProcessLimiter({ ratePerSecond: options.ratePerSecond ?? 1_000 }),
     reconConfig,
     workflowConfig,
     sendTaskSuccess: taskTokens.sendTaskSuccess,
