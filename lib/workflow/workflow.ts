@@ -1,4 +1,4 @@
-import { ArnFormat, type CfnElement, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, type CfnElement, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -204,7 +204,11 @@ export class Workflow extends Construct {
       ['Resource::*'],
       'X-Ray tracing and CloudWatch Logs vended-log delivery actions only accept Resource "*".',
     );
-    const executions = `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement)}"}]}]}`;
+    // cdk-nag prints pseudo parameters as <AWS::Region>, concrete env values as themselves.
+    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+    const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+    const machineId = stack.getLogicalId(this.stateMachine.node.defaultChild as CfnElement);
+    const executions = `arn:<AWS::Partition>:states:${region}:${account}:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machineId}"}]}]}`;
     acknowledgeWildcards(
       this.stateMachine,
       [`Resource::${executions}:*`, `Resource::${executions}/*:*`],

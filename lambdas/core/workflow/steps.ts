@@ -179,6 +179,20 @@ function pageBatches(pages: number, perBatch: number): PageBatch[] {
   return batches;
 }
 
+/**
+ * A Lambda failure's Cause is JSON `{errorType, errorMessage, trace}`; keep the message only (the
+ * trace is noise in a summary). A local failure's Cause is the message itself.
+ */
+function causeMessage(cause: string | undefined): string {
+  if (!cause) return 'no cause given';
+  try {
+    const parsed = JSON.parse(cause) as { errorMessage?: unknown };
+    return typeof parsed.errorMessage === 'string' ? parsed.errorMessage : cause;
+  } catch {
+    return cause;
+  }
+}
+
 function range(first: number, last: number): number[] {
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }
@@ -408,7 +422,7 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
       const state = jobStateSchema.parse(raw);
       const batches = [...(state.batchResults ?? []), ...(state.cursor?.totals ? [state.cursor.totals] : [])];
       if (state.failure) {
-        const error = `${state.failure.Error}: ${state.failure.Cause ?? 'no cause given'}`;
+        const error = `${state.failure.Error}: ${causeMessage(state.failure.Cause)}`;
         return jobResult(state.job, state.report, 'FAILED', error, batches);
       }
       if (state.end) return jobResult(state.job, state.report, state.end.outcome, state.end.error, batches);
