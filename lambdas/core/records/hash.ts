@@ -11,8 +11,11 @@
  */
 import { hash } from 'node:crypto';
 
-/** Hashes raw records given as `[upper-cased key, value]` entries, in any order. */
-export type RecordHasher = (entries: [string, unknown][]) => string;
+/**
+ * Hashes a raw record given as its upper-cased keys and their values (same index), in any order.
+ * Two parallel arrays rather than `[key, value]` pairs: no small array per field in the hot loop.
+ */
+export type RecordHasher = (keys: readonly string[], values: readonly unknown[]) => string;
 
 /**
  * A hasher remembers the key order of the last record: the records of one report share it, so the
@@ -20,21 +23,18 @@ export type RecordHasher = (entries: [string, unknown][]) => string;
  * normalizer's main cost). The text hashed is the JSON of the record with sorted keys.
  */
 export function buildRecordHasher(): RecordHasher {
-  let lastKeys: string[] | undefined;
+  let lastKeys: readonly string[] | undefined;
   let order: number[] | undefined;
   let prefixes: string[] = [];
-  return (entries) => {
-    if (!sameKeys(entries, lastKeys)) {
-      const keys = entries.map(firstOf);
-      lastKeys = keys;
+  return (keys, values) => {
+    if (!sameKeys(keys, lastKeys)) {
+      lastKeys = [...keys];
       order = sortedOrderIfDistinct(keys);
       prefixes = (order ?? []).map((i, n) => `${n === 0 ? '{' : ','}${JSON.stringify(keys[i])}:`);
     }
-    if (order === undefined || entries.some(isNested)) return hashSlowly(entries);
-    let text = entries.length === 0 ? '{' : '';
-    for (let n = 0; n < order.length; n++) {
-      text += prefixes[n] + scalarJson((entries[order[n] as number] as [string, unknown])[1]);
-    }
+    if (order === undefined || values.some(isNested)) return hashSlowly(keys, values);
+    let text = keys.length === 0 ? '{' : '';
+    for (let n = 0; n < order.length; n++) text += prefixes[n] + scalarJson(values[order[n] as number]);
     return sha256(`${text}}`);
   };
 }
@@ -49,14 +49,14 @@ function scalarJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-function sameKeys(entries: [string, unknown][], keys: string[] | undefined): boolean {
-  if (keys === undefined || entries.length !== keys.length) return false;
-  for (let i = 0; i < keys.length; i++) if ((entries[i] as [string, unknown])[0] !== keys[i]) return false;
+function sameKeys(keys: readonly string[], last: readonly string[] | undefined): boolean {
+  if (last === undefined || keys.length !== last.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== last[i]) return false;
   return true;
 }
 
 /** Indices of `keys` in sorted order, or undefined when a key repeats (`nsu` and `NSU`). */
-function sortedOrderIfDistinct(keys: string[]): number[] | undefined {
+function sortedOrderIfDistinct(keys: readonly string[]): number[] | undefined {
   const order = keys.map((_, i) => i).sort((a, b) => ((keys[a] as string) < (keys[b] as string) ? -1 : 1));
   for (let i = 1; i < order.length; i++) {
     if (keys[order[i] as number] === keys[order[i - 1] as number]) return undefined;
@@ -64,20 +64,17 @@ function sortedOrderIfDistinct(keys: string[]): number[] | undefined {
   return order;
 }
 
-function isNested(entry: [string, unknown]): boolean {
-  return (typeof entry[1] === 'object' && entry[1] !== null) || typeof entry[1] === 'bigint';
+function isNested(value: unknown): boolean {
+  return (typeof value === 'object' && value !== null) || typeof value === 'bigint';
 }
 
 /** Repeated keys or nested values: every entry serialized stably, ties ordered by value. */
-function hashSlowly(entries: [string, unknown][]): string {
-  const sorted = [...entries].sort(compareEntries);
+function hashSlowly(keys: readonly string[], values: readonly unknown[]): string {
+  const entries = keys.map((key, i) => [key, stableJson(values[i])] as const);
+  entries.sort(([ka, va], [kb, vb]) => (ka !== kb ? (ka < kb ? -1 : 1) : va < vb ? -1 : va > vb ? 1 : 0));
   let text = '';
-  for (const [key, value] of sorted) text += `${JSON.stringify(key)}:${stableJson(value)},`;
+  for (const [key, value] of entries) text += `${JSON.stringify(key)}:${value},`;
   return sha256(text);
-}
-
-function firstOf(entry: [string, unknown]): string {
-  return entry[0];
 }
 
 /** Hash of anything that is not a flat record (a malformed page entry). */
@@ -87,14 +84,6 @@ export function hashValue(value: unknown): string {
 
 function sha256(text: string): string {
   return hash('sha256', text, 'hex');
-}
-
-function compareEntries(a: [string, unknown], b: [string, unknown]): number {
-  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
-  // Same key after upper-casing (`nsu` and `NSU` both present): order by value so input order never matters.
-  const va = stableJson(a[1]);
-  const vb = stableJson(b[1]);
-  return va < vb ? -1 : va > vb ? 1 : 0;
 }
 
 /** JSON with object keys sorted; `undefined` (not JSON) is written as `null`. */

@@ -82,13 +82,16 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
       });
     }
     const record = raw as Record<string, unknown>;
+    const keys = Object.keys(record);
+    const upperKeys: string[] = new Array(keys.length);
+    const rawValues: unknown[] = new Array(keys.length);
     const values: unknown[] = new Array(CANONICAL_FIELDS.length);
-    const entries: [string, unknown][] = [];
     let extra: Record<string, unknown> | undefined;
-    for (const key of Object.keys(record)) {
-      const value = record[key];
-      const column = columns.resolve(key);
-      entries.push([column.upper, value]);
+    for (let i = 0; i < keys.length; i++) {
+      const value = record[keys[i] as string];
+      const column = columns.resolve(keys[i] as string);
+      upperKeys[i] = column.upper;
+      rawValues[i] = value;
       if (column.slot >= 0) {
         if (isBlank(values[column.slot])) values[column.slot] = value;
       } else {
@@ -96,7 +99,7 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
         if (!Object.hasOwn(extra, column.upper)) extra[column.upper] = value;
       }
     }
-    const recordHash = hashRecord(entries);
+    const recordHash = hashRecord(upperKeys, rawValues);
 
     const code = readCode(values[S.recordType]);
     if (code === undefined) {
