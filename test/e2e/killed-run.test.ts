@@ -1,19 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runLocalPipeline } from '../../local/runner/run';
-import type { Simulator } from '../../local/simulator';
 import { spawnCli } from './spawn-cli';
-import { CONFIG, groundTruthOf, PERIOD, receivablesOf, startTestSimulator, tempDataDir } from './support';
+import { CONFIG, groundTruthOf, PERIOD, receivablesOf, simulatorPerTest, tempDataDir } from './support';
 
-let simulator: Simulator | undefined;
-afterEach(async () => {
-  await simulator?.close();
-  simulator = undefined;
-});
+const startTestSimulator = simulatorPerTest();
 
 describe('a run killed in the middle of downloading', () => {
   it('is run again and ends with exact counts: nothing lost, nothing counted twice', async () => {
     // Small pages: the download spans many requests, so the kill lands in the middle of it.
-    simulator = await startTestSimulator('sandbox', 5);
+    const simulator = await startTestSimulator('sandbox', 5);
     const dataDir = await tempDataDir();
     const env = { RECON_EMAIL: simulator.credentials.email, RECON_API_TOKEN: simulator.credentials.apiToken };
     const args = [

@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LocalRunOptions, runLocalPipeline } from '../../local/runner/run';
 import type { Simulator } from '../../local/simulator';
 import { cli } from '../unit/cli/harness';
-import { CONFIG, groundTruthOf, PERIOD, receivablesOf, startTestSimulator, tempDataDir } from './support';
+import { CONFIG, groundTruthOf, PERIOD, receivablesOf, simulatorPerTest, tempDataDir } from './support';
 
-let simulator: Simulator | undefined;
-afterEach(async () => {
-  await simulator?.close();
-  simulator = undefined;
-});
+const startTestSimulator = simulatorPerTest();
 
 function runAgainst(sim: Simulator, options: Pick<LocalRunOptions, 'env' | 'dataDir' | 'webhook'>) {
   return runLocalPipeline({
@@ -22,7 +18,7 @@ function runAgainst(sim: Simulator, options: Pick<LocalRunOptions, 'env' | 'data
 
 describe('recon run, locally, end to end', () => {
   it('sandbox: receivables equal the ground truth, and running the same period again changes nothing', async () => {
-    simulator = await startTestSimulator('sandbox');
+    const simulator = await startTestSimulator('sandbox');
     const dataDir = await tempDataDir();
     const first = await runAgainst(simulator, { env: 'sandbox', dataDir, webhook: 'off' });
     expect(first.summary.outcome).toBe('SUCCEEDED');
@@ -58,7 +54,7 @@ describe('recon run, locally, end to end', () => {
   });
 
   it('production with the local webhook: signed deliveries resume the run, receivables equal the ground truth', async () => {
-    simulator = await startTestSimulator('production');
+    const simulator = await startTestSimulator('production');
     const dataDir = await tempDataDir();
     const { summary, files } = await runAgainst(simulator, { env: 'production', dataDir, webhook: 'local' });
     expect(summary.outcome).toBe('SUCCEEDED');

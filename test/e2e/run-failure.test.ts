@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../local/simulator';
+import { describe, expect, it } from 'vitest';
 import { cli } from '../unit/cli/harness';
-import { startTestSimulator, tempDataDir } from './support';
+import { simulatorPerTest, tempDataDir } from './support';
 
-let simulator: Simulator | undefined;
-afterEach(async () => {
-  await simulator?.close();
-  simulator = undefined;
-});
+const startTestSimulator = simulatorPerTest();
 
 describe('recon run when a report ends in ERRO', () => {
   it('still writes the summary, names the failure in plain words, and exits 1', async () => {
-    simulator = await startTestSimulator('production');
+    const simulator = await startTestSimulator('production');
     simulator.setFaults({ errorReports: 'financial' });
     const dataDir = await tempDataDir();
     const env = { RECON_EMAIL: simulator.credentials.email, RECON_API_TOKEN: simulator.credentials.apiToken };

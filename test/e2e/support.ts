@@ -2,10 +2,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { parseReconConfig } from '../../lambdas/core/config';
 import type { ReceivableView } from '../../lambdas/core/recon/view';
 import type { RunSummary } from '../../lambdas/core/summary/types';
-import { compareReceivables, readReceivables } from '../../local/cli/commands/receivables';
+import { CONTRACT_COLUMNS, compareReceivables, readReceivables } from '../../local/cli/commands/receivables';
 import { type ExpectedReceivable, type Simulator, startSimulator } from '../../local/simulator';
 
 /** Two months, two windows per report kind, a few pages each: seconds per run. */
@@ -13,29 +14,25 @@ export const PERIOD = { from: '2025-01-01', to: '2025-02-28' } as const;
 export const DATASET = { sales: 40, ...PERIOD, recordsPerPage: 25 } as const;
 export const CONFIG = parseReconConfig({});
 
-export function startTestSimulator(
-  mode: 'sandbox' | 'production',
-  recordsPerPage: number = DATASET.recordsPerPage,
-) {
-  return startSimulator({ mode, seed: 7, dataset: { ...DATASET, recordsPerPage } });
+/** Starts the test's simulator (small dataset, fixed seed) and closes it after the test. */
+export function simulatorPerTest() {
+  let running: Simulator | undefined;
+  afterEach(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  return async (mode: 'sandbox' | 'production', recordsPerPage: number = DATASET.recordsPerPage) => {
+    running = await startSimulator({ mode, seed: 7, dataset: { ...DATASET, recordsPerPage } });
+    return running;
+  };
 }
 
 export async function tempDataDir(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'recon-e2e-')), 'data');
 }
 
-export const CONTRACT_FIELDS = [
-  'acquirer',
-  'merchant',
-  'saleDate',
-  'nsu',
-  'authorization',
-  'installment',
-  'status',
-  'forecastNetCents',
-  'settledNetCents',
-  'dueDate',
-] as const satisfies readonly (keyof ExpectedReceivable & keyof ReceivableView)[];
+/** The contract's fields, which the simulator's answer key also carries. */
+export const CONTRACT_FIELDS = CONTRACT_COLUMNS satisfies readonly (keyof ExpectedReceivable)[];
 
 type Comparable = Pick<ReceivableView, (typeof CONTRACT_FIELDS)[number]>;
 

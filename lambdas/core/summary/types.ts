@@ -4,8 +4,7 @@
  */
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
-import type { ProviderEnvironment } from '../provider/port';
-import type { JobOutcome } from '../workflow/contracts';
+import type { JobOutcome, SummaryInput } from '../workflow/contracts';
 
 /** Reconciliation states in the order a finance reader scans them (problems after the happy path). */
 export const SUMMARY_STATES = ['SETTLED', 'UNDERPAID', 'OVERPAID', 'OPEN', 'OVERDUE', 'UNEXPECTED'] as const;
@@ -59,14 +58,11 @@ export interface JobLine {
   readonly providerRequests: number;
 }
 
-export interface RunSummary {
+/** The run's identity and period, as the workflow hands them over. */
+type RunInfo = Pick<SummaryInput, 'runId' | 'environment' | 'from' | 'to' | 'asOf' | 'startedAt'>;
+
+export interface RunSummary extends RunInfo {
   readonly schemaVersion: 1;
-  readonly runId: string;
-  readonly environment: ProviderEnvironment;
-  readonly from: IsoDate;
-  readonly to: IsoDate;
-  readonly asOf: IsoDate;
-  readonly startedAt: string;
   readonly finishedAt: string;
   readonly elapsedMs: number;
   /** FAILED when any job did not complete: the CLI exits 1 and the SNS subject says so. */

@@ -15,8 +15,8 @@ import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, parseIsoDate } from '../options';
 
-/** The jsonl/csv columns, in this order (the CLI contract's fields first). */
-export const RECEIVABLE_COLUMNS = [
+/** The fields the CLI contract promises in every jsonl line. */
+export const CONTRACT_COLUMNS = [
   'acquirer',
   'merchant',
   'saleDate',
@@ -27,6 +27,11 @@ export const RECEIVABLE_COLUMNS = [
   'forecastNetCents',
   'settledNetCents',
   'dueDate',
+] as const satisfies readonly (keyof ReceivableView)[];
+
+/** The jsonl/csv/table columns: the contract's first, then the explanation. */
+export const RECEIVABLE_COLUMNS = [
+  ...CONTRACT_COLUMNS,
   'differenceCents',
   'reason',
   'lastPaymentDate',
