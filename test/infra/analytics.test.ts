@@ -1,9 +1,10 @@
 import { App, Stack, Validations } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
+import { quarantineObjectKey, recordsObjectKey } from '../../lambdas/core/lake/keys';
 import { AnalyticsCatalog, type AnalyticsCatalogProps } from '../../lib/analytics/analytics';
 import { NAMED_QUERIES } from '../../lib/analytics/queries';
 
@@ -143,6 +144,36 @@ describe('AnalyticsCatalog', () => {
         }),
       }),
     });
+  });
+
+  it('projects exactly the keys the ingestion writes', () => {
+    const source = { reportKind: 'sales', reportId: '42', page: 1, generatedOn: '2025-04-05' } as const;
+    const expected = {
+      recon_records: recordsObjectKey(source, 'A1', '2025-03-01'),
+      recon_quarantine: quarantineObjectKey(source),
+    };
+    const values: Record<string, string> = {
+      kind: 'sales',
+      code: 'A1',
+      movement_date: '2025-03-01',
+      generated: '2025-04-05',
+    };
+    for (const [table, key] of Object.entries(expected)) {
+      const locationTemplate = new Capture();
+      template.hasResourceProperties('AWS::Glue::Table', {
+        TableInput: Match.objectLike({
+          Name: table,
+          Parameters: Match.objectLike({
+            'storage.location.template': { 'Fn::Join': ['', ['s3://', Match.anyValue(), locationTemplate]] },
+          }),
+        }),
+      });
+      const prefix = locationTemplate
+        .asString()
+        .replace(/\$\{(\w+)\}/g, (_, name: string) => values[name] ?? '?');
+      expect(`/${key}`.startsWith(prefix), `${key} under ${prefix}`).toBe(true);
+      expect(`/${key}`.slice(prefix.length)).not.toContain('/');
+    }
   });
 
   it('uses no crawler', () => {
