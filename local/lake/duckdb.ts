@@ -99,7 +99,7 @@ async function mirrorPrefix({ s3, bucket, workDir }: LocalLakeOptions, prefix: s
  * A view with exactly the Glue table's columns and types (partitions last, as Athena shows them),
  * over the mirrored files; an empty typed view when the table has no file yet, so queries still run.
  */
-export function viewSql(table: LakeTable, directory: string, hasFiles: boolean): string {
+function viewSql(table: LakeTable, directory: string, hasFiles: boolean): string {
   const columns = [
     ...table.columns.map((column) => ({ name: column.name, type: DUCKDB_TYPES[column.type] })),
     ...table.partitions.map((partition) => ({ name: partition.name, type: 'VARCHAR' })),

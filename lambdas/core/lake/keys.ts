@@ -8,7 +8,7 @@ import type { RecordCode, RecordSource } from '../records/canonical';
 import { QUARANTINE_TABLE, RAW_PREFIX, RECORDS_TABLE } from './tables';
 
 /** Page numbers zero-padded to 5 digits so keys sort in page order (a report has < 100,000 pages). */
-export function pageLabel(page: number): string {
+function pageLabel(page: number): string {
   return String(page).padStart(5, '0');
 }
 
