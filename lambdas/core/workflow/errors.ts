@@ -40,10 +40,22 @@ export class TooManyPagesError extends Error {
   }
 }
 
-/** AWS SDK failures that a later attempt may not hit (throttling, timeouts, 5xx). */
+/**
+ * Socket failures the SDK gives up on after its own attempts. Seen locally when every pooled
+ * keep-alive socket to dynalite/s3rver was closed by the server at once (each retry picks another
+ * stale socket); the next step attempt opens fresh ones.
+ */
+const NETWORK_ERROR_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED']);
+
+/** AWS SDK failures that a later attempt may not hit (throttling, timeouts, 5xx, dropped sockets). */
 function isTransientAwsError(error: Error): boolean {
-  const meta = error as { $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
-  return meta.$retryable !== undefined || (meta.$metadata?.httpStatusCode ?? 0) >= 500;
+  const meta = error as { $retryable?: unknown; $metadata?: { httpStatusCode?: number }; code?: unknown };
+  return (
+    meta.$retryable !== undefined ||
+    (meta.$metadata?.httpStatusCode ?? 0) >= 500 ||
+    error.name === 'TimeoutError' ||
+    (typeof meta.code === 'string' && NETWORK_ERROR_CODES.has(meta.code))
+  );
 }
 
 /** Re-labels retryable failures as {@link TRANSIENT_ERROR}; other errors pass through unchanged. */
