@@ -63,12 +63,13 @@ export class ReconStack extends Stack {
     if (stage.webhook.enabled) this.addWebhook(secret, environment);
     new AnalyticsCatalog(this, 'Analytics', { bucket: this.storage.bucket });
 
-    new NightlySchedule(this, 'Schedule', {
+    const schedule = new NightlySchedule(this, 'Schedule', {
       stateMachine: this.workflow.stateMachine,
       cron: stage.schedule.cron,
       timeZone: stage.schedule.timeZone,
       enabled: stage.schedule.enabled,
     });
+    this.monitoring.watchDeadLetters('Schedule', schedule.deadLetterQueue);
 
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'LakeBucket', { value: this.storage.bucket.bucketName });

@@ -6,6 +6,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 
@@ -17,7 +18,7 @@ export interface MonitoringProps {
 /**
  * One SNS topic for run summaries and alarms (KMS-encrypted with a customer key, because CloudWatch
  * alarms cannot publish to a topic under the AWS-managed SNS key; TLS-only policy), and the alarms:
- * executions failed or timed out, and errors of any recon Lambda.
+ * executions failed or timed out, errors of any recon Lambda, and dead letters of the schedule.
  */
 export class Monitoring extends Construct {
   public readonly topic: sns.Topic;
@@ -54,6 +55,14 @@ export class Monitoring extends Construct {
   /** Alarms on any error of the function (a step that exhausted its retries, or the webhook). */
   watchFunction(name: string, fn: lambda.IFunction): void {
     this.alarm(`${name}Errors`, fn.metricErrors({ period: Duration.minutes(5) }));
+  }
+
+  /** Alarms when a dead-letter queue holds anything (e.g. a nightly start the scheduler gave up on). */
+  watchDeadLetters(name: string, queue: sqs.IQueue): void {
+    this.alarm(
+      `${name}DeadLetters`,
+      queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+    );
   }
 
   private alarm(id: string, metric: cloudwatch.IMetric): void {

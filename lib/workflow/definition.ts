@@ -94,6 +94,8 @@ export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinit
       'job.$': '$$.Map.Item.Value',
       'waitMode.$': '$.run.waitMode',
       'asOf.$': '$.run.asOf',
+      // Carried for log correlation only (steps ignore it).
+      'executionId.$': '$.run.executionId',
     },
     maxConcurrency: props.jobConcurrency,
     resultPath: '$.jobResults',
@@ -167,7 +169,11 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
   finishJob.addCatch(recordFailure, catchAll);
   finishJob.next(deleteReport);
 
-  const generate = invoke('Generate report', { 'job.$': '$.job' }, { resultPath: '$.report' });
+  const generate = invoke(
+    'Generate report',
+    { 'job.$': '$.job', 'executionId.$': '$.executionId' },
+    { resultPath: '$.report' },
+  );
   generate.addCatch(recordFailure, catchAll);
 
   const downloadItem = {
@@ -175,6 +181,7 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
     'reportId.$': '$.report.reportId',
     'generatedOn.$': '$.report.generatedOn',
     'asOf.$': '$.asOf',
+    'executionId.$': '$.executionId',
   };
 
   // Sandbox: no page count and no state change, so loop over batches until the first empty page.
@@ -219,7 +226,11 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
     )
     .otherwise(inlineMap.next(finishJob));
 
-  const checkReport = invoke('Check report', { 'report.$': '$.report' }, { resultPath: '$.report' });
+  const checkReport = invoke(
+    'Check report',
+    { 'report.$': '$.report', 'executionId.$': '$.executionId' },
+    { resultPath: '$.report' },
+  );
   checkReport.addCatch(recordFailure, catchAll);
   const ended = (name: string, outcome: string, error: string) =>
     new sfn.Pass(scope, name, {

@@ -8,28 +8,13 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
+import { correlationKeys } from './correlation';
 import { buildStepsFromEnvironment } from './lambda-env';
 import type { StepName, WorkflowSteps } from './steps';
 
 const logger = new Logger();
 const metrics = new Metrics();
 let steps: Promise<WorkflowSteps> | undefined;
-
-/** Correlation keys found in a step input, whatever the step. */
-export function correlationKeys(event: unknown): Record<string, string | number> {
-  const input = (event ?? {}) as Record<string, unknown>;
-  const report = input.report as { reportId?: string } | undefined;
-  const batch = input.batch as { firstPage?: number; lastPage?: number } | undefined;
-  const cursor = input.cursor as { nextPage?: number } | undefined;
-  const keys: Record<string, string | number> = {};
-  const executionId = input.executionId ?? (input.run as { executionId?: string } | undefined)?.executionId;
-  if (typeof executionId === 'string') keys.executionId = executionId;
-  const reportId = input.reportId ?? report?.reportId;
-  if (typeof reportId === 'string') keys.reportId = reportId;
-  if (batch?.firstPage !== undefined) keys.pages = `${batch.firstPage}-${batch.lastPage}`;
-  if (cursor?.nextPage !== undefined) keys.page = cursor.nextPage;
-  return keys;
-}
 
 export function createStepHandler(step: StepName) {
   return middy(async (event: unknown) => {
