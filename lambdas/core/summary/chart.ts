@@ -2,7 +2,7 @@
  * The forecast-vs-settled chart as inline SVG: two lines over the due dates. Drawn by hand (no
  * chart library, no script) so the report opens offline from an e-mail or an S3 download.
  */
-import { formatCents } from '../money';
+import { formatBrl } from './brl';
 import { escapeHtml } from './escape';
 import type { DailyPoint } from './types';
 
@@ -34,7 +34,7 @@ export function renderDailyChart(points: readonly DailyPoint[]): string {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="Forecast and settled net per due date">`,
     `<line x1="${PAD.left}" y1="${baseline}" x2="${WIDTH - PAD.right}" y2="${baseline}" class="axis"/>`,
     `<line x1="${PAD.left}" y1="${PAD.top}" x2="${PAD.left}" y2="${baseline}" class="axis"/>`,
-    `<text x="${PAD.left - 6}" y="${PAD.top + 4}" text-anchor="end">R$ ${escapeHtml(formatCents(max))}</text>`,
+    `<text x="${PAD.left - 6}" y="${PAD.top + 4}" text-anchor="end">${escapeHtml(formatBrl(max))}</text>`,
     `<text x="${PAD.left - 6}" y="${baseline}" text-anchor="end">0</text>`,
     `<text x="${PAD.left}" y="${HEIGHT - 8}">${escapeHtml(first)}</text>`,
     `<text x="${WIDTH - PAD.right}" y="${HEIGHT - 8}" text-anchor="end">${escapeHtml(last)}</text>`,

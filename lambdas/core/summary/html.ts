@@ -3,7 +3,7 @@
  * aging, the daily chart, and the technical detail last. One self-contained file: inline CSS and
  * SVG, no script, no network. Every string from data goes through {@link escapeHtml}.
  */
-import { formatCents } from '../money';
+import { formatBrl } from './brl';
 import { renderDailyChart } from './chart';
 import { escapeHtml } from './escape';
 import type { JobLine, MoneyTotals, RunSummary } from './types';
@@ -27,7 +27,7 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}tfoot td{font-w
 .axis{stroke:#98a2b3}.forecast{fill:none;stroke:#2f6fde;stroke-width:2}.settled{fill:none;stroke:#1a7f37;stroke-width:2}
 .legend span{display:inline-block;width:1rem;height:.25rem;margin:0 .35rem .2rem 1rem;vertical-align:middle}`;
 
-const money = (cents: number) => `<td class="num">R$ ${escapeHtml(formatCents(cents))}</td>`;
+const money = (cents: number) => `<td class="num">${escapeHtml(formatBrl(cents))}</td>`;
 const num = (n: number) => `<td class="num">${escapeHtml(n.toLocaleString('pt-BR'))}</td>`;
 const cell = (text: string | number | null) => `<td>${escapeHtml(text ?? '')}</td>`;
 

@@ -2,7 +2,7 @@
  * The short plain-text notification (SNS e-mail/SMS): outcome, money per state, failures. SNS limits
  * subjects to 100 ASCII characters, so the subject stays short and ASCII.
  */
-import { formatCents } from '../money';
+import { formatBrl } from './brl';
 import type { RunSummary } from './types';
 
 export function summarySubject(s: RunSummary): string {
@@ -20,7 +20,7 @@ export function summaryMessage(s: RunSummary, reportKey: string): string {
     'Receivables by state (count, forecast net, settled net):',
     ...Object.entries(s.receivables.byStatus).map(
       ([state, t]) =>
-        `  ${state}: ${t.count}, R$ ${formatCents(t.forecastNetCents)}, R$ ${formatCents(t.settledNetCents)}`,
+        `  ${state}: ${t.count}, ${formatBrl(t.forecastNetCents)}, ${formatBrl(t.settledNetCents)}`,
     ),
     `Provider requests: ${s.providerRequests}. Report: ${reportKey}`,
   ];

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agingBucketIndex, buildAgingBuckets } from '../../../lambdas/core/summary/aging';
+import { formatBrl } from '../../../lambdas/core/summary/brl';
 import { buildRunSummary } from '../../../lambdas/core/summary/compute';
 import type { SummaryReceivable } from '../../../lambdas/core/summary/types';
 import { job, summaryInput } from './fixtures';
@@ -141,6 +142,16 @@ describe('aging buckets', () => {
       ['31–60 days late', 0, 0],
       ['61–90 days late', 0, 0],
       ['over 90 days late', 1, 999],
+    ]);
+  });
+});
+
+describe('formatBrl', () => {
+  it('puts the sign before the currency, as pt-BR does', () => {
+    expect([formatBrl(-17_320), formatBrl(0), formatBrl(123_456_789)]).toEqual([
+      '-R$ 173,20',
+      'R$ 0,00',
+      'R$ 1.234.567,89',
     ]);
   });
 });
