@@ -140,7 +140,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
     const period = defaultPeriod(options);
     emit({
       type: 'stage',
-      message: `running ${period.from ?? 'yesterday'}..${period.to ?? ''} (${options.env})`,
+      message: `running ${period.from ? `${period.from}..${period.to}` : 'the default period (yesterday)'} (${options.env})`,
     });
     const execution = await runWorkflowLocally({
       definition: synthesizeWorkflowDefinition(stage),
