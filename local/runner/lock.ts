@@ -42,3 +42,13 @@ export async function acquireRunLock(path: string, pid = process.pid): Promise<R
     release: () => unlink(path).catch(() => undefined),
   };
 }
+
+/** Runs `work` holding the data directory's lock: listings must not open the stores under a live run. */
+export async function withRunLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+  const lock = await acquireRunLock(path);
+  try {
+    return await work();
+  } finally {
+    await lock.release();
+  }
+}

@@ -7,6 +7,7 @@ import { type Command, Option } from 'commander';
 import { NAMED_QUERIES } from '../../../lib/analytics/queries';
 import type { QueryParams } from '../../lake/duckdb';
 import { dataPaths, hasLocalState, LOCAL_BUCKET } from '../../runner/data-dir';
+import { withRunLock } from '../../runner/lock';
 import { CliError, UsageError } from '../errors';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
@@ -68,28 +69,30 @@ export function registerQueryCommand(program: Command, io: CliIo): void {
         import('../../aws/s3'),
         import('../../lake/duckdb'),
       ]);
-      const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
-      try {
-        const lake = await openLocalLake({
-          s3: s3.client,
-          bucket: s3.bucket,
-          workDir: join(paths.root, 'lake'),
-        });
+      await withRunLock(paths.lock, async () => {
+        const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
         try {
-          let rows: Record<string, unknown>[];
-          if (options.sql !== undefined) rows = await lake.runSql(options.sql);
-          else {
-            const [latest] = await lake.runSql('SELECT max(as_of) AS as_of FROM recon_receivables');
-            const params: QueryParams = { ...OPEN_RANGE, as_of: String(latest?.as_of ?? ''), ...given };
-            rows = await lake.runNamedQuery(name ?? '', params);
+          const lake = await openLocalLake({
+            s3: s3.client,
+            bucket: s3.bucket,
+            workDir: join(paths.root, 'lake'),
+          });
+          try {
+            let rows: Record<string, unknown>[];
+            if (options.sql !== undefined) rows = await lake.runSql(options.sql);
+            else {
+              const [latest] = await lake.runSql('SELECT max(as_of) AS as_of FROM recon_receivables');
+              const params: QueryParams = { ...OPEN_RANGE, as_of: String(latest?.as_of ?? ''), ...given };
+              rows = await lake.runNamedQuery(name ?? '', params);
+            }
+            const columns = rows[0] ? Object.keys(rows[0]) : [];
+            io.stdout(formatRows(options.format, columns, rows));
+          } finally {
+            lake.close();
           }
-          const columns = rows[0] ? Object.keys(rows[0]) : [];
-          io.stdout(formatRows(options.format, columns, rows));
         } finally {
-          lake.close();
+          await s3.close();
         }
-      } finally {
-        await s3.close();
-      }
+      });
     });
 }

@@ -10,6 +10,7 @@ import { buildReceivableStore } from '../../../lambdas/core/recon/store';
 import { type ReceivableView, toReceivableView } from '../../../lambdas/core/recon/view';
 import { startLocalDynamo } from '../../aws/dynamodb';
 import { dataPaths, hasLocalState, LOCAL_TABLE, loadReconConfig } from '../../runner/data-dir';
+import { withRunLock } from '../../runner/lock';
 import { CliError } from '../errors';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
@@ -59,20 +60,22 @@ export async function readReceivables(options: {
     throw new CliError(`no local data in ${paths.root}; run \`recon run\` first.`, 1);
   }
   const config = loadReconConfig(options.env);
-  const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
-  try {
-    const store = buildReceivableStore({
-      ddb: dynamo.documentClient,
-      tableName: dynamo.tableName,
-      config,
-      asOf: () => options.asOf,
-      now: () => new Date(),
-    });
-    const all = await store.scanAll();
-    return all.map((r) => toReceivableView(r, options.asOf, config)).sort(compareReceivables);
-  } finally {
-    await dynamo.close();
-  }
+  return withRunLock(paths.lock, async () => {
+    const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+    try {
+      const store = buildReceivableStore({
+        ddb: dynamo.documentClient,
+        tableName: dynamo.tableName,
+        config,
+        asOf: () => options.asOf,
+        now: () => new Date(),
+      });
+      const all = await store.scanAll();
+      return all.map((r) => toReceivableView(r, options.asOf, config)).sort(compareReceivables);
+    } finally {
+      await dynamo.close();
+    }
+  });
 }
 
 interface ReceivablesOptions {
