@@ -1,4 +1,4 @@
 import { createStepHandler } from '../core/workflow/lambda-handler';
 
-/** Step `downloadSandboxPages` of the nightly workflow (see lambdas/core/workflow/steps.ts). */
-export const handler = createStepHandler('downloadSandboxPages');
+/** Step `downloadUntilEmpty` of the nightly workflow (see lambdas/core/workflow/steps.ts). */
+export const handler = createStepHandler('downloadUntilEmpty');

@@ -18,7 +18,7 @@ export const TASK_STATES = {
   'Generate report': 'generateReport',
   'Wait for report webhook': 'waitForReport',
   'Check report': 'checkReport',
-  'Download sandbox pages': 'downloadSandboxPages',
+  'Download pages until empty': 'downloadUntilEmpty',
   'Download pages': 'downloadPages',
   'Download pages (distributed)': 'downloadPages',
   'Finish job': 'finishJob',
@@ -184,14 +184,14 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
     'executionId.$': '$.executionId',
   };
 
-  // Sandbox: no page count and no state change, so loop over batches until the first empty page.
+  // No page count (sandbox, or CONCLUIDO without quantidadePaginas): loop until the first empty page.
   const downloadSandbox = invoke(
-    'Download sandbox pages',
+    'Download pages until empty',
     { ...downloadItem, 'cursor.$': '$.cursor' },
     { resultPath: '$.cursor' },
   );
   downloadSandbox.addCatch(recordFailure, catchAll);
-  const sandboxLoop = new sfn.Pass(scope, 'Start sandbox download', {
+  const pageLoop = new sfn.Pass(scope, 'Start page loop', {
     result: sfn.Result.fromObject({ nextPage: 1 }),
     resultPath: '$.cursor',
   })
@@ -239,6 +239,13 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
     }).next(finishJob);
   checkReport.next(
     new sfn.Choice(scope, 'Report ready?')
+      .when(
+        sfn.Condition.and(
+          sfn.Condition.stringEquals('$.report.situacao', 'CONCLUIDO'),
+          sfn.Condition.booleanEquals('$.report.pagesUnknown', true),
+        ),
+        pageLoop,
+      )
       .when(sfn.Condition.stringEquals('$.report.situacao', 'CONCLUIDO'), download)
       .when(
         sfn.Condition.stringEquals('$.report.situacao', 'ERRO'),
@@ -272,7 +279,7 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
 
   return generate.next(
     new sfn.Choice(scope, 'How to wait?')
-      .when(sfn.Condition.stringEquals('$.waitMode', 'none'), sandboxLoop)
+      .when(sfn.Condition.stringEquals('$.waitMode', 'none'), pageLoop)
       .when(sfn.Condition.stringEquals('$.waitMode', 'webhook'), waitForWebhook)
       .otherwise(checkReport),
   );

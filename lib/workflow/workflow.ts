@@ -65,9 +65,9 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     provider: true,
     table: 'readWrite',
   },
-  downloadSandboxPages: {
-    folder: 'download-sandbox-pages',
-    description: 'Download, archive, normalize and match the next sandbox pages',
+  downloadUntilEmpty: {
+    folder: 'download-until-empty',
+    description: 'Download, archive, normalize and match the next pages of a report without page count',
     memorySize: 1024,
     timeout: Duration.minutes(5),
     provider: true,

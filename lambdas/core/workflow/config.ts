@@ -46,8 +46,8 @@ export const workflowConfigSchema = z.object({
   pagesPerBatch: z.number().int().min(1).max(100).default(10),
   /** Concurrent page downloads inside one invocation; the limiter still paces the account. */
   pageConcurrency: z.number().int().min(1).max(20).default(4),
-  /** Sandbox reports have no page count: refuse to loop past this many pages. */
-  maxSandboxPages: z.number().int().min(1).default(10_000),
+  /** Reports without a page count (sandbox; CONCLUIDO without quantidadePaginas): loop at most this far. */
+  maxUnknownPages: z.number().int().min(1).default(10_000),
   /** Parallel segments of the receivables snapshot export. */
   snapshotSegments: z.number().int().min(1).max(64).default(4),
   /** A RUNNING run marker older than this no longer blocks a new start (its execution died). */

@@ -84,6 +84,8 @@ const reportSchema = z.object({
   deadlinePassed: z.boolean().optional(),
   batches: z.array(batchSchema).optional(),
   batchCount: z.number().int().min(0).optional(),
+  /** CONCLUIDO without quantidadePaginas: download until the first empty page instead of by count. */
+  pagesUnknown: z.boolean().optional(),
 });
 export type ReportProgress = z.output<typeof reportSchema>;
 
@@ -108,7 +110,7 @@ const cursorSchema = z.object({
   done: z.boolean().optional(),
   totals: batchResultSchema.optional(),
 });
-export type SandboxCursor = z.output<typeof cursorSchema>;
+export type PageCursor = z.output<typeof cursorSchema>;
 
 /** Execution input: `{}` from the schedule, `{from, to}` for a backfill, `force` to override the run guard. */
 export const executionInputSchema = z.object({
@@ -128,7 +130,7 @@ const downloadInputSchema = z.object({
   batch: batchSchema,
 });
 
-const sandboxInputSchema = downloadInputSchema.omit({ batch: true }).extend({ cursor: cursorSchema });
+const untilEmptyInputSchema = downloadInputSchema.omit({ batch: true }).extend({ cursor: cursorSchema });
 
 const jobStateSchema = z.object({
   job: jobSchema,
@@ -387,6 +389,7 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
         deadlinePassed: !TERMINAL.has(result.situacao) && now().getTime() >= Date.parse(report.deadline),
         batches,
         batchCount: batches.length,
+        pagesUnknown: result.situacao === 'CONCLUIDO' && result.quantidadePaginas === null,
       };
     },
 
@@ -404,14 +407,15 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
     },
 
     /**
-     * One turn of the sandbox loop: the sandbox has no page count, so fetch the next batch, stop at
-     * the first page past the last, and carry the running totals in the cursor.
+     * One turn of the page loop for reports without a page count (always in the sandbox; in
+     * production if CONCLUIDO came without quantidadePaginas): fetch the next batch, stop at the first
+     * page past the last, and carry the running totals in the cursor.
      */
-    async downloadSandboxPages(raw: unknown): Promise<SandboxCursor> {
-      const { cursor, ...rest } = sandboxInputSchema.parse(raw);
-      if (cursor.nextPage > config.maxSandboxPages)
-        throw new TooManyPagesError(rest.reportId, config.maxSandboxPages);
-      const lastPage = Math.min(cursor.nextPage + config.pagesPerBatch - 1, config.maxSandboxPages);
+    async downloadUntilEmpty(raw: unknown): Promise<PageCursor> {
+      const { cursor, ...rest } = untilEmptyInputSchema.parse(raw);
+      if (cursor.nextPage > config.maxUnknownPages)
+        throw new TooManyPagesError(rest.reportId, config.maxUnknownPages);
+      const lastPage = Math.min(cursor.nextPage + config.pagesPerBatch - 1, config.maxUnknownPages);
       const batch = await downloadPages({ ...rest, batch: { firstPage: cursor.nextPage, lastPage } }, true);
       const totals = cursor.totals ? mergeBatches([cursor.totals, batch]) : batch;
       return { nextPage: lastPage + 1, done: batch.pastLastPage, totals };

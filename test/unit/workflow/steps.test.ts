@@ -191,6 +191,21 @@ describe('checkReport', () => {
     expect(checked).toMatchObject({ batchCount: 3, deadlinePassed: false, situacao: 'CONCLUIDO' });
   });
 
+  it('asks for the page loop when CONCLUIDO comes without a page count', async () => {
+    const { steps } = fakeWorld({
+      provider: {
+        getReport: async () => ({
+          id: '1',
+          situacao: 'CONCLUIDO',
+          tipoRemessa: null,
+          quantidadePaginas: null,
+        }),
+      },
+    });
+
+    expect(await steps.checkReport({ report })).toMatchObject({ pagesUnknown: true, batchCount: 0 });
+  });
+
   it('says the deadline passed only for a report still in progress', async () => {
     const { steps } = fakeWorld({
       provider: {
@@ -209,13 +224,13 @@ describe('checkReport', () => {
   });
 });
 
-describe('downloadSandboxPages', () => {
+describe('downloadUntilEmpty', () => {
   it('stops at the first empty page, ingests only the pages before it, and carries totals', async () => {
     const { steps, calls } = fakeWorld({ workflow: { pagesPerBatch: 2 } });
     const input = { job: JOB, reportId: '9007199254740993', generatedOn: '2026-03-09', asOf: '2026-03-09' };
 
-    const first = await steps.downloadSandboxPages({ ...input, cursor: { nextPage: 1 } });
-    const second = await steps.downloadSandboxPages({ ...input, cursor: first });
+    const first = await steps.downloadUntilEmpty({ ...input, cursor: { nextPage: 1 } });
+    const second = await steps.downloadUntilEmpty({ ...input, cursor: first });
 
     expect(first).toMatchObject({ nextPage: 3, done: false });
     // Pages 3 (2 records) and 4 (empty): the loop ends after page 3.
