@@ -59,6 +59,8 @@ export interface LocalRunResult {
   readonly summary: RunSummary;
   /** The summary files copied into the data directory. */
   readonly files: { readonly json: string; readonly html: string };
+  /** Webhook waits parked and those a signed delivery resumed (the rest fell back to polling). */
+  readonly webhookWaits: { readonly parked: number; readonly resumed: number };
 }
 
 /** A run period: given dates win; else the simulator's data range or, at a real provider, the
@@ -155,7 +157,11 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       const cause = execution.error ? `${execution.error.name}: ${execution.error.cause}` : execution.status;
       throw new Error(`the run ended without a summary (${cause})`);
     }
-    return { summary, files: await copySummary(paths.summaries, summary) };
+    return {
+      summary,
+      files: await copySummary(paths.summaries, summary),
+      webhookWaits: { parked: taskTokens.issued.length, resumed: taskTokens.succeeded.length },
+    };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
     await lock.release();

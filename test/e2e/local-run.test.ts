@@ -56,10 +56,16 @@ describe('recon run, locally, end to end', () => {
   it('production with the local webhook: signed deliveries resume the run, receivables equal the ground truth', async () => {
     const simulator = await startTestSimulator('production');
     const dataDir = await tempDataDir();
-    const { summary, files } = await runAgainst(simulator, { env: 'production', dataDir, webhook: 'local' });
+    const { summary, files, webhookWaits } = await runAgainst(simulator, {
+      env: 'production',
+      dataDir,
+      webhook: 'local',
+    });
     expect(summary.outcome).toBe('SUCCEEDED');
     expect(await receivablesOf(dataDir, summary)).toEqual(groundTruthOf(simulator, summary));
     expect(simulator.deliveries().filter((d) => d.status === 200).length).toBeGreaterThan(0);
+    expect(webhookWaits.parked).toBe(summary.jobs.length);
+    expect(webhookWaits.resumed).toBe(webhookWaits.parked);
     expect(simulator.webhooks()).toEqual([]);
     expect(summary.jobs.every((j) => j.outcome === 'COMPLETED')).toBe(true);
     expect(files.html).toMatch(/report\.html$/);
