@@ -35,6 +35,8 @@ export interface LocalRunOptions {
   readonly retryIntervalMs?: number;
   /** How long the webhook wait lasts before `States.Timeout`. @default the definition's TimeoutSeconds */
   readonly webhookTimeoutMs?: number;
+  /** Called for every state entered (nested Map iterations included), e.g. to show progress. */
+  readonly onStateEntered?: (stateName: string) => void;
   /** Called when the webhook wait parks a token (after registering it), e.g. to log or deliver. */
   readonly onTaskToken?: (token: string, reportId: string) => void;
   /** Sees every event of the execution's log (benchmarks count state transitions with it). */
@@ -90,6 +92,7 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
   const counting = (async () => {
     for await (const event of execution.eventLogs) {
       options.onEvent?.(event);
+      if (event.type === 'StateEntered') options.onStateEntered?.(event.state.name);
       if (event.type === 'StateRetried') retries[event.state.name] = (retries[event.state.name] ?? 0) + 1;
     }
   })();

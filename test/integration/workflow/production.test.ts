@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobResult } from '../../../lambdas/core/workflow/contracts';
-import { RUN_INCOMPLETE_ERROR } from '../../../lib/workflow/definition';
+import { DISTRIBUTED_MAP_STATE, RUN_INCOMPLETE_ERROR } from '../../../lib/workflow/definition';
 import type { LocalRunResult } from '../../../local/stepfunctions';
 import { type LocalWorld, type LocalWorldOptions, startLocalWorld } from '../../support/local-world';
 
@@ -57,6 +57,19 @@ describe('nightly workflow, production', () => {
     ]);
     const expected = w.simulator.expectedRecordCounts(PERIOD);
     expect(jobs.reduce((sum, job) => sum + job.counts.received, 0)).toBe(expected.total);
+    await expectGroundTruth(w, result.output);
+  });
+
+  it('sends large reports through the Distributed Map branch (run inline by the local engine)', async () => {
+    const w = await start({ stage: { download: { distributedMapThreshold: 1 } } });
+    const entered: string[] = [];
+
+    const result = await w.run(PERIOD, { onStateEntered: (name) => entered.push(name) });
+
+    expect(result.status).toBe('SUCCEEDED');
+    // Reports of more than one batch go distributed; a one-batch report stays inline.
+    expect(entered).toContain(DISTRIBUTED_MAP_STATE);
+    expect(entered).toContain('Download pages (distributed)');
     await expectGroundTruth(w, result.output);
   });
 
