@@ -9,7 +9,7 @@ import { CliError } from './errors';
 const STACK_TAG = 'aws:cloudformation:stack-name';
 
 export async function resolveStateMachineArn(
-  sfn: SFNClient,
+  sfn: Pick<SFNClient, 'send'>,
   options: { explicit?: string | undefined; stack: string },
 ): Promise<string> {
   if (options.explicit) return options.explicit;

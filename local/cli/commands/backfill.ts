@@ -29,7 +29,13 @@ export function planBackfill(from: string, to: string): PlannedExecution[] {
   return splitIntoWindows(from, to).map((w) => ({ name: `recon-${w.from}-${w.to}`, input: w }));
 }
 
-async function startAll(sfn: SFNClient, arn: string, plan: readonly PlannedExecution[], io: CliIo) {
+/** Starts each planned execution; one that already exists (an earlier backfill) is reported, not retried. */
+export async function startAll(
+  sfn: Pick<SFNClient, 'send'>,
+  arn: string,
+  plan: readonly PlannedExecution[],
+  io: Pick<CliIo, 'stdout'>,
+) {
   for (const execution of plan) {
     try {
       const out = await sfn.send(
