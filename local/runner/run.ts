@@ -19,9 +19,9 @@ import { parseStageConfig, workflowConfigOf } from '../../lib/config';
 import { startLocalDynamo } from '../aws/dynamodb';
 import { startLocalS3 } from '../aws/s3';
 import type { LocalCredentials } from '../cli/credentials';
-import { type Simulator, type SimulatorOptions, startSimulator } from '../simulator';
+import { type SimulatorOptions, startSimulator } from '../simulator';
 import { createLocalTaskTokens, runWorkflowLocally, synthesizeWorkflowDefinition } from '../stepfunctions';
-import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from './data-dir';
+import { type DataPaths, dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from './data-dir';
 import { acquireRunLock } from './lock';
 import type { ProgressEvent } from './progress';
 import { withProgress } from './provider-progress';
@@ -74,31 +74,41 @@ export function defaultPeriod(options: Pick<LocalRunOptions, 'env' | 'providerUr
   return { from: undefined, to: undefined };
 }
 
+type Cleanups = (() => Promise<void>)[];
+
+/** The provider to talk to: the given URL, or the built-in simulator started for this run. */
+async function startProvider(options: LocalRunOptions, cleanups: Cleanups, emit: (e: ProgressEvent) => void) {
+  if (options.providerUrl) return options.providerUrl;
+  const simulator = await startSimulator({
+    mode: options.env,
+    credentials: { email: options.credentials.email, apiToken: options.credentials.apiToken },
+    ...options.simulator,
+  });
+  cleanups.push(() => simulator.close());
+  emit({ type: 'stage', message: `provider simulator (${options.env}) on ${simulator.url}` });
+  return simulator.url;
+}
+
+/** dynalite and s3rver, persisted under the data directory. */
+async function startStores(paths: DataPaths, cleanups: Cleanups) {
+  const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+  cleanups.push(() => dynamo.close());
+  await mkdir(paths.s3, { recursive: true });
+  const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
+  cleanups.push(() => s3.close());
+  return { dynamo, s3 };
+}
+
 export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalRunResult> {
   const now = options.now ?? (() => new Date());
   const emit = options.onProgress ?? (() => undefined);
   const paths = dataPaths(options.dataDir);
   const lock = await acquireRunLock(paths.lock);
-  const cleanups: (() => Promise<void>)[] = [];
+  const cleanups: Cleanups = [];
   try {
     if (lock.tookOverStale) emit({ type: 'stage', message: 'taking over from a run that was killed' });
-    let simulator: Simulator | undefined;
-    if (!options.providerUrl) {
-      simulator = await startSimulator({
-        mode: options.env,
-        credentials: { email: options.credentials.email, apiToken: options.credentials.apiToken },
-        ...options.simulator,
-      });
-      cleanups.push(() => (simulator as Simulator).close());
-      emit({ type: 'stage', message: `provider simulator (${options.env}) on ${simulator.url}` });
-    }
-    const baseUrl = options.providerUrl ?? (simulator as Simulator).url;
-    const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
-    cleanups.push(() => dynamo.close());
-    await mkdir(paths.s3, { recursive: true });
-    const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
-    cleanups.push(() => s3.close());
-
+    const baseUrl = await startProvider(options, cleanups, emit);
+    const { dynamo, s3 } = await startStores(paths, cleanups);
     const useWebhook = options.env === 'production' && options.webhook === 'local';
     const stage = parseStageConfig({
       environment: options.env,
@@ -106,21 +116,22 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       recon: options.reconConfig,
       webhook: { enabled: useWebhook },
     });
-    const limiter = buildDynamoLimiter({
-      ddb: dynamo.documentClient,
-      tableName: dynamo.tableName,
-      account: options.credentials.email,
-      ratePerSecond: stage.ratePerSecond,
-    });
     const taskTokens = createLocalTaskTokens();
+    const credentials = { email: options.credentials.email, apiToken: options.credentials.apiToken };
     const deps = buildWorkflowDeps({
       ddb: dynamo.documentClient,
       tableName: dynamo.tableName,
       s3: s3.client,
       bucket: s3.bucket,
       baseUrl,
-      credentials: { email: options.credentials.email, apiToken: options.credentials.apiToken },
-      limiter,
+      credentials,
+      // The same shared DynamoDB bucket the Lambdas pace themselves with.
+      limiter: buildDynamoLimiter({
+        ddb: dynamo.documentClient,
+        tableName: dynamo.tableName,
+        account: credentials.email,
+        ratePerSecond: stage.ratePerSecond,
+      }),
       reconConfig: options.reconConfig,
       workflowConfig: workflowConfigOf(stage),
       sendTaskSuccess: taskTokens.sendTaskSuccess,
@@ -140,10 +151,8 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       emit({ type: 'stage', message: `webhook receiver registered at the provider: ${webhook.url}` });
     }
     const period = defaultPeriod(options);
-    emit({
-      type: 'stage',
-      message: `running ${period.from ? `${period.from}..${period.to}` : 'the default period (yesterday)'} (${options.env})`,
-    });
+    const shown = period.from ? `${period.from}..${period.to}` : 'the default period (yesterday)';
+    emit({ type: 'stage', message: `running ${shown} (${options.env})` });
     const execution = await runWorkflowLocally({
       definition: synthesizeWorkflowDefinition(stage),
       steps: buildWorkflowSteps({ ...deps, provider: withProgress(deps.provider, emit) }),
