@@ -23,6 +23,7 @@ export interface RunLock {
   release(): Promise<void>;
 }
 
+/** Takes the lock for `pid`, taking over a dead holder's; refuses while a live process holds it. */
 export async function acquireRunLock(path: string, pid = process.pid): Promise<RunLock> {
   await mkdir(dirname(path), { recursive: true });
   let tookOverStale = false;

@@ -99,6 +99,10 @@ async function startStores(paths: DataPaths, cleanups: Cleanups) {
   return { dynamo, s3 };
 }
 
+/**
+ * One local run, start to end; always stops what it started, and resolves with the summary even when
+ * a report failed (the caller decides the exit code from `summary.outcome`).
+ */
 export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalRunResult> {
   const now = options.now ?? (() => new Date());
   const emit = options.onProgress ?? (() => undefined);

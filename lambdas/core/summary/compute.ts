@@ -93,6 +93,7 @@ function receivableTotals(receivables: readonly SummaryReceivable[]): RunSummary
   return { total, byStatus };
 }
 
+/** The summary of one run; `finishedAt` is passed in so the result is a pure function of its inputs. */
 export function buildRunSummary(
   input: SummaryInput,
   receivables: readonly SummaryReceivable[],

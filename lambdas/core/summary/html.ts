@@ -62,6 +62,7 @@ function countsTable(title: string, counts: Readonly<Record<string, number>>): s
   return table([title, 'Records'], rows);
 }
 
+/** One self-contained HTML page; pure, so the local runner can write the same bytes next to its data. */
 export function renderHtmlReport(s: RunSummary): string {
   const states = Object.entries(s.receivables.byStatus).map(([state, t]) =>
     totalsRow(STATE_WORDS[state] ?? state, t),

@@ -32,6 +32,7 @@ async function collect<R>(source: AsyncIterable<R> | Promise<readonly R[]>): Pro
   return source;
 }
 
+/** The summarize step's core: the Lambda, the local runner and tests differ only in `deps`. */
 export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDeps<R>) {
   return async function summarize(input: SummaryInput): Promise<RunSummary> {
     const receivables = await collect(deps.listReceivables());

@@ -50,6 +50,7 @@ export function compareReceivables(a: ReceivableView, b: ReceivableView): number
   return (a.installment ?? 0) - (b.installment ?? 0);
 }
 
+/** Every receivable of a data directory, as views derived for `asOf`, in match-key order. */
 export async function readReceivables(options: {
   dataDir: string;
   asOf: string;
