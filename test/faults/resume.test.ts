@@ -1,0 +1,79 @@
+/**
+ * Fault matrix, interrupted and repeated runs: the download step dies in the middle of a batch (some
+ * pages already ingested and matched), either retried by the state machine or ending the run, which
+ * the next start resumes; and the same night started twice at once. Afterwards the receivables equal
+ * the answer key exactly: pages applied twice are not counted twice.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import type { LocalWorld } from '../support/local-world';
+import { asOfOf, expectFailedWithNotification, expectGroundTruth, PERIOD, startFaultWorld } from './harness';
+
+let world: LocalWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+/** An invocation that dies with `errorName` once: after ingesting the first page of batch 3..4. */
+function dyingOnceMidBatch(steps: WorkflowSteps, errorName: string): WorkflowSteps {
+  let died = false;
+  return {
+    ...steps,
+    async downloadPages(raw) {
+      const input = raw as { batch: { firstPage: number; lastPage: number } };
+      if (died || input.batch.firstPage !== 3) return steps.downloadPages(raw);
+      died = true;
+      await steps.downloadPages({ ...input, batch: { firstPage: 3, lastPage: 3 } });
+      const error = new Error('the function instance died in the middle of the batch');
+      error.name = errorName;
+      throw error;
+    },
+  };
+}
+
+describe('fault injection: interrupted and repeated runs', () => {
+  it('retries a batch whose Lambda died after ingesting part of it, without counting pages twice', async () => {
+    world = await startFaultWorld();
+
+    const result = await world.run(PERIOD, {
+      steps: dyingOnceMidBatch(world.steps, 'Lambda.ServiceException'),
+    });
+
+    expect(result.retries['Download pages']).toBe(1);
+    await expectGroundTruth(world, result);
+  });
+
+  it('resumes a run killed mid-report on the next start, and ends exact', async () => {
+    world = await startFaultWorld();
+
+    const killed = await world.run(PERIOD, { steps: dyingOnceMidBatch(world.steps, 'Runtime.ExitError') });
+
+    expectFailedWithNotification(world, killed, 'FAILED');
+    const partial = await world.receivables(asOfOf(killed));
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial).not.toEqual(world.expected({ ...PERIOD, asOf: asOfOf(killed) }));
+
+    const resumed = await world.run(PERIOD);
+
+    await expectGroundTruth(world, resumed);
+    expect(world.simulator.stats().reportsGenerated).toBe(4);
+  });
+
+  it('runs the night once when it is started twice at the same time', async () => {
+    world = await startFaultWorld();
+
+    const [first, second] = await Promise.all([
+      world.run(PERIOD, { executionName: 'night-a' }),
+      world.run(PERIOD, { executionName: 'night-b' }),
+    ]);
+
+    const skipped = [first, second].filter((r) => (r.output as { skip?: boolean }).skip === true);
+    const ran = [first, second].filter((r) => (r.output as { skip?: boolean }).skip !== true);
+    expect(skipped).toHaveLength(1);
+    expect(ran).toHaveLength(1);
+    await expectGroundTruth(world, ran[0] as (typeof ran)[number]);
+    expect(world.simulator.stats().reportsGenerated).toBe(2);
+    expect(world.published).toHaveLength(1);
+  });
+});
