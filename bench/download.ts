@@ -193,7 +193,8 @@ async function startWorld(latencyMs: [number, number]): Promise<World> {
     pages,
     async recon(setting) {
       // A fresh bucket per run, so one run's reserved slots do not delay the next.
-      const account = `bench-${(bucket += 1)}`;
+      bucket += 1;
+      const account = `bench-${bucket}`;
       const shared = setting.inProcess ? buildInProcessLimiter(setting) : undefined;
       const lambdas = Array.from({ length: STAGE.download.batchConcurrency }, () =>
         lambdaSteps(

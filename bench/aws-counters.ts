@@ -1,0 +1,126 @@
+/**
+ * Counting what recon asks of AWS, on the local stand-ins: SDK middleware on the DynamoDB and S3
+ * clients (requests per operation, consumed capacity as dynalite computes it), and a wrapper that
+ * times every workflow step (one Lambda invocation each). The cost estimate multiplies these counts
+ * by list prices; nothing here is estimated from code reading.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { WorkflowSteps } from '../lambdas/core/workflow/steps';
+
+export interface DynamoCounts {
+  /** Requests per operation (`PutItem`, `UpdateItem`, `BatchGetItem`...), failed conditional writes included. */
+  readonly requests: Record<string, number>;
+  /** Write requests on receivable items (`RCV#`): the cost of matching. */
+  matchingWrites: number;
+  matchingWcu: number;
+  /** Every write request and its WCU (table + byStatus index), limiter, waits and run markers included. */
+  writes: number;
+  wcu: number;
+  rcu: number;
+  conditionalFailures: number;
+}
+
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand']);
+const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'ScanCommand']);
+
+type Capacity = { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
+const unitsOf = (capacity: Capacity): number =>
+  (Array.isArray(capacity) ? capacity : capacity ? [capacity] : []).reduce(
+    (sum, c) => sum + (c.CapacityUnits ?? 0),
+    0,
+  );
+
+/**
+ * Counts DynamoDB requests and capacity. dynalite reports the table's units only; a receivable put
+ * also writes the byStatus index (projection ALL, same size), and replacing an existing receivable
+ * may move it between index keys (delete + put): counted as twice the table units, an upper bound.
+ */
+export function countDynamo(client: DynamoDBClient): DynamoCounts {
+  const counts: DynamoCounts = {
+    requests: {},
+    matchingWrites: 0,
+    matchingWcu: 0,
+    writes: 0,
+    wcu: 0,
+    rcu: 0,
+    conditionalFailures: 0,
+  };
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const name = context.commandName as string;
+      const input = args.input as Record<string, unknown>;
+      if (WRITES.has(name) || READS.has(name)) input.ReturnConsumedCapacity = 'TOTAL';
+      counts.requests[name.replace(/Command$/, '')] =
+        (counts.requests[name.replace(/Command$/, '')] ?? 0) + 1;
+      const item = (input.Item ?? input.Key) as { pk?: unknown; gsi1pk?: unknown } | undefined;
+      const pk = typeof item?.pk === 'string' ? item.pk : ((item?.pk as { S?: string } | undefined)?.S ?? '');
+      const matching = pk.startsWith('RCV#');
+      const replaces = String(input.ConditionExpression ?? '').includes('version = :seen');
+      const record = (units: number) => {
+        if (!WRITES.has(name)) return;
+        const indexUnits = item?.gsi1pk !== undefined ? units * (replaces ? 2 : 1) : 0;
+        counts.writes += 1;
+        counts.wcu += units + indexUnits;
+        if (matching) {
+          counts.matchingWrites += 1;
+          counts.matchingWcu += units + indexUnits;
+        }
+      };
+      try {
+        const result = await next(args);
+        const units = unitsOf((result.output as { ConsumedCapacity?: Capacity }).ConsumedCapacity);
+        if (READS.has(name)) counts.rcu += units;
+        record(units);
+        return result;
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') {
+          counts.conditionalFailures += 1;
+          record(1);
+        }
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'benchDynamoCounter', priority: 'low' },
+  );
+  return counts;
+}
+
+/** S3 requests per operation (`PutObject`, `GetObject`, `DeleteObject`, `ListObjectsV2`...). */
+export function countS3(client: S3Client): Record<string, number> {
+  const counts: Record<string, number> = {};
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const name = (context.commandName as string).replace(/Command$/, '');
+      counts[name] = (counts[name] ?? 0) + 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchS3Counter' },
+  );
+  return counts;
+}
+
+export interface StepTimings {
+  /** Invocations and summed wall milliseconds per step (one Lambda invocation per call). */
+  readonly byStep: Record<string, { invocations: number; ms: number }>;
+}
+
+/** Wraps every step to count its invocations and time them (wall clock, this machine). */
+export function timeSteps(steps: WorkflowSteps): { steps: WorkflowSteps; timings: StepTimings } {
+  const timings: StepTimings = { byStep: {} };
+  const wrapped: Record<string, (input: unknown) => Promise<unknown>> = {};
+  for (const [name, step] of Object.entries(steps) as [string, (input: unknown) => Promise<unknown>][]) {
+    wrapped[name] = async (input) => {
+      const started = performance.now();
+      try {
+        return await step(input);
+      } finally {
+        const entry = timings.byStep[name] ?? { invocations: 0, ms: 0 };
+        entry.invocations += 1;
+        entry.ms += performance.now() - started;
+        timings.byStep[name] = entry;
+      }
+    };
+  }
+  return { steps: wrapped as unknown as WorkflowSteps, timings };
+}

@@ -1,0 +1,135 @@
+/**
+ * Benchmark 4: estimated AWS cost per million records, from the requests COUNTED in a local nightly
+ * run (bench/pipeline.ts) and the list prices in bench/prices.json. Counts are scaled linearly from
+ * the run's record count to 1,000,000.
+ *
+ * Assumptions (printed with the figures):
+ * - Lambda duration = the step's wall time on this machine. Locally dynalite and s3rver share the CPU
+ *   with the steps, so download durations are an overestimate of AWS's (DynamoDB answers in ms).
+ * - Polling: locally the report is ready at once; in AWS a report takes minutes and the poll loop
+ *   waits `pollIntervalSeconds`, so POLLS_PER_REPORT extra checks (an invocation and 3 transitions
+ *   each) are added per report.
+ * - DynamoDB WRU/RRU as dynalite computes them for the table, plus the byStatus index writes
+ *   (see aws-counters.ts); S3 PUT-class = PutObject/CopyObject/ListObjects, GET-class = the rest.
+ */
+import { readFileSync } from 'node:fs';
+import type { StepName } from '../lambdas/core/workflow/steps';
+import { round } from './figures';
+import type { PipelineRun } from './pipeline';
+
+export const POLLS_PER_REPORT = 10;
+/** Wait, Check report and Report ready? per poll. */
+const TRANSITIONS_PER_POLL = 3;
+
+export interface Prices {
+  readonly region: string;
+  readonly asOf: string;
+  readonly lambda: { usdPerGbSecond: number; usdPerMillionRequests: number };
+  readonly stepFunctions: { usdPerThousandStateTransitions: number };
+  readonly dynamodb: { usdPerMillionWriteRequestUnits: number; usdPerMillionReadRequestUnits: number };
+  readonly s3: {
+    usdPerThousandPutCopyPostListRequests: number;
+    usdPerThousandGetSelectOtherRequests: number;
+  };
+  readonly sns: { usdPerMillionPublishes: number };
+}
+
+export function loadPrices(): Prices {
+  return JSON.parse(readFileSync(new URL('./prices.json', import.meta.url), 'utf8')) as Prices;
+}
+
+const PUT_CLASS = new Set([
+  'PutObject',
+  'CopyObject',
+  'ListObjects',
+  'ListObjectsV2',
+  'CreateMultipartUpload',
+  'UploadPart',
+  'CompleteMultipartUpload',
+]);
+
+export interface CostFigures {
+  readonly usdPerMillionRecords: number;
+  readonly region: string;
+  readonly pricesAsOf: string;
+  readonly basedOnRecords: number;
+  /** Per million records. */
+  readonly counts: {
+    lambdaInvocations: number;
+    lambdaGbSeconds: number;
+    stateTransitions: number;
+    dynamoWru: number;
+    dynamoRru: number;
+    s3PutClass: number;
+    s3GetClass: number;
+    snsPublishes: number;
+  };
+  /** USD per million records, per service. */
+  readonly usd: Record<'lambda' | 'stepFunctions' | 'dynamodb' | 's3' | 'sns', number>;
+  readonly assumptions: string[];
+}
+
+export function estimateCost(
+  run: PipelineRun,
+  memoryByStep: Partial<Record<StepName, number>>,
+  prices: Prices,
+): CostFigures {
+  const scale = 1_000_000 / run.records;
+  const reports = run.outcomes.length;
+  const checkReport = run.steps.checkReport ?? { invocations: 1, ms: 0 };
+  const pollMs = checkReport.ms / Math.max(checkReport.invocations, 1);
+  let gbSeconds = 0;
+  let invocations = 0;
+  for (const [step, { invocations: n, ms }] of Object.entries(run.steps)) {
+    const memoryGb = (memoryByStep[step as StepName] ?? 1024) / 1024;
+    gbSeconds += (ms / 1000) * memoryGb;
+    invocations += n;
+  }
+  const extraPolls = POLLS_PER_REPORT * reports;
+  gbSeconds += (extraPolls * pollMs * ((memoryByStep.checkReport ?? 256) / 1024)) / 1000;
+  invocations += extraPolls;
+  const s3Put = Object.entries(run.s3).reduce((sum, [op, n]) => sum + (PUT_CLASS.has(op) ? n : 0), 0);
+  const s3Get = Object.entries(run.s3).reduce((sum, [op, n]) => sum + (PUT_CLASS.has(op) ? 0 : n), 0);
+  const counts = {
+    lambdaInvocations: invocations * scale,
+    lambdaGbSeconds: gbSeconds * scale,
+    stateTransitions: (run.stateTransitions + extraPolls * TRANSITIONS_PER_POLL) * scale,
+    dynamoWru: run.dynamo.wcu * scale,
+    dynamoRru: run.dynamo.rcu * scale,
+    s3PutClass: s3Put * scale,
+    s3GetClass: s3Get * scale,
+    snsPublishes: run.published * scale,
+  };
+  const usd = {
+    lambda:
+      counts.lambdaGbSeconds * prices.lambda.usdPerGbSecond +
+      (counts.lambdaInvocations / 1e6) * prices.lambda.usdPerMillionRequests,
+    stepFunctions: (counts.stateTransitions / 1000) * prices.stepFunctions.usdPerThousandStateTransitions,
+    dynamodb:
+      (counts.dynamoWru / 1e6) * prices.dynamodb.usdPerMillionWriteRequestUnits +
+      (counts.dynamoRru / 1e6) * prices.dynamodb.usdPerMillionReadRequestUnits,
+    s3:
+      (counts.s3PutClass / 1000) * prices.s3.usdPerThousandPutCopyPostListRequests +
+      (counts.s3GetClass / 1000) * prices.s3.usdPerThousandGetSelectOtherRequests,
+    sns: (counts.snsPublishes / 1e6) * prices.sns.usdPerMillionPublishes,
+  };
+  const total = Object.values(usd).reduce((sum, v) => sum + v, 0);
+  return {
+    usdPerMillionRecords: round(total, 3),
+    region: prices.region,
+    pricesAsOf: prices.asOf,
+    basedOnRecords: run.records,
+    counts: Object.fromEntries(
+      Object.entries(counts).map(([k, v]) => [k, round(v, 1)]),
+    ) as CostFigures['counts'],
+    usd: Object.fromEntries(Object.entries(usd).map(([k, v]) => [k, round(v, 4)])) as CostFigures['usd'],
+    assumptions: [
+      `list prices ${prices.region} as of ${prices.asOf} (bench/prices.json), no free tier`,
+      'counts scaled linearly from one local nightly run to 1,000,000 records',
+      'Lambda duration = local wall time of each step (dynalite/s3rver share the CPU: an overestimate)',
+      `${POLLS_PER_REPORT} extra polls per report in AWS (report takes minutes, poll interval 60 s)`,
+      'DynamoDB: table units from dynalite + byStatus index writes (x2 when an existing receivable is replaced)',
+      'not included: CloudWatch Logs/metrics, S3 storage, data transfer, API Gateway for webhooks',
+    ],
+  };
+}

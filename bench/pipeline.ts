@@ -1,0 +1,105 @@
+/**
+ * One nightly run of the real local pipeline (production simulator without latency, dynalite,
+ * s3rver, the synthesized definition on aws-local-stepfunctions, the real steps with the shared
+ * DynamoDB limiter at the stage's rate), with every AWS request counted. Feeds benchmarks 3-5.
+ */
+import '../local/polyfills';
+import { buildDynamoLimiter } from '../lambdas/core/rate-limit/dynamo';
+import type { JobResult } from '../lambdas/core/workflow/contracts';
+import { parseStageConfig } from '../lib/config';
+import { startLocalWorld } from '../test/support/local-world';
+import { countDynamo, countS3, type DynamoCounts, type StepTimings, timeSteps } from './aws-counters';
+import { round } from './figures';
+
+/** A movement period of 30 days; sales start three months earlier so the period has settlements too. */
+const PERIOD = { from: '2025-01-01', to: '2025-01-30' } as const;
+const DATASET_FROM = '2024-10-01';
+/** Records of both reports over PERIOD per simulated sale (measured: 68,175 records for 40,000 sales). */
+const RECORDS_PER_SALE = 1.7;
+
+export const STAGE = parseStageConfig({ environment: 'production', baseUrl: 'https://provider.invalid' });
+
+export interface PipelineRun {
+  readonly records: number;
+  readonly byCode: Record<string, number>;
+  readonly seconds: number;
+  readonly status: string;
+  readonly outcomes: string[];
+  /** Receivables equal the simulator's answer key. */
+  readonly exact: boolean;
+  readonly providerRequests: number;
+  readonly maxRequestsInAnySecond: number;
+  readonly stateTransitions: number;
+  readonly dynamo: DynamoCounts;
+  readonly s3: Record<string, number>;
+  readonly steps: StepTimings['byStep'];
+  readonly published: number;
+}
+
+export async function measurePipeline(records: number, log: (line: string) => void): Promise<PipelineRun> {
+  const world = await startLocalWorld({
+    mode: 'production',
+    simulator: {
+      dataset: {
+        sales: Math.round(records / RECORDS_PER_SALE),
+        from: DATASET_FROM,
+        to: PERIOD.to,
+        recordsPerPage: 1_000,
+      },
+      ratePerSecond: 10,
+      timing: { waitingMs: 0, processingMs: 0 },
+    },
+    limiter: (dynamo) =>
+      buildDynamoLimiter({
+        ddb: dynamo.documentClient,
+        tableName: dynamo.tableName,
+        account: 'bench',
+        ratePerSecond: STAGE.ratePerSecond,
+      }),
+  });
+  try {
+    const dynamo = countDynamo(world.dynamo.client);
+    const s3 = countS3(world.s3.client);
+    const { steps, timings } = timeSteps(world.steps);
+    let stateTransitions = 0;
+    world.simulator.resetStats();
+    const started = performance.now();
+    const result = await world.run(PERIOD, {
+      steps,
+      onEvent: (event) => {
+        if (event.type === 'StateEntered') stateTransitions += 1;
+      },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const jobs = (result.jobs ?? []) as JobResult[];
+    const asOf = (result.output as { run?: { asOf: string } } | undefined)?.run?.asOf ?? '';
+    const actual = await world.receivables(asOf);
+    const expected = world.expected({ ...PERIOD, asOf });
+    const byCode: Record<string, number> = {};
+    for (const job of jobs) {
+      for (const [code, n] of Object.entries(job.counts.byCode)) byCode[code] = (byCode[code] ?? 0) + n;
+    }
+    const run: PipelineRun = {
+      records: jobs.reduce((sum, job) => sum + job.counts.received, 0),
+      byCode,
+      seconds: round(seconds, 1),
+      status: result.status,
+      outcomes: jobs.map((job) => `${job.kind}:${job.outcome}`),
+      exact: actual.length > 0 && JSON.stringify(actual) === JSON.stringify(expected),
+      providerRequests: world.simulator.stats().requests,
+      maxRequestsInAnySecond: world.simulator.stats().maxRequestsInAnySecond,
+      stateTransitions,
+      dynamo,
+      s3,
+      steps: timings.byStep,
+      published: world.published.length,
+    };
+    log(
+      `pipeline ${records}: ${run.records} records in ${run.seconds} s, ${run.status}, exact=${run.exact}, ` +
+        `${run.stateTransitions} transitions, ${run.providerRequests} provider requests`,
+    );
+    return run;
+  } finally {
+    await world.close();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench [-- --only download,normalize,dynamodb,cost,e2e]`: runs the benchmarks, prints the
+ * figures, and writes bench/results.json and bench/results.md. Not part of `npm test`.
+ * dynamodb, cost and e2e share one counted nightly run of 100,000 records; e2e adds one of 10,000.
+ */
+import '../local/polyfills';
+import { parseArgs } from 'node:util';
+import { estimateCost, loadPrices } from './cost';
+import { benchDownload } from './download';
+import { round } from './figures';
+import { lambdaMemoryByStep } from './lambda-memory';
+import { benchNormalize } from './normalize';
+import { measurePipeline, STAGE } from './pipeline';
+import { readResults, verdicts, writeResults } from './results';
+
+const SECTIONS = ['download', 'normalize', 'dynamodb', 'cost', 'e2e'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const only = new Set((values.only?.split(',') ?? SECTIONS).map((s) => s.trim()) as Section[]);
+for (const section of only) {
+  if (!SECTIONS.includes(section))
+    throw new Error(`unknown section '${section}' (known: ${SECTIONS.join(', ')})`);
+}
+const log = (line: string) => console.log(line);
+const results = readResults();
+
+// Written after every section, so a later section's failure keeps the earlier figures.
+if (only.has('download')) {
+  results.download = { ...(await benchDownload(log)) };
+  writeResults(results);
+}
+if (only.has('normalize')) {
+  results.normalize = { ...(await benchNormalize(log)) };
+  writeResults(results);
+}
+
+if (only.has('dynamodb') || only.has('cost') || only.has('e2e')) {
+  const large = await measurePipeline(100_000, log);
+  const matched = (large.byCode.A1 ?? 0) + (large.byCode.D1 ?? 0);
+  if (only.has('dynamodb')) {
+    results.dynamodb = {
+      writesPerRecord: round(large.dynamo.matchingWrites / large.records, 3),
+      wcuPerRecord: round(large.dynamo.matchingWcu / large.records, 3),
+      writesPerMatchedRecord: round(large.dynamo.matchingWrites / matched, 3),
+      allWritesPerRecord: round(large.dynamo.writes / large.records, 3),
+      allWcuPerRecord: round(large.dynamo.wcu / large.records, 3),
+      rcuPerRecord: round(large.dynamo.rcu / large.records, 3),
+      conditionalFailures: large.dynamo.conditionalFailures,
+      requests: large.dynamo.requests,
+      records: large.records,
+      byCode: large.byCode,
+    };
+  }
+  if (only.has('cost')) {
+    const cost = estimateCost(
+      large,
+      lambdaMemoryByStep({ environment: 'production', baseUrl: STAGE.baseUrl }),
+      loadPrices(),
+    );
+    results.cost = { ...cost };
+    log(`cost: ${JSON.stringify(cost)}`);
+  }
+  writeResults(results);
+  if (only.has('e2e')) {
+    const small = await measurePipeline(10_000, log);
+    results.e2e = {
+      seconds10k: small.seconds,
+      seconds100k: large.seconds,
+      runs: Object.fromEntries(
+        [small, large].map((run) => [
+          run.records,
+          {
+            seconds: run.seconds,
+            status: run.status,
+            exact: run.exact,
+            outcomes: run.outcomes,
+            maxRequestsInAnySecond: run.maxRequestsInAnySecond,
+            steps: run.steps,
+          },
+        ]),
+      ),
+    };
+  }
+}
+
+writeResults(results);
+for (const line of verdicts(results)) log(line);
