@@ -7,6 +7,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { PROVIDER_STEPS } from '../../lambdas/core/workflow/config';
 import type { StepName } from '../../lambdas/core/workflow/steps';
 import type { StageConfig } from '../config';
 import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
@@ -19,7 +20,6 @@ interface StepFunctionSpec {
   readonly description: string;
   readonly memorySize: number;
   readonly timeout: Duration;
-  readonly provider?: boolean;
   readonly table?: 'read' | 'readWrite';
   /** put: new objects only; putDelete: also removes a stale quarantine file on re-ingest. */
   readonly bucket?: 'put' | 'putDelete';
@@ -38,7 +38,6 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     description: 'Resolve period and configurations, claim the run marker',
     memorySize: 256,
     timeout: Duration.seconds(60),
-    provider: true,
     table: 'readWrite',
   },
   generateReport: {
@@ -46,7 +45,6 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     description: 'Request report generation',
     memorySize: 256,
     timeout: Duration.seconds(60),
-    provider: true,
     table: 'readWrite',
   },
   waitForReport: {
@@ -62,7 +60,6 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     description: 'Poll the report state',
     memorySize: 256,
     timeout: Duration.seconds(60),
-    provider: true,
     table: 'readWrite',
   },
   downloadUntilEmpty: {
@@ -70,7 +67,6 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     description: 'Download, archive, normalize and match the next pages of a report without page count',
     memorySize: 1024,
     timeout: Duration.minutes(5),
-    provider: true,
     table: 'readWrite',
     bucket: 'putDelete',
   },
@@ -79,7 +75,6 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     description: 'Download, archive, normalize and match one batch of report pages',
     memorySize: 1024,
     timeout: Duration.minutes(5),
-    provider: true,
     table: 'readWrite',
     bucket: 'putDelete',
   },
@@ -94,7 +89,6 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     description: 'Delete a finished report at the provider',
     memorySize: 256,
     timeout: Duration.seconds(60),
-    provider: true,
     table: 'readWrite',
   },
   ageReceivables: {
@@ -163,7 +157,7 @@ export class Workflow extends Construct {
         timeout: spec.timeout,
         environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `recon-${spec.folder}` },
       });
-      this.grant(fn, spec, props);
+      this.grant(fn, step, spec, props);
       functions[step] = fn;
     }
     this.functions = functions;
@@ -216,8 +210,8 @@ export class Workflow extends Construct {
     );
   }
 
-  private grant(fn: ReconFunction, spec: StepFunctionSpec, props: WorkflowProps): void {
-    if (spec.provider) props.secret.grantRead(fn.role);
+  private grant(fn: ReconFunction, step: StepName, spec: StepFunctionSpec, props: WorkflowProps): void {
+    if (PROVIDER_STEPS.has(step)) props.secret.grantRead(fn.role);
     if (spec.table === 'read') props.table.grantReadData(fn.role);
     if (spec.table === 'readWrite') props.table.grantReadWriteData(fn.role);
     if (spec.table) {

@@ -1,7 +1,8 @@
 /**
  * Cold-start wiring of a workflow Lambda: settings from the environment (names shared with the
- * stack), provider credentials from Secrets Manager (cached by Powertools, never logged), AWS
- * clients created once per container.
+ * stack), provider credentials from Secrets Manager (cached by Powertools, never logged) only for the
+ * steps that call the provider (the others' roles cannot read the secret), AWS clients created once
+ * per container.
  */
 
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
@@ -13,8 +14,11 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { parseReconConfig } from '../config';
 import { ENV } from '../env';
+import type { ProviderCredentials } from '../provider/http';
 import { buildDynamoLimiter } from '../rate-limit/dynamo';
-import { parseWorkflowConfig, WORKFLOW_ENV } from './config';
+import type { RateLimiter } from '../rate-limit/port';
+import { PROVIDER_STEPS, parseWorkflowConfig, WORKFLOW_ENV } from './config';
+import type { StepName } from './steps';
 import { buildWorkflowStepsFrom } from './wiring';
 
 const secretSchema = z.object({ email: z.string().min(1), apiToken: z.string().min(1) });
@@ -25,15 +29,38 @@ function required(name: string): string {
   return value;
 }
 
-export async function buildStepsFromEnvironment() {
-  const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-  const tableName = required(ENV.tableName);
+async function providerCredentials(): Promise<ProviderCredentials> {
   const secretValue = await getSecret(required(ENV.secretArn), { transform: 'json', maxAge: 300 });
   const parsed = secretSchema.safeParse(secretValue);
   // The zod issue list would name fields only, but keep even that out: say which secret is wrong.
   if (!parsed.success) throw new Error('provider secret must be JSON with non-empty email and apiToken');
+  return parsed.data;
+}
+
+/** For steps that never call the provider: their role cannot read the secret, and nothing is sent. */
+function noProviderAccess(step: StepName): { credentials: ProviderCredentials; limiter: RateLimiter } {
+  const refuse = async () => {
+    throw new Error(`step ${step} has no access to the provider`);
+  };
+  return { credentials: { email: 'none', apiToken: 'none' }, limiter: { acquire: refuse, backOff: refuse } };
+}
+
+export async function buildStepsFromEnvironment(step: StepName) {
+  const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  const tableName = required(ENV.tableName);
+  const access = PROVIDER_STEPS.has(step)
+    ? await providerCredentials().then((credentials) => ({
+        credentials,
+        limiter: buildDynamoLimiter({
+          ddb,
+          tableName,
+          account: credentials.email,
+          ratePerSecond: Number(required(ENV.providerRatePerSecond)),
+        }),
+      }))
+    : noProviderAccess(step);
   const sfn = new SFNClient({});
   const sns = new SNSClient({});
   const topicArn = required(ENV.topicArn);
@@ -43,13 +70,7 @@ export async function buildStepsFromEnvironment() {
     s3: new S3Client({}),
     bucket: required(ENV.bucketName),
     baseUrl: required(ENV.providerBaseUrl),
-    credentials: parsed.data,
-    limiter: buildDynamoLimiter({
-      ddb,
-      tableName,
-      account: parsed.data.email,
-      ratePerSecond: Number(required(ENV.providerRatePerSecond)),
-    }),
+    ...access,
     reconConfig: parseReconConfig(JSON.parse(process.env[ENV.reconConfig] ?? '{}')),
     workflowConfig: parseWorkflowConfig(JSON.parse(required(WORKFLOW_ENV.workflowConfig))),
     sendTaskSuccess: async (taskToken, output) => {

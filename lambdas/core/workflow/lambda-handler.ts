@@ -14,11 +14,12 @@ import type { StepName, WorkflowSteps } from './steps';
 
 const logger = new Logger();
 const metrics = new Metrics();
-let steps: Promise<WorkflowSteps> | undefined;
 
 export function createStepHandler(step: StepName) {
+  // Built at the first invocation of this container and reused; rebuilt if building failed.
+  let steps: Promise<WorkflowSteps> | undefined;
   return middy(async (event: unknown) => {
-    steps ??= buildStepsFromEnvironment().catch((error) => {
+    steps ??= buildStepsFromEnvironment(step).catch((error) => {
       steps = undefined;
       throw error;
     });

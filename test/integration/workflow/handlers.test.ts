@@ -16,8 +16,9 @@ import { type Simulator, startSimulator } from '../../../local/simulator';
 const SECRET_ARN = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:recon-provider-AbCdEf';
 
 /** GetSecretValue only, for the one secret; anything else is a 400 like the service's. */
-function secretsManagerStandIn(secret: string): Server {
+function secretsManagerStandIn(secret: string, reads: { count: number }): Server {
   return createServer((request, response) => {
+    reads.count += 1;
     let body = '';
     request.on('data', (chunk) => {
       body += chunk;
@@ -64,12 +65,16 @@ describe('workflow Lambda handlers with the deployed environment', () => {
   let simulator: Simulator;
   let secrets: Server;
   const saved = { ...process.env };
+  const secretReads = { count: 0 };
   beforeAll(async () => {
     [dynamo, simulator] = await Promise.all([
       startLocalDynamo(),
       startSimulator({ mode: 'sandbox', ratePerSecond: 1_000, dataset: { sales: 20 } }),
     ]);
-    secrets = secretsManagerStandIn(JSON.stringify({ ...simulator.credentials, hmacSecret: 'h' }));
+    secrets = secretsManagerStandIn(
+      JSON.stringify({ ...simulator.credentials, hmacSecret: 'h' }),
+      secretReads,
+    );
     const secretsEndpoint = await listenOnLoopback(secrets);
     const environment = deployedEnvironment('claim the run marker', {
       [ENV.tableName]: dynamo.tableName,
@@ -88,6 +93,20 @@ describe('workflow Lambda handlers with the deployed environment', () => {
   afterAll(async () => {
     process.env = saved;
     await Promise.all([dynamo?.close(), simulator?.close(), secrets && closeServer(secrets)]);
+  });
+
+  it('does not read the secret in a step that never calls the provider (its role may not)', async () => {
+    // First in this file: Powertools caches a secret once read, which would hide a read here.
+    const { handler: finish } = await import('../../../lambdas/finish-job/handler');
+    const before = secretReads.count;
+
+    const result = await finish(
+      { job: { kind: 'sales', configurationId: 35176, from: '2025-01-01', to: '2025-01-10' } },
+      context as unknown as Context,
+    );
+
+    expect(result).toMatchObject({ outcome: 'COMPLETED', reportId: null, pages: 0 });
+    expect(secretReads.count).toBe(before);
   });
 
   it('plans the run and generates a report through the real provider client', async () => {
