@@ -5,7 +5,14 @@
 import type { IsoDate } from '../calendar';
 import type { JobResult, SummaryInput } from '../workflow/contracts';
 import { buildAgingBuckets } from './aging';
-import type { DailyPoint, JobLine, MoneyTotals, RunSummary, SummaryReceivable } from './types';
+import type {
+  DailyPoint,
+  DifferenceLine,
+  JobLine,
+  MoneyTotals,
+  RunSummary,
+  SummaryReceivable,
+} from './types';
 import { SUMMARY_STATES } from './types';
 
 const EMPTY_TOTALS: MoneyTotals = { count: 0, forecastNetCents: 0, settledNetCents: 0, differenceCents: 0 };
@@ -81,6 +88,35 @@ function dailySeries(receivables: readonly SummaryReceivable[]): DailyPoint[] {
   return [...byDate.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, v]) => ({ date, ...v }));
 }
 
+/** How many divergent receivables the summary names; the rest are in `recon receivables` and Athena. */
+export const LARGEST_DIFFERENCES = 10;
+const DIVERGENT_STATES = new Set(['UNDERPAID', 'OVERPAID', 'UNEXPECTED']);
+
+function toDifferenceLine(r: SummaryReceivable): DifferenceLine {
+  const settled = r.settledNetCents ?? 0;
+  return {
+    status: r.status,
+    acquirer: r.acquirer ?? null,
+    merchant: r.merchant ?? null,
+    saleDate: r.saleDate ?? null,
+    nsu: r.nsu ?? null,
+    installment: r.installment ?? null,
+    forecastNetCents: r.forecastNetCents,
+    settledNetCents: settled,
+    differenceCents: settled - (r.forecastNetCents ?? 0),
+  };
+}
+
+/** Largest |difference| first; ties in a stable order so the same book gives the same summary. */
+function largestDifferences(receivables: readonly SummaryReceivable[]): DifferenceLine[] {
+  const key = (d: DifferenceLine) => `${d.acquirer}|${d.merchant}|${d.saleDate}|${d.nsu}|${d.installment}`;
+  return receivables
+    .filter((r) => DIVERGENT_STATES.has(r.status))
+    .map(toDifferenceLine)
+    .sort((a, b) => Math.abs(b.differenceCents) - Math.abs(a.differenceCents) || key(a).localeCompare(key(b)))
+    .slice(0, LARGEST_DIFFERENCES);
+}
+
 function receivableTotals(receivables: readonly SummaryReceivable[]): RunSummary['receivables'] {
   const byStatus: Record<string, MoneyTotals> = Object.fromEntries(
     SUMMARY_STATES.map((s) => [s, EMPTY_TOTALS]),
@@ -118,6 +154,7 @@ export function buildRunSummary(
     receivables: receivableTotals(receivables),
     aging: { becameOverdue: input.aging.becameOverdue, buckets: buildAgingBuckets(receivables, input.asOf) },
     daily: dailySeries(receivables),
+    largestDifferences: largestDifferences(receivables),
     providerRequests: input.jobs.reduce((n, j) => n + j.providerRequests, 0),
   };
 }

@@ -6,7 +6,7 @@
 import { formatBrl } from './brl';
 import { renderDailyChart } from './chart';
 import { escapeHtml } from './escape';
-import type { JobLine, MoneyTotals, RunSummary } from './types';
+import type { DifferenceLine, JobLine, MoneyTotals, RunSummary } from './types';
 
 /** Plain words for each state (the Portuguese term finance teams use in parentheses). */
 const STATE_WORDS: Readonly<Record<string, string>> = {
@@ -42,6 +42,12 @@ function totalsRow(label: string, t: MoneyTotals): string {
   return `<tr>${cell(label)}${num(t.count)}${money(t.forecastNetCents)}${money(t.settledNetCents)}${money(t.differenceCents)}</tr>`;
 }
 
+/** Who and which installment, the way a finance person looks a sale up: acquirer, merchant, date, NSU. */
+function receivableLabel(d: DifferenceLine): string {
+  const installment = d.installment === null ? '' : ` #${d.installment}`;
+  return `${d.acquirer ?? '?'} · ${d.merchant ?? '?'} · ${d.saleDate ?? '?'} · NSU ${d.nsu ?? '?'}${installment}`;
+}
+
 function jobLabel(j: JobLine): string {
   return `${j.kind} ${j.from}..${j.to}`;
 }
@@ -67,6 +73,10 @@ export function renderHtmlReport(s: RunSummary): string {
   const states = Object.entries(s.receivables.byStatus).map(([state, t]) =>
     totalsRow(STATE_WORDS[state] ?? state, t),
   );
+  const differences = s.largestDifferences.map(
+    (d) =>
+      `<tr>${cell(receivableLabel(d))}${cell(STATE_WORDS[d.status] ?? d.status)}${money(d.forecastNetCents ?? 0)}${money(d.settledNetCents)}${money(d.differenceCents)}</tr>`,
+  );
   const aging = s.aging.buckets.map((b) => `<tr>${cell(b.label)}${num(b.count)}${money(b.amountCents)}</tr>`);
   const jobs = s.jobs.map(
     (j) =>
@@ -88,6 +98,9 @@ ${failuresSection(s)}
 <h2>Receivables by state</h2>
 <p class="muted">All receivables known so far, not only this run's. Difference = settled − forecast.</p>
 ${table(['State', 'Receivables', 'Forecast net', 'Settled net', 'Difference'], states, totalsRow('Total', s.receivables.total))}
+<h2>Largest differences</h2>
+<p class="muted">Paid short, paid over or paid without forecast, largest first (all of them: <code>recon receivables</code> or Athena).</p>
+${table(['Receivable', 'State', 'Forecast net', 'Settled net', 'Difference'], differences)}
 <h2>Unpaid by days late</h2>
 <p class="muted">Open and late forecasts by days past the due date; ${escapeHtml(s.aging.becameOverdue)} became late in this run.</p>
 ${table(['Days past due', 'Receivables', 'Amount'], aging)}

@@ -18,6 +18,25 @@ export interface SummaryReceivable {
   readonly forecastNetCents: Cents | null;
   readonly settledNetCents: Cents | null;
   readonly dueDate: IsoDate | null;
+  /** Identity, shown for the largest differences (absent fields print empty). */
+  readonly acquirer?: string | null;
+  readonly merchant?: string | null;
+  readonly saleDate?: IsoDate | null;
+  readonly nsu?: string | null;
+  readonly installment?: number | null;
+}
+
+/** One receivable paid short, over or without forecast, for the "look at these first" list. */
+export interface DifferenceLine {
+  readonly status: string;
+  readonly acquirer: string | null;
+  readonly merchant: string | null;
+  readonly saleDate: IsoDate | null;
+  readonly nsu: string | null;
+  readonly installment: number | null;
+  readonly forecastNetCents: Cents | null;
+  readonly settledNetCents: Cents;
+  readonly differenceCents: Cents;
 }
 
 /** Money of a set of receivables; `differenceCents` is settled minus forecast (negative = short). */
@@ -83,5 +102,7 @@ export interface RunSummary extends RunInfo {
   };
   readonly aging: { readonly becameOverdue: number; readonly buckets: readonly AgingBucket[] };
   readonly daily: readonly DailyPoint[];
+  /** The receivables paid short, over or without forecast with the largest differences, largest first. */
+  readonly largestDifferences: readonly DifferenceLine[];
   readonly providerRequests: number;
 }

@@ -112,6 +112,47 @@ describe('buildRunSummary', () => {
   });
 });
 
+describe('largest differences', () => {
+  it('lists paid short, over and unexpected receivables by |difference|, at most ten, ties in key order', () => {
+    const rs = [
+      receivable({ status: 'SETTLED', forecastNetCents: 100, settledNetCents: 100, nsu: 's' }),
+      receivable({ status: 'OVERDUE', forecastNetCents: 99_999, nsu: 'late' }),
+      receivable({ status: 'UNEXPECTED', settledNetCents: 500, nsu: 'u', installment: 1 }),
+      receivable({
+        status: 'UNDERPAID',
+        forecastNetCents: 1_000,
+        settledNetCents: 400,
+        nsu: 'b',
+        installment: 2,
+      }),
+      receivable({
+        status: 'OVERPAID',
+        forecastNetCents: 1_000,
+        settledNetCents: 1_600,
+        nsu: 'a',
+        installment: 2,
+      }),
+      ...Array.from({ length: 12 }, (_, i) =>
+        receivable({
+          status: 'UNDERPAID',
+          forecastNetCents: 10,
+          settledNetCents: 9,
+          nsu: `n${String(i).padStart(2, '0')}`,
+        }),
+      ),
+    ];
+    const { largestDifferences } = buildRunSummary(summaryInput(), rs, FINISHED);
+    expect(largestDifferences).toHaveLength(10);
+    expect(largestDifferences.slice(0, 4).map((d) => [d.nsu, d.status, d.differenceCents])).toEqual([
+      ['a', 'OVERPAID', 600],
+      ['b', 'UNDERPAID', -600],
+      ['u', 'UNEXPECTED', 500],
+      ['n00', 'UNDERPAID', -1],
+    ]);
+    expect(largestDifferences[3]).toMatchObject({ acquirer: null, installment: null, forecastNetCents: 10 });
+  });
+});
+
 describe('aging buckets', () => {
   it('places days past due on the bucket bounds', () => {
     expect([-5, 0, 1, 30, 31, 60, 61, 90, 91, 400].map(agingBucketIndex)).toEqual([

@@ -61,6 +61,16 @@ describe('HTML report', () => {
   it('escapes every string that comes from data', async () => {
     const { summarize } = harness([
       { status: HOSTILE, forecastNetCents: 1, settledNetCents: 0, dueDate: HOSTILE },
+      {
+        status: 'UNDERPAID',
+        forecastNetCents: 10,
+        settledNetCents: 5,
+        dueDate: null,
+        acquirer: HOSTILE,
+        merchant: HOSTILE,
+        saleDate: HOSTILE,
+        nsu: HOSTILE,
+      },
     ]);
     const input = summaryInput({
       runId: HOSTILE,
