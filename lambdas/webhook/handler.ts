@@ -29,7 +29,8 @@ function requiredEnv(name: string): string {
 }
 
 const logger = new Logger({ serviceName: 'recon-webhook' });
-const metrics = new Metrics({ namespace: 'recon', serviceName: 'recon-webhook' });
+// Namespace and service come from POWERTOOLS_METRICS_NAMESPACE / POWERTOOLS_SERVICE_NAME, set by the stack.
+const metrics = new Metrics();
 const config = parseWebhookConfig(process.env[ENV.webhookConfig]);
 const tableName = requiredEnv(ENV.tableName);
 const secretArn = requiredEnv(ENV.secretArn);

@@ -78,7 +78,7 @@ export class AnalyticsCatalog extends Construct {
         databaseName: this.databaseName,
         tableInput: tableInput(table, props.bucket.bucketName, projectionRange),
       });
-      cfn.addDependency(database);
+      cfn.node.addDependency(database);
     }
 
     const resultsBucket = props.resultsBucket ?? props.bucket;
@@ -110,8 +110,8 @@ export class AnalyticsCatalog extends Construct {
         workGroup: this.workGroupName,
         queryString: query.sql,
       });
-      namedQuery.addDependency(workGroup);
-      namedQuery.addDependency(database);
+      namedQuery.node.addDependency(workGroup);
+      namedQuery.node.addDependency(database);
       return name;
     });
   }

@@ -86,6 +86,7 @@ describe('webhook Lambda handler', () => {
     vi.stubEnv('RECON_TABLE_NAME', dynamo.tableName);
     vi.stubEnv('RECON_SECRET_ARN', SECRET_ARN);
     vi.stubEnv('RECON_WEBHOOK_CONFIG', '{"maxBodyBytes":4096}');
+    vi.stubEnv('POWERTOOLS_METRICS_NAMESPACE', 'Recon');
     for (const stream of [process.stdout, process.stderr]) {
       vi.spyOn(stream, 'write').mockImplementation((chunk) => {
         output.push(String(chunk));
@@ -140,7 +141,7 @@ describe('webhook Lambda handler', () => {
     expect(logs).toContain('"reason":"signature mismatch"');
     expect(logs).toContain('"WebhookRejected"');
     expect(logs).toContain('"WebhookAccepted"');
-    expect(logs).toContain('"Namespace":"recon"');
+    expect(logs).toContain('"Namespace":"Recon"');
     expect(logs).not.toContain(SECRET);
     expect(logs).not.toContain(String(forged.headers['x-signature']));
   });
