@@ -80,6 +80,15 @@ const TARGETS: readonly Target[] = [
   },
 ];
 
+/** Stamps a section's figures with when they were measured and how loaded the machine was. */
+export function stamped(figures: object): Record<string, unknown> {
+  return {
+    ...figures,
+    measuredAt: new Date().toISOString(),
+    loadAverage1m: Number(loadavg()[0]?.toFixed(2)),
+  };
+}
+
 export function readResults(): Results {
   return existsSync(JSON_FILE) ? (JSON.parse(readFileSync(JSON_FILE, 'utf8')) as Results) : {};
 }
@@ -87,13 +96,7 @@ export function readResults(): Results {
 export function writeResults(results: Results): void {
   const withMeta: Results = {
     ...results,
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model ?? 'unknown',
-      node: process.version,
-      loadAverage1m: Number(loadavg()[0]?.toFixed(2)),
-      measuredAt: new Date().toISOString(),
-    },
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version },
   };
   writeFileSync(JSON_FILE, `${JSON.stringify(withMeta, null, 2)}\n`);
   writeFileSync(MD_FILE, markdown(withMeta));
@@ -106,22 +109,76 @@ function markdown(results: Results): string {
       value === undefined ? 'not measured' : t.target === '—' ? '' : t.met(value, results) ? 'met' : 'MISSED';
     return `| ${t.label} | \`${t.field}\` | ${value ?? '—'} | ${t.target} | ${verdict} |`;
   });
-  const machine = results.machine as {
-    cpus: number;
-    node: string;
-    loadAverage1m: number;
-    measuredAt: string;
-  };
+  const details = [...downloadDetails(results), ...costDetails(results)];
+  const machine = results.machine as { cpus: number; node: string };
+  const when = Object.entries(results)
+    .filter(([, section]) => typeof section.measuredAt === 'string')
+    .map(([name, section]) => `${name} ${section.measuredAt} (load ${section.loadAverage1m})`)
+    .join('; ');
   return [
     '# recon benchmark results',
     '',
-    `Measured ${machine.measuredAt} on ${machine.cpus} cores, Node ${machine.node}, load average ${machine.loadAverage1m} (shared machine). Full figures and assumptions: \`bench/results.json\`. Re-run: \`npm run bench\` (or \`npm run bench -- --only download,normalize\`).`,
+    `Measured on ${machine.cpus} cores, Node ${machine.node}, a machine shared with other work${when ? ` (1-minute load average at the end of each section: ${when})` : ''}. Full figures and assumptions: \`bench/results.json\`. Re-run: \`npm run bench\` (or \`npm run bench -- --only download,normalize\`).`,
     '',
     '| figure | field | value | target | |',
     '|---|---|---|---|---|',
     ...rows,
     '',
+    ...details,
   ].join('\n');
+}
+
+/** What bounds the download ratio: the limiter's own cap, and slots lost on the way. */
+function downloadDetails(results: Results): string[] {
+  const d = results.download as
+    | {
+        setting: { ratePerSecond: number; marginRatio: number };
+        realistic: { slotsClaimed?: number; slotsWasted?: number; racesLost?: number; requests: number };
+        variants: Record<
+          string,
+          { ceilingRatio: number; maxRequestsInAnySecond: number; speedupVsSequential: number }
+        >;
+      }
+    | undefined;
+  if (!d) return [];
+  const cap = (d.setting.ratePerSecond * (1 - d.setting.marginRatio)) / 10;
+  return [
+    '## Download: what bounds the ratio',
+    '',
+    `- The limiter paces at ratePerSecond × (1 − margin) = ${d.setting.ratePerSecond} × (1 − ${d.setting.marginRatio}) requests/s: at most ${cap.toFixed(2)} of the ceiling before any loss.`,
+    `- Realistic run: ${d.realistic.requests} requests, ${d.realistic.slotsClaimed ?? '—'} slots claimed (${d.realistic.slotsWasted ?? '—'} given up by callers that woke too late), ${d.realistic.racesLost ?? '—'} lost conditional-write races on the shared DynamoDB bucket.`,
+    '- Other limiter settings, fixed 300 ms latency:',
+    '',
+    '| setting | ceiling ratio | max in any 1 s | speed-up vs sequential |',
+    '|---|---|---|---|',
+    ...Object.entries(d.variants).map(
+      ([name, v]) =>
+        `| ${name} | ${v.ceilingRatio} | ${v.maxRequestsInAnySecond} | ${v.speedupVsSequential} |`,
+    ),
+    '',
+  ];
+}
+
+/** Cost per million records by service, and the assumptions behind it. */
+function costDetails(results: Results): string[] {
+  const c = results.cost as
+    | { usd: Record<string, number>; counts: Record<string, number>; assumptions: string[] }
+    | undefined;
+  if (!c) return [];
+  return [
+    '## Cost per 1,000,000 records by service (USD)',
+    '',
+    '| service | USD |',
+    '|---|---|',
+    ...Object.entries(c.usd).map(([service, usd]) => `| ${service} | ${usd} |`),
+    '',
+    `Counts per million records: ${Object.entries(c.counts)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ')}.`,
+    '',
+    ...c.assumptions.map((a) => `- ${a}`),
+    '',
+  ];
 }
 
 /** Targets whose figures are present, with their verdict, for the console. */

@@ -11,13 +11,16 @@ import { round } from './figures';
 import { lambdaMemoryByStep } from './lambda-memory';
 import { benchNormalize } from './normalize';
 import { measurePipeline, STAGE } from './pipeline';
-import { readResults, verdicts, writeResults } from './results';
+import { readResults, stamped, verdicts, writeResults } from './results';
 
-const SECTIONS = ['download', 'normalize', 'dynamodb', 'cost', 'e2e'] as const;
+/** `report` measures nothing: it rewrites results.md from results.json. */
+const SECTIONS = ['download', 'normalize', 'dynamodb', 'cost', 'e2e', 'report'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const only = new Set((values.only?.split(',') ?? SECTIONS).map((s) => s.trim()) as Section[]);
+const only = new Set(
+  (values.only?.split(',') ?? SECTIONS.filter((s) => s !== 'report')).map((s) => s.trim()) as Section[],
+);
 for (const section of only) {
   if (!SECTIONS.includes(section))
     throw new Error(`unknown section '${section}' (known: ${SECTIONS.join(', ')})`);
@@ -27,11 +30,11 @@ const results = readResults();
 
 // Written after every section, so a later section's failure keeps the earlier figures.
 if (only.has('download')) {
-  results.download = { ...(await benchDownload(log)) };
+  results.download = stamped(await benchDownload(log));
   writeResults(results);
 }
 if (only.has('normalize')) {
-  results.normalize = { ...(await benchNormalize(log)) };
+  results.normalize = stamped(await benchNormalize(log));
   writeResults(results);
 }
 
@@ -39,7 +42,7 @@ if (only.has('dynamodb') || only.has('cost') || only.has('e2e')) {
   const large = await measurePipeline(100_000, log);
   const matched = (large.byCode.A1 ?? 0) + (large.byCode.D1 ?? 0);
   if (only.has('dynamodb')) {
-    results.dynamodb = {
+    results.dynamodb = stamped({
       writesPerRecord: round(large.dynamo.matchingWrites / large.records, 3),
       wcuPerRecord: round(large.dynamo.matchingWcu / large.records, 3),
       writesPerMatchedRecord: round(large.dynamo.matchingWrites / matched, 3),
@@ -50,7 +53,7 @@ if (only.has('dynamodb') || only.has('cost') || only.has('e2e')) {
       requests: large.dynamo.requests,
       records: large.records,
       byCode: large.byCode,
-    };
+    });
   }
   if (only.has('cost')) {
     const cost = estimateCost(
@@ -58,13 +61,13 @@ if (only.has('dynamodb') || only.has('cost') || only.has('e2e')) {
       lambdaMemoryByStep({ environment: 'production', baseUrl: STAGE.baseUrl }),
       loadPrices(),
     );
-    results.cost = { ...cost };
+    results.cost = stamped(cost);
     log(`cost: ${JSON.stringify(cost)}`);
   }
   writeResults(results);
   if (only.has('e2e')) {
     const small = await measurePipeline(10_000, log);
-    results.e2e = {
+    results.e2e = stamped({
       seconds10k: small.seconds,
       seconds100k: large.seconds,
       runs: Object.fromEntries(
@@ -80,7 +83,7 @@ if (only.has('dynamodb') || only.has('cost') || only.has('e2e')) {
           },
         ]),
       ),
-    };
+    });
   }
 }
 
