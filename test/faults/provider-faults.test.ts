@@ -63,6 +63,7 @@ describe('fault injection: provider faults', () => {
     const result = await world.run(PERIOD);
 
     await expectGroundTruth(world, result);
+    expect(world.simulator.stats().rateLimited).toBeGreaterThan(0);
     expect(world.simulator.stats().reportsGenerated).toBe(2);
   });
 
