@@ -17,7 +17,7 @@ import type { StepName } from '../lambdas/core/workflow/steps';
 import { round } from './figures';
 import type { PipelineRun } from './pipeline';
 
-export const POLLS_PER_REPORT = 10;
+const POLLS_PER_REPORT = 10;
 /** Wait, Check report and Report ready? per poll. */
 const TRANSITIONS_PER_POLL = 3;
 

@@ -245,7 +245,7 @@ async function startWorld(latencyMs: [number, number]): Promise<World> {
 }
 
 /** The limiter as the stack ships it (stage `ratePerSecond`, the limiter's default margin). */
-export const SHIPPED: LimiterSetting = { ratePerSecond: STAGE.ratePerSecond };
+const SHIPPED: LimiterSetting = { ratePerSecond: STAGE.ratePerSecond };
 /** Settings measured for comparison: the provider's full rate with the limiter's own margin, or less. */
 const VARIANTS: Record<string, LimiterSetting> = {
   'in-process limiter, rate 8, margin 0.10': { ratePerSecond: 8, inProcess: true },
