@@ -50,7 +50,7 @@ export const stageConfigSchema = z
     /** Subscribe this address to the alarm/summary topic. */
     alarmEmail: z.email().optional(),
     /** Requests per second recon may send (the provider allows 10 for the whole account; keep a margin). */
-    ratePerSecond: z.number().positive().max(10).default(8),
+    ratePerSecond: z.number().positive().max(10).default(10),
     polling: z
       .object({ intervalSeconds: z.number().int().min(5).default(60) })
       .default({ intervalSeconds: 60 }),

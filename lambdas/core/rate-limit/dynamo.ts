@@ -89,8 +89,20 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
     }
   }
 
+  /**
+   * This instance's claims go one at a time, so its own concurrent callers (the page downloads of one
+   * Lambda) never race each other on the item: lost races, each a wasted read and write, then only
+   * happen between instances.
+   */
+  let lastClaim: Promise<unknown> = Promise.resolve();
+  function claimInTurn(): Promise<number> {
+    const turn = lastClaim.then(claim);
+    lastClaim = turn.catch(() => undefined);
+    return turn;
+  }
+
   return {
-    acquire: () => acquireSlot(claim, interval, now, sleep),
+    acquire: () => acquireSlot(claimInTurn, interval, now, sleep),
     async backOff(retryAfterMs = DEFAULT_BACK_OFF_MS) {
       // Only ever moves the slot forward; losing the race means someone pushed it at least as far.
       await write(
