@@ -73,7 +73,12 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
   const { ddb, tableName, config } = deps;
   const writer = buildReceivableWriter(deps);
 
-  /** Strongly consistent BatchGet of many keys, 100 per call, unprocessed keys retried with backoff. */
+  /**
+   * BatchGet of many keys, 100 per call, unprocessed keys retried with backoff. Eventually
+   * consistent (half the read units): a stale item is never written back, because the conditional
+   * put checks the version and a lost race re-reads consistently; and a record hash seen in a stale
+   * item is in every newer one too (contributions only accumulate), so "already applied" stays true.
+   */
   async function readMany(keys: readonly string[]): Promise<Map<string, Receivable>> {
     const found = new Map<string, Receivable>();
     for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
@@ -82,7 +87,7 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
         if (attempt >= BATCH_GET_ATTEMPTS) throw new Error(`BatchGet: ${pending.length} keys unprocessed`);
         if (attempt > 0) await delay(25 * 2 ** attempt);
         const response = await ddb.send(
-          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
         );
         for (const item of response.Responses?.[tableName] ?? []) {
           const receivable = fromItem(item);
