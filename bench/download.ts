@@ -182,7 +182,7 @@ async function startWorld(latencyMs: [number, number]): Promise<World> {
     });
     return buildWorkflowSteps({
       ...deps,
-      ingestPage: async () => ({ records: [], counts: emptyIngestCounts() }),
+      ingestPages: async () => ({ records: [], counts: emptyIngestCounts() }),
       receivables: () => ({ applyRecords: async () => ({ changed: 0, unchanged: 0, conflicts: 0 }) }),
     });
   }

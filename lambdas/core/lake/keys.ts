@@ -17,9 +17,19 @@ export function rawPageKey(source: RecordSource): string {
   return `${RAW_PREFIX}kind=${source.reportKind}/generated=${source.generatedOn}/report=${source.reportId}/page=${pageLabel(source.page)}.json.gz`;
 }
 
-/** Normalized records of one page in one (code, movement date) partition. */
-export function recordsObjectKey(source: RecordSource, code: RecordCode, movementDate: IsoDate): string {
-  return `${RECORDS_TABLE.prefix}kind=${source.reportKind}/code=${code}/movement_date=${movementDate}/${source.reportId}-p${pageLabel(source.page)}.parquet`;
+/**
+ * Normalized records of one page, or of the pages `source.page..lastPage` of one download batch, in
+ * one (code, movement date) partition.
+ */
+export function recordsObjectKey(
+  source: RecordSource,
+  code: RecordCode,
+  movementDate: IsoDate,
+  lastPage = source.page,
+): string {
+  const pages =
+    lastPage > source.page ? `${pageLabel(source.page)}-${pageLabel(lastPage)}` : pageLabel(source.page);
+  return `${RECORDS_TABLE.prefix}kind=${source.reportKind}/code=${code}/movement_date=${movementDate}/${source.reportId}-p${pages}.parquet`;
 }
 
 /** Quarantined entries of one page, JSON lines. */

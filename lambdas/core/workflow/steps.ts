@@ -30,9 +30,9 @@ export interface WorkflowDeps {
   readonly provider: ProviderClient;
   /** Counts the provider requests of one step call (the client's `onRequest` feeds it). */
   readonly requests: RequestCounter;
-  readonly ingestPage: (
-    page: Page,
-    source: RecordSource,
+  /** Archives, normalizes and exports the pages of one download batch (all of one report). */
+  readonly ingestPages: (
+    pages: readonly { page: Page; source: RecordSource }[],
   ) => Promise<{ records: readonly CanonicalRecord[]; counts: IngestCounts }>;
   /** The receivables store deriving statuses as of `asOf`. */
   readonly receivables: (asOf: IsoDate) => {
@@ -286,29 +286,22 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
       );
       const firstEmpty = fetched.findIndex((page) => page.pastLastPage);
       const pages = stopAtPastLast && firstEmpty >= 0 ? fetched.slice(0, firstEmpty) : fetched;
-      const store = deps.receivables(asOf);
-      const perPage = await mapWithConcurrency(pages, config.pageConcurrency, async (page) => {
-        const source: RecordSource = { reportKind: job.kind, reportId, page: page.page, generatedOn };
-        const ingested = await deps.ingestPage(page, source);
-        const applied = await store.applyRecords(ingested.records);
-        return { counts: ingested.counts, applied };
-      });
-      return { pages, firstEmpty, perPage };
+      const ingested = await deps.ingestPages(
+        pages.map((page) => ({
+          page,
+          source: { reportKind: job.kind, reportId, page: page.page, generatedOn } satisfies RecordSource,
+        })),
+      );
+      const applied = await deps.receivables(asOf).applyRecords(ingested.records);
+      return { pages, firstEmpty, ingested, applied };
     });
+    const { changed, unchanged, conflicts } = result.applied;
     return {
       pages: result.pages.length,
       pastLastPage: result.firstEmpty >= 0,
-      counts: result.perPage
-        .map((p) => p.counts)
-        .reduce(mergeIngestCounts, emptyIngestCounts()) as BatchResult['counts'],
+      counts: result.ingested.counts as BatchResult['counts'],
       providerRequests,
-      receivables: result.perPage
-        .map(({ applied }) => ({
-          changed: applied.changed,
-          unchanged: applied.unchanged,
-          conflicts: applied.conflicts,
-        }))
-        .reduce(addChanges, noChanges),
+      receivables: { changed, unchanged, conflicts },
     };
   }
 

@@ -69,7 +69,7 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
   return {
     provider,
     requests,
-    ingestPage: (page, source) => ingestor.ingestPage(page, source),
+    ingestPages: (pages) => ingestor.ingestPages(pages),
     receivables: (asOf) =>
       buildReceivableStore({ ddb, tableName, config: reconConfig, asOf: () => asOf, now }),
     ageReceivables: (asOf) => aging.ageReceivables(asOf),

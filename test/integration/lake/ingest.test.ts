@@ -247,4 +247,43 @@ describe('page ingestion into the lake (s3rver, read back with DuckDB)', () => {
   it('refuses a page ingested under another page’s source', async () => {
     await expect(ingestor().ingestPage(sales2.page, sales1.source)).rejects.toThrow(/ingested as/);
   });
+  it('ingests a batch of pages as one Parquet object per partition, counts and records unchanged', async () => {
+    const batchS3 = await startLocalS3();
+    try {
+      const batch = buildPageIngestor({
+        s3: batchS3.client,
+        bucket: batchS3.bucket,
+        config: parseReconConfig({}),
+      });
+      // Pages in any order: the key names the batch's page range.
+      const result = await batch.ingestPages([
+        { page: sales2.page, source: sales2.source },
+        { page: sales1.page, source: sales1.source },
+      ]);
+      const onePageAtATime = [results[0], results[1]] as PageIngestResult[];
+      expect(result.counts).toEqual(onePageAtATime.map((r) => r.counts).reduce(mergeIngestCounts));
+      expect(result.records).toHaveLength(65);
+      // 2 raw pages, 3 partitions for both pages together, 1 quarantine file (page 1).
+      expect(result.objectsWritten).toBe(2 + 3 + 1);
+      const listed = await batchS3.client.send(
+        new ListObjectsV2Command({ Bucket: batchS3.bucket, Prefix: 'records/' }),
+      );
+      expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual([
+        'records/kind=sales/code=A1/movement_date=2025-03-01/9007199254740993-p00001-00002.parquet',
+        'records/kind=sales/code=A1/movement_date=2025-03-02/9007199254740993-p00001-00002.parquet',
+        'records/kind=sales/code=A1/movement_date=2025-03-03/9007199254740993-p00001-00002.parquet',
+      ]);
+    } finally {
+      await batchS3.close();
+    }
+  });
+
+  it('refuses a batch that mixes reports', async () => {
+    await expect(
+      ingestor().ingestPages([
+        { page: sales1.page, source: sales1.source },
+        { page: financial1.page, source: financial1.source },
+      ]),
+    ).rejects.toThrow(/one report/);
+  });
 });

@@ -44,6 +44,7 @@ function fakeWorld(options: FakeOptions = {}) {
     claims: [] as unknown[],
     finished: [] as unknown[],
     applied: 0,
+    ingestedBatches: [] as number[][],
     summarized: [] as SummaryInput[],
   };
   const counted =
@@ -71,10 +72,11 @@ function fakeWorld(options: FakeOptions = {}) {
   const deps: WorkflowDeps = {
     provider,
     requests,
-    ingestPage: async (p) => ({
-      records: [],
-      counts: { ...emptyIngestCounts(), received: p.records.length, byCode: { A1: p.records.length } },
-    }),
+    ingestPages: async (pages) => {
+      const received = pages.reduce((n, { page: p }) => n + p.records.length, 0);
+      calls.ingestedBatches.push(pages.map(({ page: p }) => p.page));
+      return { records: [], counts: { ...emptyIngestCounts(), received, byCode: { A1: received } } };
+    },
     receivables: () => ({
       applyRecords: async () => {
         calls.applied += 1;
@@ -236,7 +238,9 @@ describe('downloadUntilEmpty', () => {
     // Pages 3 (2 records) and 4 (empty): the loop ends after page 3.
     expect(second).toMatchObject({ nextPage: 5, done: true });
     expect(second.totals).toMatchObject({ pages: 3, providerRequests: 4, counts: { received: 6 } });
-    expect(calls.applied).toBe(3);
+    // One ingestion and one matching pass per batch, never the empty page.
+    expect(calls.ingestedBatches).toEqual([[1, 2], [3]]);
+    expect(calls.applied).toBe(2);
   });
 });
 
