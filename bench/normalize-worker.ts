@@ -1,6 +1,6 @@
 /**
  * Child process of the normalization benchmark (see normalize.ts): streams `records` records, page by
- * page, through the normalizer alone and then through the real page ingestor (normalize, partition,
+ * page, through the normalizer alone and then, a download batch at a time, through the real page ingestor (normalize, partition,
  * Parquet, gzip of the raw page, quarantine lines) with an S3 stand-in that only counts bytes.
  * Pages are re-parsed from JSON text each time, so every page is fresh objects as after a download.
  * Prints one JSON line of figures on stdout.
@@ -8,10 +8,14 @@
 import { readFileSync } from 'node:fs';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { parseReconConfig } from '../lambdas/core/config';
-import { buildPageIngestor } from '../lambdas/core/lake/ingest';
+import { buildPageIngestor, type SourcedPage } from '../lambdas/core/lake/ingest';
 import type { Page } from '../lambdas/core/provider/port';
 import type { RecordSource, ReportKind } from '../lambdas/core/records/canonical';
 import { buildNormalizer } from '../lambdas/core/records/normalize';
+import { workflowConfigSchema } from '../lambdas/core/workflow/config';
+
+/** Pages one download step ingests together, as the deployed workflow does by default. */
+const PAGES_PER_BATCH = workflowConfigSchema.shape.pagesPerBatch.parse(undefined);
 
 interface SamplePage {
   readonly kind: ReportKind;
@@ -81,12 +85,13 @@ async function withParquet() {
   let records = 0;
   let ms = 0;
   const cpuBefore = process.cpuUsage();
-  for (let n = 0; records < ingestTarget; n++) {
-    const { page, source } = pageAt(n);
+  // Batches of PAGES_PER_BATCH pages of one report (pageAt keeps 100 pages per report id).
+  for (let n = 0; records < ingestTarget; n += PAGES_PER_BATCH) {
+    const batch: SourcedPage[] = Array.from({ length: PAGES_PER_BATCH }, (_, i) => pageAt(n + i));
     const started = performance.now();
-    await ingestor.ingestPage(page, source);
+    await ingestor.ingestPages(batch);
     ms += performance.now() - started;
-    records += page.records.length + page.malformed.length;
+    for (const { page } of batch) records += page.records.length + page.malformed.length;
     sampleRss();
   }
   const cpu = process.cpuUsage(cpuBefore);

@@ -18,25 +18,49 @@ import { hash } from 'node:crypto';
 export type RecordHasher = (keys: readonly string[], values: readonly unknown[]) => string;
 
 /**
- * A hasher remembers the key order of the last record: the records of one report share it, so the
- * keys are sorted and quoted once per page rather than once per record (the hash is the
- * normalizer's main cost). The text hashed is the JSON of the record with sorted keys.
+ * A hasher remembers the key layouts it has seen: the records of one report share a few (the
+ * sandbox varies key case per record, production does not), so keys are sorted and quoted once per
+ * layout rather than once per record (the hash is the normalizer's main cost). The text hashed is
+ * the JSON of the record with sorted keys.
  */
 export function buildRecordHasher(): RecordHasher {
+  const layouts = new Map<string, Layout>();
   let lastKeys: readonly string[] | undefined;
-  let order: number[] | undefined;
-  let prefixes: string[] = [];
+  let last: Layout | undefined;
   return (keys, values) => {
     if (!sameKeys(keys, lastKeys)) {
       lastKeys = [...keys];
-      order = sortedOrderIfDistinct(keys);
-      prefixes = (order ?? []).map((i, n) => `${n === 0 ? '{' : ','}${JSON.stringify(keys[i])}:`);
+      last = layoutOf(layouts, keys);
     }
+    const { order, prefixes } = last as Layout;
     if (order === undefined || values.some(isNested)) return hashSlowly(keys, values);
     let text = keys.length === 0 ? '{' : '';
     for (let n = 0; n < order.length; n++) text += prefixes[n] + scalarJson(values[order[n] as number]);
     return sha256(`${text}}`);
   };
+}
+
+/** Sorted key order (undefined when a key repeats) and the JSON text before each value. */
+interface Layout {
+  readonly order: number[] | undefined;
+  readonly prefixes: string[];
+}
+
+/** Layouts kept per hasher; a report with more distinct layouts than this starts over (still correct). */
+const MAX_LAYOUTS = 512;
+
+function layoutOf(layouts: Map<string, Layout>, keys: readonly string[]): Layout {
+  // JSON of the key list: unambiguous whatever characters the keys hold.
+  const signature = JSON.stringify(keys);
+  let layout = layouts.get(signature);
+  if (layout === undefined) {
+    const order = sortedOrderIfDistinct(keys);
+    const prefixes = (order ?? []).map((i, n) => `${n === 0 ? '{' : ','}${JSON.stringify(keys[i])}:`);
+    layout = { order, prefixes };
+    if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+    layouts.set(signature, layout);
+  }
+  return layout;
 }
 
 /** Characters JSON.stringify escapes in a string (lone surrogates included). */
