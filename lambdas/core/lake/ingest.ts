@@ -30,6 +30,8 @@ export interface PageIngestorDeps {
   readonly config: ReconConfig;
   /** Clock for the `ingested-at` object metadata (object contents never depend on time). */
   readonly now?: () => Date;
+  /** Told each page's own counts (codes, quarantine reasons, drift) once its objects are written: the per-page report. */
+  readonly onPageIngested?: (source: RecordSource, counts: IngestCounts) => void;
 }
 
 export interface PageIngestResult {
@@ -184,6 +186,7 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
         .filter((p) => p.quarantined.length === 0)
         .map((p) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: quarantineObjectKey(p.source) }))),
     ]);
+    for (const p of sorted) deps.onPageIngested?.(p.source, p.counts);
     return { records: sorted.flatMap((p) => p.records), counts, objectsWritten: puts.length };
   }
 

@@ -19,7 +19,7 @@ import { buildDynamoLimiter } from '../rate-limit/dynamo';
 import type { RateLimiter } from '../rate-limit/port';
 import { PROVIDER_STEPS, parseWorkflowConfig, WORKFLOW_ENV } from './config';
 import type { StepName } from './steps';
-import { buildWorkflowStepsFrom } from './wiring';
+import { buildWorkflowStepsFrom, type WorkflowWiring } from './wiring';
 
 const secretSchema = z.object({ email: z.string().min(1), apiToken: z.string().min(1) });
 
@@ -45,7 +45,10 @@ function noProviderAccess(step: StepName): { credentials: ProviderCredentials; l
   return { credentials: { email: 'none', apiToken: 'none' }, limiter: { acquire: refuse, backOff: refuse } };
 }
 
-export async function buildStepsFromEnvironment(step: StepName) {
+export async function buildStepsFromEnvironment(
+  step: StepName,
+  observers: Pick<WorkflowWiring, 'onPageIngested'> = {},
+) {
   const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
     marshallOptions: { removeUndefinedValues: true },
   });
@@ -65,6 +68,7 @@ export async function buildStepsFromEnvironment(step: StepName) {
   const sns = new SNSClient({});
   const topicArn = required(ENV.topicArn);
   return buildWorkflowStepsFrom({
+    ...observers,
     ddb,
     tableName,
     s3: new S3Client({}),

@@ -19,7 +19,10 @@ export function createStepHandler(step: StepName) {
   // Built at the first invocation of this container and reused; rebuilt if building failed.
   let steps: Promise<WorkflowSteps> | undefined;
   return middy(async (event: unknown) => {
-    steps ??= buildStepsFromEnvironment(step).catch((error) => {
+    steps ??= buildStepsFromEnvironment(step, {
+      onPageIngested: (source, counts) =>
+        logger.info('page ingested', { reportId: source.reportId, page: source.page, ...counts }),
+    }).catch((error) => {
       steps = undefined;
       throw error;
     });

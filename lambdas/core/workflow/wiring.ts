@@ -8,7 +8,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ReconConfig } from '../config';
-import { buildPageIngestor } from '../lake/ingest';
+import { buildPageIngestor, type PageIngestorDeps } from '../lake/ingest';
 import { buildProviderClient } from '../provider/client';
 import type { ProviderCredentials } from '../provider/http';
 import type { RateLimiter } from '../rate-limit/port';
@@ -40,6 +40,8 @@ export interface WorkflowWiring {
   /** SNS publish of the run summary. */
   readonly publish: (subject: string, message: string) => Promise<void>;
   readonly now?: () => Date;
+  /** Each ingested page's counts, for the per-page report (the Lambda logs them). */
+  readonly onPageIngested?: PageIngestorDeps['onPageIngested'];
   /** Provider client tuning for tests (fast retries). */
   readonly provider?: {
     readonly baseDelayMs?: number;
@@ -59,7 +61,13 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
     onRequest: requests.onRequest,
     ...wiring.provider,
   });
-  const ingestor = buildPageIngestor({ s3, bucket, config: reconConfig, now });
+  const ingestor = buildPageIngestor({
+    s3,
+    bucket,
+    config: reconConfig,
+    now,
+    onPageIngested: wiring.onPageIngested,
+  });
   const aging = buildAging({ ddb, tableName, config: reconConfig, now });
   const exporter = buildSnapshotExporter({ ddb, tableName, s3, bucket, config: reconConfig });
   const waits = buildReportWaits({ ddb, tableName, sendTaskSuccess: wiring.sendTaskSuccess, now });

@@ -250,10 +250,12 @@ describe('page ingestion into the lake (s3rver, read back with DuckDB)', () => {
   it('ingests a batch of pages as one Parquet object per partition, counts and records unchanged', async () => {
     const batchS3 = await startLocalS3();
     try {
+      const reported: { page: number; counts: unknown }[] = [];
       const batch = buildPageIngestor({
         s3: batchS3.client,
         bucket: batchS3.bucket,
         config: parseReconConfig({}),
+        onPageIngested: (source, counts) => reported.push({ page: source.page, counts }),
       });
       // Pages in any order: the key names the batch's page range.
       const result = await batch.ingestPages([
@@ -262,6 +264,11 @@ describe('page ingestion into the lake (s3rver, read back with DuckDB)', () => {
       ]);
       const onePageAtATime = [results[0], results[1]] as PageIngestResult[];
       expect(result.counts).toEqual(onePageAtATime.map((r) => r.counts).reduce(mergeIngestCounts));
+      // Each page is still reported on its own, with the counts a page-at-a-time ingestion gives it.
+      expect(reported.sort((a, b) => a.page - b.page)).toEqual([
+        { page: 1, counts: results[0]?.counts },
+        { page: 2, counts: results[1]?.counts },
+      ]);
       expect(result.records).toHaveLength(65);
       // 2 raw pages, 3 partitions for both pages together, 1 quarantine file (page 1).
       expect(result.objectsWritten).toBe(2 + 3 + 1);
