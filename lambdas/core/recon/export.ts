@@ -1,7 +1,7 @@
 /**
  * The daily reconciliation snapshot for Athena: one Parquet object per parallel-Scan segment at a
- * fixed key, so a re-run of the same day and segment overwrites instead of duplicating. The column
- * names and types are a contract with the Glue table and the named queries; change both together.
+ * fixed key, so a re-run of the same day and segment overwrites instead of duplicating. Columns and
+ * types come from `RECEIVABLES_TABLE`, the same definition the Glue table and DuckDB views use.
  *
  * Limits: a segment is held in memory while encoded (about 200 bytes a row before compression), so
  * pick `totalSegments` so that one segment stays within the Lambda's memory (1 M receivables ≈ 8
@@ -10,7 +10,8 @@
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
-import { encodeParquet, type ParquetColumn, type ParquetColumnType } from '../lake/parquet';
+import { encodeParquet, PARQUET_TYPE_OF } from '../lake/parquet';
+import { RECEIVABLES_TABLE } from '../lake/tables';
 import type { Receivable } from './item';
 import { collect, scanPages, type TableDeps } from './queries';
 import { toReceivableView } from './view';
@@ -32,32 +33,10 @@ export interface SnapshotExporter {
 }
 
 export function snapshotKey(asOf: IsoDate, segment: number): string {
-  return `reconciliation/snapshots/as_of=${asOf}/part-${String(segment).padStart(5, '0')}.parquet`;
+  return `${RECEIVABLES_TABLE.prefix}as_of=${asOf}/part-${String(segment).padStart(5, '0')}.parquet`;
 }
 
 type Row = Record<string, unknown>;
-
-/** The snapshot's columns, in order, with their Parquet types. */
-const SNAPSHOT_COLUMNS: readonly (readonly [string, ParquetColumnType])[] = [
-  ['receivable_key', 'STRING'],
-  ['acquirer', 'STRING'],
-  ['merchant', 'STRING'],
-  ['sale_date', 'STRING'],
-  ['nsu', 'STRING'],
-  ['authorization', 'STRING'],
-  ['installment', 'INT32'],
-  ['brand', 'STRING'],
-  ['status', 'STRING'],
-  ['forecast_net_cents', 'INT64'],
-  ['settled_net_cents', 'INT64'],
-  ['difference_cents', 'INT64'],
-  ['due_date', 'STRING'],
-  ['last_payment_date', 'STRING'],
-  ['settlement_count', 'INT32'],
-  ['reason', 'STRING'],
-  ['version', 'INT64'],
-  ['changed_on', 'STRING'],
-];
 
 /** One snapshot row: the CLI's view (status derived as of `asOf`) plus key, brand and history. */
 export function toSnapshotRow(receivable: Receivable, asOf: IsoDate, config: ReconConfig): Row {
@@ -84,13 +63,15 @@ export function toSnapshotRow(receivable: Receivable, asOf: IsoDate, config: Rec
   };
 }
 
+/** Encodes rows into the columns of {@link RECEIVABLES_TABLE}, the Glue table's one definition. */
 export function encodeSnapshot(rows: readonly Row[]): Uint8Array {
-  const columns: ParquetColumn[] = SNAPSHOT_COLUMNS.map(([name, type]) => ({
-    name,
-    type,
-    data: rows.map((row) => row[name] ?? null),
-  }));
-  return encodeParquet(columns);
+  return encodeParquet(
+    RECEIVABLES_TABLE.columns.map((column) => ({
+      name: column.name,
+      type: PARQUET_TYPE_OF[column.type],
+      data: rows.map((row) => row[column.name] ?? null),
+    })),
+  );
 }
 
 export function buildSnapshotExporter(deps: SnapshotExporterDeps): SnapshotExporter {

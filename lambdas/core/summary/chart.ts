@@ -18,7 +18,7 @@ function polyline(points: readonly DailyPoint[], pick: (p: DailyPoint) => number
     .map((p, i) => {
       const x = PAD.left + i * step;
       const y = PAD.top + innerH - (max === 0 ? 0 : (pick(p) / max) * innerH);
-      return `${x.toFixed(1)},${y.toFixed(1)}`;
+      return `${tenths(x)},${tenths(y)}`;
     })
     .join(' ');
 }
@@ -42,4 +42,9 @@ export function renderDailyChart(points: readonly DailyPoint[]): string {
     `<polyline class="settled" points="${polyline(points, (p) => p.settledNetCents, max)}"/>`,
     '</svg>',
   ].join('\n');
+}
+
+/** A coordinate rounded to a tenth of a pixel: short SVG text, no visible difference. */
+function tenths(value: number): number {
+  return Math.round(value * 10) / 10;
 }

@@ -114,7 +114,7 @@ ${countsTable('Quarantine reason', s.records.quarantinedByReason)}
 ${drift.length > 0 ? `<p>Layout changes seen: ${drift.map((d) => escapeHtml(d)).join('; ')}.</p>` : ''}
 <h2>Reports</h2>
 ${table(['Report', 'Id', 'Outcome', 'Pages', 'Entries', 'Requests'], jobs)}
-<p class="muted">${escapeHtml(s.providerRequests)} requests to the provider · ${escapeHtml((s.elapsedMs / 1000).toFixed(1))} s · started ${escapeHtml(s.startedAt)}</p>
+<p class="muted">${escapeHtml(s.providerRequests)} requests to the provider · ${escapeHtml(Math.round(s.elapsedMs / 100) / 10)} s · started ${escapeHtml(s.startedAt)}</p>
 </body></html>
 `;
 }
