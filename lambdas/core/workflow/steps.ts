@@ -402,13 +402,16 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
     /**
      * One turn of the page loop for reports without a page count (always in the sandbox; in
      * production if CONCLUIDO came without quantidadePaginas): fetch the next batch, stop at the first
-     * page past the last, and carry the running totals in the cursor.
+     * page past the last, and carry the running totals in the cursor. Batches grow (2, 4, 8… pages,
+     * up to `pagesPerBatch`) so that a short report does not spend the account's request budget on
+     * pages past its end: a one-page report costs two requests, not a whole batch.
      */
     async downloadUntilEmpty(raw: unknown): Promise<PageCursor> {
       const { cursor, ...rest } = untilEmptyInputSchema.parse(raw);
       if (cursor.nextPage > config.maxUnknownPages)
         throw new TooManyPagesError(rest.reportId, config.maxUnknownPages);
-      const lastPage = Math.min(cursor.nextPage + config.pagesPerBatch - 1, config.maxUnknownPages);
+      const size = Math.min(config.pagesPerBatch, cursor.nextPage + 1);
+      const lastPage = Math.min(cursor.nextPage + size - 1, config.maxUnknownPages);
       const batch = await downloadPages({ ...rest, batch: { firstPage: cursor.nextPage, lastPage } }, true);
       const totals = cursor.totals ? mergeBatches([cursor.totals, batch]) : batch;
       return { nextPage: lastPage + 1, done: batch.pastLastPage, totals };

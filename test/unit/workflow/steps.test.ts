@@ -244,6 +244,22 @@ describe('downloadUntilEmpty', () => {
   });
 });
 
+describe('downloadUntilEmpty batch sizes', () => {
+  it('grows its batches so a short report spends few requests past its end', async () => {
+    const { steps, calls } = fakeWorld({ workflow: { pagesPerBatch: 10 } });
+    const input = { job: JOB, reportId: '9007199254740993', generatedOn: '2026-03-09', asOf: '2026-03-09' };
+
+    const first = await steps.downloadUntilEmpty({ ...input, cursor: { nextPage: 1 } });
+    const second = await steps.downloadUntilEmpty({ ...input, cursor: first });
+
+    // Pages 1–2, then 3–6 (page 4 is the first empty one): 6 requests instead of 10.
+    expect(first).toMatchObject({ nextPage: 3, done: false });
+    expect(second).toMatchObject({ nextPage: 7, done: true });
+    expect(second.totals).toMatchObject({ pages: 3, providerRequests: 6 });
+    expect(calls.ingestedBatches).toEqual([[1, 2], [3]]);
+  });
+});
+
 describe('finishJob and deleteReport', () => {
   const report = {
     reportId: '42',
