@@ -21,7 +21,7 @@ const STATE_WORDS: Readonly<Record<string, string>> = {
 const STYLE = `body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem;color:#1d2433;max-width:60rem}
 h1{font-size:1.5rem;margin-bottom:.25rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #d8dde6}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{padding:.35rem .6rem;border-bottom:1px solid #eceff4;text-align:left}
-td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}tfoot td{font-weight:600;border-top:2px solid #1d2433}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}tfoot td{font-weight:600;border-top:2px solid #1d2433}
 .muted{color:#667085}.failed{background:#fdecec;border:1px solid #e5484d;padding:1rem;border-radius:6px}
 .ok{color:#1a7f37}.bad{color:#c4262e}svg{width:100%;height:auto}svg text{font-size:11px;fill:#667085}
 .axis{stroke:#98a2b3}.forecast{fill:none;stroke:#2f6fde;stroke-width:2}.settled{fill:none;stroke:#1a7f37;stroke-width:2}
