@@ -53,6 +53,8 @@ export interface LocalRunOptions {
   /** Built-in simulator settings (seed, dataset size, page size): small datasets for tests. */
   readonly simulator?: Pick<SimulatorOptions, 'seed' | 'dataset' | 'timing'>;
   readonly now?: () => Date;
+  /** Stops the run (Ctrl-C): the execution is aborted, then everything started is stopped and deregistered. */
+  readonly signal?: AbortSignal;
 }
 
 export interface LocalRunResult {
@@ -164,6 +166,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       input: { ...period, force: true },
       executionName: `local-${now().toISOString().replace(/[:.]/g, '-')}`,
       webhookTimeoutMs: LOCAL_WEBHOOK_TIMEOUT_MS,
+      ...(options.signal ? { signal: options.signal } : {}),
     });
     const summary = execution.summary as RunSummary | undefined;
     if (!summary) {

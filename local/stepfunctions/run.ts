@@ -41,6 +41,8 @@ export interface LocalRunOptions {
   readonly onTaskToken?: (token: string, reportId: string) => void;
   /** Sees every event of the execution's log (benchmarks count state transitions with it). */
   readonly onEvent?: (event: { readonly type: string }) => void;
+  /** Aborts the execution (Ctrl-C): the result then rejects with the engine's `ExecutionAbortedError`. */
+  readonly signal?: AbortSignal;
 }
 
 export interface LocalRunResult {
@@ -88,6 +90,9 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
     },
     context: { Execution: { Id: executionId, Name: executionName }, Task: { Token: 'bound-locally' } },
   });
+  const abort = () => execution.abort();
+  if (options.signal?.aborted) abort();
+  else options.signal?.addEventListener('abort', abort, { once: true });
   const retries: Record<string, number> = {};
   const counting = (async () => {
     for await (const event of execution.eventLogs) {
@@ -112,6 +117,8 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
       jobs,
       retries,
     };
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
   }
 }
 

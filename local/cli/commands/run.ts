@@ -90,6 +90,11 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       }
       const webhook = webhookMode(options);
       const progress = buildProgressSink({ write: io.stderr, isTTY: io.stderrIsTTY, now: Date.now });
+      // Ctrl-C stops the run cleanly: the local webhook is deregistered at the provider and the lock released.
+      const interrupt = new AbortController();
+      const onSignal = () => interrupt.abort();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
       let result: LocalRunResult;
       try {
         // Loaded on use: the runner pulls in the CDK app, which would slow every other command's start.
@@ -105,8 +110,16 @@ export function registerRunCommand(program: Command, io: CliIo): void {
           reconConfig: loadReconConfig(io.env),
           simulator: simulatorSettings(options),
           onProgress: progress,
+          signal: interrupt.signal,
         });
+      } catch (error) {
+        if (!interrupt.signal.aborted) throw error;
+        throw new RunFailedError(
+          'interrupted: the run was stopped and cleaned up; run the same command again to finish it (nothing is counted twice).',
+        );
       } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
         progress.done();
       }
       const { summary, files } = result;
