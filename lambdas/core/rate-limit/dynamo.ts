@@ -11,6 +11,7 @@
  * Each instance remembers the value it last wrote, so an uncontended acquire costs one write.
  */
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
 import { acquireSlot, DEFAULT_BACK_OFF_MS, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
 import type { RateLimiter } from './port';
@@ -67,7 +68,7 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
       believed = value;
       return true;
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionalCheckFailed(error)) throw error;
       believed = await read();
       return false;
     }

@@ -8,6 +8,7 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
+import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
 import { fromItem, itemKey, type Receivable, toItem } from './item';
 import type { ReceivableContent } from './matcher';
@@ -42,10 +43,6 @@ export interface ReceivableWriter {
   update(key: string, seen: Receivable | undefined, asOf: IsoDate, decide: Decide): Promise<WriteOutcome>;
 }
 
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
-}
-
 export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
   const { ddb, tableName, config, now } = deps;
   const maxAttempts = deps.maxAttempts ?? 10;
@@ -78,7 +75,7 @@ export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
       await ddb.send(new PutCommand({ TableName: tableName, Item: toItem(next), ...condition }));
       return true;
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionalCheckFailed(error)) return false;
       throw error;
     }
   }

@@ -9,8 +9,8 @@
  * on DynamoDB, so the tests exercise the real thing. `release` undoes a claim when handling failed,
  * so the provider's retry of that delivery is not mistaken for a duplicate.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '../store/conditional';
 
 export interface RequestDedupe {
   claim(requestId: string): Promise<'first' | 'duplicate'>;
@@ -44,7 +44,7 @@ export function buildRequestDedupe(deps: {
         );
         return 'first';
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return 'duplicate';
+        if (isConditionalCheckFailed(error)) return 'duplicate';
         throw error;
       }
     },

@@ -11,8 +11,8 @@
  * Item: `pk = WAIT#<reportId>`, `sk = WAIT`, with `taskToken`, `eventAt`, `pages` (number set),
  * `resumedAt` and `expiresAt` (TTL, epoch seconds).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '../store/conditional';
 
 export interface ReportWaits {
   /** Workflow side: store the task token for a report; if an event already arrived, resume at once. */
@@ -76,7 +76,7 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
       );
       return result.Attributes as WaitItem;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return undefined;
+      if (isConditionalCheckFailed(error)) return undefined;
       throw error;
     }
   }

@@ -13,9 +13,9 @@
  * Item: `pk = RUN#<environment>#<from>#<to>`, `sk = RUN`, `status`, `executionId`, `leaseUntil` (ISO),
  * `startedAt`, `finishedAt`.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
+import { isConditionalCheckFailed } from '../store/conditional';
 
 export type RunStatus = 'RUNNING' | 'COMPLETED' | 'FAILED';
 
@@ -87,7 +87,7 @@ export function buildRunGuard(deps: RunGuardDeps): RunGuard {
         );
         return { claimed: true };
       } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!isConditionalCheckFailed(error)) throw error;
         return { claimed: false, reason: await describeHolder(key) };
       }
     },
@@ -105,7 +105,7 @@ export function buildRunGuard(deps: RunGuardDeps): RunGuard {
           }),
         );
       } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!isConditionalCheckFailed(error)) throw error;
       }
     },
   };
