@@ -62,5 +62,3 @@ export function buildRateWindow(limit: number) {
     },
   };
 }
-
-export type RateWindow = ReturnType<typeof buildRateWindow>;

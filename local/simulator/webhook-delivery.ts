@@ -123,5 +123,3 @@ export function buildDeliverer(deps: DeliveryDeps) {
     },
   };
 }
-
-export type Deliverer = ReturnType<typeof buildDeliverer>;

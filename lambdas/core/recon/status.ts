@@ -112,7 +112,3 @@ export function explain(content: ReceivableContent, asOf: IsoDate, config: Statu
     lastPaymentDate,
   };
 }
-
-export function deriveStatus(content: ReceivableContent, asOf: IsoDate, config: StatusConfig): ReconStatus {
-  return explain(content, asOf, config).status;
-}

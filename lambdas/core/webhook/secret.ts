@@ -12,5 +12,3 @@ export const webhookSecretSchema = z.object({
   /** Value of the optional second-factor header registered through `headersExtra`. */
   webhookHeaderValue: z.string().min(1).optional(),
 });
-
-export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
