@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { BUSINESS_TIME_ZONE } from '../lambdas/core/calendar';
 import { reconConfigSchema } from '../lambdas/core/config';
+import { DEFAULT_MARGIN_RATIO } from '../lambdas/core/rate-limit/pacing';
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
 
 export const STAGE_CONTEXT_KEY = 'recon';
@@ -51,6 +52,11 @@ export const stageConfigSchema = z
     alarmEmail: z.email().optional(),
     /** Requests per second recon may send (the provider allows 10 for the whole account; keep a margin). */
     ratePerSecond: z.number().positive().max(10).default(10),
+    /**
+     * Fraction of `ratePerSecond` the shared limiter keeps in reserve for network jitter (see
+     * lambdas/core/rate-limit/pacing.ts). Raise it if the provider ever answers 429.
+     */
+    rateMarginRatio: z.number().min(0).max(0.5).default(DEFAULT_MARGIN_RATIO),
     polling: z
       .object({ intervalSeconds: z.number().int().min(5).default(60) })
       .default({ intervalSeconds: 60 }),

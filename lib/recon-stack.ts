@@ -42,6 +42,7 @@ export class ReconStack extends Stack {
       [ENV.providerEnvironment]: stage.environment,
       [ENV.providerBaseUrl]: stage.baseUrl,
       [ENV.providerRatePerSecond]: String(stage.ratePerSecond),
+      [ENV.providerRateMargin]: String(stage.rateMarginRatio),
       [ENV.reconConfig]: JSON.stringify(stage.recon),
       [ENV.topicArn]: this.monitoring.topic.topicArn,
       [WORKFLOW_ENV.workflowConfig]: JSON.stringify(workflowConfigOf(stage)),

@@ -14,6 +14,8 @@ export const ENV = {
   providerBaseUrl: 'RECON_PROVIDER_BASE_URL',
   /** Requests per second allowed by the provider for the whole account. */
   providerRatePerSecond: 'RECON_PROVIDER_RATE',
+  /** Fraction of that rate the limiter keeps in reserve. */
+  providerRateMargin: 'RECON_PROVIDER_RATE_MARGIN',
   /** {@link ReconConfig} as JSON. */
   reconConfig: 'RECON_CONFIG',
   /** SNS topic for run summaries and failures. */

@@ -61,6 +61,7 @@ export async function buildStepsFromEnvironment(
           tableName,
           account: credentials.email,
           ratePerSecond: Number(required(ENV.providerRatePerSecond)),
+          marginRatio: Number(required(ENV.providerRateMargin)),
         }),
       }))
     : noProviderAccess(step);

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDynamoLimiter } from '../../../lambdas/core/rate-limit/dynamo';
+import { slotIntervalMs } from '../../../lambdas/core/rate-limit/pacing';
 import { TABLE } from '../../../lambdas/core/store/table';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 
@@ -14,6 +15,8 @@ afterAll(async () => {
 
 /** A frozen clock: the slot each acquire was granted is `T + the sleep it was asked to take`. */
 const T = 1_800_000_000_000;
+/** The default pacing's slot interval, as the limiter stores it (whole ms, rounded up). */
+const INTERVAL = Math.ceil(slotIntervalMs({ ratePerSecond: 10 }));
 
 function frozenLimiter(account: string) {
   let slept = 0;
@@ -51,7 +54,7 @@ describe('DynamoDB limiter', () => {
     const all = perInstance.flat().sort((a, b) => a - b);
     expect(new Set(all).size).toBe(32);
     const gaps = all.slice(1).map((t, i) => t - (all[i] ?? 0));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(111);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(INTERVAL);
     expect(all[0]).toBe(T);
   });
 
@@ -73,7 +76,7 @@ describe('DynamoDB limiter', () => {
         Key: { [TABLE.partitionKey]: 'RATE#backoff', [TABLE.sortKey]: 'RATE' },
       }),
     );
-    expect(Item?.nextSlotAt).toBe(T + 5_112);
-    expect(Item?.[TABLE.ttlAttribute]).toBe(Math.ceil((T + 5_112) / 1000) + 3_600);
+    expect(Item?.nextSlotAt).toBe(T + 5_000 + INTERVAL);
+    expect(Item?.[TABLE.ttlAttribute]).toBe(Math.ceil((T + 5_000 + INTERVAL) / 1000) + 3_600);
   });
 });
