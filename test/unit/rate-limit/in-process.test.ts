@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
-import { acquireSlot, latenessAllowanceMs, MAX_CLAIMS, slotIntervalMs } from '../../../lambdas/core/rate-limit/pacing';
+import {
+  acquireSlot,
+  latenessAllowanceMs,
+  MAX_CLAIMS,
+  slotIntervalMs,
+} from '../../../lambdas/core/rate-limit/pacing';
 
 afterEach(() => {
   vi.useRealTimers();
