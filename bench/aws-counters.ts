@@ -31,21 +31,54 @@ const unitsOf = (capacity: Capacity): number =>
     0,
   );
 
+/** A string attribute of a command input, marshalled (`{ S }`) or not. */
+function stringAttribute(item: Record<string, unknown> | undefined, name: string): string | undefined {
+  const value = item?.[name];
+  if (typeof value === 'string') return value;
+  return (value as { S?: string } | undefined)?.S;
+}
+
 /**
- * Counts DynamoDB requests and capacity. dynalite reports the table's units only; a receivable put
- * also writes the byStatus index (projection ALL, same size), and replacing an existing receivable
- * may move it between index keys (delete + put): counted as twice the table units, an upper bound.
+ * The byStatus index's write units for one successful put, as DynamoDB bills them: the index is sparse
+ * (only receivables carrying `gsi1pk`), its projection is ALL (an index entry is as large as the item),
+ * and a put that moves an item between index keys deletes the old entry and writes the new one.
+ * `entries` remembers each item's index key from the puts seen so far; counting starts on an empty
+ * table, so it knows every item's previous state exactly.
  */
-export function countDynamo(client: DynamoDBClient): DynamoCounts {
-  const counts: DynamoCounts = {
-    requests: {},
-    matchingWrites: 0,
-    matchingWcu: 0,
-    writes: 0,
-    wcu: 0,
-    rcu: 0,
-    conditionalFailures: 0,
-  };
+function indexUnitsOfPut(
+  entries: Map<string, string>,
+  pk: string,
+  item: Record<string, unknown>,
+  units: number,
+): number {
+  const gsi1pk = stringAttribute(item, 'gsi1pk');
+  const next = gsi1pk === undefined ? undefined : `${gsi1pk}|${stringAttribute(item, 'gsi1sk')}`;
+  const previous = entries.get(pk);
+  if (next === undefined) entries.delete(pk);
+  else entries.set(pk, next);
+  if (previous === undefined) return next === undefined ? 0 : units;
+  if (next === undefined) return 1;
+  return previous === next ? units : 1 + units;
+}
+
+const noDynamoCounts = (): DynamoCounts => ({
+  requests: {},
+  matchingWrites: 0,
+  matchingWcu: 0,
+  writes: 0,
+  wcu: 0,
+  rcu: 0,
+  conditionalFailures: 0,
+});
+
+/**
+ * Counts DynamoDB requests and capacity from the moment it is installed (on an empty table).
+ * dynalite reports the table's units only; the byStatus index's units are added by
+ * {@link indexUnitsOfPut}. `restart()` zeroes the counts (what the index holds is kept).
+ */
+export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; restart(): void } {
+  const indexEntries = new Map<string, string>();
+  let counts = noDynamoCounts();
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const name = context.commandName as string;
@@ -53,13 +86,15 @@ export function countDynamo(client: DynamoDBClient): DynamoCounts {
       if (WRITES.has(name) || READS.has(name)) input.ReturnConsumedCapacity = 'TOTAL';
       counts.requests[name.replace(/Command$/, '')] =
         (counts.requests[name.replace(/Command$/, '')] ?? 0) + 1;
-      const item = (input.Item ?? input.Key) as { pk?: unknown; gsi1pk?: unknown } | undefined;
-      const pk = typeof item?.pk === 'string' ? item.pk : ((item?.pk as { S?: string } | undefined)?.S ?? '');
+      const item = (input.Item ?? input.Key) as Record<string, unknown> | undefined;
+      const pk = stringAttribute(item, 'pk') ?? '';
       const matching = pk.startsWith('RCV#');
-      const replaces = String(input.ConditionExpression ?? '').includes('version = :seen');
-      const record = (units: number) => {
+      const record = (units: number, succeeded: boolean) => {
         if (!WRITES.has(name)) return;
-        const indexUnits = item?.gsi1pk !== undefined ? units * (replaces ? 2 : 1) : 0;
+        if (name !== 'PutItemCommand' && matching)
+          throw new Error(`bench: ${name} on a receivable is not counted`);
+        const indexUnits =
+          succeeded && name === 'PutItemCommand' && item ? indexUnitsOfPut(indexEntries, pk, item, units) : 0;
         counts.writes += 1;
         counts.wcu += units + indexUnits;
         if (matching) {
@@ -71,19 +106,26 @@ export function countDynamo(client: DynamoDBClient): DynamoCounts {
         const result = await next(args);
         const units = unitsOf((result.output as { ConsumedCapacity?: Capacity }).ConsumedCapacity);
         if (READS.has(name)) counts.rcu += units;
-        record(units);
+        record(units, true);
         return result;
       } catch (error) {
         if ((error as Error).name === 'ConditionalCheckFailedException') {
           counts.conditionalFailures += 1;
-          record(1);
+          record(1, false);
         }
         throw error;
       }
     },
     { step: 'initialize', name: 'benchDynamoCounter', priority: 'low' },
   );
-  return counts;
+  return {
+    get counts() {
+      return counts;
+    },
+    restart() {
+      counts = noDynamoCounts();
+    },
+  };
 }
 
 /** S3 requests per operation (`PutObject`, `GetObject`, `DeleteObject`, `ListObjectsV2`...). */

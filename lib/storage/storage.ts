@@ -17,7 +17,8 @@ export interface StorageProps {
  * The data lake bucket and the single DynamoDB table. Security defaults: no public access, TLS only,
  * encryption at rest, versioning (a bad export can be rolled back), server access logs to a separate
  * bucket; the table has point-in-time recovery, encryption, TTL on `expiresAt` and the byStatus index
- * (keys from `lambdas/core/store/table.ts`, which the stores read too).
+ * (keys from `lambdas/core/store/table.ts`, which the stores read too; sparse: only the states listed
+ * in INDEXED_STATUSES carry its key attributes).
  */
 export class Storage extends Construct {
   public readonly bucket: s3.Bucket;

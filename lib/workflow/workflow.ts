@@ -94,8 +94,9 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
   ageReceivables: {
     folder: 'age-receivables',
     description: 'Aging sweep: OPEN past due date + grace becomes OVERDUE',
-    memorySize: 512,
-    timeout: Duration.minutes(5),
+    // A parallel Scan of every receivable (OPEN is not indexed): CPU to parse 1 MB pages, and time.
+    memorySize: 1024,
+    timeout: Duration.minutes(15),
     table: 'readWrite',
   },
   exportSnapshot: {

@@ -51,6 +51,8 @@ export interface LocalWorldOptions {
   readonly limiter?: (dynamo: LocalDynamo) => RateLimiter;
   /** Provider client tuning (e.g. a short `timeoutMs` for hang faults). @default fast retries */
   readonly provider?: WorkflowWiring['provider'];
+  /** The steps' clock (business date, leases, deadlines). @default the real time */
+  readonly now?: () => Date;
 }
 
 export interface LocalWorld {
@@ -120,7 +122,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
   const workflowConfig = parseWorkflowConfig({ ...options.workflow, environment: options.mode, webhook });
   const taskTokens = createLocalTaskTokens();
   const published: { subject: string; message: string }[] = [];
-  const now = () => new Date();
+  const now = options.now ?? (() => new Date());
   const deps = buildWorkflowDeps({
     ddb: dynamo.documentClient,
     tableName: dynamo.tableName,

@@ -6,7 +6,7 @@
  * | attribute | holds |
  * |-----------|-------|
  * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
- * | `gsi1pk` / `gsi1sk` | `STATUS#<status>` / `<dueDate or 0000-00-00>#<match key>` (index byStatus) |
+ * | `gsi1pk` / `gsi1sk` | `STATUS#<status>` / `<dueDate or 0000-00-00>#<match key>`, only in {@link INDEXED_STATUSES} (index byStatus) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
  * | `f` | map forecast hash → net centavos |
  * | `s` | map settlement hash → `{ n: net centavos, p?: payment date }` |
@@ -43,6 +43,25 @@ export type ReceivableItem = Record<string, unknown>;
 
 export const RECEIVABLE_PK_PREFIX = 'RCV#';
 export const RECEIVABLE_SK = 'RCV';
+/**
+ * The states kept in the byStatus index: the ones somebody has to act on. OPEN and SETTLED are most
+ * receivables; indexing them would add an index write to every forecast and every settlement (about
+ * one write unit per ingested record, which was the largest item of the AWS bill). Both are listed by
+ * state and due date from the daily snapshot in Athena instead, and aging finds OPEN receivables by
+ * scanning (see aging.ts).
+ */
+export const INDEXED_STATUSES = [
+  'OVERDUE',
+  'UNDERPAID',
+  'OVERPAID',
+  'UNEXPECTED',
+] as const satisfies readonly ReconStatus[];
+export type IndexedStatus = (typeof INDEXED_STATUSES)[number];
+
+export function isIndexed(status: ReconStatus): status is IndexedStatus {
+  return (INDEXED_STATUSES as readonly ReconStatus[]).includes(status);
+}
+
 /** gsi1sk date part for a receivable without a due date; sorts before every real date. */
 export const NO_DUE_DATE = '0000-00-00';
 
@@ -61,16 +80,16 @@ export function itemKey(key: string): { pk: string; sk: string } {
   return { pk: `${RECEIVABLE_PK_PREFIX}${key}`, sk: RECEIVABLE_SK };
 }
 
-export function statusPartition(status: ReconStatus): string {
+export function statusPartition(status: IndexedStatus): string {
   return `STATUS#${status}`;
 }
 
 export function toItem(receivable: Receivable): ReceivableItem {
-  const item: ReceivableItem = {
-    ...itemKey(receivable.key),
-    [TABLE.byStatusIndex.partitionKey]: statusPartition(receivable.status),
-    [TABLE.byStatusIndex.sortKey]: `${receivable.dueDate ?? NO_DUE_DATE}#${receivable.key}`,
-  };
+  const item: ReceivableItem = itemKey(receivable.key);
+  if (isIndexed(receivable.status)) {
+    item[TABLE.byStatusIndex.partitionKey] = statusPartition(receivable.status);
+    item[TABLE.byStatusIndex.sortKey] = `${receivable.dueDate ?? NO_DUE_DATE}#${receivable.key}`;
+  }
   for (const name of FIELD_NAMES) {
     if (receivable[name] !== null) item[name] = receivable[name];
   }

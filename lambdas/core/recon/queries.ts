@@ -1,12 +1,20 @@
 /**
- * Paginated reads of receivables: by stored status through the byStatus index, and parallel-Scan
- * segments of the whole table. Generators of pages, so a caller can act page by page (aging) or
+ * Paginated reads of receivables: by stored status through the byStatus index (the states it
+ * holds, see INDEXED_STATUSES), and parallel-Scan segments of the whole table. Generators of pages, so a caller can act page by page (aging) or
  * collect everything (listings).
  */
 import { type DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import { TABLE } from '../store/table';
-import { fromItem, RECEIVABLE_PK_PREFIX, RECEIVABLE_SK, type Receivable, statusPartition } from './item';
+import {
+  fromItem,
+  INDEXED_STATUSES,
+  isIndexed,
+  RECEIVABLE_PK_PREFIX,
+  RECEIVABLE_SK,
+  type Receivable,
+  statusPartition,
+} from './item';
 import type { ReconStatus } from './status';
 
 export interface TableDeps {
@@ -22,6 +30,8 @@ export interface StatusQueryOptions {
 export interface ScanOptions {
   readonly segment?: number;
   readonly totalSegments?: number;
+  /** Only receivables stored as OPEN and due strictly before this date (what aging looks for). */
+  readonly openDueBefore?: IsoDate;
 }
 
 /** gsi1sk lower bound that excludes receivables without a due date (`0000-00-00#…`). */
@@ -36,6 +46,12 @@ export async function* pagesByStatus(
   status: ReconStatus,
   options: StatusQueryOptions = {},
 ): AsyncGenerator<Receivable[]> {
+  if (!isIndexed(status)) {
+    throw new RangeError(
+      `${status} receivables are not in the byStatus index (it holds ${INDEXED_STATUSES.join(', ')}); ` +
+        'list them from the daily snapshot in Athena, or scan.',
+    );
+  }
   const { partitionKey, sortKey, name } = TABLE.byStatusIndex;
   const due = options.dueBefore;
   let exclusiveStartKey: Record<string, unknown> | undefined;
@@ -68,11 +84,8 @@ export async function* scanPages(
         TableName: tableName,
         Segment: options.segment,
         TotalSegments: options.totalSegments,
-        // The table holds other item types (rate buckets, waits): keep only receivables.
-        FilterExpression: 'begins_with(#pk, :prefix) AND #sk = :sk',
-        ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-        ExpressionAttributeValues: { ':prefix': RECEIVABLE_PK_PREFIX, ':sk': RECEIVABLE_SK },
         ExclusiveStartKey: exclusiveStartKey,
+        ...receivablesFilter(options.openDueBefore),
       }),
     );
     yield (page.Items ?? []).map(fromItem);
@@ -84,4 +97,26 @@ export async function collect(pages: AsyncGenerator<Receivable[]>): Promise<Rece
   const all: Receivable[] = [];
   for await (const page of pages) all.push(...page);
   return all;
+}
+
+/**
+ * The table holds other item types (rate buckets, waits): keep only receivables, and, for aging, only
+ * OPEN ones due before a date (a missing `dueDate` compares false, so those are left out).
+ */
+function receivablesFilter(openDueBefore: IsoDate | undefined) {
+  const receivables = 'begins_with(#pk, :prefix) AND #sk = :sk';
+  const names = { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey };
+  const values = { ':prefix': RECEIVABLE_PK_PREFIX, ':sk': RECEIVABLE_SK };
+  if (openDueBefore === undefined) {
+    return {
+      FilterExpression: receivables,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    };
+  }
+  return {
+    FilterExpression: `${receivables} AND #status = :open AND #due < :dueBefore`,
+    ExpressionAttributeNames: { ...names, '#status': 'status', '#due': 'dueDate' },
+    ExpressionAttributeValues: { ...values, ':open': 'OPEN', ':dueBefore': openDueBefore },
+  };
 }

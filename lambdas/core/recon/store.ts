@@ -42,7 +42,10 @@ export interface ApplyCounts {
 
 export interface ReceivableStore {
   applyRecords(records: readonly CanonicalRecord[]): Promise<ApplyCounts>;
-  /** Receivables whose STORED status is `status` (as of their last write or aging sweep). */
+  /**
+   * Receivables whose STORED status is `status` (as of their last write or aging sweep), through the
+   * byStatus index: only the states it holds (INDEXED_STATUSES); OPEN and SETTLED throw a RangeError.
+   */
   listByStatus(status: ReconStatus, options?: StatusQueryOptions): Promise<Receivable[]>;
   get(keyFields: Partial<Pick<CanonicalRecord, MatchKeyField>>): Promise<Receivable | undefined>;
   scanAll(options?: ScanOptions): Promise<Receivable[]>;

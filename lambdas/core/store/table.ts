@@ -15,6 +15,9 @@ export const TABLE = {
   sortKey: 'sk',
   /** Attribute holding the time-to-live epoch seconds (rate buckets, waits, idempotency records). */
   ttlAttribute: 'expiresAt',
-  /** Index listing receivables by state and due date: gsi1pk = `STATUS#<state>`, gsi1sk = `<dueDate>#<key>`. */
+  /**
+   * Sparse index listing receivables by state and due date: gsi1pk = `STATUS#<state>`, gsi1sk =
+   * `<dueDate>#<key>`, set only for the states somebody acts on (INDEXED_STATUSES in recon/item.ts).
+   */
   byStatusIndex: { name: 'byStatus', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
 } as const;

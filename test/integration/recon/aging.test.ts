@@ -47,9 +47,8 @@ describe('aging sweep on dynalite with a fake clock', () => {
 
     expect(await aging.ageReceivables('2025-04-05')).toEqual({ becameOverdue: 0, writes: 0, conflicts: 0 });
     expect(await aging.ageReceivables('2030-01-01')).toMatchObject({ becameOverdue: 2 });
-    expect((await store.listByStatus('OPEN')).map((r) => r.key)).toEqual([
-      (await store.get(saleKey(4)))?.key,
-    ]);
+    const stillOpen = (await store.scanAll()).filter((r) => r.status === 'OPEN');
+    expect(stillOpen.map((r) => r.key)).toEqual([(await store.get(saleKey(4)))?.key]);
     expect(await store.listByStatus('OVERDUE')).toHaveLength(3);
   });
 
@@ -65,8 +64,11 @@ describe('aging sweep on dynalite with a fake clock', () => {
       version: 3,
       changedOn: '2025-04-07',
     });
-    expect(await store.listByStatus('OVERDUE')).toHaveLength(1);
-    expect(await store.listByStatus('SETTLED')).toHaveLength(1);
+    // The settled receivable left the index; the other overdue one is still listed there.
+    expect((await store.listByStatus('OVERDUE')).map((r) => r.key)).toEqual([
+      (await store.get(saleKey(2)))?.key,
+    ]);
+    expect((await store.scanAll()).filter((r) => r.status === 'SETTLED')).toHaveLength(1);
   });
 
   it('skips a receivable settled between its query and its write', async () => {

@@ -1,5 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDEXED_STATUSES, type Receivable } from '../../../lambdas/core/recon/item';
 import { matchKeyOf } from '../../../lambdas/core/recon/matcher';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 import { byKey, freshTable, storeFor, withoutHistory } from '../../support/recon-dynamo';
@@ -62,7 +63,7 @@ describe('receivable store on dynalite', () => {
     expect(byKey(await store.scanAll())).toEqual(before);
   });
 
-  it('lists by status through the index, gets by key fields and scans in segments', async () => {
+  it('lists the indexed states through the index, gets by key fields and scans in segments', async () => {
     const { store, tableName } = await ingest(pages(records, 100));
     // Other item types share the table; listings must not mistake them for receivables.
     await dynamo.documentClient.send(
@@ -75,22 +76,22 @@ describe('receivable store on dynalite', () => {
     );
     expect(byKey(segments.flat())).toEqual(byKey(all));
 
-    const open = await store.listByStatus('OPEN');
-    expect(open.map((r) => r.key).sort()).toEqual(
-      all
-        .filter((r) => r.status === 'OPEN')
-        .map((r) => r.key)
-        .sort(),
-    );
-    const dueBefore = '2025-04-15';
-    const early = await store.listByStatus('OPEN', { dueBefore });
+    const keysOf = (receivables: Receivable[]) => receivables.map((r) => r.key).sort();
+    for (const status of INDEXED_STATUSES) {
+      expect(keysOf(await store.listByStatus(status))).toEqual(
+        keysOf(all.filter((r) => r.status === status)),
+      );
+    }
+    const overdue = all.filter((r) => r.status === 'OVERDUE');
+    const dueBefore = [...new Set(overdue.map((r) => r.dueDate))].sort()[1] ?? '';
+    const early = await store.listByStatus('OVERDUE', { dueBefore });
     expect(early.length).toBeGreaterThan(0);
-    expect(early.map((r) => r.key).sort()).toEqual(
-      open
-        .filter((r) => r.dueDate !== null && r.dueDate < dueBefore)
-        .map((r) => r.key)
-        .sort(),
-    );
+    expect(early.length).toBeLessThan(overdue.length);
+    expect(keysOf(early)).toEqual(keysOf(overdue.filter((r) => r.dueDate !== null && r.dueDate < dueBefore)));
+    // OPEN and SETTLED stay out of the index (sparse): listing them through it is refused.
+    expect(all.some((r) => r.status === 'OPEN') && all.some((r) => r.status === 'SETTLED')).toBe(true);
+    await expect(store.listByStatus('OPEN')).rejects.toThrow(/not in the byStatus index/);
+    await expect(store.listByStatus('SETTLED')).rejects.toThrow(RangeError);
 
     const key = saleKey(2, 3);
     const got = await store.get(key);

@@ -35,21 +35,36 @@ function itemBytes(value: unknown): number {
 }
 
 describe('receivable item', () => {
-  it('round-trips every field, with the index keys set', () => {
+  it('round-trips every field, with the index keys set for a state somebody acts on', () => {
     const key = saleKey(5, 2);
     const receivable = stored(
       forecast(key, hexHash('a1'), 12_345, '2025-04-01'),
       settlement(key, hexHash('d1'), 10_000, '2025-04-02'),
-      canonical({ type: 'D1', key, hash: hexHash('d2'), netCents: 2_345, paymentDate: null }),
     );
     const item = toItem(receivable);
     expect(item).toMatchObject({
       pk: `RCV#${receivable.key}`,
       sk: 'RCV',
-      gsi1pk: 'STATUS#SETTLED',
+      gsi1pk: 'STATUS#UNDERPAID',
       gsi1sk: `2025-04-01#${receivable.key}`,
     });
     expect(fromItem(JSON.parse(JSON.stringify(item)) as ReceivableItem)).toEqual(receivable);
+  });
+
+  it('leaves OPEN and SETTLED receivables out of the index (no index write for them)', () => {
+    const key = saleKey(5, 3);
+    const open = stored(forecast(key, hexHash('a1'), 12_345, '2099-04-01'));
+    const settled = stored(
+      forecast(key, hexHash('a1'), 12_345, '2025-04-01'),
+      settlement(key, hexHash('d1'), 10_000, '2025-04-02'),
+      canonical({ type: 'D1', key, hash: hexHash('d2'), netCents: 2_345, paymentDate: null }),
+    );
+    expect([open.status, settled.status]).toEqual(['OPEN', 'SETTLED']);
+    for (const receivable of [open, settled]) {
+      const item = toItem(receivable);
+      expect(['gsi1pk' in item, 'gsi1sk' in item]).toEqual([false, false]);
+      expect(fromItem(JSON.parse(JSON.stringify(item)) as ReceivableItem)).toEqual(receivable);
+    }
   });
 
   it('keeps null fields out of the item and sorts an undated receivable first in its status', () => {
