@@ -2,6 +2,7 @@
  * DynamoDB on this machine: dynalite in-process, with the same single table the stack creates.
  * Persisted under a directory when one is given, so repeated local runs accumulate state.
  */
+import { fork } from 'node:child_process';
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
@@ -78,6 +79,34 @@ export async function startLocalDynamo(
     async close() {
       client.destroy();
       await closeServer(server);
+    },
+  };
+}
+
+/**
+ * dynalite in a child process, for measuring: the caller's event loop and wall time then hold only
+ * its own work and the wait for answers, as a Lambda's do in AWS, instead of DynamoDB's work as well.
+ */
+export async function startDynamoProcess(options: { tableName?: string } = {}): Promise<LocalDynamo> {
+  const child = fork(new URL('./dynalite-process.mjs', import.meta.url), [], { stdio: 'inherit' });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`dynalite process exited with ${code} before listening`)));
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const { client, documentClient } = createDynamoClients(endpoint);
+  const tableName = options.tableName ?? 'recon';
+  await ensureTable(client, tableName);
+  return {
+    endpoint,
+    client,
+    documentClient,
+    tableName,
+    async close() {
+      client.destroy();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
     },
   };
 }

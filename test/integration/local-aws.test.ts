@@ -1,7 +1,12 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../local/aws/dynamodb';
+import {
+  createDynamoClients,
+  type LocalDynamo,
+  startDynamoProcess,
+  startLocalDynamo,
+} from '../../local/aws/dynamodb';
 import { type LocalS3, startLocalS3 } from '../../local/aws/s3';
 
 describe('local AWS stand-ins', () => {
@@ -29,5 +34,21 @@ describe('local AWS stand-ins', () => {
     await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'x/y.json', Body: body }));
     const got = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: 'x/y.json' }));
     expect(Buffer.from((await got.Body?.transformToByteArray()) ?? [])).toEqual(body);
+  });
+});
+
+describe('dynalite in its own process (benchmarks)', () => {
+  it('serves the recon table from a child process and stops with it', async () => {
+    const dynamo = await startDynamoProcess();
+    const put = { TableName: dynamo.tableName, Item: { pk: 'RCV#child', sk: 'RCV', version: 2 } };
+    await dynamo.documentClient.send(new PutCommand(put));
+    const { Item } = await dynamo.documentClient.send(
+      new GetCommand({ TableName: dynamo.tableName, Key: { pk: 'RCV#child', sk: 'RCV' } }),
+    );
+    expect(Item).toEqual(put.Item);
+    await dynamo.close();
+    // The child is gone: a fresh client cannot reach its port any more.
+    const { documentClient } = createDynamoClients(dynamo.endpoint);
+    await expect(documentClient.send(new PutCommand(put))).rejects.toThrow(/ECONNREFUSED|connect/);
   });
 });

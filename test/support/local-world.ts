@@ -19,7 +19,7 @@ import type { ExecutionInput } from '../../lambdas/core/workflow/steps';
 import { buildWorkflowSteps, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
 import { buildWorkflowDeps, type WorkflowWiring } from '../../lambdas/core/workflow/wiring';
 import type { StageConfigInput } from '../../lib/config';
-import { type LocalDynamo, startLocalDynamo } from '../../local/aws/dynamodb';
+import { type LocalDynamo, startDynamoProcess, startLocalDynamo } from '../../local/aws/dynamodb';
 import { type LocalS3, startLocalS3 } from '../../local/aws/s3';
 import {
   type ExpectedReceivable,
@@ -53,6 +53,8 @@ export interface LocalWorldOptions {
   readonly provider?: WorkflowWiring['provider'];
   /** The steps' clock (business date, leases, deadlines). @default the real time */
   readonly now?: () => Date;
+  /** Run dynalite in its own process (benchmarks time the steps without DynamoDB's own work). */
+  readonly dynamoProcess?: boolean;
 }
 
 export interface LocalWorld {
@@ -115,7 +117,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
   const webhook = options.mode === 'production' && options.webhook === true;
   const [simulator, dynamo, s3] = await Promise.all([
     startSimulator({ ratePerSecond: 1_000, ...options.simulator, mode: options.mode }),
-    startLocalDynamo(),
+    options.dynamoProcess ? startDynamoProcess() : startLocalDynamo(),
     startLocalS3(),
   ]);
   const reconConfig = parseReconConfig(options.recon ?? {});
