@@ -4,7 +4,8 @@
  * recon's real download path: the workflow's `downloadPages` step (provider client + shared DynamoDB
  * limiter + the step's page concurrency) called for the report's page batches with the inline Map's
  * batch concurrency, one step instance (own client, own limiter instance, same DynamoDB bucket) per
- * concurrent batch, as separate Lambdas would be. Ingestion is replaced by a no-op here: its cost is
+ * concurrent batch, as separate Lambdas would be; dynalite runs in its own process, as DynamoDB is
+ * remote to a Lambda. Ingestion is replaced by a no-op here: its cost is
  * measured by the normalization and end-to-end benchmarks, and on dynalite it would measure dynalite.
  */
 
@@ -19,7 +20,7 @@ import { mapWithConcurrency } from '../lambdas/core/workflow/concurrency';
 import { buildWorkflowSteps } from '../lambdas/core/workflow/steps';
 import { buildWorkflowDeps } from '../lambdas/core/workflow/wiring';
 import { parseStageConfig, workflowConfigOf } from '../lib/config';
-import { type LocalDynamo, startLocalDynamo } from '../local/aws/dynamodb';
+import { type LocalDynamo, startDynamoProcess } from '../local/aws/dynamodb';
 import { startLocalS3 } from '../local/aws/s3';
 import { CONFIGURATIONS, type Simulator, startSimulator } from '../local/simulator';
 import { round } from './figures';
@@ -163,7 +164,8 @@ interface World {
 async function startWorld(latencyMs: [number, number]): Promise<World> {
   const [simulator, dynamo, s3] = await Promise.all([
     startSimulator({ mode: 'production', dataset: DATASET, timing: { waitingMs: 0, processingMs: 0 } }),
-    startLocalDynamo(),
+    // DynamoDB is remote to a Lambda: its work must not stall the downloading event loop.
+    startDynamoProcess(),
     startLocalS3(),
   ]);
   const { reportId, pages } = await readyReport(simulator);

@@ -61,6 +61,12 @@ const TARGETS: readonly Target[] = [
     met: (v) => v <= 1,
   },
   {
+    field: 'dynamodb.wcuPerRecord',
+    label: 'DynamoDB write units per ingested record (table + index)',
+    target: '—',
+    met: () => true,
+  },
+  {
     field: 'cost.usdPerMillionRecords',
     label: 'Estimated AWS cost per 1,000,000 records (USD)',
     target: '≤ 1.00',

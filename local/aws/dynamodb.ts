@@ -63,13 +63,13 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   }
 }
 
-export async function startLocalDynamo(
-  options: { path?: string; tableName?: string } = {},
+/** Clients for a running dynalite, with recon's table created; `stop` shuts the dynalite down. */
+async function connect(
+  endpoint: string,
+  tableName: string,
+  stop: () => Promise<unknown>,
 ): Promise<LocalDynamo> {
-  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: options.path });
-  const endpoint = await listenOnLoopback(server);
   const { client, documentClient } = createDynamoClients(endpoint);
-  const tableName = options.tableName ?? 'recon';
   await ensureTable(client, tableName);
   return {
     endpoint,
@@ -78,9 +78,17 @@ export async function startLocalDynamo(
     tableName,
     async close() {
       client.destroy();
-      await closeServer(server);
+      await stop();
     },
   };
+}
+
+export async function startLocalDynamo(
+  options: { path?: string; tableName?: string } = {},
+): Promise<LocalDynamo> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: options.path });
+  const endpoint = await listenOnLoopback(server);
+  return connect(endpoint, options.tableName ?? 'recon', () => closeServer(server));
 }
 
 /**
@@ -93,20 +101,9 @@ export async function startDynamoProcess(options: { tableName?: string } = {}): 
     child.once('message', (message) => resolve((message as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`dynalite process exited with ${code} before listening`)));
   });
-  const endpoint = `http://127.0.0.1:${port}`;
-  const { client, documentClient } = createDynamoClients(endpoint);
-  const tableName = options.tableName ?? 'recon';
-  await ensureTable(client, tableName);
-  return {
-    endpoint,
-    client,
-    documentClient,
-    tableName,
-    async close() {
-      client.destroy();
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
-      await exited;
-    },
-  };
+  return connect(`http://127.0.0.1:${port}`, options.tableName ?? 'recon', () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill();
+    return exited;
+  });
 }

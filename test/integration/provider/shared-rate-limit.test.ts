@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderClient } from '../../../lambdas/core/provider/port';
 import { buildDynamoLimiter } from '../../../lambdas/core/rate-limit/dynamo';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
-import { createDynamoClients, type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
+import { createDynamoClients, type LocalDynamo, startDynamoProcess } from '../../../local/aws/dynamodb';
 import { type Simulator, startSimulator } from '../../../local/simulator';
 import { clientFor } from './simulator-harness';
 
 let dynamo: LocalDynamo;
 let simulator: Simulator;
 beforeAll(async () => {
-  [dynamo, simulator] = await Promise.all([startLocalDynamo(), startSimulator({ mode: 'sandbox' })]);
+  // DynamoDB is remote to the Lambdas: its work must not stall the process that stamps arrivals.
+  [dynamo, simulator] = await Promise.all([startDynamoProcess(), startSimulator({ mode: 'sandbox' })]);
 });
 afterAll(async () => {
   await Promise.all([dynamo.close(), simulator.close()]);
