@@ -125,8 +125,8 @@ export function estimateCost(
     usd: Object.fromEntries(Object.entries(usd).map(([k, v]) => [k, round(v, 4)])) as CostFigures['usd'],
     assumptions: [
       `list prices ${prices.region} as of ${prices.asOf} (bench/prices.json), no free tier`,
-      'counts scaled linearly from one local nightly run to 1,000,000 records',
-      'Lambda duration = local wall time of each step (dynalite/s3rver share the CPU: an overestimate)',
+      'counts scaled linearly from one local nightly run to 1,000,000 records; the 3 months before its period were ingested first, uncounted, and its clock reads the night after the period',
+      'Lambda duration = local wall time of each step against dynalite in its own process (it answers far slower than DynamoDB: an overestimate)',
       `${POLLS_PER_REPORT} extra polls per report in AWS (report takes minutes, poll interval 60 s)`,
       'DynamoDB: table units from dynalite + the sparse byStatus index units, replayed put by put from an empty table',
       'not included: CloudWatch Logs/metrics, S3 storage, data transfer, API Gateway for webhooks',

@@ -68,6 +68,20 @@ WHERE as_of = ? AND status IN ('UNDERPAID', 'OVERPAID')
 ORDER BY ABS(difference_cents) DESC, receivable_key`,
   },
   {
+    // OPEN receivables are not in DynamoDB's byStatus index (see INDEXED_STATUSES): this is their listing.
+    name: 'receipts_by_due_date',
+    description:
+      'Forecast net still to be received per due date (OPEN and OVERDUE receivables) on a snapshot date: the cash agenda.',
+    params: [asOf],
+    sql: `SELECT due_date, status,
+       COUNT(*) AS receivables,
+       SUM(forecast_net_cents) AS forecast_net_cents
+FROM ${receivables}
+WHERE as_of = ? AND status IN ('OPEN', 'OVERDUE')
+GROUP BY due_date, status
+ORDER BY due_date, status`,
+  },
+  {
     name: 'unexpected_settlements',
     description: 'Money that arrived with no forecast (settlements without an A1), on a snapshot date.',
     params: [asOf],

@@ -164,6 +164,14 @@ describe('named queries on DuckDB over the exported files', () => {
     ]);
   });
 
+  it('receipts_by_due_date: forecast net not yet received, per due date and state', async () => {
+    expect(await lake.runNamedQuery('receipts_by_due_date', { as_of: '2025-04-05' })).toEqual([
+      { due_date: '2025-04-01', status: 'OPEN', receivables: 1, forecast_net_cents: 50_000 },
+      { due_date: '2025-04-01', status: 'OVERDUE', receivables: 1, forecast_net_cents: 60_000 },
+    ]);
+    expect(await lake.runNamedQuery('receipts_by_due_date', { as_of: '2025-04-04' })).toEqual([]);
+  });
+
   it('unexpected_settlements: money with no forecast', async () => {
     const rows = await lake.runNamedQuery('unexpected_settlements', { as_of: '2025-04-05' });
     expect(rows).toEqual([
