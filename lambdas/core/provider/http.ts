@@ -41,6 +41,8 @@ export interface HttpDeps {
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
   readonly now: () => number;
+  /** Longest `Retry-After` believed; longer ones are cut to this. @default {@link DEFAULT_MAX_RETRY_AFTER_MS} */
+  readonly maxRetryAfterMs?: number;
 }
 
 /** A 2xx answer; `body` is the parsed JSON (`undefined` when the body was empty). */
@@ -53,6 +55,13 @@ export interface HttpResponse {
 export type SendRequest = (request: HttpRequest) => Promise<HttpResponse>;
 
 const MAX_MESSAGE_CHARS = 300;
+
+/**
+ * A `Retry-After` above this is cut to it: every retry and every caller of the shared limiter waits
+ * on that value, and one `Retry-After: 86400` (a misconfigured proxy, a provider outage page) must
+ * not park the night's run for a day. Longer outages surface as spent attempts, which fail loudly.
+ */
+export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 
 export function buildHttp(deps: HttpDeps): SendRequest {
   const authorization = basicAuthorization(deps.credentials);
@@ -71,7 +80,8 @@ export function buildHttp(deps: HttpDeps): SendRequest {
       });
       const text = await response.text();
       if (response.ok) return { status: response.status, body: parseBody(request.operation, text) };
-      throw errorForStatus(request, response, redact(errorMessage(text)), deps.now());
+      const retryAfterCapMs = deps.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+      throw errorForStatus(request, response, redact(errorMessage(text)), deps.now(), retryAfterCapMs);
     } catch (error) {
       if (error instanceof ProviderError) throw error;
       if (controller.signal.aborted) throw new ProviderTimeoutError(request.operation, deps.timeoutMs);
@@ -135,6 +145,7 @@ function errorForStatus(
   response: Response,
   mensagem: string | undefined,
   nowMs: number,
+  retryAfterCapMs: number,
 ): ProviderError {
   const { operation } = request;
   switch (response.status) {
@@ -149,7 +160,7 @@ function errorForStatus(
     case 429:
       return new RateLimitedError(
         operation,
-        retryAfterMs(response.headers.get('retry-after'), nowMs),
+        retryAfterMs(response.headers.get('retry-after'), nowMs, retryAfterCapMs),
         mensagem,
       );
     default:
@@ -157,13 +168,13 @@ function errorForStatus(
   }
 }
 
-/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function retryAfterMs(header: string | null, nowMs: number): number | undefined {
+/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3); at most `capMs`. */
+function retryAfterMs(header: string | null, nowMs: number, capMs: number): number | undefined {
   if (header === null || header.trim() === '') return undefined;
   const trimmed = header.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.min(capMs, Math.round(Number(trimmed) * 1000));
   const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+  return Number.isNaN(at) ? undefined : Math.min(capMs, Math.max(0, at - nowMs));
 }
 
 /** The system error code (ECONNREFUSED...) behind undici's generic "fetch failed", when there is one. */

@@ -9,11 +9,16 @@
  * another if it woke too late to use it, see `pacing.ts`). Only
  * single-item conditional writes are used (no transactions), so dynalite is a faithful stand-in.
  * Each instance remembers the value it last wrote, so an uncontended acquire costs one write.
+ *
+ * The item is not trusted blindly: a slot is claimed at most {@link CLAIM_HORIZON_MS} ahead of now,
+ * so every slot anybody holds lies within that horizon; an item that disappears, holds something
+ * that is not a number, or goes backwards is rewritten to "now + horizon + one interval" (or
+ * further, never backwards), past every slot that could still be outstanding. See docs/rate-limit.md.
  */
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
-import { acquireSlot, DEFAULT_BACK_OFF_MS, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
+import { acquireSlot, boundedBackOffMs, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
 import type { RateLimiter } from './port';
 
 export interface DynamoLimiterDeps extends PacingOptions {
@@ -28,28 +33,49 @@ export interface DynamoLimiterDeps extends PacingOptions {
 /** The bucket item outlives its last slot by this much, then DynamoDB's TTL removes it. */
 const TTL_SECONDS = 3_600;
 
+/**
+ * How far ahead of now a slot may be claimed; a caller facing a later `nextSlotAt` (a back-off, a
+ * crowd of callers) sleeps first. It bounds what a lost item can hide: no slot outstanding when the
+ * item vanished lies later than this past the moment it was found missing.
+ */
+export const CLAIM_HORIZON_MS = 1_000;
+
+/** `nextSlotAt` as read: a number, `undefined` when absent, `NaN` when it holds anything else. */
+type Stored = number | undefined;
+
+/** Fixes a missing or corrupted value, or moves a number forward; never moves a number backwards. */
+const RAISE_OR_FIX =
+  'attribute_not_exists(nextSlotAt) OR NOT attribute_type(nextSlotAt, :number) OR nextSlotAt < :value';
+
 export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
   const interval = slotIntervalMs(deps);
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
   const key = { [TABLE.partitionKey]: `RATE#${deps.account}`, [TABLE.sortKey]: 'RATE' };
-  /** Our belief about the stored `nextSlotAt`: `null` = never seen (must read), `undefined` = no item. */
-  let believed: number | undefined | null = null;
+  /** Our belief about the stored `nextSlotAt`: `null` = never seen (must read). */
+  let believed: Stored | null = null;
+  /**
+   * The largest `nextSlotAt` this instance has seen or written. The stored value only ever grows, so
+   * reading less than this means the item was deleted or overwritten; it also keeps this instance
+   * from ever sending earlier than its own previous slot plus one interval.
+   */
+  let highWater: number | undefined;
 
-  async function read(): Promise<number | undefined> {
+  function believe(value: Stored): void {
+    believed = value;
+    if (value !== undefined && !Number.isNaN(value)) highWater = Math.max(highWater ?? value, value);
+  }
+
+  async function read(): Promise<void> {
     const { Item } = await deps.ddb.send(
       new GetCommand({ TableName: deps.tableName, Key: key, ConsistentRead: true }),
     );
-    const value = Item?.nextSlotAt;
-    return typeof value === 'number' ? value : undefined;
+    const value: unknown = Item?.nextSlotAt;
+    believe(value === undefined ? undefined : typeof value === 'number' ? value : Number.NaN);
   }
 
   /** Moves `nextSlotAt` to `value` if `condition` holds; false when another writer got there first. */
-  async function write(
-    value: number,
-    condition: string,
-    extraValues: Record<string, number>,
-  ): Promise<boolean> {
+  async function write(value: number, condition: string, extraValues: Record<string, unknown>) {
     try {
       await deps.ddb.send(
         new UpdateCommand({
@@ -65,21 +91,44 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
           },
         }),
       );
-      believed = value;
+      believe(value);
       return true;
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
-      believed = await read();
+      await read();
       return false;
     }
   }
 
-  /** Claims the next free slot with a conditional write, re-reading after each lost race. */
+  /** Raises `nextSlotAt` to at least `value`, repairing a missing or non-numeric one on the way. */
+  function raise(value: number): Promise<boolean> {
+    return write(value, RAISE_OR_FIX, { ':number': 'N' });
+  }
+
+  /** True when the item cannot be trusted: not a number, or lower than a value already seen. */
+  function damaged(seen: Stored): boolean {
+    if (seen !== undefined && Number.isNaN(seen)) return true;
+    return highWater !== undefined && (seen === undefined || seen < highWater);
+  }
+
+  /**
+   * Claims the next free slot with a conditional write. Every pass either wins, sleeps toward the
+   * horizon, or follows a write somebody else made: no pass repeats without progress.
+   */
   async function claim(): Promise<number> {
     for (;;) {
-      if (believed === null) believed = await read();
-      const seen = believed;
-      const slot = Math.max(now(), seen ?? Number.NEGATIVE_INFINITY);
+      if (believed === null) await read();
+      const seen = believed as Stored;
+      const at = now();
+      if (damaged(seen)) {
+        await raise(Math.max(at + CLAIM_HORIZON_MS + interval, highWater ?? at));
+        continue;
+      }
+      if (seen !== undefined && seen > at + CLAIM_HORIZON_MS) {
+        await sleep(seen - CLAIM_HORIZON_MS - at);
+        continue;
+      }
+      const slot = Math.max(at, seen ?? Number.NEGATIVE_INFINITY);
       // Kept fractional: rounding each slot up to a whole ms would pace at 106 ms instead of 105.26.
       // The number round-trips exactly (DynamoDB keeps 38 digits), so the equality condition holds.
       const next = slot + interval;
@@ -105,13 +154,9 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
 
   return {
     acquire: () => acquireSlot(claimInTurn, interval, now, sleep),
-    async backOff(retryAfterMs = DEFAULT_BACK_OFF_MS) {
+    async backOff(retryAfterMs) {
       // Only ever moves the slot forward; losing the race means someone pushed it at least as far.
-      await write(
-        Math.ceil(now() + retryAfterMs),
-        'attribute_not_exists(nextSlotAt) OR nextSlotAt < :value',
-        {},
-      );
+      await raise(Math.ceil(now() + boundedBackOffMs(retryAfterMs, deps)));
     },
   };
 }

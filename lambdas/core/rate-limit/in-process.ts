@@ -3,7 +3,7 @@
  * so concurrent acquirers always get distinct slots. It cannot see other processes: deployed
  * Lambdas share the account's budget through the DynamoDB limiter (`dynamo.ts`) instead.
  */
-import { acquireSlot, DEFAULT_BACK_OFF_MS, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
+import { acquireSlot, boundedBackOffMs, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
 import type { RateLimiter } from './port';
 
 export interface InProcessLimiterDeps extends PacingOptions {
@@ -25,8 +25,8 @@ export function buildInProcessLimiter(deps: InProcessLimiterDeps = {}): RateLimi
 
   return {
     acquire: () => acquireSlot(claim, interval, now, sleep),
-    async backOff(retryAfterMs = DEFAULT_BACK_OFF_MS) {
-      nextSlotAt = Math.max(nextSlotAt, now() + retryAfterMs);
+    async backOff(retryAfterMs) {
+      nextSlotAt = Math.max(nextSlotAt, now() + boundedBackOffMs(retryAfterMs, deps));
     },
   };
 }

@@ -17,12 +17,25 @@ export interface PacingOptions {
    * measured 63 ms from send to arrival, on loopback, and put an 11th request into one second.
    */
   readonly marginRatio?: number;
+  /**
+   * Longest pause one 429 may impose on every caller, whatever its `Retry-After` says: a provider
+   * (or a proxy) answering `Retry-After: 86400` must not park the whole night. @default 60_000
+   */
+  readonly maxBackOffMs?: number;
 }
 
 export const DEFAULT_RATE_PER_SECOND = 10;
 export const DEFAULT_MARGIN_RATIO = 0.1;
 /** How long a 429 without `Retry-After` pauses every caller. */
-export const DEFAULT_BACK_OFF_MS = 1_000;
+const DEFAULT_BACK_OFF_MS = 1_000;
+/** Cap on any back-off; the provider client caps `Retry-After` to the same value by default. */
+export const DEFAULT_MAX_BACK_OFF_MS = 60_000;
+
+/** The pause a 429 imposes: its `Retry-After` (or {@link DEFAULT_BACK_OFF_MS}), capped. */
+export function boundedBackOffMs(retryAfterMs: number | undefined, options: PacingOptions = {}): number {
+  const cap = options.maxBackOffMs ?? DEFAULT_MAX_BACK_OFF_MS;
+  return Math.min(Math.max(0, retryAfterMs ?? DEFAULT_BACK_OFF_MS), cap);
+}
 
 /** Milliseconds between two consecutive slots. */
 export function slotIntervalMs(options: PacingOptions = {}): number {

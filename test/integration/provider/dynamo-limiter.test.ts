@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDynamoLimiter } from '../../../lambdas/core/rate-limit/dynamo';
+import { buildDynamoLimiter, CLAIM_HORIZON_MS } from '../../../lambdas/core/rate-limit/dynamo';
 import { slotIntervalMs } from '../../../lambdas/core/rate-limit/pacing';
 import { TABLE } from '../../../lambdas/core/store/table';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
@@ -13,37 +13,59 @@ afterAll(async () => {
   await dynamo.close();
 });
 
-/** A frozen clock: the slot each acquire was granted is `T + the sleep it was asked to take`. */
+/**
+ * Each instance has its own virtual clock, starting at T and moved only by the limiter's own sleeps
+ * (as a Lambda's clock moves while it waits): the slot an acquire was granted is the clock after it.
+ */
 const T = 1_800_000_000_000;
 /** The default pacing's slot interval. */
 const INTERVAL = slotIntervalMs({ ratePerSecond: 10 });
+const ITEM_KEY = (account: string) => ({
+  [TABLE.partitionKey]: `RATE#${account}`,
+  [TABLE.sortKey]: 'RATE',
+});
 
-function frozenLimiter(account: string) {
-  let slept = 0;
+function virtualLimiter(account: string) {
+  let clock = T;
+  let requests = 0;
+  const counted = {
+    send: (command: never) => {
+      requests++;
+      return dynamo.documentClient.send(command);
+    },
+  } as unknown as DynamoDBDocumentClient;
   const limiter = buildDynamoLimiter({
-    ddb: dynamo.documentClient,
+    ddb: counted,
     tableName: dynamo.tableName,
     account,
     ratePerSecond: 10,
-    now: () => T,
+    now: () => clock,
     sleep: async (ms) => {
-      slept = ms;
+      clock += ms;
     },
   });
   return {
     limiter,
+    /** DynamoDB requests this instance has sent so far. */
+    requests: () => requests,
     /** Acquires one slot and returns its (virtual) time. */
     async grant(): Promise<number> {
-      slept = 0;
       await limiter.acquire();
-      return T + slept;
+      return clock;
     },
   };
 }
 
+async function storedSlot(account: string): Promise<unknown> {
+  const { Item } = await dynamo.documentClient.send(
+    new GetCommand({ TableName: dynamo.tableName, Key: ITEM_KEY(account) }),
+  );
+  return Item?.nextSlotAt;
+}
+
 describe('DynamoDB limiter', () => {
   it('gives distinct slots, one interval apart, to separate instances racing on one bucket', async () => {
-    const instances = Array.from({ length: 4 }, () => frozenLimiter('race'));
+    const instances = Array.from({ length: 4 }, () => virtualLimiter('race'));
     const perInstance = await Promise.all(
       instances.map(async (instance) => {
         const grants: number[] = [];
@@ -59,24 +81,68 @@ describe('DynamoDB limiter', () => {
   });
 
   it('keeps accounts apart', async () => {
-    expect(await frozenLimiter('account-a').grant()).toBe(T);
-    expect(await frozenLimiter('account-b').grant()).toBe(T);
+    expect(await virtualLimiter('account-a').grant()).toBe(T);
+    expect(await virtualLimiter('account-b').grant()).toBe(T);
   });
 
   it('moves every caller past a back-off, never backwards, and sets the TTL attribute', async () => {
-    const first = frozenLimiter('backoff');
-    const other = frozenLimiter('backoff');
+    const first = virtualLimiter('backoff');
+    const other = virtualLimiter('backoff');
     await first.grant();
     await first.limiter.backOff(5_000);
     await other.limiter.backOff(1_000);
     expect(await other.grant()).toBe(T + 5_000);
     const { Item } = await dynamo.documentClient.send(
-      new GetCommand({
-        TableName: dynamo.tableName,
-        Key: { [TABLE.partitionKey]: 'RATE#backoff', [TABLE.sortKey]: 'RATE' },
-      }),
+      new GetCommand({ TableName: dynamo.tableName, Key: ITEM_KEY('backoff') }),
     );
     expect(Item?.nextSlotAt).toBe(T + 5_000 + INTERVAL);
     expect(Item?.[TABLE.ttlAttribute]).toBe(Math.ceil((T + 5_000 + INTERVAL) / 1000) + 3_600);
+  });
+
+  it('caps a Retry-After of a day at 60 s, for every caller', async () => {
+    const first = virtualLimiter('day');
+    const other = virtualLimiter('day');
+    await first.grant();
+    await first.limiter.backOff(86_400_000);
+    expect(await storedSlot('day')).toBe(T + 60_000);
+    expect(await other.grant()).toBe(T + 60_000);
+  });
+
+  it('repairs a corrupted item past every outstanding slot, with a bounded number of requests', async () => {
+    const first = virtualLimiter('corrupt');
+    const other = virtualLimiter('corrupt');
+    const earlier = [await first.grant(), await other.grant(), await first.grant()];
+    await dynamo.documentClient.send(
+      new PutCommand({
+        TableName: dynamo.tableName,
+        Item: { ...ITEM_KEY('corrupt'), nextSlotAt: 'garbage' },
+      }),
+    );
+    const before = first.requests();
+    const repaired = await first.grant();
+    // The stale belief fails its condition (write + read), the repair writes, the claim writes.
+    expect(first.requests() - before).toBeLessThanOrEqual(4);
+    expect(repaired).toBeGreaterThanOrEqual(Math.max(...earlier) + CLAIM_HORIZON_MS + INTERVAL);
+    const next = await other.grant();
+    expect(next).toBeGreaterThanOrEqual(repaired + INTERVAL - 1e-6);
+    expect(typeof (await storedSlot('corrupt'))).toBe('number');
+  });
+
+  it('never hands out a slot earlier than one already seen after the item is deleted mid-run', async () => {
+    const first = virtualLimiter('deleted');
+    const other = virtualLimiter('deleted');
+    // `other` runs ahead: it holds slots `first` has never seen when the item disappears.
+    const ahead: number[] = [];
+    for (let i = 0; i < 6; i++) ahead.push(await other.grant());
+    const mine = await first.grant();
+    await dynamo.documentClient.send(
+      new DeleteCommand({ TableName: dynamo.tableName, Key: ITEM_KEY('deleted') }),
+    );
+    const before = other.requests();
+    const afterDelete = [await other.grant(), await first.grant()];
+    expect(other.requests() - before).toBeLessThanOrEqual(4);
+    // `other` repairs from its own high-water mark; `first` (which saw less) still lands after it.
+    expect(afterDelete[0]).toBeGreaterThanOrEqual(Math.max(...ahead, mine) + INTERVAL);
+    expect(afterDelete[1]).toBeGreaterThanOrEqual((afterDelete[0] ?? 0) + INTERVAL - 1e-6);
   });
 });

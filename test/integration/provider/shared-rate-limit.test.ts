@@ -1,7 +1,9 @@
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderClient } from '../../../lambdas/core/provider/port';
 import { buildDynamoLimiter } from '../../../lambdas/core/rate-limit/dynamo';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
+import { TABLE } from '../../../lambdas/core/store/table';
 import { createDynamoClients, type LocalDynamo, startDynamoProcess } from '../../../local/aws/dynamodb';
 import { type Simulator, startSimulator } from '../../../local/simulator';
 import { clientFor } from './simulator-harness';
@@ -36,6 +38,19 @@ async function burst(
   ).then((all) => all.flat());
 }
 
+/** A DocumentClient of its own (as a separate Lambda has) that counts the requests it sends. */
+function countingDocumentClient(counter: { requests: number }): DynamoDBDocumentClient {
+  const { documentClient } = createDynamoClients(dynamo.endpoint);
+  return {
+    send: (command: never) => {
+      counter.requests++;
+      return documentClient.send(command);
+    },
+  } as unknown as DynamoDBDocumentClient;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('rate limit as the provider counts it', () => {
   it('keeps 4 separate callers sharing the DynamoDB limiter within 10 requests in any second', async () => {
     simulator.resetStats();
@@ -66,5 +81,37 @@ describe('rate limit as the provider counts it', () => {
     const stats = simulator.stats();
     expect(stats.maxRequestsInAnySecond).toBeGreaterThan(10);
     expect(stats.rateLimited).toBeGreaterThan(0);
+  });
+
+  it('stays within 10 a second when the limiter item is corrupted, then deleted, mid-run', async () => {
+    simulator.resetStats();
+    const counter = { requests: 0 };
+    const clients = Array.from({ length: 4 }, () =>
+      clientFor(simulator, {
+        limiter: buildDynamoLimiter({
+          ddb: countingDocumentClient(counter),
+          tableName: dynamo.tableName,
+          account: 'sabotaged',
+        }),
+        maxAttempts: 1,
+      }),
+    );
+    const key = { [TABLE.partitionKey]: 'RATE#sabotaged', [TABLE.sortKey]: 'RATE' };
+    const sabotage = (async () => {
+      await sleep(1_200);
+      await dynamo.documentClient.send(
+        new PutCommand({ TableName: dynamo.tableName, Item: { ...key, nextSlotAt: 'garbage' } }),
+      );
+      await sleep(1_200);
+      await dynamo.documentClient.send(new DeleteCommand({ TableName: dynamo.tableName, Key: key }));
+    })();
+    const [results] = await Promise.all([burst(clients, 12, 3), sabotage]);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const stats = simulator.stats();
+    expect(stats.requests).toBe(48);
+    expect(stats.rateLimited).toBe(0);
+    expect(stats.maxRequestsInAnySecond).toBeLessThanOrEqual(10);
+    // A hot loop on the damaged item would cost hundreds of requests a second; pacing costs a few each.
+    expect(counter.requests).toBeLessThanOrEqual(48 * 4);
   });
 });

@@ -85,6 +85,18 @@ describe('in-process limiter', () => {
     expect(Math.min(...grants.slice(1))).toBeGreaterThanOrEqual(2_050);
   });
 
+  it('caps a back-off at 60 s by default, and at maxBackOffMs when given', async () => {
+    const waits: number[] = [];
+    const deps = { now: () => 0, sleep: async (ms: number) => void waits.push(ms) };
+    const capped = buildInProcessLimiter(deps);
+    await capped.backOff(86_400_000);
+    await capped.acquire();
+    const configured = buildInProcessLimiter({ ...deps, maxBackOffMs: 5_000 });
+    await configured.backOff(86_400_000);
+    await configured.acquire();
+    expect(waits).toEqual([60_000, 5_000]);
+  });
+
   it('claims a fresh slot instead of sending late and bunching with the next callers', async () => {
     let t = 0;
     const sleeps: number[] = [];
