@@ -63,6 +63,8 @@ export interface ProviderClientDeps {
   readonly baseDelayMs?: number;
   /** @default 10_000 */
   readonly maxDelayMs?: number;
+  /** Longest `Retry-After` obeyed (see `http.ts`). @default 60_000 */
+  readonly maxRetryAfterMs?: number;
   /**
    * After a creation attempt with an unknown outcome, how long to let it land before looking for it.
    * @default 2_000
@@ -85,6 +87,7 @@ export function buildProviderClient(deps: ProviderClientDeps): ProviderClient {
     fetch: deps.fetch ?? fetch,
     timeoutMs: deps.timeoutMs ?? 10_000,
     now,
+    maxRetryAfterMs: deps.maxRetryAfterMs,
   });
   const policy: RetryPolicy = {
     maxAttempts: deps.maxAttempts ?? 6,
