@@ -5,7 +5,13 @@
  * the local runner.
  */
 import { z } from 'zod';
+import { parseConfig } from './config-issues';
 import { CANONICAL_FIELDS, type CanonicalField } from './records/canonical';
+import {
+  DEFAULT_IDENTIFIER_NORMALIZERS,
+  IDENTIFIER_FIELDS,
+  IDENTIFIER_NORMALIZERS,
+} from './records/identifiers';
 
 export const DEFAULT_FIELD_ALIASES: Record<CanonicalField, string[]> = {
   recordType: ['TIPOREGISTRO', 'TPREGISTRO', 'TIPO_REGISTRO', 'REGISTRO'],
@@ -47,9 +53,12 @@ export const DEFAULT_MATCH_KEY: MatchKeyField[] = [
   'installment',
 ];
 
+/** Placeholders acquirers write for a missing identifier. */
+export const DEFAULT_PLACEHOLDER_KEY_VALUES = ['0', '-', 'NULL', 'N/A', 'NA', 'NONE', 'UNDEFINED'];
+
 const aliasListSchema = z.array(z.string().min(1)).min(1);
 
-export const reconConfigSchema = z.object({
+export const reconConfigSchema = z.strictObject({
   /** Source column names per canonical field, matched case-insensitively. Partial maps extend the defaults. */
   fieldAliases: z
     .partialRecord(z.enum(CANONICAL_FIELDS), aliasListSchema)
@@ -62,7 +71,7 @@ export const reconConfigSchema = z.object({
     .refine((fields) => new Set(fields).size === fields.length, 'match key fields must be distinct')
     .default(DEFAULT_MATCH_KEY),
   tolerance: z
-    .object({
+    .strictObject({
       /** Absolute tolerance in centavos. */
       absoluteCents: z.number().int().min(0).default(0),
       /** Relative tolerance in percent of the forecast net amount. */
@@ -71,11 +80,41 @@ export const reconConfigSchema = z.object({
     .default({ absoluteCents: 0, percent: 0 }),
   /** Days after the due date before an unsettled forecast becomes OVERDUE. */
   graceDays: z.number().int().min(0).max(365).default(3),
+  /** How each identifier field is normalized before it is compared (see records/identifiers.ts). */
+  identifierNormalizers: z
+    .partialRecord(z.enum(IDENTIFIER_FIELDS), z.enum(IDENTIFIER_NORMALIZERS))
+    .default({})
+    .transform((given) => ({ ...DEFAULT_IDENTIFIER_NORMALIZERS, ...given })),
+  /**
+   * Source columns (case-insensitive) added to a record's identity besides its canonical fields: a
+   * payment or record id, when the real layout turns out to carry one (see records/identity.ts).
+   */
+  identityColumns: z.array(z.string().min(1)).default([]),
+  /**
+   * Match-key values that mean "not informed" (compared after normalization, case-insensitive): a
+   * record carrying one is quarantined instead of piling onto one giant receivable.
+   */
+  placeholderKeyValues: z.array(z.string()).default(DEFAULT_PLACEHOLDER_KEY_VALUES),
+  /** Longest identifier accepted (characters); longer ones are quarantined (DynamoDB key limits). */
+  maxIdentifierLength: z.number().int().min(8).max(256).default(100),
+  /**
+   * Contributions (A1 and D1 records) one receivable may hold; further records are quarantined as
+   * TOO_MANY_CONTRIBUTIONS so the item stays far below DynamoDB's 400 KB.
+   */
+  maxContributions: z.number().int().min(2).max(1000).default(100),
 });
 
 export type ReconConfig = z.output<typeof reconConfigSchema>;
 export type ReconConfigInput = z.input<typeof reconConfigSchema>;
 
-export function parseReconConfig(input: unknown): ReconConfig {
-  return reconConfigSchema.parse(input ?? {});
+/**
+ * Parses a reconciliation configuration; unknown keys and invalid values throw a {@link ConfigError}
+ * in plain sentences naming each setting from `root` (e.g. `RECON_CONFIG.graceDays`) and `source`.
+ */
+export function parseReconConfig(
+  input: unknown,
+  root = 'RECON_CONFIG',
+  source = 'RECON_CONFIG',
+): ReconConfig {
+  return parseConfig(reconConfigSchema, input ?? {}, root, source);
 }

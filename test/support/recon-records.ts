@@ -51,6 +51,8 @@ export function canonical(spec: RecordSpec): CanonicalRecord {
     paymentDate:
       spec.paymentDate === undefined ? (spec.type === 'D1' ? '2025-04-01' : null) : spec.paymentDate,
     extra: {},
+    sourceValues: {},
+    line: 0,
     source: {
       reportKind: spec.type === 'A1' ? 'sales' : 'financial',
       reportId: '1',

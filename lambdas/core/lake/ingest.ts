@@ -34,13 +34,23 @@ export interface PageIngestorDeps {
   readonly onPageIngested?: (source: RecordSource, counts: IngestCounts) => void;
 }
 
-export interface PageIngestResult {
-  /** The normalized records of the pages, for the matcher. */
+export interface PageIngestResult<A extends AppliedRecords = AppliedRecords> {
+  /** The normalized records of the pages that were stored (refused ones are quarantined instead). */
   readonly records: CanonicalRecord[];
   readonly counts: IngestCounts;
   /** S3 objects put: the raw pages, one Parquet file per partition, the quarantine files if any. */
   readonly objectsWritten: number;
+  /** What `apply` answered. */
+  readonly applied: A;
 }
+
+/** What matching the records answered: the records it refused (their receivable is full). */
+export interface AppliedRecords {
+  readonly refused: readonly CanonicalRecord[];
+}
+
+/** Matches a batch's records before they are exported (so refused ones go to the quarantine). */
+export type ApplyRecords<A extends AppliedRecords> = (records: readonly CanonicalRecord[]) => Promise<A>;
 
 /** A page and where it came from. */
 export interface SourcedPage {
@@ -49,10 +59,18 @@ export interface SourcedPage {
 }
 
 export interface PageIngestor {
-  /** Pages of ONE report (a download batch), in any order. */
-  ingestPages(pages: readonly SourcedPage[]): Promise<PageIngestResult>;
+  /**
+   * Pages of ONE report (a download batch), in any order. `apply` (the matcher) sees the normalized
+   * records before anything is exported; without it nothing is matched or refused.
+   */
+  ingestPages<A extends AppliedRecords>(
+    pages: readonly SourcedPage[],
+    apply?: ApplyRecords<A>,
+  ): Promise<PageIngestResult<A>>;
   ingestPage(page: Page, source: RecordSource): Promise<PageIngestResult>;
 }
+
+const NOTHING_APPLIED: ApplyRecords<AppliedRecords> = async () => ({ refused: [] });
 
 interface PutRequest {
   readonly key: string;
@@ -62,7 +80,7 @@ interface PutRequest {
 
 /** A page sorted out: what normalized, what was quarantined, the tallies. */
 interface SortedPage extends SourcedPage {
-  readonly records: CanonicalRecord[];
+  records: CanonicalRecord[];
   readonly quarantined: QuarantinedRecord[];
   readonly counts: IngestCounts;
 }
@@ -82,10 +100,12 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     const quarantined: QuarantinedRecord[] = [];
     const byCode: Record<string, number> = {};
     const quarantinedByReason: Record<string, number> = {};
-    // Malformed entries go through the normalizer too: it quarantines them as NOT_AN_OBJECT.
+    // Malformed entries go through the normalizer too: it quarantines them as NOT_AN_OBJECT. A line
+    // is the entry's place among the page's records, then its malformed entries.
+    let line = 0;
     for (const entries of [page.records, page.malformed]) {
       for (const raw of entries) {
-        const result = normalizer.normalize(raw, source);
+        const result = normalizer.normalize(raw, source, line++);
         if (!result.ok) {
           if (result.quarantined.reason !== 'NOT_AN_OBJECT') drift.observe(raw as RawRecord);
           quarantined.push(result.quarantined);
@@ -151,12 +171,17 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     });
   }
 
-  async function ingestPages(pages: readonly SourcedPage[]): Promise<PageIngestResult> {
+  async function ingestPages<A extends AppliedRecords>(
+    pages: readonly SourcedPage[],
+    apply?: ApplyRecords<A>,
+  ): Promise<PageIngestResult<A>> {
     const all = sortPages(pages);
+    const applied = await (apply ?? (NOTHING_APPLIED as ApplyRecords<A>))(all.flatMap((p) => p.records));
+    quarantineRefused(all, applied.refused, config.maxContributions);
     const counts = all.map((p) => p.counts).reduce(mergeIngestCounts, emptyIngestCounts());
     // The empty page past the last one only says "done": nothing to archive.
     const sorted = all.filter((p) => p.counts.received > 0);
-    if (sorted.length === 0) return { records: [], counts, objectsWritten: 0 };
+    if (sorted.length === 0) return { records: [], counts, objectsWritten: 0, applied };
     const puts: PutRequest[] = [
       ...(await Promise.all(sorted.map(rawObject))),
       ...recordsObjects(sorted),
@@ -187,10 +212,39 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
         .map((p) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: quarantineObjectKey(p.source) }))),
     ]);
     for (const p of sorted) deps.onPageIngested?.(p.source, p.counts);
-    return { records: sorted.flatMap((p) => p.records), counts, objectsWritten: puts.length };
+    return { records: sorted.flatMap((p) => p.records), counts, objectsWritten: puts.length, applied };
   }
 
-  return { ingestPages, ingestPage: (page, source) => ingestPages([{ page, source }]) };
+  return { ingestPages, ingestPage: (page, source) => ingestPages([{ page, source }], NOTHING_APPLIED) };
+}
+
+/**
+ * Moves the records the matcher refused (their receivable is full) from the page's records to its
+ * quarantine, tallies included, so the lake never holds a record DynamoDB does not count.
+ */
+function quarantineRefused(pages: SortedPage[], refused: readonly CanonicalRecord[], max: number): void {
+  if (refused.length === 0) return;
+  const out = new Set(refused);
+  for (const p of pages) {
+    const counts = p.counts as {
+      byCode: Record<string, number>;
+      quarantinedByReason: Record<string, number>;
+    };
+    p.records = p.records.filter((record) => {
+      if (!out.has(record)) return true;
+      p.quarantined.push({
+        reason: 'TOO_MANY_CONTRIBUTIONS',
+        detail: `its receivable already holds ${max} records (maxContributions)`,
+        raw: p.page.records[record.line],
+        recordHash: record.recordHash,
+        source: record.source,
+        line: record.line,
+      });
+      counts.byCode[record.recordType] = (counts.byCode[record.recordType] as number) - 1;
+      increment(counts.quarantinedByReason, 'TOO_MANY_CONTRIBUTIONS');
+      return false;
+    });
+  }
 }
 
 /** One JSON object per line, columns of `QUARANTINE_TABLE`; the raw entry as JSON text. */
@@ -203,6 +257,7 @@ function quarantineLines(quarantined: readonly QuarantinedRecord[]): string {
       detail: q.detail,
       report_id: q.source.reportId,
       page: q.source.page,
+      line: q.line,
       raw: JSON.stringify(q.raw) ?? null,
     })}\n`;
   }

@@ -38,8 +38,10 @@ const VALUES: Record<RecordsColumnName, (record: CanonicalRecord) => unknown> = 
   due_date: (r) => r.dueDate,
   payment_date: (r) => r.paymentDate,
   extra: (r) => JSON.stringify(r.extra),
+  source_values: (r) => JSON.stringify(r.sourceValues),
   report_id: (r) => r.source.reportId,
   page: (r) => r.source.page,
+  line: (r) => r.line,
   generated_on: (r) => r.source.generatedOn,
 };
 

@@ -46,7 +46,11 @@ export const RECORDS_TABLE = {
   prefix: 'records/',
   format: 'parquet',
   columns: [
-    { name: 'record_hash', type: 'string', comment: 'SHA-256 of the raw record (deduplication id)' },
+    {
+      name: 'record_hash',
+      type: 'string',
+      comment: 'record identity, built from its meaning (deduplication id)',
+    },
     { name: 'acquirer', type: 'string' },
     { name: 'merchant', type: 'string' },
     { name: 'brand', type: 'string' },
@@ -62,8 +66,14 @@ export const RECORDS_TABLE = {
     { name: 'due_date', type: 'string', comment: 'yyyy-MM-dd' },
     { name: 'payment_date', type: 'string', comment: 'yyyy-MM-dd' },
     { name: 'extra', type: 'string', comment: 'unknown source columns as a JSON object (upper-cased names)' },
+    {
+      name: 'source_values',
+      type: 'string',
+      comment: 'identifiers as received, where normalization changed them, as a JSON object',
+    },
     { name: 'report_id', type: 'string' },
     { name: 'page', type: 'int' },
+    { name: 'line', type: 'int', comment: 'index of the entry in its page (tells equal twins apart)' },
     { name: 'generated_on', type: 'string', comment: 'yyyy-MM-dd' },
   ],
   partitions: [
@@ -83,6 +93,7 @@ export const QUARANTINE_TABLE = {
     { name: 'detail', type: 'string' },
     { name: 'report_id', type: 'string' },
     { name: 'page', type: 'int' },
+    { name: 'line', type: 'int' },
     { name: 'raw', type: 'string', comment: 'the raw entry as JSON text' },
   ],
   partitions: [kindPartition, { name: 'generated', projection: { type: 'date' } }],

@@ -1,15 +1,16 @@
 /**
  * How a receivable is laid out as one DynamoDB item. Each started KB of an item is one write unit,
  * so the contribution sets use one-letter attribute names: a receivable with one A1 and one D1
- * (64-character hashes) is about 600 bytes, and every extra partial payment adds about 85 bytes.
+ * (64-character hashes) is about 700 bytes, and every extra partial payment adds about 130 bytes.
  *
  * | attribute | holds |
  * |-----------|-------|
  * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
  * | `gsi1pk` / `gsi1sk` | `STATUS#<status>` / `<dueDate or 0000-00-00>#<match key>`, only in {@link INDEXED_STATUSES} (index byStatus) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
- * | `f` | map forecast hash → net centavos |
- * | `s` | map settlement hash → `{ n: net centavos, p?: payment date }` |
+ * | `f` | map forecast identity → `{ n: net centavos, c?: copies when > 1, o?: page counts }` |
+ * | `s` | map settlement identity → `{ n, p?: payment date, c?, o? }` (see `occurrences.ts`) |
+ * | `capped` | true once a record was refused for TOO_MANY_CONTRIBUTIONS |
  * | `status`, `reason` | as derived on the business date of the last write |
  * | `version` | +1 on every write; the optimistic-lock token |
  * | `changedOn`, `updatedAt` | business date and instant of the last write |
@@ -23,6 +24,7 @@ import {
   type ReceivableFields,
   type Settlement,
 } from './matcher';
+import type { Occurrences } from './occurrences';
 import type { ReasonCode, ReconStatus } from './status';
 
 /** Bookkeeping the store adds to the content: the status as last written and the lock version. */
@@ -94,16 +96,19 @@ export function toItem(receivable: Receivable): ReceivableItem {
     if (receivable[name] !== null) item[name] = receivable[name];
   }
   if (receivable.forecasts.length > 0) {
-    item.f = Object.fromEntries(receivable.forecasts.map((f) => [f.hash, f.netCents]));
+    item.f = Object.fromEntries(receivable.forecasts.map((f) => [f.hash, contribution(f.netCents, f)]));
   }
   if (receivable.settlements.length > 0) {
     item.s = Object.fromEntries(
       receivable.settlements.map((s) => [
         s.hash,
-        s.paymentDate === null ? { n: s.netCents } : { n: s.netCents, p: s.paymentDate },
+        s.paymentDate === null
+          ? contribution(s.netCents, s)
+          : { ...contribution(s.netCents, s), p: s.paymentDate },
       ]),
     );
   }
+  if (receivable.capped) item.capped = true;
   return {
     ...item,
     status: receivable.status,
@@ -116,12 +121,17 @@ export function toItem(receivable: Receivable): ReceivableItem {
 
 export function fromItem(item: ReceivableItem): Receivable {
   const field = <T>(name: string): T | null => (item[name] === undefined ? null : (item[name] as T));
-  const forecasts: Forecast[] = Object.entries((item.f ?? {}) as Record<string, number>).map(
-    ([hash, netCents]) => ({ hash, netCents: Number(netCents) }),
+  const forecasts: Forecast[] = Object.entries((item.f ?? {}) as Record<string, StoredContribution>).map(
+    ([hash, stored]) => ({ hash, netCents: Number(stored.n), occurrences: occurrencesOf(stored) }),
   );
-  const settlements: Settlement[] = Object.entries(
-    (item.s ?? {}) as Record<string, { n: number; p?: string }>,
-  ).map(([hash, { n, p }]) => ({ hash, netCents: Number(n), paymentDate: p ?? null }));
+  const settlements: Settlement[] = Object.entries((item.s ?? {}) as Record<string, StoredContribution>).map(
+    ([hash, stored]) => ({
+      hash,
+      netCents: Number(stored.n),
+      paymentDate: stored.p ?? null,
+      occurrences: occurrencesOf(stored),
+    }),
+  );
   return {
     key: String(item[TABLE.partitionKey]).slice(RECEIVABLE_PK_PREFIX.length),
     acquirer: field('acquirer'),
@@ -134,10 +144,33 @@ export function fromItem(item: ReceivableItem): Receivable {
     dueDate: field('dueDate'),
     forecasts: forecasts.sort(byHash),
     settlements: settlements.sort(byHash),
+    capped: item.capped === true,
     status: item.status as ReconStatus,
     reason: item.reason as ReasonCode,
     version: Number(item.version),
     changedOn: String(item.changedOn),
     updatedAt: String(item.updatedAt),
   };
+}
+
+/** A contribution as stored: net, payment date, copies (omitted when 1) and page counts. */
+interface StoredContribution {
+  readonly n: number;
+  readonly p?: string;
+  readonly c?: number;
+  readonly o?: Record<string, number>;
+}
+
+function contribution(netCents: number, { occurrences }: { occurrences: Occurrences }): StoredContribution {
+  const pages = Object.keys(occurrences.pages).length > 0 ? { o: occurrences.pages } : {};
+  return occurrences.copies > 1
+    ? { n: netCents, c: occurrences.copies, ...pages }
+    : { n: netCents, ...pages };
+}
+
+function occurrencesOf(stored: StoredContribution): Occurrences {
+  const pages = Object.fromEntries(
+    Object.entries(stored.o ?? {}).map(([key, count]) => [key, Number(count)]),
+  );
+  return { copies: Number(stored.c ?? 1), pages };
 }

@@ -1,20 +1,23 @@
 /**
  * The pure matching core: a receivable is the SET of contributions (A1 forecasts and D1 settlements,
- * each identified by its record hash) that share one match key. Adding a contribution to a set is
- * idempotent and commutative, so the final receivable does not depend on the order records arrive
- * in, nor on how many times a page is re-ingested. Everything else (sums, status, reason) is derived
- * from the set, never accumulated.
+ * each identified by its record identity, counted as often as that identity occurs in one report)
+ * that share one match key. Adding a contribution is idempotent and commutative (per-page counts
+ * merge by maximum), so the final receivable does not depend on the order records arrive in, nor on
+ * how many times a page is re-ingested or a record re-delivered. Everything else (sums, status,
+ * reason) is derived from the set, never accumulated.
  */
 
 import type { IsoDate } from '../calendar';
 import type { MatchKeyField, ReconConfig } from '../config';
 import type { Cents } from '../money';
 import type { CanonicalRecord } from '../records/canonical';
+import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from './occurrences';
 
 /** One A1 (forecast of receipt) that belongs to a receivable. */
 export interface Forecast {
   readonly hash: string;
   readonly netCents: Cents;
+  readonly occurrences: Occurrences;
 }
 
 /** One D1 (write-off by payment) that belongs to a receivable. */
@@ -22,6 +25,7 @@ export interface Settlement {
   readonly hash: string;
   readonly netCents: Cents;
   readonly paymentDate: IsoDate | null;
+  readonly occurrences: Occurrences;
 }
 
 /** Descriptive fields of a receivable, taken from its primary contribution (see {@link primaryHash}). */
@@ -44,12 +48,19 @@ export interface ReceivableContent extends ReceivableFields {
   readonly forecasts: readonly Forecast[];
   /** Sorted by hash. */
   readonly settlements: readonly Settlement[];
+  /** True once a record was refused because the receivable holds `maxContributions` already. */
+  readonly capped: boolean;
 }
 
 export interface ApplyResult {
   readonly receivable: ReceivableContent | undefined;
-  readonly changed: boolean;
+  /** Records that added a contribution or raised how many times one counts. */
+  readonly changed: number;
+  /** Records refused because the receivable is full (to be quarantined as TOO_MANY_CONTRIBUTIONS). */
+  readonly refused: readonly CanonicalRecord[];
 }
+
+type MatcherConfig = Pick<ReconConfig, 'matchKey' | 'maxContributions'>;
 
 const SEPARATOR = '|';
 
@@ -92,10 +103,6 @@ export function byHash(a: { readonly hash: string }, b: { readonly hash: string 
   return a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0;
 }
 
-function insertSorted<T extends { readonly hash: string }>(list: readonly T[], item: T): readonly T[] {
-  return [...list, item].sort(byHash);
-}
-
 function fieldsOf(record: CanonicalRecord): ReceivableFields {
   return {
     acquirer: record.acquirer,
@@ -110,50 +117,115 @@ function fieldsOf(record: CanonicalRecord): ReceivableFields {
 }
 
 /**
- * Adds one record to a receivable. Same hash twice → `changed: false` and the very same object.
- * Records other than A1/D1, or without a full match key, are not matched (input returned as is).
- * A missing net amount counts as 0 centavos, so the record stays visible (as a difference) instead
- * of being dropped.
+ * Adds records of one receivable (any order, any repetition) to its content. Records sharing an
+ * identity count as often as the identity occurs in one report (see `occurrences.ts`), so a
+ * re-ingested page, a re-delivered record or a shuffled order changes nothing. Records other than
+ * A1/D1, or without a full match key, are not matched. Content that does not change is returned as
+ * the very same object. A missing net amount counts as 0 centavos, so the record stays visible (as a
+ * difference) instead of being dropped.
  */
-export function applyRecord(
-  current: ReceivableContent | undefined,
-  record: CanonicalRecord,
-  config: Pick<ReconConfig, 'matchKey'>,
-): ApplyResult {
-  const key = matchKeyOf(record, config);
-  if (!isMatchable(record) || key === null) return { receivable: current, changed: false };
-  if (current && current.key !== key) {
-    throw new Error(`record ${record.recordHash} does not belong to receivable ${current.key}`);
-  }
-  const base: ReceivableContent = current ?? { key, ...fieldsOf(record), forecasts: [], settlements: [] };
-  const hash = record.recordHash;
-  if (base.forecasts.some((f) => f.hash === hash) || base.settlements.some((s) => s.hash === hash)) {
-    return { receivable: current, changed: false };
-  }
-  const netCents = record.netCents ?? 0;
-  const next: ReceivableContent =
-    record.recordType === 'A1'
-      ? { ...base, forecasts: insertSorted(base.forecasts, { hash, netCents }) }
-      : {
-          ...base,
-          settlements: insertSorted(base.settlements, { hash, netCents, paymentDate: record.paymentDate }),
-        };
-  const withFields = primaryHash(next) === hash ? { ...next, ...fieldsOf(record) } : next;
-  return { receivable: withFields, changed: true };
-}
-
-/** Applies records in the given order; `changed` counts the records that added a contribution. */
 export function applyRecords(
   current: ReceivableContent | undefined,
   records: readonly CanonicalRecord[],
-  config: Pick<ReconConfig, 'matchKey'>,
-): { receivable: ReceivableContent | undefined; changed: number } {
-  let receivable = current;
-  let changed = 0;
+  config: MatcherConfig,
+): ApplyResult {
+  const byHash = new Map<string, CanonicalRecord[]>();
   for (const record of records) {
-    const result = applyRecord(receivable, record, config);
-    receivable = result.receivable;
-    if (result.changed) changed += 1;
+    const key = matchKeyOf(record, config);
+    if (!isMatchable(record) || key === null) continue;
+    if ((current?.key ?? key) !== key) {
+      throw new Error(`record ${record.recordHash} does not belong to receivable ${current?.key}`);
+    }
+    const group = byHash.get(record.recordHash);
+    if (group) group.push(record);
+    else byHash.set(record.recordHash, [record]);
   }
-  return { receivable, changed };
+  let content = current;
+  let changed = 0;
+  const refused: CanonicalRecord[] = [];
+  for (const hash of [...byHash.keys()].sort()) {
+    const group = byHash.get(hash) as CanonicalRecord[];
+    const result = addContribution(content, group, config);
+    if (result === 'refused') {
+      refused.push(...group);
+      content = content?.capped ? content : ({ ...content, capped: true } as ReceivableContent);
+      continue;
+    }
+    if (result.raised) changed += group.length;
+    content = result.content;
+  }
+  return { receivable: content, changed, refused };
+}
+
+/** Adds one record on its own (`changed`: whether it changed anything); see {@link applyRecords}. */
+export function applyRecord(
+  current: ReceivableContent | undefined,
+  record: CanonicalRecord,
+  config: MatcherConfig,
+): Omit<ApplyResult, 'changed'> & { readonly changed: boolean } {
+  const result = applyRecords(current, [record], config);
+  return { ...result, changed: result.changed > 0 };
+}
+
+/** One identity's records merged into the content: new contribution, more copies, or more pages seen. */
+function addContribution(
+  current: ReceivableContent | undefined,
+  group: readonly CanonicalRecord[],
+  config: MatcherConfig,
+): { content: ReceivableContent | undefined; raised: boolean } | 'refused' {
+  const record = group[0] as CanonicalRecord;
+  const hash = record.recordHash;
+  const existing =
+    current?.forecasts.find((f) => f.hash === hash) ?? current?.settlements.find((s) => s.hash === hash);
+  if (
+    !existing &&
+    current &&
+    current.forecasts.length + current.settlements.length >= config.maxContributions
+  ) {
+    return 'refused';
+  }
+  const occurrences = mergeOccurrences(existing?.occurrences, countPages(group));
+  if (existing && occurrences === existing.occurrences) return { content: current, raised: false };
+  const raised = !existing || occurrences.copies > existing.occurrences.copies;
+  const base: ReceivableContent = current ?? {
+    key: matchKeyOf(record, config) as string,
+    ...fieldsOf(record),
+    forecasts: [],
+    settlements: [],
+    capped: false,
+  };
+  const netCents = record.netCents ?? 0;
+  const next: ReceivableContent =
+    record.recordType === 'A1'
+      ? { ...base, forecasts: replaced(base.forecasts, { hash, netCents, occurrences }) }
+      : {
+          ...base,
+          settlements: replaced(base.settlements, {
+            hash,
+            netCents,
+            paymentDate: record.paymentDate,
+            occurrences,
+          }),
+        };
+  const content = !existing && primaryHash(next) === hash ? { ...next, ...fieldsOf(record) } : next;
+  return { content, raised };
+}
+
+/** The list with `item` in place of the entry of the same hash (or added), sorted by hash. */
+function replaced<T extends { readonly hash: string }>(list: readonly T[], item: T): readonly T[] {
+  return [...list.filter((entry) => entry.hash !== item.hash), item].sort(byHash);
+}
+
+/** How many times a contribution counts. */
+export function copiesOf(contribution: { readonly occurrences: Occurrences }): number {
+  return contribution.occurrences.copies;
+}
+
+/** Page counts of reports past the retention window dropped (see `occurrences.ts`). */
+export function pruneContent(content: ReceivableContent, asOf: IsoDate): ReceivableContent {
+  const prune = <T extends Forecast | Settlement>(c: T): T => {
+    const occurrences = pruneOccurrences(c.occurrences, asOf);
+    return occurrences === c.occurrences ? c : { ...c, occurrences };
+  };
+  return { ...content, forecasts: content.forecasts.map(prune), settlements: content.settlements.map(prune) };
 }

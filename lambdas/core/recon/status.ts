@@ -6,7 +6,7 @@
 import { daysBetween, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
-import type { ReceivableContent } from './matcher';
+import { copiesOf, type ReceivableContent } from './matcher';
 
 export const RECON_STATUSES = ['OPEN', 'SETTLED', 'UNDERPAID', 'OVERPAID', 'OVERDUE', 'UNEXPECTED'] as const;
 export type ReconStatus = (typeof RECON_STATUSES)[number];
@@ -88,16 +88,22 @@ function statusOf(
   if (!forecast) return { status: 'UNEXPECTED', reason: 'NO_FORECAST' };
   const derived =
     content.settlements.length > 0
-      ? settledStatus(forecast.netCents, settledNetCents, content.settlements.length, config)
+      ? settledStatus(forecast.netCents, settledNetCents, settlementCountOf(content), config)
       : isPastGrace(content.dueDate, asOf, config.graceDays)
         ? ({ status: 'OVERDUE', reason: 'PAST_DUE' } as const)
         : ({ status: 'OPEN', reason: 'AWAITING_PAYMENT' } as const);
-  return content.forecasts.length > 1 ? { ...derived, reason: 'DUPLICATE_FORECAST' } : derived;
+  const forecastCount = content.forecasts.reduce((sum, f) => sum + copiesOf(f), 0);
+  return forecastCount > 1 ? { ...derived, reason: 'DUPLICATE_FORECAST' } : derived;
+}
+
+/** Settlement records, each counted as often as it occurs (two equal partial payments are two). */
+function settlementCountOf(content: ReceivableContent): number {
+  return content.settlements.reduce((sum, s) => sum + copiesOf(s), 0);
 }
 
 /** Status, reason and the amounts behind them, as of a business date. */
 export function explain(content: ReceivableContent, asOf: IsoDate, config: StatusConfig): Explanation {
-  const settledNetCents = content.settlements.reduce((sum, s) => sum + s.netCents, 0);
+  const settledNetCents = content.settlements.reduce((sum, s) => sum + s.netCents * copiesOf(s), 0);
   const forecastNetCents = content.forecasts[0]?.netCents ?? null;
   const lastPaymentDate = content.settlements.reduce<IsoDate | null>(
     (last, s) => (s.paymentDate !== null && (last === null || s.paymentDate > last) ? s.paymentDate : last),
@@ -108,7 +114,7 @@ export function explain(content: ReceivableContent, asOf: IsoDate, config: Statu
     forecastNetCents,
     settledNetCents,
     differenceCents: settledNetCents - (forecastNetCents ?? 0),
-    settlementCount: content.settlements.length,
+    settlementCount: settlementCountOf(content),
     lastPaymentDate,
   };
 }

@@ -9,7 +9,7 @@ import type { MatchKeyField, ReconConfig } from '../config';
 import type { CanonicalRecord } from '../records/canonical';
 import { fromItem, itemKey, type Receivable } from './item';
 import { forEachLimited } from './limit';
-import { applyRecords as applyToContent, isMatchable, matchKeyOf } from './matcher';
+import { applyRecords as applyToContent, isMatchable, matchKeyOf, pruneContent } from './matcher';
 import { collect, pagesByStatus, type ScanOptions, type StatusQueryOptions, scanPages } from './queries';
 import type { ReconStatus } from './status';
 import { buildReceivableWriter } from './writer';
@@ -38,6 +38,8 @@ export interface ApplyCounts {
   readonly writes: number;
   /** Conditional writes rejected because another writer got there first (then retried). */
   readonly conflicts: number;
+  /** Records refused because their receivable is full: the caller quarantines them (TOO_MANY_CONTRIBUTIONS). */
+  readonly refused: readonly CanonicalRecord[];
 }
 
 export interface ReceivableStore {
@@ -109,18 +111,21 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
     let changed = 0;
     let writes = 0;
     let conflicts = 0;
+    const refused: CanonicalRecord[] = [];
     await forEachLimited([...groups], deps.concurrency ?? 16, async ([key, group]) => {
-      let changedHere = 0;
+      let result: ReturnType<typeof applyToContent> | undefined;
       const outcome = await writer.update(key, seen.get(key), asOf, (current) => {
-        const result = applyToContent(current, group, config);
-        changedHere = result.changed;
-        return result.changed > 0 ? result.receivable : undefined;
+        result = applyToContent(current, group, config);
+        const next = result.receivable;
+        return next === undefined || next === current ? undefined : pruneContent(next, asOf);
       });
-      changed += changedHere;
+      changed += result?.changed ?? 0;
+      refused.push(...(result?.refused ?? []));
       writes += outcome.writes;
       conflicts += outcome.conflicts;
     });
-    return { changed, unchanged: records.length - ignored - changed, ignored, writes, conflicts };
+    const unchanged = records.length - ignored - changed - refused.length;
+    return { changed, unchanged, ignored, writes, conflicts, refused };
   }
 
   return {

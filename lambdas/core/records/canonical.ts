@@ -43,7 +43,7 @@ export interface RecordSource {
 
 export interface CanonicalRecord {
   readonly recordType: RecordCode;
-  /** Stable hash of the raw record, independent of key order and key case: the deduplication id. */
+  /** The record's identity, built from its meaning (see `identity.ts`): the deduplication id. */
   readonly recordHash: string;
   readonly acquirer: string | null;
   readonly merchant: string | null;
@@ -61,7 +61,11 @@ export interface CanonicalRecord {
   readonly paymentDate: IsoDate | null;
   /** Source columns the alias map does not know, kept as received (upper-cased names). */
   readonly extra: Readonly<Record<string, unknown>>;
+  /** Identifiers as received, for the fields whose normalized value differs (`{ nsu: "000123" }`). */
+  readonly sourceValues: Readonly<Record<string, string>>;
   readonly source: RecordSource;
+  /** Index of the entry in its page's `registro` (0-based): tells equal twins of one report apart. */
+  readonly line: number;
 }
 
 /** Machine-readable reasons a raw record is quarantined instead of normalized. */
@@ -73,6 +77,18 @@ export const QUARANTINE_REASONS = [
   'BAD_AMOUNT',
   /** A present value of another field has the wrong form (an installment that is not an integer...). */
   'BAD_VALUE',
+  /** An integer the lake's column cannot hold (installments beyond 32 bits). */
+  'OUT_OF_RANGE',
+  /** An identifier longer than `maxIdentifierLength` (DynamoDB keys are bounded). */
+  'TOO_LONG',
+  /** A match-key field holding a configured placeholder (`"0"`, `"-"`...): it would merge unrelated sales. */
+  'PLACEHOLDER_KEY_VALUE',
+  /** One field given twice (two aliases, `VLLIQUIDO` and `vlLiquido`) with different values. */
+  'CONFLICTING_VALUES',
+  /** An A1 without a due date: it could never become late, so it would stay OPEN forever. */
+  'MISSING_DUE_DATE',
+  /** The receivable already holds `maxContributions` records: this one would outgrow its item. */
+  'TOO_MANY_CONTRIBUTIONS',
 ] as const;
 export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
 
@@ -83,4 +99,6 @@ export interface QuarantinedRecord {
   readonly raw: unknown;
   readonly recordHash: string;
   readonly source: RecordSource;
+  /** Index of the entry in its page's `registro`. */
+  readonly line: number;
 }

@@ -1,146 +1,204 @@
 /**
  * Raw provider record → {@link CanonicalRecord}, or a {@link QuarantinedRecord} saying why not.
  *
- * Never throws for bad data: a record that cannot be normalized is quarantined with a reason and
- * kept, so one odd record never stops a run and is never lost. Rules (see `amount.ts`, `dates.ts`
- * and `hash.ts` for the value forms and the hash):
+ * Never throws for bad data: a record that cannot be normalized, or that the lake or DynamoDB could
+ * not hold, is quarantined with a reason and kept, so one odd record never stops a batch and is never
+ * lost. Rules (see `amount.ts`, `dates.ts`, `identifiers.ts` and `identity.ts`):
  * - the record code comes from the `recordType` aliases, trimmed and upper-cased; anything but
  *   A1, A2, A3, D1, E1, F1, G1 (or no code) is UNKNOWN_RECORD_CODE;
- * - a present value that cannot be read is BAD_DATE, BAD_AMOUNT or BAD_VALUE (identifiers and
- *   installment numbers), checked in the order of {@link CANONICAL_FIELDS};
+ * - a present value that cannot be read is BAD_DATE, BAD_AMOUNT or BAD_VALUE; an installment beyond
+ *   32 bits is OUT_OF_RANGE; an identifier over `maxIdentifierLength` is TOO_LONG (checked in the
+ *   order of {@link CANONICAL_FIELDS});
+ * - one field given twice (two aliases) with values that read differently is CONFLICTING_VALUES;
  * - on A1 and D1 (the records the matcher uses) every match-key field and the net amount must be
- *   present, else MISSING_KEY_FIELD: the net amount is what a settlement is compared on, so a
- *   record without it cannot be matched, exactly like a record without an NSU;
- * - when two source columns feed one field (`NSU` and `nsu`), the first non-blank value wins;
+ *   present, else MISSING_KEY_FIELD; a key field holding a configured placeholder is
+ *   PLACEHOLDER_KEY_VALUE; an A1 without a due date is MISSING_DUE_DATE;
+ * - identifiers are normalized per field; their values as received are kept in `sourceValues`;
  * - unknown columns are kept in `extra` under their upper-cased names, values as received.
  */
 import type { ReconConfig } from '../config';
-import type { Cents } from '../money';
-import { expandExponent, isDigits, parseCents } from './amount';
 import {
   CANONICAL_FIELDS,
   type CanonicalField,
   type CanonicalRecord,
   type QuarantinedRecord,
-  type QuarantineReason,
   RECORD_CODES,
   type RecordCode,
   type RecordSource,
 } from './canonical';
 import { buildColumnResolver } from './columns';
-import { parseRecordDate } from './dates';
-import { buildRecordHasher, hashValue } from './hash';
+import { type Failure, FieldReader, show } from './field-reader';
+import { hashValue, rawRecordHash } from './hash';
+import type { IdentifierField } from './identifiers';
+import { buildIdentity } from './identity';
 
 export type NormalizeResult =
   | { readonly ok: true; readonly record: CanonicalRecord }
   | { readonly ok: false; readonly quarantined: QuarantinedRecord };
 
 export interface Normalizer {
-  normalize(raw: unknown, source: RecordSource): NormalizeResult;
+  /** `line` is the entry's index in its page's `registro` (0 for a record on its own). */
+  normalize(raw: unknown, source: RecordSource, line?: number): NormalizeResult;
   /** The canonical field a source column feeds (case-insensitive), if the alias map knows it. */
   fieldOf(column: string): CanonicalField | undefined;
 }
+
+/** How each canonical field is read. */
+const READS: Record<Exclude<CanonicalField, 'recordType'>, 'identifier' | 'date' | 'integer' | 'cents'> = {
+  acquirer: 'identifier',
+  merchant: 'identifier',
+  brand: 'identifier',
+  nsu: 'identifier',
+  authorization: 'identifier',
+  tid: 'identifier',
+  saleDate: 'date',
+  installment: 'integer',
+  installments: 'integer',
+  grossCents: 'cents',
+  feeCents: 'cents',
+  netCents: 'cents',
+  dueDate: 'date',
+  paymentDate: 'date',
+};
+const READ_FIELDS = CANONICAL_FIELDS.filter((field) => field !== 'recordType') as (keyof typeof READS)[];
+const RECORD_TYPE_SLOT = CANONICAL_FIELDS.indexOf('recordType');
 
 /** Codes whose records the matcher uses, and which therefore need the full match key. */
 const MATCHED_CODES: ReadonlySet<string> = new Set<RecordCode>(['A1', 'D1']);
 const CODES: ReadonlySet<string> = new Set(RECORD_CODES);
 const NO_EXTRA: Readonly<Record<string, unknown>> = Object.freeze({});
-const slot = (field: CanonicalField): number => CANONICAL_FIELDS.indexOf(field);
-const S = {
-  recordType: slot('recordType'),
-  acquirer: slot('acquirer'),
-  merchant: slot('merchant'),
-  brand: slot('brand'),
-  nsu: slot('nsu'),
-  authorization: slot('authorization'),
-  tid: slot('tid'),
-  saleDate: slot('saleDate'),
-  installment: slot('installment'),
-  installments: slot('installments'),
-  grossCents: slot('grossCents'),
-  feeCents: slot('feeCents'),
-  netCents: slot('netCents'),
-  dueDate: slot('dueDate'),
-  paymentDate: slot('paymentDate'),
-} as const;
 
-interface Failure {
-  reason: QuarantineReason;
-  detail: string;
-}
+type Fields = Omit<
+  CanonicalRecord,
+  'recordType' | 'recordHash' | 'extra' | 'sourceValues' | 'source' | 'line'
+>;
 
 export function buildNormalizer(config: ReconConfig): Normalizer {
   const columns = buildColumnResolver(config.fieldAliases);
-  const hashRecord = buildRecordHasher();
+  for (const column of config.identityColumns) {
+    const field = columns.fieldOf(column);
+    if (field !== undefined) {
+      throw new Error(
+        `identityColumns: ${column} is an alias of ${field}, which is already part of the identity`,
+      );
+    }
+  }
+  const identityOf = buildIdentity(config);
   const requiredOnMatched: readonly CanonicalField[] = [...config.matchKey, 'netCents'];
+  const placeholders = new Set(config.placeholderKeyValues.map((value) => value.trim().toUpperCase()));
+  const limits = { maxIdentifierLength: config.maxIdentifierLength };
 
-  function normalize(raw: unknown, source: RecordSource): NormalizeResult {
+  /** Reads every field; the reader holds the first failure. */
+  function readFields(reader: FieldReader): Fields {
+    const fields: Record<string, unknown> = {};
+    READ_FIELDS.forEach((field) => {
+      fields[field] = readOne(reader, field);
+    });
+    return fields as unknown as Fields;
+  }
+
+  function readOne(reader: FieldReader, field: keyof typeof READS): unknown {
+    const at = CANONICAL_FIELDS.indexOf(field);
+    switch (READS[field]) {
+      case 'identifier':
+        return reader.identifier(at, config.identifierNormalizers[field as IdentifierField]);
+      case 'date':
+        return reader.date(at);
+      case 'integer':
+        return reader.integer(at);
+      case 'cents':
+        return reader.cents(at);
+    }
+  }
+
+  /** The first field whose second source column reads differently from the first, if any. */
+  function conflictIn(fields: Fields, others: readonly (readonly [number, unknown])[]): Failure | undefined {
+    for (const [slot, value] of others) {
+      const field = CANONICAL_FIELDS[slot] as keyof typeof READS;
+      const values: unknown[] = [];
+      values[slot] = value;
+      const reader = new FieldReader(values, limits);
+      const read = readOne(reader, field);
+      if (reader.failure || read !== fields[field]) {
+        return {
+          reason: 'CONFLICTING_VALUES',
+          detail: `${field}: ${show(fields[field])} and ${show(value)}`,
+        };
+      }
+    }
+    return undefined;
+  }
+
+  /** The rules that need the record code: required fields, placeholders, the A1 due date. */
+  function matchedFailure(code: RecordCode, fields: Fields): Failure | undefined {
+    if (!MATCHED_CODES.has(code)) return undefined;
+    for (const field of requiredOnMatched) {
+      if (fields[field as keyof Fields] === null) {
+        return { reason: 'MISSING_KEY_FIELD', detail: `${field}: absent (required on ${code})` };
+      }
+    }
+    for (const field of config.matchKey) {
+      const value = String(fields[field]).toUpperCase();
+      if (placeholders.has(value)) {
+        return {
+          reason: 'PLACEHOLDER_KEY_VALUE',
+          detail: `${field}: ${show(fields[field])} means "not informed"`,
+        };
+      }
+    }
+    if (code === 'A1' && fields.dueDate === null) {
+      return { reason: 'MISSING_DUE_DATE', detail: 'dueDate: absent (an A1 must say when it is due)' };
+    }
+    return undefined;
+  }
+
+  function normalize(raw: unknown, source: RecordSource, line = 0): NormalizeResult {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      return quarantine(raw, hashValue(raw), source, {
+      return quarantine(raw, hashValue(raw), source, line, {
         reason: 'NOT_AN_OBJECT',
         detail: `entry is ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`,
       });
     }
     const record = raw as Record<string, unknown>;
-    const keys = Object.keys(record);
-    const upperKeys: string[] = new Array(keys.length);
-    const rawValues: unknown[] = new Array(keys.length);
     const values: unknown[] = new Array(CANONICAL_FIELDS.length);
+    const others: [number, unknown][] = [];
     let extra: Record<string, unknown> | undefined;
-    for (let i = 0; i < keys.length; i++) {
-      const value = record[keys[i] as string];
-      const column = columns.resolve(keys[i] as string);
-      upperKeys[i] = column.upper;
-      rawValues[i] = value;
-      if (column.slot >= 0) {
-        if (isBlank(values[column.slot])) values[column.slot] = value;
-      } else {
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      const column = columns.resolve(key);
+      if (column.slot < 0) {
         extra ??= {};
         if (!Object.hasOwn(extra, column.upper)) extra[column.upper] = value;
+      } else if (isBlank(values[column.slot])) {
+        values[column.slot] = value;
+      } else if (!isBlank(value)) {
+        others.push([column.slot, value]);
       }
     }
-    const recordHash = hashRecord(upperKeys, rawValues);
+    const failed = (failure: Failure) => quarantine(raw, rawRecordHash(record), source, line, failure);
 
-    const code = readCode(values[S.recordType]);
+    const code = readCode(values[RECORD_TYPE_SLOT]);
     if (code === undefined) {
-      return quarantine(raw, recordHash, source, {
+      return failed({
         reason: 'UNKNOWN_RECORD_CODE',
-        detail: `recordType: ${show(values[S.recordType])}`,
+        detail: `recordType: ${show(values[RECORD_TYPE_SLOT])}`,
       });
     }
-    const reader = new FieldReader(values);
-    const canonical: CanonicalRecord = {
-      recordType: code,
-      recordHash,
-      acquirer: reader.identifier(S.acquirer),
-      merchant: reader.identifier(S.merchant),
-      brand: reader.identifier(S.brand),
-      nsu: reader.identifier(S.nsu),
-      authorization: reader.identifier(S.authorization),
-      tid: reader.identifier(S.tid),
-      saleDate: reader.date(S.saleDate),
-      installment: reader.integer(S.installment),
-      installments: reader.integer(S.installments),
-      grossCents: reader.cents(S.grossCents),
-      feeCents: reader.cents(S.feeCents),
-      netCents: reader.cents(S.netCents),
-      dueDate: reader.date(S.dueDate),
-      paymentDate: reader.date(S.paymentDate),
-      extra: extra ?? NO_EXTRA,
-      source,
+    const reader = new FieldReader(values, limits);
+    const fields = readFields(reader);
+    const failure = reader.failure ?? conflictIn(fields, others) ?? matchedFailure(code, fields);
+    if (failure) return failed(failure);
+    const identityInput = { recordType: code, ...fields, extra: extra ?? NO_EXTRA };
+    return {
+      ok: true,
+      record: {
+        ...identityInput,
+        recordHash: identityOf(identityInput),
+        sourceValues: reader.sourceValues,
+        source,
+        line,
+      },
     };
-    if (reader.failure) return quarantine(raw, recordHash, source, reader.failure);
-    if (MATCHED_CODES.has(code)) {
-      for (const field of requiredOnMatched) {
-        if (canonical[field] === null) {
-          return quarantine(raw, recordHash, source, {
-            reason: 'MISSING_KEY_FIELD',
-            detail: `${field}: absent (required on ${code})`,
-          });
-        }
-      }
-    }
-    return { ok: true, record: canonical };
   }
 
   return { normalize, fieldOf: columns.fieldOf };
@@ -150,59 +208,13 @@ function quarantine(
   raw: unknown,
   recordHash: string,
   source: RecordSource,
+  line: number,
   failure: Failure,
 ): NormalizeResult {
   return {
     ok: false,
-    quarantined: { reason: failure.reason, detail: failure.detail, raw, recordHash, source },
+    quarantined: { reason: failure.reason, detail: failure.detail, raw, recordHash, source, line },
   };
-}
-
-/**
- * Reads the field values of one record; the first unreadable value is remembered as the failure
- * (and read as null) so that one pass over the fields builds the record or the reason.
- */
-class FieldReader {
-  failure: Failure | undefined;
-  constructor(private readonly values: readonly unknown[]) {}
-
-  identifier(at: number): string | null {
-    const value = this.values[at];
-    if (value === null || value === undefined) return null;
-    if (typeof value === 'string') return value.trim() || null;
-    // Numbers as their plain decimal text: 1e21 would otherwise become the identifier "1e+21".
-    if (typeof value === 'number' && Number.isFinite(value)) return expandExponent(String(value));
-    if (typeof value === 'bigint') return String(value);
-    return this.fail('BAD_VALUE', at, `not an identifier: ${show(value)}`);
-  }
-
-  integer(at: number): number | null {
-    const value = this.values[at];
-    if (value === null || value === undefined) return null;
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-    if (typeof value === 'string') {
-      const text = value.trim();
-      if (text === '') return null;
-      const n = Number(text);
-      if (Number.isSafeInteger(n) && isPlainInteger(text)) return n;
-    }
-    return this.fail('BAD_VALUE', at, `not an integer: ${show(value)}`);
-  }
-
-  date(at: number): string | null {
-    const result = parseRecordDate(this.values[at]);
-    return result.ok ? result.date : this.fail('BAD_DATE', at, result.error);
-  }
-
-  cents(at: number): Cents | null {
-    const result = parseCents(this.values[at]);
-    return result.ok ? result.cents : this.fail('BAD_AMOUNT', at, result.error);
-  }
-
-  private fail(reason: QuarantineReason, at: number, detail: string): null {
-    this.failure ??= { reason, detail: `${CANONICAL_FIELDS[at]}: ${detail}` };
-    return null;
-  }
 }
 
 function readCode(value: unknown): RecordCode | undefined {
@@ -211,17 +223,6 @@ function readCode(value: unknown): RecordCode | undefined {
   return CODES.has(code) ? (code as RecordCode) : undefined;
 }
 
-/** Optional minus then digits only: `Number` alone would also accept `1e3`, `0x10` and `1.0`. */
-function isPlainInteger(text: string): boolean {
-  const digits = text.charCodeAt(0) === 45 ? text.slice(1) : text;
-  return digits !== '' && isDigits(digits);
-}
-
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
-
-function show(value: unknown): string {
-  if (value === undefined) return 'absent';
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }

@@ -19,7 +19,10 @@ import { buildReceivableStore } from '../recon/store';
 import { toReceivableView } from '../recon/view';
 import { buildSummarizer } from '../summary/summarizer';
 import { buildReportWaits, type ReportWaitsDeps } from '../webhook/report-waits';
+import { buildBatchResultStore } from './batch-results';
 import type { WorkflowConfig } from './config';
+import { buildGenerationLease } from './generation-lease';
+import { buildKeptReports } from './kept-reports';
 import { createRequestCounter } from './request-count';
 import { buildRunGuard } from './run-guard';
 import { buildWorkflowSteps, type WorkflowDeps } from './steps';
@@ -77,7 +80,7 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
   return {
     provider,
     requests,
-    ingestPages: (pages) => ingestor.ingestPages(pages),
+    ingestPages: (pages, apply) => ingestor.ingestPages(pages, apply),
     receivables: (asOf) =>
       buildReceivableStore({ ddb, tableName, config: reconConfig, asOf: () => asOf, now }),
     ageReceivables: (asOf) => aging.ageReceivables(asOf),
@@ -92,8 +95,20 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
         writeObject,
         publish: wiring.publish,
         now,
+        language: wiring.workflowConfig.reportLanguage,
       })(input),
     runGuard: buildRunGuard({ ddb, tableName, now, leaseMinutes: wiring.workflowConfig.runLeaseMinutes }),
+    leases: buildGenerationLease({
+      ddb,
+      tableName,
+      environment: wiring.workflowConfig.environment,
+      now: () => now().getTime(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      leaseMs: wiring.workflowConfig.generationLeaseSeconds * 1000,
+      waitMs: wiring.workflowConfig.generationLeaseWaitSeconds * 1000,
+    }),
+    keptReports: buildKeptReports({ ddb, tableName, environment: wiring.workflowConfig.environment, now }),
+    batchResults: buildBatchResultStore({ ddb, tableName, now }),
     config: wiring.workflowConfig,
     now,
   };

@@ -124,6 +124,7 @@ describe('buildPageIngestor (fake S3)', () => {
         drift: { unknownColumns: [], missingFields: [] },
       },
       objectsWritten: 0,
+      applied: { refused: [] },
     });
     expect(s3.objects.size).toBe(0);
   });

@@ -32,15 +32,25 @@ describe('applyRecord', () => {
     const first = applyRecord(undefined, forecast(key, 'f1'), config);
     expect(first.changed).toBe(true);
     const again = applyRecord(first.receivable, forecast(key, 'f1'), config);
-    expect(again).toEqual({ receivable: first.receivable, changed: false });
-    expect(first.receivable?.forecasts).toEqual([{ hash: 'f1', netCents: 10_000 }]);
+    expect(again).toEqual({ receivable: first.receivable, changed: false, refused: [] });
+    expect(first.receivable?.forecasts).toEqual([
+      { hash: 'f1', netCents: 10_000, occurrences: { copies: 1, pages: { '2025-04-02|1|1': 1 } } },
+    ]);
   });
 
   it('leaves records other than A1/D1, and records without a key, out', () => {
     const e1 = canonical({ type: 'E1', key, hash: 'e1' });
-    expect(applyRecord(undefined, e1, config)).toEqual({ receivable: undefined, changed: false });
+    expect(applyRecord(undefined, e1, config)).toEqual({
+      receivable: undefined,
+      changed: false,
+      refused: [],
+    });
     const keyless = { ...forecast(key, 'f2'), nsu: null };
-    expect(applyRecord(undefined, keyless, config)).toEqual({ receivable: undefined, changed: false });
+    expect(applyRecord(undefined, keyless, config)).toEqual({
+      receivable: undefined,
+      changed: false,
+      refused: [],
+    });
   });
 
   it('refuses a record of another receivable', () => {
@@ -68,8 +78,18 @@ describe('applyRecord', () => {
     expect(changed).toBe(4);
     expect(receivable?.forecasts.map((f) => f.hash)).toEqual(['f1', 'f9']);
     expect(receivable?.settlements).toEqual([
-      { hash: 's1', netCents: 200, paymentDate: '2025-04-01' },
-      { hash: 's2', netCents: 300, paymentDate: '2025-04-01' },
+      {
+        hash: 's1',
+        netCents: 200,
+        paymentDate: '2025-04-01',
+        occurrences: { copies: 1, pages: { '2025-04-02|1|1': 1 } },
+      },
+      {
+        hash: 's2',
+        netCents: 300,
+        paymentDate: '2025-04-01',
+        occurrences: { copies: 1, pages: { '2025-04-02|1|1': 1 } },
+      },
     ]);
   });
 
@@ -79,6 +99,52 @@ describe('applyRecord', () => {
       canonical({ type: 'D1', key, hash: 's', netCents: null }),
       config,
     );
-    expect(receivable?.settlements).toEqual([{ hash: 's', netCents: 0, paymentDate: '2025-04-01' }]);
+    expect(receivable?.settlements).toEqual([
+      {
+        hash: 's',
+        netCents: 0,
+        paymentDate: '2025-04-01',
+        occurrences: { copies: 1, pages: { '2025-04-02|1|1': 1 } },
+      },
+    ]);
+  });
+});
+
+describe('applyRecords: equal twins and re-deliveries', () => {
+  const key = saleKey(7);
+  const at = (hash: string, reportId: string, page: number, line: number) => ({
+    ...settlement(key, hash, 5_000),
+    source: { reportKind: 'financial' as const, reportId, page, generatedOn: '2025-04-02' },
+    line,
+  });
+  const settledOf = (content: ReturnType<typeof applyRecords>['receivable']) =>
+    content?.settlements.reduce((sum, s) => sum + s.netCents * s.occurrences.copies, 0);
+
+  it('counts two equal payments of one report twice, on one page or on two', () => {
+    const samePage = applyRecords(undefined, [at('s', 'R1', 1, 4), at('s', 'R1', 1, 9)], config);
+    expect(settledOf(samePage.receivable)).toBe(10_000);
+    const first = applyRecords(undefined, [at('s', 'R1', 1, 4)], config).receivable;
+    const twoPages = applyRecords(first, [at('s', 'R1', 3, 0)], config);
+    expect(twoPages.changed).toBe(1);
+    expect(settledOf(twoPages.receivable)).toBe(10_000);
+  });
+
+  it('changes nothing when the same report is read again, or the record comes again in another report', () => {
+    const { receivable } = applyRecords(undefined, [at('s', 'R1', 1, 4), at('s', 'R1', 1, 9)], config);
+    const again = applyRecords(receivable, [at('s', 'R1', 1, 9), at('s', 'R1', 1, 4)], config);
+    expect(again.receivable).toBe(receivable);
+    const elsewhere = applyRecords(receivable, [at('s', 'R2', 5, 1)], config);
+    expect(elsewhere.changed).toBe(0);
+    expect(settledOf(elsewhere.receivable)).toBe(10_000);
+  });
+
+  it('refuses records past maxContributions and flags the receivable', () => {
+    const small = reconConfig({ maxContributions: 2 });
+    const records = ['a', 'b', 'c', 'd'].map((hash) => settlement(key, hash, 100));
+    const { receivable, refused, changed } = applyRecords(undefined, records, small);
+    expect(changed).toBe(2);
+    expect(refused.map((r) => r.recordHash)).toEqual(['c', 'd']);
+    expect(receivable?.capped).toBe(true);
+    expect(applyRecords(receivable, [records[0] as (typeof records)[0]], small).refused).toEqual([]);
   });
 });

@@ -40,7 +40,14 @@ describe('receivable store protocol', () => {
       Array.from({ length: 250 }, (_, n) => forecast(saleKey(n), `f${n}`)),
     );
     expect(batches).toEqual([100, 90, 100, 50]);
-    expect(counts).toEqual({ changed: 250, unchanged: 0, ignored: 0, writes: 250, conflicts: 0 });
+    expect(counts).toEqual({
+      changed: 250,
+      unchanged: 0,
+      ignored: 0,
+      writes: 250,
+      conflicts: 0,
+      refused: [],
+    });
     expect(puts).toBe(250);
   });
 

@@ -72,15 +72,16 @@ function fakeWorld(options: FakeOptions = {}) {
   const deps: WorkflowDeps = {
     provider,
     requests,
-    ingestPages: async (pages) => {
+    ingestPages: async (pages, apply) => {
       const received = pages.reduce((n, { page: p }) => n + p.records.length, 0);
       calls.ingestedBatches.push(pages.map(({ page: p }) => p.page));
-      return { records: [], counts: { ...emptyIngestCounts(), received, byCode: { A1: received } } };
+      const counts = { ...emptyIngestCounts(), received, byCode: { A1: received } };
+      return { records: [], counts, applied: await apply([]) };
     },
     receivables: () => ({
       applyRecords: async () => {
         calls.applied += 1;
-        return { changed: 1, unchanged: 0, conflicts: 0 };
+        return { changed: 1, unchanged: 0, conflicts: 0, refused: [] };
       },
     }),
     ageReceivables: async () => ({ becameOverdue: 2 }),

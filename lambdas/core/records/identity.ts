@@ -1,0 +1,47 @@
+/**
+ * Record identity: what makes a re-delivered record a no-op, in DynamoDB (the receivable's
+ * contributions) and in the lake (`record_hash`): one definition for both.
+ *
+ * The provider gives no record id, and one record comes back in later reports rendered differently
+ * (another date or amount format, key case, a number instead of a string, a per-report sequence
+ * column, a column added by a new provider version). So the identity is built from the record's
+ * MEANING, never from its bytes: SHA-256 over its record type, the match-key fields (identifiers
+ * normalized), the three amounts in centavos and the three dates in ISO form, plus the source
+ * columns named in `ReconConfig.identityColumns` (a payment id, when the real layout has one).
+ * Columns outside that list (known descriptive ones such as brand or TID, and unknown ones) never
+ * change it.
+ *
+ * Two records identical in every identity field within ONE report are two records (two equal
+ * partial payments on one day): they share this identity and are told apart by how often it
+ * occurs in the report (see `recon/occurrences.ts`).
+ */
+import type { ReconConfig } from '../config';
+import type { CanonicalRecord } from './canonical';
+import { sha256 } from './hash';
+import { identifierText } from './identifiers';
+
+/** Bumped if the identity rule ever changes, so old and new identities can never collide. */
+const IDENTITY_VERSION = 'id1';
+
+type IdentityInput = Omit<CanonicalRecord, 'recordHash' | 'source' | 'line' | 'sourceValues'>;
+
+export type IdentityOf = (record: IdentityInput) => string;
+
+export function buildIdentity(config: Pick<ReconConfig, 'matchKey' | 'identityColumns'>): IdentityOf {
+  const keyFields = [...config.matchKey];
+  const columns = config.identityColumns.map((column) => column.toUpperCase());
+  return (record) => {
+    const parts: unknown[] = [IDENTITY_VERSION, record.recordType];
+    for (const field of keyFields) parts.push(record[field]);
+    parts.push(
+      record.grossCents,
+      record.feeCents,
+      record.netCents,
+      record.saleDate,
+      record.dueDate,
+      record.paymentDate,
+    );
+    for (const column of columns) parts.push(identifierText(record.extra[column]) ?? null);
+    return sha256(JSON.stringify(parts));
+  };
+}
