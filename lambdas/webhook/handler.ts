@@ -13,11 +13,11 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ENV } from '../core/env';
+import { webhookSecretOf } from '../core/secret';
 import { parseWebhookConfig } from '../core/webhook/config';
 import { buildRequestDedupe } from '../core/webhook/dedupe';
 import { buildWebhookReceiver } from '../core/webhook/receiver';
 import { buildReportWaits } from '../core/webhook/report-waits';
-import { webhookSecretSchema } from '../core/webhook/secret';
 
 /** Secret values are re-read at most this often, so a rotation reaches warm functions quickly. */
 const SECRET_MAX_AGE_SECONDS = 300;
@@ -40,14 +40,9 @@ const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
 const sfn = new SFNClient({});
 const now = () => new Date();
 
+/** Raw value, parsed by recon: a JSON transform's error would quote the secret's first characters. */
 async function readSecret() {
-  return webhookSecretSchema.parse(
-    await getSecret(secretArn, {
-      transform: 'json',
-      maxAge: SECRET_MAX_AGE_SECONDS,
-      throwOnTransformError: true,
-    }),
-  );
+  return webhookSecretOf(secretArn, await getSecret(secretArn, { maxAge: SECRET_MAX_AGE_SECONDS }));
 }
 
 async function secondFactorValue(): Promise<string> {

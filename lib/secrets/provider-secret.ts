@@ -1,6 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { PLACEHOLDER_CREDENTIAL } from '../../lambdas/core/secret';
 
 export interface ProviderSecretProps {
   /** Use an existing secret instead of creating one. */
@@ -24,7 +25,10 @@ export class ProviderSecret extends Construct {
     const created = new secretsmanager.Secret(this, 'Secret', {
       description: 'recon: provider e-mail + API token (set after deploy) and webhook HMAC secret',
       generateSecretString: {
-        secretStringTemplate: JSON.stringify({ email: 'SET-AFTER-DEPLOY', apiToken: 'SET-AFTER-DEPLOY' }),
+        secretStringTemplate: JSON.stringify({
+          email: PLACEHOLDER_CREDENTIAL,
+          apiToken: PLACEHOLDER_CREDENTIAL,
+        }),
         generateStringKey: 'hmacSecret',
         excludePunctuation: true,
         passwordLength: 48,

@@ -11,17 +11,15 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SendTaskSuccessCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
 import { parseReconConfig } from '../config';
 import { ENV } from '../env';
 import type { ProviderCredentials } from '../provider/http';
 import { buildDynamoLimiter } from '../rate-limit/dynamo';
 import type { RateLimiter } from '../rate-limit/port';
+import { providerCredentialsOf } from '../secret';
 import { PROVIDER_STEPS, parseWorkflowConfig, WORKFLOW_ENV } from './config';
 import type { StepName } from './steps';
 import { buildWorkflowStepsFrom, type WorkflowWiring } from './wiring';
-
-const secretSchema = z.object({ email: z.string().min(1), apiToken: z.string().min(1) });
 
 function required(name: string): string {
   const value = process.env[name];
@@ -30,11 +28,9 @@ function required(name: string): string {
 }
 
 async function providerCredentials(): Promise<ProviderCredentials> {
-  const secretValue = await getSecret(required(ENV.secretArn), { transform: 'json', maxAge: 300 });
-  const parsed = secretSchema.safeParse(secretValue);
-  // The zod issue list would name fields only, but keep even that out: say which secret is wrong.
-  if (!parsed.success) throw new Error('provider secret must be JSON with non-empty email and apiToken');
-  return parsed.data;
+  const secretArn = required(ENV.secretArn);
+  // Raw value, parsed by recon: a JSON transform's error would quote the secret's first characters.
+  return providerCredentialsOf(secretArn, await getSecret(secretArn, { maxAge: 300 }));
 }
 
 /** For steps that never call the provider: their role cannot read the secret, and nothing is sent. */

@@ -3,13 +3,14 @@
  * section 4, production only). The registered `hmac` must be the very secret the webhook Lambda
  * verifies with, so `--secret-arn` reads it from recon's Secrets Manager secret (the deployed
  * source of truth); without it the secret comes from `deps.hmacSecret` (env RECON_HMAC_SECRET in
- * the CLI). The hmac is never printed, and is scrubbed from any error message.
+ * the CLI). Neither the hmac nor a `headersExtra` value (where the optional second-factor secret
+ * lives) is ever printed; both are scrubbed from any error message.
  */
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { ProviderClient, Webhook, WebhookRegistration } from '../../../lambdas/core/provider/port';
+import { SecretFormatError, webhookSecretOf } from '../../../lambdas/core/secret';
 import { REPORT_GENERATED_EVENT } from '../../../lambdas/core/webhook/event';
-import { webhookSecretSchema } from '../../../lambdas/core/webhook/secret';
 import { UsageError } from '../errors';
 
 export interface WebhookCommandDeps {
@@ -40,10 +41,15 @@ export function hmacFromEnvironment(env: Readonly<Record<string, string | undefi
 /** `deps.hmacFromSecret` over Secrets Manager: the `hmacSecret` field of recon's JSON secret. */
 export function hmacFromSecretsManager(client: SecretsManagerClient) {
   return async (secretArn: string): Promise<string> => {
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-    const parsed = webhookSecretSchema.safeParse(JSON.parse(SecretString ?? '{}'));
-    if (!parsed.success) throw new UsageError(`secret ${secretArn} has no hmacSecret field.`);
-    return parsed.data.hmacSecret;
+    const { SecretString, SecretBinary } = await client.send(
+      new GetSecretValueCommand({ SecretId: secretArn }),
+    );
+    try {
+      return webhookSecretOf(secretArn, SecretString ?? SecretBinary).hmacSecret;
+    } catch (error) {
+      // A usage problem (exit 2, plain message), with the fixed text that quotes none of the secret.
+      throw error instanceof SecretFormatError ? new UsageError(`${error.message}.`) : error;
+    }
   };
 }
 
@@ -68,9 +74,21 @@ function parseEndpoint(value: string): string {
   return url.toString();
 }
 
-/** A webhook as the provider returned it, minus anything that looks like its signing secret. */
+const REDACTED = '[redacted]';
+
+/** `headersExtra` carries the optional second-factor secret: its header names are shown, never values. */
+function redactedHeaders(headers: unknown): unknown {
+  if (typeof headers !== 'object' || headers === null) return headers === undefined ? undefined : REDACTED;
+  return Object.fromEntries(Object.keys(headers).map((name) => [name, REDACTED]));
+}
+
+/** A webhook as the provider returned it, minus its signing secret and its extra headers' values. */
 function describe(webhook: Webhook): string {
-  const shown = Object.fromEntries(Object.entries(webhook).filter(([key]) => !/hmac|secret/i.test(key)));
+  const shown = Object.fromEntries(
+    Object.entries(webhook)
+      .filter(([key]) => !/hmac|secret/i.test(key))
+      .map(([key, value]) => [key, /^headersextra$/i.test(key) ? redactedHeaders(value) : value]),
+  );
   return JSON.stringify(shown);
 }
 
@@ -81,7 +99,7 @@ export function registerWebhookCommands(program: Command, deps: WebhookCommandDe
     return deps.hmacFromSecret(secretArn);
   }
 
-  /** Runs a registration call; the hmac never leaves through an error message. */
+  /** Runs a registration call; neither the hmac nor a header value leaves through an error message. */
   async function withRegistration(
     options: RegistrationOptions,
     run: (r: WebhookRegistration) => Promise<Webhook>,
@@ -95,12 +113,14 @@ export function registerWebhookCommands(program: Command, deps: WebhookCommandDe
       headersExtra: options.header,
       flagAtivo: options.inactive ? 0 : 1,
     };
+    const secrets = [hmac, ...Object.values(options.header)].filter((value) => value.length > 0);
+    const scrub = (text: string) => secrets.reduce((out, secret) => out.replaceAll(secret, REDACTED), text);
     try {
       return await run(registration);
     } catch (error) {
       if (error instanceof Error) {
-        error.message = error.message.replaceAll(hmac, '[redacted]');
-        error.stack = error.stack?.replaceAll(hmac, '[redacted]');
+        error.message = scrub(error.message);
+        error.stack = error.stack && scrub(error.stack);
       }
       throw error;
     }

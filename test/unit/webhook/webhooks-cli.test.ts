@@ -7,7 +7,9 @@ const HMAC = 'super-secret-hmac-value';
 
 type Call = [string, ...unknown[]];
 
-function fakeClient(calls: Call[], options: { failWith?: Error } = {}): ProviderClient {
+const SECOND_FACTOR = 'second-factor-header-value';
+
+function fakeClient(calls: Call[], options: { failWith?: Error; listed?: Webhook[] } = {}): ProviderClient {
   const respond = async (name: string, ...args: unknown[]): Promise<Webhook> => {
     calls.push([name, ...args]);
     if (options.failWith) throw options.failWith;
@@ -17,7 +19,9 @@ function fakeClient(calls: Call[], options: { failWith?: Error } = {}): Provider
   return {
     listWebhooks: async () => {
       calls.push(['listWebhooks']);
-      return [{ id: '1001', endpoint: 'https://x.example/webhook', hmac: HMAC, flagAtivo: 1 }];
+      return (
+        options.listed ?? [{ id: '1001', endpoint: 'https://x.example/webhook', hmac: HMAC, flagAtivo: 1 }]
+      );
     },
     createWebhook: (registration) => respond('createWebhook', registration),
     updateWebhook: (id, registration) => respond('updateWebhook', id, registration),
@@ -27,7 +31,10 @@ function fakeClient(calls: Call[], options: { failWith?: Error } = {}): Provider
   } as Partial<ProviderClient> as ProviderClient;
 }
 
-async function run(argv: string[], options: { failWith?: Error; secretArns?: Record<string, string> } = {}) {
+async function run(
+  argv: string[],
+  options: { failWith?: Error; secretArns?: Record<string, string>; listed?: Webhook[] } = {},
+) {
   const calls: Call[] = [];
   const lines: string[] = [];
   const errors: string[] = [];
@@ -111,6 +118,39 @@ describe('recon webhooks', () => {
     const deleted = await run(['webhooks', 'delete', '1001']);
     expect(deleted.calls).toEqual([['deleteWebhook', '1001']]);
     expect(deleted.lines).toEqual(['deleted webhook 1001']);
+  });
+
+  it('lists the extra headers by name only: their values (the second factor) are redacted', async () => {
+    const { lines } = await run(['webhooks', 'list'], {
+      listed: [
+        {
+          id: '1001',
+          endpoint: 'https://x.example/webhook',
+          headersExtra: { 'x-recon-key': SECOND_FACTOR, 'x-other': '2' },
+          flagAtivo: 1,
+        },
+      ],
+    });
+    expect(lines).toEqual([
+      '{"id":"1001","endpoint":"https://x.example/webhook","headersExtra":{"x-recon-key":"[redacted]","x-other":"[redacted]"},"flagAtivo":1}',
+    ]);
+    expect(lines.join('\n')).not.toContain(SECOND_FACTOR);
+  });
+
+  it('scrubs header values from a failed call', async () => {
+    const { failure, lines } = await run(
+      [
+        'webhooks',
+        'create',
+        '--endpoint',
+        'https://h.example/webhook',
+        '--header',
+        `x-recon-key=${SECOND_FACTOR}`,
+      ],
+      { failWith: new Error(`provider refused header ${SECOND_FACTOR}`) },
+    );
+    expect(failure?.message).toBe('provider refused header [redacted]');
+    expect(`${failure?.stack}${lines.join('')}`).not.toContain(SECOND_FACTOR);
   });
 
   it('scrubs the hmac from a failed call', async () => {
