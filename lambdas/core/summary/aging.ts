@@ -5,12 +5,12 @@
 import { daysBetween, type IsoDate } from '../calendar';
 import type { AgingBucket, SummaryReceivable } from './types';
 
-const BUCKETS: readonly Pick<AgingBucket, 'label' | 'minDays' | 'maxDays'>[] = [
-  { label: 'not yet due', minDays: null, maxDays: 0 },
-  { label: '1–30 days late', minDays: 1, maxDays: 30 },
-  { label: '31–60 days late', minDays: 31, maxDays: 60 },
-  { label: '61–90 days late', minDays: 61, maxDays: 90 },
-  { label: 'over 90 days late', minDays: 91, maxDays: null },
+const BUCKETS: readonly Pick<AgingBucket, 'minDays' | 'maxDays'>[] = [
+  { minDays: null, maxDays: 0 },
+  { minDays: 1, maxDays: 30 },
+  { minDays: 31, maxDays: 60 },
+  { minDays: 61, maxDays: 90 },
+  { minDays: 91, maxDays: null },
 ];
 
 const UNPAID_STATES = new Set(['OPEN', 'OVERDUE']);

@@ -2,17 +2,11 @@
  * Builds the run summary from what the workflow reports (jobs and their counts) and the current
  * receivables. Pure: the summarizer feeds it, tests call it directly.
  */
-import type { IsoDate } from '../calendar';
 import type { JobResult, SummaryInput } from '../workflow/contracts';
+import { buildWeeklyAgenda } from './agenda';
 import { buildAgingBuckets } from './aging';
-import type {
-  DailyPoint,
-  DifferenceLine,
-  JobLine,
-  MoneyTotals,
-  RunSummary,
-  SummaryReceivable,
-} from './types';
+import { buildAttention } from './attention';
+import type { JobLine, MoneyTotals, ReportLanguage, RunSummary, SummaryReceivable } from './types';
 import { SUMMARY_STATES } from './types';
 
 const EMPTY_TOTALS: MoneyTotals = { count: 0, forecastNetCents: 0, settledNetCents: 0, differenceCents: 0 };
@@ -75,48 +69,6 @@ function toJobLine(job: JobResult): JobLine {
   };
 }
 
-/** Forecast and settled net per due date, sorted by date; receivables without a due date are left out. */
-function dailySeries(receivables: readonly SummaryReceivable[]): DailyPoint[] {
-  const byDate = new Map<IsoDate, { forecastNetCents: number; settledNetCents: number }>();
-  for (const r of receivables) {
-    if (r.dueDate === null) continue;
-    const day = byDate.get(r.dueDate) ?? { forecastNetCents: 0, settledNetCents: 0 };
-    day.forecastNetCents += r.forecastNetCents ?? 0;
-    day.settledNetCents += r.settledNetCents ?? 0;
-    byDate.set(r.dueDate, day);
-  }
-  return [...byDate.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, v]) => ({ date, ...v }));
-}
-
-/** How many divergent receivables the summary names; the rest are in `recon receivables` and Athena. */
-export const LARGEST_DIFFERENCES = 10;
-const DIVERGENT_STATES = new Set(['UNDERPAID', 'OVERPAID', 'UNEXPECTED']);
-
-function toDifferenceLine(r: SummaryReceivable): DifferenceLine {
-  const settled = r.settledNetCents ?? 0;
-  return {
-    status: r.status,
-    acquirer: r.acquirer ?? null,
-    merchant: r.merchant ?? null,
-    saleDate: r.saleDate ?? null,
-    nsu: r.nsu ?? null,
-    installment: r.installment ?? null,
-    forecastNetCents: r.forecastNetCents,
-    settledNetCents: settled,
-    differenceCents: settled - (r.forecastNetCents ?? 0),
-  };
-}
-
-/** Largest |difference| first; ties in a stable order so the same book gives the same summary. */
-function largestDifferences(receivables: readonly SummaryReceivable[]): DifferenceLine[] {
-  const key = (d: DifferenceLine) => `${d.acquirer}|${d.merchant}|${d.saleDate}|${d.nsu}|${d.installment}`;
-  return receivables
-    .filter((r) => DIVERGENT_STATES.has(r.status))
-    .map(toDifferenceLine)
-    .sort((a, b) => Math.abs(b.differenceCents) - Math.abs(a.differenceCents) || key(a).localeCompare(key(b)))
-    .slice(0, LARGEST_DIFFERENCES);
-}
-
 function receivableTotals(receivables: readonly SummaryReceivable[]): RunSummary['receivables'] {
   const byStatus: Record<string, MoneyTotals> = Object.fromEntries(
     SUMMARY_STATES.map((s) => [s, EMPTY_TOTALS]),
@@ -129,16 +81,22 @@ function receivableTotals(receivables: readonly SummaryReceivable[]): RunSummary
   return { total, byStatus };
 }
 
-/** The summary of one run; `finishedAt` is passed in so the result is a pure function of its inputs. */
+/** How the summary is stamped: `finishedAt` is passed in so the result is a pure function of its inputs. */
+export interface SummaryStamp {
+  readonly finishedAt: Date;
+  readonly language: ReportLanguage;
+}
+
 export function buildRunSummary(
   input: SummaryInput,
   receivables: readonly SummaryReceivable[],
-  finishedAt: Date,
+  { finishedAt, language }: SummaryStamp,
 ): RunSummary {
   const jobs = input.jobs.map(toJobLine);
   const failures = jobs.filter((j) => j.outcome !== 'COMPLETED');
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
+    language,
     runId: input.runId,
     environment: input.environment,
     from: input.from,
@@ -153,8 +111,8 @@ export function buildRunSummary(
     ...totalRecords(input.jobs),
     receivables: receivableTotals(receivables),
     aging: { becameOverdue: input.aging.becameOverdue, buckets: buildAgingBuckets(receivables, input.asOf) },
-    daily: dailySeries(receivables),
-    largestDifferences: largestDifferences(receivables),
+    weekly: buildWeeklyAgenda(receivables),
+    attention: buildAttention(receivables),
     providerRequests: input.jobs.reduce((n, j) => n + j.providerRequests, 0),
   };
 }

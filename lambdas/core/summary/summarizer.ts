@@ -7,7 +7,7 @@ import type { SummaryInput } from '../workflow/contracts';
 import { buildRunSummary } from './compute';
 import { renderHtmlReport } from './html';
 import { summaryMessage, summarySubject } from './message';
-import type { RunSummary, SummaryReceivable } from './types';
+import type { ReportLanguage, RunSummary, SummaryReceivable } from './types';
 
 export interface SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> {
   /** Every receivable known now (not only this run's): the report shows the whole book. */
@@ -15,6 +15,8 @@ export interface SummarizerDeps<R extends SummaryReceivable = SummaryReceivable>
   readonly writeObject: (key: string, body: string, contentType: string) => Promise<void>;
   readonly publish: (subject: string, message: string) => Promise<void>;
   readonly now: () => Date;
+  /** The report's and message's language (stage setting `reportLanguage`, `recon run --lang`). */
+  readonly language: ReportLanguage;
 }
 
 /** Object keys of one run's summary files in the lake bucket. */
@@ -36,7 +38,7 @@ async function collect<R>(source: AsyncIterable<R> | Promise<readonly R[]>): Pro
 export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDeps<R>) {
   return async function summarize(input: SummaryInput): Promise<RunSummary> {
     const receivables = await collect(deps.listReceivables());
-    const summary = buildRunSummary(input, receivables, deps.now());
+    const summary = buildRunSummary(input, receivables, { finishedAt: deps.now(), language: deps.language });
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');

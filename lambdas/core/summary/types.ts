@@ -26,17 +26,37 @@ export interface SummaryReceivable {
   readonly installment?: number | null;
 }
 
-/** One receivable paid short, over or without forecast, for the "look at these first" list. */
-export interface DifferenceLine {
+/**
+ * The states somebody must act on, in the order the report's top section shows them: paid short,
+ * paid over, late, paid without forecast. A state added later joins this list and gets a label.
+ */
+export const ACTION_STATES = ['UNDERPAID', 'OVERPAID', 'OVERDUE', 'UNEXPECTED'] as const;
+
+/** One receivable that needs action, as the report names it (acquirer, merchant, sale, NSU, installment). */
+export interface ActionItem {
   readonly status: string;
   readonly acquirer: string | null;
   readonly merchant: string | null;
   readonly saleDate: IsoDate | null;
   readonly nsu: string | null;
   readonly installment: number | null;
+  readonly dueDate: IsoDate | null;
   readonly forecastNetCents: Cents | null;
   readonly settledNetCents: Cents;
+  /** Settled minus forecast: negative = short or late; its magnitude is the money at stake. */
   readonly differenceCents: Cents;
+}
+
+/**
+ * One action state: how many, how much money is at stake (the sum of |difference|: the shortfall,
+ * the excess, the late forecast, the unforecast deposit), and its largest items. `largest` is a
+ * bounded top N, so a summary kept up to date record by record stays small.
+ */
+export interface ActionCategory {
+  readonly state: string;
+  readonly count: number;
+  readonly amountCents: Cents;
+  readonly largest: readonly ActionItem[];
 }
 
 /** Money of a set of receivables; `differenceCents` is settled minus forecast (negative = short). */
@@ -47,8 +67,8 @@ export interface MoneyTotals {
   readonly differenceCents: Cents;
 }
 
+/** Unpaid money by days late; the report words each bucket from its bounds, in its language. */
 export interface AgingBucket {
-  readonly label: string;
   /** Days past due, inclusive bounds; null means unbounded on that side. */
   readonly minDays: number | null;
   readonly maxDays: number | null;
@@ -57,9 +77,10 @@ export interface AgingBucket {
   readonly amountCents: Cents;
 }
 
-export interface DailyPoint {
-  /** Due date of the receivables counted on this day. */
-  readonly date: IsoDate;
+/** The agenda de recebíveis, one point per week that has receivables due. */
+export interface WeeklyPoint {
+  /** Monday of the week the receivables fall due in. */
+  readonly weekStart: IsoDate;
   readonly forecastNetCents: Cents;
   readonly settledNetCents: Cents;
 }
@@ -80,8 +101,16 @@ export interface JobLine {
 /** The run's identity and period, as the workflow hands them over. */
 type RunInfo = Pick<SummaryInput, 'runId' | 'environment' | 'from' | 'to' | 'asOf' | 'startedAt'>;
 
+/** Languages of the report and notification: Brazilian Portuguese unless the stage or CLI says English. */
+export const REPORT_LANGUAGES = ['pt-BR', 'en'] as const;
+export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
+export const DEFAULT_REPORT_LANGUAGE: ReportLanguage = 'pt-BR';
+
 export interface RunSummary extends RunInfo {
-  readonly schemaVersion: 1;
+  /** 2: action categories and weekly agenda replace the single difference list and daily series. */
+  readonly schemaVersion: 2;
+  /** The language the report and message were written in (the local copy re-renders in the same). */
+  readonly language: ReportLanguage;
   readonly finishedAt: string;
   readonly elapsedMs: number;
   /** FAILED when any job did not complete: the CLI exits 1 and the SNS subject says so. */
@@ -101,8 +130,9 @@ export interface RunSummary extends RunInfo {
     readonly byStatus: Readonly<Record<string, MoneyTotals>>;
   };
   readonly aging: { readonly becameOverdue: number; readonly buckets: readonly AgingBucket[] };
-  readonly daily: readonly DailyPoint[];
-  /** The receivables paid short, over or without forecast with the largest differences, largest first. */
-  readonly largestDifferences: readonly DifferenceLine[];
+  /** Forecast and settled net per due week, weeks without receivables left out. */
+  readonly weekly: readonly WeeklyPoint[];
+  /** One entry per {@link ACTION_STATES} state, in that order, even when empty. */
+  readonly attention: readonly ActionCategory[];
   readonly providerRequests: number;
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ReportKind } from '../records/canonical';
+import { DEFAULT_REPORT_LANGUAGE, REPORT_LANGUAGES } from '../summary/types';
 import type { StepName } from './steps';
 
 export const WORKFLOW_ENV = {
@@ -70,6 +71,25 @@ export const workflowConfigSchema = z.object({
     .int()
     .min(1)
     .default(12 * 60),
+  /** Generations of one job's report when the provider ends them in ERRO (the first included). */
+  generationAttempts: z.number().int().min(1).max(10).default(3),
+  /** Wait before generating again after ERRO; doubles with each attempt. */
+  generationBackoffSeconds: z.number().int().min(0).max(3600).default(60),
+  /** A generation holder that stopped answering keeps the configuration's lease this long. */
+  generationLeaseSeconds: z.number().int().min(10).max(3600).default(300),
+  /** How long a generation waits for another one's lease before its step is retried. */
+  generationLeaseWaitSeconds: z.number().int().min(1).max(600).default(40),
+  /** Window check of each batch (window-check.ts; docs/report-lifecycle.md). */
+  windowCheck: z
+    .object({
+      slackDays: z.number().int().min(0).max(31).default(3),
+      maxOutsideRatio: z.number().min(0).max(1).default(0.5),
+    })
+    .default({ slackDays: 3, maxOutsideRatio: 0.5 }),
+  /** Page batches per chunk of the download Map (each chunk one child execution of the Distributed Map). */
+  batchesPerChunk: z.number().int().min(1).max(1000).default(100),
+  /** Language of the HTML report and the SNS message: Brazilian Portuguese unless English is asked. */
+  reportLanguage: z.enum(REPORT_LANGUAGES).default(DEFAULT_REPORT_LANGUAGE),
 });
 
 export type WorkflowConfig = z.output<typeof workflowConfigSchema>;

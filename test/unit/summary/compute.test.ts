@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agingBucketIndex, buildAgingBuckets } from '../../../lambdas/core/summary/aging';
-import { formatBrl } from '../../../lambdas/core/summary/brl';
+import { TOP_ITEMS_PER_STATE } from '../../../lambdas/core/summary/attention';
 import { buildRunSummary } from '../../../lambdas/core/summary/compute';
 import type { SummaryReceivable } from '../../../lambdas/core/summary/types';
 import { job, summaryInput } from './fixtures';
 
-const FINISHED = new Date('2025-03-10T06:01:30.000Z');
+const STAMP = { finishedAt: new Date('2025-03-10T06:01:30.000Z'), language: 'pt-BR' } as const;
 
 const receivable = (r: Partial<SummaryReceivable>): SummaryReceivable => ({
   status: 'OPEN',
@@ -18,7 +18,7 @@ const receivable = (r: Partial<SummaryReceivable>): SummaryReceivable => ({
 
 describe('buildRunSummary', () => {
   it('adds records, requests and drift over jobs, and times the run', () => {
-    const s = buildRunSummary(summaryInput(), [], FINISHED);
+    const s = buildRunSummary(summaryInput(), [], STAMP);
     expect(s.records).toEqual({
       received: 20,
       byCode: { A1: 16, A2: 2 },
@@ -34,7 +34,7 @@ describe('buildRunSummary', () => {
 
   it('marks the run FAILED and lists the failed jobs', () => {
     const failed = job({ kind: 'financial', outcome: 'REPORT_ERROR', error: 'report ended in ERRO' });
-    const s = buildRunSummary(summaryInput({ jobs: [job(), failed] }), [], FINISHED);
+    const s = buildRunSummary(summaryInput({ jobs: [job(), failed] }), [], STAMP);
     expect(s.outcome).toBe('FAILED');
     expect(s.failures).toHaveLength(1);
     expect(s.failures[0]).toMatchObject({
@@ -66,7 +66,7 @@ describe('buildRunSummary', () => {
       }),
       receivable({ status: 'OPEN', forecastNetCents: 7, dueDate: '2025-04-01' }),
     ];
-    const s = buildRunSummary(summaryInput(), rs, FINISHED);
+    const s = buildRunSummary(summaryInput(), rs, STAMP);
     expect(s.receivables.byStatus.UNDERPAID).toEqual({
       count: 1,
       forecastNetCents: 5_000,
@@ -85,11 +85,13 @@ describe('buildRunSummary', () => {
       settledNetCents: 15_324,
       differenceCents: 316,
     });
-    expect(s.daily).toEqual([
-      { date: '2025-02-01', forecastNetCents: 15_001, settledNetCents: 14_991 },
-      { date: '2025-02-03', forecastNetCents: 0, settledNetCents: 333 },
-      { date: '2025-04-01', forecastNetCents: 7, settledNetCents: 0 },
+    // 2025-02-01 is a Saturday (week of Monday 27/01), 2025-02-03 a Monday, 2025-04-01 a Tuesday.
+    expect(s.weekly).toEqual([
+      { weekStart: '2025-01-27', forecastNetCents: 15_001, settledNetCents: 14_991 },
+      { weekStart: '2025-02-03', forecastNetCents: 0, settledNetCents: 333 },
+      { weekStart: '2025-03-31', forecastNetCents: 7, settledNetCents: 0 },
     ]);
+    expect(s.language).toBe('pt-BR');
   });
 
   it('the total equals the sum over states for any receivables', () => {
@@ -101,7 +103,7 @@ describe('buildRunSummary', () => {
     });
     fc.assert(
       fc.property(fc.array(arb, { maxLength: 50 }), (rs) => {
-        const s = buildRunSummary(summaryInput(), rs, FINISHED);
+        const s = buildRunSummary(summaryInput(), rs, STAMP);
         const states = Object.values(s.receivables.byStatus);
         expect(states.reduce((n, t) => n + t.forecastNetCents, 0)).toBe(s.receivables.total.forecastNetCents);
         expect(states.reduce((n, t) => n + t.settledNetCents, 0)).toBe(s.receivables.total.settledNetCents);
@@ -112,26 +114,15 @@ describe('buildRunSummary', () => {
   });
 });
 
-describe('largest differences', () => {
-  it('lists paid short, over and unexpected receivables by |difference|, at most ten, ties in key order', () => {
+describe('what needs action', () => {
+  it('counts each action state with its money at stake and its own largest items', () => {
     const rs = [
       receivable({ status: 'SETTLED', forecastNetCents: 100, settledNetCents: 100, nsu: 's' }),
-      receivable({ status: 'OVERDUE', forecastNetCents: 99_999, nsu: 'late' }),
+      receivable({ status: 'OPEN', forecastNetCents: 5_000, nsu: 'open' }),
+      receivable({ status: 'OVERDUE', forecastNetCents: 99_999, nsu: 'late', dueDate: '2025-01-10' }),
       receivable({ status: 'UNEXPECTED', settledNetCents: 500, nsu: 'u', installment: 1 }),
-      receivable({
-        status: 'UNDERPAID',
-        forecastNetCents: 1_000,
-        settledNetCents: 400,
-        nsu: 'b',
-        installment: 2,
-      }),
-      receivable({
-        status: 'OVERPAID',
-        forecastNetCents: 1_000,
-        settledNetCents: 1_600,
-        nsu: 'a',
-        installment: 2,
-      }),
+      receivable({ status: 'UNDERPAID', forecastNetCents: 1_000, settledNetCents: 400, nsu: 'b' }),
+      receivable({ status: 'OVERPAID', forecastNetCents: 1_000, settledNetCents: 1_600, nsu: 'a' }),
       ...Array.from({ length: 12 }, (_, i) =>
         receivable({
           status: 'UNDERPAID',
@@ -141,15 +132,42 @@ describe('largest differences', () => {
         }),
       ),
     ];
-    const { largestDifferences } = buildRunSummary(summaryInput(), rs, FINISHED);
-    expect(largestDifferences).toHaveLength(10);
-    expect(largestDifferences.slice(0, 4).map((d) => [d.nsu, d.status, d.differenceCents])).toEqual([
-      ['a', 'OVERPAID', 600],
-      ['b', 'UNDERPAID', -600],
-      ['u', 'UNEXPECTED', 500],
-      ['n00', 'UNDERPAID', -1],
+    const { attention } = buildRunSummary(summaryInput(), rs, STAMP);
+    expect(attention.map((c) => [c.state, c.count, c.amountCents, c.largest.length])).toEqual([
+      ['UNDERPAID', 13, 612, TOP_ITEMS_PER_STATE],
+      ['OVERPAID', 1, 600, 1],
+      ['OVERDUE', 1, 99_999, 1],
+      ['UNEXPECTED', 1, 500, 1],
     ]);
-    expect(largestDifferences[3]).toMatchObject({ acquirer: null, installment: null, forecastNetCents: 10 });
+    expect(attention[0]?.largest.map((i) => [i.nsu, i.differenceCents])).toEqual([
+      ['b', -600],
+      ['n00', -1],
+      ['n01', -1],
+      ['n02', -1],
+      ['n03', -1],
+    ]);
+    expect(attention[2]?.largest[0]).toMatchObject({
+      nsu: 'late',
+      dueDate: '2025-01-10',
+      forecastNetCents: 99_999,
+      settledNetCents: 0,
+      differenceCents: -99_999,
+      acquirer: null,
+    });
+  });
+
+  it('never lets a numerous state crowd out the others (the old single list showed only unforecast deposits)', () => {
+    const rs = [
+      ...Array.from({ length: 20 }, (_, i) =>
+        receivable({ status: 'UNEXPECTED', settledNetCents: 1_000_000 + i, nsu: `u${i}` }),
+      ),
+      receivable({ status: 'UNDERPAID', forecastNetCents: 1_000, settledNetCents: 999, nsu: 'short' }),
+    ];
+    const { attention } = buildRunSummary(summaryInput(), rs, STAMP);
+    const byState = Object.fromEntries(attention.map((c) => [c.state, c]));
+    expect(byState.UNDERPAID?.largest.map((i) => i.nsu)).toEqual(['short']);
+    expect(byState.UNEXPECTED?.largest).toHaveLength(TOP_ITEMS_PER_STATE);
+    expect(byState.OVERPAID).toEqual({ state: 'OVERPAID', count: 0, amountCents: 0, largest: [] });
   });
 });
 
@@ -177,22 +195,12 @@ describe('aging buckets', () => {
       ],
       asOf,
     );
-    expect(buckets.map((b) => [b.label, b.count, b.amountCents])).toEqual([
-      ['not yet due', 1, 100],
-      ['1–30 days late', 2, 300],
-      ['31–60 days late', 0, 0],
-      ['61–90 days late', 0, 0],
-      ['over 90 days late', 1, 999],
-    ]);
-  });
-});
-
-describe('formatBrl', () => {
-  it('puts the sign before the currency, as pt-BR does', () => {
-    expect([formatBrl(-17_320), formatBrl(0), formatBrl(123_456_789)]).toEqual([
-      '-R$ 173,20',
-      'R$ 0,00',
-      'R$ 1.234.567,89',
+    expect(buckets.map((b) => [b.minDays, b.maxDays, b.count, b.amountCents])).toEqual([
+      [null, 0, 1, 100],
+      [1, 30, 2, 300],
+      [31, 60, 0, 0],
+      [61, 90, 0, 0],
+      [91, null, 1, 999],
     ]);
   });
 });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../../lambdas/core/summary/escape';
 import { renderHtmlReport } from '../../../lambdas/core/summary/html';
 import { buildSummarizer } from '../../../lambdas/core/summary/summarizer';
-import type { SummaryReceivable } from '../../../lambdas/core/summary/types';
+import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
 import { job, summaryInput } from './fixtures';
 
 const HOSTILE = '<script>alert("x")</script>&\'';
 
-function harness(receivables: SummaryReceivable[]) {
+function harness(receivables: SummaryReceivable[], language: ReportLanguage = 'pt-BR') {
   const objects = new Map<string, { body: string; contentType: string }>();
   const published: { subject: string; message: string }[] = [];
   async function* list() {
@@ -22,6 +22,7 @@ function harness(receivables: SummaryReceivable[]) {
       published.push({ subject, message });
     },
     now: () => new Date('2025-03-10T06:00:05.000Z'),
+    language,
   });
   return { summarize, objects, published };
 }
@@ -52,8 +53,32 @@ describe('summarizer', () => {
     expect(published[0]?.subject).toContain('FAILED');
     expect(published[0]?.message).toContain('report not ready before the deadline');
     const body = objects.get('summaries/run=run-1/report.html')?.body ?? '';
-    expect(body.indexOf('Failures')).toBeGreaterThan(-1);
-    expect(body.indexOf('Failures')).toBeLessThan(body.indexOf('Receivables by state'));
+    expect(body.indexOf('<h2>Falhas</h2>')).toBeGreaterThan(-1);
+    expect(body.indexOf('<h2>Falhas</h2>')).toBeLessThan(body.indexOf('<h2>O que precisa de ação</h2>'));
+  });
+
+  it('writes Portuguese by default and English by option, report and message alike', async () => {
+    const book: SummaryReceivable[] = [
+      { status: 'UNDERPAID', forecastNetCents: 200_000, settledNetCents: 76_544, dueDate: '2025-02-03' },
+    ];
+    const pt = harness(book);
+    await pt.summarize(summaryInput());
+    const ptHtml = pt.objects.get('summaries/run=run-1/report.html')?.body ?? '';
+    expect(ptHtml).toContain('<html lang="pt-BR">');
+    expect(ptHtml).toContain('Pago a menor');
+    expect(ptHtml).toContain('R$ 1.234,56');
+    expect(ptHtml).toContain('03/02/2025');
+    expect(ptHtml).not.toMatch(/Paid short|2025-02-03|entries/);
+    expect(pt.published[0]?.message).toContain('Pago a menor: 1 recebível, R$ 1.234,56 faltam receber');
+    const en = harness(book, 'en');
+    await en.summarize(summaryInput());
+    const enHtml = en.objects.get('summaries/run=run-1/report.html')?.body ?? '';
+    expect(enHtml).toContain('<html lang="en">');
+    expect(enHtml).toContain('Paid short');
+    expect(enHtml).toContain('R$ 1,234.56');
+    expect(enHtml).not.toMatch(/Pago a menor|recebíveis/);
+    expect(en.published[0]?.message).toContain('Paid short: 1 receivable, R$ 1,234.56 still to receive');
+    expect(en.published[0]?.subject).toBe(pt.published[0]?.subject);
   });
 });
 

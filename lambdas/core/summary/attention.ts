@@ -1,0 +1,67 @@
+/**
+ * What needs action, per state: count, money at stake and the largest items of EACH state. One list
+ * for all states let the most numerous state crowd out the others (ten unforecast deposits shown,
+ * none of 31 short payments), so every state keeps its own bounded top N.
+ */
+import { ACTION_STATES, type ActionCategory, type ActionItem, type SummaryReceivable } from './types';
+
+/** Largest items named per state; the rest are in `recon receivables` and Athena. */
+export const TOP_ITEMS_PER_STATE = 5;
+
+const atStake = (item: ActionItem) => Math.abs(item.differenceCents);
+
+/** Stable identity order, so equal amounts always list the same way for the same book. */
+const identity = (i: ActionItem) => `${i.acquirer}|${i.merchant}|${i.saleDate}|${i.nsu}|${i.installment}`;
+
+/** Largest money at stake first; ties by identity. */
+export function compareActionItems(a: ActionItem, b: ActionItem): number {
+  return atStake(b) - atStake(a) || identity(a).localeCompare(identity(b));
+}
+
+/**
+ * The top `limit` of `top` and `item`, still sorted: O(limit) per item and never more than `limit`
+ * items, so a summary maintained one receivable at a time stays as small as a recomputed one.
+ */
+export function offerTopItem(top: readonly ActionItem[], item: ActionItem, limit: number): ActionItem[] {
+  const at = top.findIndex((kept) => compareActionItems(item, kept) < 0);
+  if (at === -1) return top.length < limit ? [...top, item] : [...top];
+  return [...top.slice(0, at), item, ...top.slice(at, limit - 1)];
+}
+
+export function toActionItem(r: SummaryReceivable): ActionItem {
+  const settled = r.settledNetCents ?? 0;
+  return {
+    status: r.status,
+    acquirer: r.acquirer ?? null,
+    merchant: r.merchant ?? null,
+    saleDate: r.saleDate ?? null,
+    nsu: r.nsu ?? null,
+    installment: r.installment ?? null,
+    dueDate: r.dueDate,
+    forecastNetCents: r.forecastNetCents,
+    settledNetCents: settled,
+    differenceCents: settled - (r.forecastNetCents ?? 0),
+  };
+}
+
+/** Every action state, in {@link ACTION_STATES} order, empty ones included (a zero is news too). */
+export function buildAttention(
+  receivables: Iterable<SummaryReceivable>,
+  limit = TOP_ITEMS_PER_STATE,
+): ActionCategory[] {
+  const byState = new Map<string, ActionCategory>(
+    ACTION_STATES.map((state) => [state, { state, count: 0, amountCents: 0, largest: [] }]),
+  );
+  for (const r of receivables) {
+    const category = byState.get(r.status);
+    if (!category) continue;
+    const item = toActionItem(r);
+    byState.set(r.status, {
+      state: r.status,
+      count: category.count + 1,
+      amountCents: category.amountCents + atStake(item),
+      largest: offerTopItem(category.largest, item, limit),
+    });
+  }
+  return [...byState.values()];
+}

@@ -1,0 +1,70 @@
+/**
+ * Report tables built from plain cells: the one place that escapes cell text and gives every cell
+ * its column's name (`data-label`), which the phone layout prints beside the value.
+ */
+import type { IsoDate } from '../calendar';
+import { formatBrl, formatCount } from './brl';
+import { escapeHtml } from './escape';
+import { formatDate } from './i18n';
+import type { ReportLanguage } from './types';
+
+export interface Cell {
+  readonly text: string;
+  /**
+   * `num`: right-aligned, never wrapped (amounts, counts); `neg` also colours it as money missing;
+   * `nowrap`: text kept on one line (dates: "09/02/202" over "5" is unreadable).
+   */
+  readonly kind?: 'num' | 'neg' | 'nowrap';
+}
+
+export interface Column {
+  readonly label: string;
+  readonly num?: boolean;
+}
+
+/** Cell makers bound to the report's language. */
+export function cellsFor(language: ReportLanguage) {
+  return {
+    text: (value: string | number | null): Cell => ({ text: value === null ? '' : String(value) }),
+    date: (date: IsoDate | null): Cell => ({
+      text: date === null ? '' : formatDate(date, language),
+      kind: 'nowrap',
+    }),
+    count: (n: number): Cell => ({ text: formatCount(n, language), kind: 'num' }),
+    money: (cents: number): Cell => ({ text: formatBrl(cents, language), kind: cents < 0 ? 'neg' : 'num' }),
+  };
+}
+
+const CLASSES: Readonly<Record<NonNullable<Cell['kind']>, string>> = {
+  num: 'num',
+  neg: 'num neg',
+  nowrap: 'nowrap',
+};
+
+function row(columns: readonly Column[], cells: readonly Cell[]): string {
+  const tds = cells.map((c, i) => {
+    const label = escapeHtml(columns[i]?.label ?? '');
+    const cls = c.kind ? ` class="${CLASSES[c.kind]}"` : '';
+    return `<td data-label="${label}"${cls}>${escapeHtml(c.text)}</td>`;
+  });
+  return `<tr>${tds.join('')}</tr>`;
+}
+
+/** A table in a box that scrolls on its own if a value is ever wider than the screen. */
+export function renderTable(
+  columns: readonly Column[],
+  rows: readonly (readonly Cell[])[],
+  options: { readonly none: string; readonly foot?: readonly Cell[] },
+): string {
+  const th = columns
+    .map((c) => `<th${c.num ? ' class="num"' : ''} scope="col">${escapeHtml(c.label)}</th>`)
+    .join('');
+  const body =
+    rows.length > 0
+      ? rows.map((cells) => row(columns, cells)).join('\n')
+      : `<tr><td colspan="${columns.length}" class="muted">${escapeHtml(options.none)}</td></tr>`;
+  const foot = options.foot ? `<tfoot>${row(columns, options.foot)}</tfoot>` : '';
+  // Up to three columns fit a phone as they are; wider tables reflow there (see style.ts).
+  const reflow = columns.length > 3 ? ' class="reflow"' : '';
+  return `<div class="box"><table${reflow}><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody>${foot}</table></div>`;
+}

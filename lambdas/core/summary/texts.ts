@@ -1,0 +1,86 @@
+/**
+ * Every word of the report and notification, per language, behind one interface. One place, so
+ * "registros" (what the provider sends) and "recebíveis" (installments money is expected for) are
+ * never mixed with synonyms, and a missing translation fails the type check.
+ */
+export interface Texts {
+  readonly title: string;
+  readonly runCompleted: string;
+  readonly runFailed: string;
+  readonly period: (from: string, to: string) => string;
+  readonly asOf: (date: string) => string;
+  readonly failures: { heading: string; intro: string; noDetail: string };
+  readonly attention: {
+    heading: string;
+    intro: string;
+    largest: string;
+    shown: (n: number, total: string) => string;
+  };
+  /** A label per reconciliation state (unknown states print their code). */
+  readonly states: Readonly<Record<string, string>>;
+  /** What the amount of an action state is: shortfall, excess, late forecast, unforecast deposit. */
+  readonly atStake: Readonly<Record<string, string>>;
+  readonly receivables: (n: number) => string;
+  readonly records: (n: number) => string;
+  readonly none: string;
+  readonly columns: {
+    receivable: string;
+    dueDate: string;
+    forecast: string;
+    settled: string;
+    difference: string;
+    state: string;
+    receivables: string;
+    records: string;
+    amount: string;
+    daysLate: string;
+  };
+  readonly receivableParts: { merchant: string; sale: string; installment: string };
+  readonly byState: { heading: string; note: string; total: string };
+  readonly aging: {
+    heading: string;
+    note: (becameOverdue: string) => string;
+    notDue: string;
+    range: (min: number, max: number) => string;
+    over: (min: number) => string;
+  };
+  readonly agenda: {
+    heading: string;
+    note: string;
+    forecast: string;
+    settled: string;
+    future: string;
+    asOf: string;
+    empty: string;
+    outside: (weeks: string, amount: string) => string;
+    bar: (week: string, forecast: string, settled: string) => string;
+    /** Three-letter month names, January first. */
+    months: readonly string[];
+    scrollHint: string;
+  };
+  readonly recordsSection: {
+    heading: string;
+    received: (records: string, quarantined: string) => string;
+    code: string;
+    reason: string;
+    codes: Readonly<Record<string, string>>;
+    /** Codes the matcher leaves out until their meaning is configured. */
+    otherCode: string;
+    reasons: Readonly<Record<string, string>>;
+    drift: string;
+    unknownColumn: (c: string) => string;
+    missingField: (f: string) => string;
+  };
+  readonly reports: {
+    heading: string;
+    report: string;
+    id: string;
+    outcome: string;
+    pages: string;
+    requests: string;
+    kinds: Readonly<Record<string, string>>;
+    outcomes: Readonly<Record<string, string>>;
+  };
+  readonly footer: (requests: string, seconds: string, startedAt: string, runId: string) => string;
+  readonly message: { stateLine: string; reportAt: string };
+}

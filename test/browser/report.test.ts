@@ -1,0 +1,110 @@
+/**
+ * The HTML report in a real browser: Debian's headless Chromium (installed by .ci/run), driven by
+ * playwright-core, which downloads no browser of its own. At a desktop and a phone width the page
+ * must never scroll sideways, and what needs action (count and R$ amount per state) must be on
+ * screen, amounts not cut off. Screenshots land in test/browser/screenshots/ (gitignored) for a
+ * person to look at.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBrl } from '../../lambdas/core/summary/brl';
+import { renderHtmlReport } from '../../lambdas/core/summary/html';
+import { textsFor } from '../../lambdas/core/summary/i18n';
+import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
+import { realisticSummary } from './realistic-summary';
+
+/** Debian's package path; RECON_CHROMIUM points elsewhere on other systems. */
+const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
+const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+const WIDTHS = [1280, 420] as const;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set RECON_CHROMIUM)`);
+  }
+  await mkdir(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(summary: RunSummary, width: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.setContent(renderHtmlReport(summary), { waitUntil: 'load' });
+  return page;
+}
+
+// Browser-side expressions as strings: the project's TypeScript has no DOM types, on purpose.
+const PAGE_WIDTHS =
+  '({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth })';
+
+/** Text of the elements whose box sticks out of the viewport on the right (what the reader cannot see). */
+function cutOff(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate<string[]>(
+    `[...document.querySelectorAll(${JSON.stringify(selector)})]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((e) => e.textContent)`,
+  );
+}
+
+describe.each(['pt-BR', 'en'] as const)('HTML report in Chromium (%s)', (language: ReportLanguage) => {
+  const summary = realisticSummary(language);
+  const t = textsFor(language);
+
+  it.each(WIDTHS)('at %i px: no sideways scrolling, every action figure on screen', async (width) => {
+    const page = await open(summary, width);
+    try {
+      await page.screenshot({ path: join(SCREENSHOTS, `report-${language}-${width}.png`), fullPage: true });
+      const { scrollWidth, clientWidth } = await page.evaluate<{ scrollWidth: number; clientWidth: number }>(
+        PAGE_WIDTHS,
+      );
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+
+      for (const category of summary.attention) {
+        expect(category.count).toBeGreaterThan(0);
+        const card = page.locator(`.card.${category.state}`);
+        const text = await card.innerText();
+        expect(text).toContain(t.states[category.state]);
+        expect(text).toContain(t.receivables(category.count));
+        expect(text).toContain(formatBrl(category.amountCents, language));
+        // Its largest items are listed, under their own heading.
+        const items = page.locator(`h3#${category.state} + .box tbody tr`);
+        expect(await items.count()).toBe(category.largest.length);
+      }
+      expect(await cutOff(page, '.card, td, th, h1, h2, h3, p')).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('weekly agenda chart in Chromium', () => {
+  it('draws a year of weeks with dated, R$-valued axes, past and future weeks apart', async () => {
+    const summary = realisticSummary('pt-BR');
+    const page = await open(summary, 1280);
+    try {
+      const chart = page.locator('.chart svg');
+      const labels = await chart.locator('text').allTextContents();
+      const months = labels.filter((l) => textsFor('pt-BR').agenda.months.includes(l));
+      expect(months.length).toBeGreaterThanOrEqual(12);
+      expect(labels).toEqual(expect.arrayContaining(['2025', '2026', 'R$ 0', 'data-base 07/04/2025']));
+      expect(labels.filter((l) => /^R\$ \d+ mil$/.test(l)).length).toBeGreaterThanOrEqual(3);
+      const past = await chart.locator('rect.fc:not(.future)').count();
+      const future = await chart.locator('rect.fc.future').count();
+      expect(past).toBeGreaterThan(5);
+      expect(future).toBeGreaterThan(40);
+      // Readable: the chart is wide enough for a week's bar to be seen.
+      const box = await chart.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(700);
+    } finally {
+      await page.close();
+    }
+  });
+});
