@@ -12,7 +12,7 @@ import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { buildDynamoLimiter } from '../../lambdas/core/rate-limit/dynamo';
 import { renderHtmlReport } from '../../lambdas/core/summary/html';
 import { summaryKeys } from '../../lambdas/core/summary/summarizer';
-import type { RunSummary } from '../../lambdas/core/summary/types';
+import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
 import { buildWorkflowSteps } from '../../lambdas/core/workflow/steps';
 import { buildWorkflowDeps } from '../../lambdas/core/workflow/wiring';
 import { parseStageConfig, workflowConfigOf } from '../../lib/config';
@@ -49,6 +49,8 @@ export interface LocalRunOptions {
   /** Required with `providerUrl`; the built-in simulator uses these (or its own) as its credentials. */
   readonly credentials: LocalCredentials;
   readonly reconConfig: ReconConfig;
+  /** Language of the HTML report (default Brazilian Portuguese, as the stage's `reportLanguage`). */
+  readonly reportLanguage?: ReportLanguage;
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Built-in simulator settings (seed, dataset size, page size): small datasets for tests. */
   readonly simulator?: Pick<SimulatorOptions, 'seed' | 'dataset' | 'timing'>;
@@ -121,6 +123,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       baseUrl,
       recon: options.reconConfig,
       webhook: { enabled: useWebhook },
+      ...(options.reportLanguage ? { reportLanguage: options.reportLanguage } : {}),
     });
     const taskTokens = createLocalTaskTokens();
     const credentials = { email: options.credentials.email, apiToken: options.credentials.apiToken };

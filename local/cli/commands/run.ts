@@ -5,6 +5,7 @@
  */
 import { type Command, Option } from 'commander';
 import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
+import { REPORT_LANGUAGES, type ReportLanguage } from '../../../lambdas/core/summary/types';
 import { loadReconConfig } from '../../runner/data-dir';
 import { buildProgressSink } from '../../runner/progress';
 import type { LocalRunResult } from '../../runner/run';
@@ -19,6 +20,7 @@ interface RunOptions {
   readonly providerUrl?: string;
   readonly from?: string;
   readonly to?: string;
+  readonly lang: ReportLanguage;
   readonly dataDir: string;
   readonly webhook?: 'local' | 'off';
   readonly json?: boolean;
@@ -73,6 +75,11 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       parseIsoDate,
     )
     .option('--to <date>', 'last movement date, inclusive', parseIsoDate)
+    .addOption(
+      new Option('--lang <language>', 'language of the HTML report')
+        .choices(REPORT_LANGUAGES)
+        .default('pt-BR'),
+    )
     .option('--data-dir <dir>', 'local state directory', DEFAULT_DATA_DIR)
     .addOption(
       new Option(
@@ -104,6 +111,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
           ...(options.providerUrl ? { providerUrl: options.providerUrl } : {}),
           ...(options.from ? { from: options.from } : {}),
           ...(options.to ? { to: options.to } : {}),
+          reportLanguage: options.lang,
           dataDir: options.dataDir,
           webhook,
           credentials: credentialsFor(options, webhook, io.env),
