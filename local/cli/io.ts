@@ -8,13 +8,44 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Progress is drawn in place only on a terminal; pipes and CI logs get plain lines. */
   readonly stderrIsTTY: boolean;
+  /** Aborted by Ctrl-C (SIGINT) or SIGTERM: long commands stop and clean up (see `interrupt.ts`). */
+  readonly signal?: AbortSignal;
 }
 
-export function processIo(): CliIo {
+/**
+ * The real process's streams. A reader that went away (`recon receivables | head`) is not an error
+ * of ours: EPIPE stops the output quietly and the command keeps its own exit code.
+ */
+export function processIo(signal?: AbortSignal): CliIo {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     stderrIsTTY: Boolean(process.stderr.isTTY),
+    ...(signal ? { signal } : {}),
   };
+}
+
+/** Resolves once everything written to `stream` so far has been handed to the OS. */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    // Writes complete in order, so this one's callback runs after every earlier write's.
+    else stream.write('', () => resolve());
+  });
+}
+
+/**
+ * Exits with `code` after stdout and stderr are flushed. On a pipe Node writes asynchronously, so
+ * `process.exit()` right after a large write drops whatever the reader had not taken yet (all but the
+ * first 64 KB).
+ */
+export async function exitAfterFlush(code: number): Promise<never> {
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
 }

@@ -1,5 +1,5 @@
 /** Option value parsers shared by commands: they turn bad input into commander usage errors (exit 2). */
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { isIsoDate } from '../../lambdas/core/calendar';
 
 export function parseIsoDate(value: string): string {
@@ -23,3 +23,10 @@ export function parseInteger(value: string): number {
 
 /** Default data directory: local state of `recon run` (gitignored). */
 export const DEFAULT_DATA_DIR = '.recon';
+
+/** `--env` of listings: which environment's local state to read (each has its own, see data-dir.ts). */
+export const environmentOption = () =>
+  new Option(
+    '--env <env>',
+    'environment whose local state to read (default: that of the latest run)',
+  ).choices(['sandbox', 'production']);

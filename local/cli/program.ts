@@ -12,20 +12,22 @@ import { registerSimulatorCommand, type SimulatorCommandDeps } from './commands/
 import { registerWebhookCommands } from './commands/webhooks';
 import { webhookCommandDeps } from './commands/webhooks-wiring';
 import { CliError } from './errors';
+import { interruptible, untilAborted } from './interrupt';
 import type { CliIo } from './io';
 
 /** What the CLI needs from the process beyond its streams (injected so tests drive it in-process). */
 export type CliDeps = SimulatorCommandDeps;
 
-/** Resolves on Ctrl-C or a termination signal: how long-running commands (the simulator) end. */
-export function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
-}
+/**
+ * Commands that watch `io.signal` and clean up before they end (lock, webhook, stores, server). Any
+ * other command holds nothing worth waiting for and simply ends as interrupted.
+ */
+const CLEANS_UP_ON_INTERRUPT = new Set(['run', 'receivables', 'query', 'simulator']);
 
-export function buildProgram(io: CliIo, deps: CliDeps = { untilStopped: untilSignal }): Command {
+export function buildProgram(
+  io: CliIo,
+  deps: CliDeps = { untilStopped: () => untilAborted(io.signal) },
+): Command {
   const program = new Command('recon')
     .description('Card receivables reconciliation: run the nightly pipeline locally, inspect its results.')
     .option('--verbose', 'show stack traces on errors')
@@ -51,8 +53,10 @@ function exitCodeOf(error: unknown): number {
 /** Runs one command line; returns the process exit code instead of exiting, so tests can call it. */
 export async function runCli(argv: readonly string[], io: CliIo, deps?: CliDeps): Promise<number> {
   const program = buildProgram(io, deps);
+  const command = argv.find((arg) => !arg.startsWith('-')) ?? '';
+  const signal = CLEANS_UP_ON_INTERRUPT.has(command) ? undefined : io.signal;
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await interruptible(program.parseAsync([...argv], { from: 'user' }), signal);
     return 0;
   } catch (error) {
     const code = exitCodeOf(error);
@@ -61,7 +65,9 @@ export async function runCli(argv: readonly string[], io: CliIo, deps?: CliDeps)
       const verbose = argv.includes('--verbose');
       const text =
         error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error);
-      io.stderr(`recon: ${text}\n`);
+      // A message of several problems (a configuration) reads as one `recon:` line each.
+      const lines = verbose ? [text] : text.split('\n');
+      io.stderr(lines.map((line) => `recon: ${line}\n`).join(''));
     }
     return code;
   }

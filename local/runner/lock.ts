@@ -6,6 +6,7 @@
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CliError } from '../cli/errors';
+import { interruptible } from '../cli/interrupt';
 
 function isAlive(pid: number): boolean {
   try {
@@ -44,11 +45,14 @@ export async function acquireRunLock(path: string, pid = process.pid): Promise<R
   };
 }
 
-/** Runs `work` holding the data directory's lock: listings must not open the stores under a live run. */
-export async function withRunLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` holding the data directory's lock: listings must not open the stores under a live run.
+ * Ctrl-C (`signal`) releases the lock at once and ends with an interruption; the process exits next.
+ */
+export async function withRunLock<T>(path: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const lock = await acquireRunLock(path);
   try {
-    return await work();
+    return await interruptible(work(), signal);
   } finally {
     await lock.release();
   }

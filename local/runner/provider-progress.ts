@@ -1,22 +1,31 @@
 /**
  * A provider client that reports what it sees to the progress display: report states as they are
  * polled, and every page downloaded with its record count. Decorates the real client, so the
- * workflow's steps stay unaware of any display.
+ * workflow's steps stay unaware of any display. Once `signal` aborts (Ctrl-C) it refuses new
+ * requests, so the steps still running after the execution was aborted end at their next request.
  */
 import type { ProviderClient } from '../../lambdas/core/provider/port';
 import type { ProgressEvent } from './progress';
 
-export function withProgress(provider: ProviderClient, emit: (event: ProgressEvent) => void): ProviderClient {
+export function withProgress(
+  provider: ProviderClient,
+  emit: (event: ProgressEvent) => void,
+  signal?: AbortSignal,
+): ProviderClient {
+  const call = <T>(request: () => Promise<T>): Promise<T> => {
+    signal?.throwIfAborted();
+    return request();
+  };
   return {
-    listConfigurations: () => provider.listConfigurations(),
-    listReports: (filter) => provider.listReports(filter),
-    deleteReport: (reportId) => provider.deleteReport(reportId),
-    listWebhooks: () => provider.listWebhooks(),
-    createWebhook: (registration) => provider.createWebhook(registration),
-    updateWebhook: (id, registration) => provider.updateWebhook(id, registration),
-    deleteWebhook: (id) => provider.deleteWebhook(id),
+    listConfigurations: () => call(() => provider.listConfigurations()),
+    listReports: (filter) => call(() => provider.listReports(filter)),
+    deleteReport: (reportId) => call(() => provider.deleteReport(reportId)),
+    listWebhooks: () => call(() => provider.listWebhooks()),
+    createWebhook: (registration) => call(() => provider.createWebhook(registration)),
+    updateWebhook: (id, registration) => call(() => provider.updateWebhook(id, registration)),
+    deleteWebhook: (id) => call(() => provider.deleteWebhook(id)),
     async generate(request) {
-      const generated = await provider.generate(request);
+      const generated = await call(() => provider.generate(request));
       emit({
         type: 'report',
         reportId: generated.reportId,
@@ -26,12 +35,12 @@ export function withProgress(provider: ProviderClient, emit: (event: ProgressEve
       return generated;
     },
     async getReport(reportId) {
-      const report = await provider.getReport(reportId);
+      const report = await call(() => provider.getReport(reportId));
       if (report) emit({ type: 'report', reportId, state: report.situacao, pages: report.quantidadePaginas });
       return report;
     },
     async downloadPage(reportId, page) {
-      const downloaded = await provider.downloadPage(reportId, page);
+      const downloaded = await call(() => provider.downloadPage(reportId, page));
       if (!downloaded.pastLastPage) {
         emit({
           type: 'page',

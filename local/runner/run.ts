@@ -6,14 +6,14 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { IsoDate } from '../../lambdas/core/calendar';
+import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { buildDynamoLimiter } from '../../lambdas/core/rate-limit/dynamo';
 import { renderHtmlReport } from '../../lambdas/core/summary/html';
 import { summaryKeys } from '../../lambdas/core/summary/summarizer';
 import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
-import { buildWorkflowSteps } from '../../lambdas/core/workflow/steps';
+import { buildWorkflowSteps, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
 import { buildWorkflowDeps } from '../../lambdas/core/workflow/wiring';
 import { parseStageConfig, workflowConfigOf } from '../../lib/config';
 import { startLocalDynamo } from '../aws/dynamodb';
@@ -21,14 +21,15 @@ import { startLocalS3 } from '../aws/s3';
 import type { LocalCredentials } from '../cli/credentials';
 import { type SimulatorOptions, startSimulator } from '../simulator';
 import { createLocalTaskTokens, runWorkflowLocally, synthesizeWorkflowDefinition } from '../stepfunctions';
-import { type DataPaths, dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from './data-dir';
+import { clockAsOf } from './clock';
+import { type DataPaths, dataPaths, LOCAL_BUCKET, LOCAL_TABLE, writeLastRun } from './data-dir';
+import { trackInFlight } from './in-flight';
 import { acquireRunLock } from './lock';
+import { defaultPeriod, pinnedAsOf } from './period';
 import type { ProgressEvent } from './progress';
 import { withProgress } from './provider-progress';
+import { assertReachable } from './reachability';
 import { startLocalWebhook } from './webhook';
-
-/** The built-in simulator's data range (its default dataset): the sandbox run's default period. */
-export const SIMULATOR_PERIOD = { from: '2025-01-01', to: '2025-03-31' } as const;
 
 /**
  * How long a job waits for the local webhook before the definition falls back to polling: the
@@ -43,6 +44,8 @@ export interface LocalRunOptions {
   readonly providerUrl?: string;
   readonly from?: IsoDate;
   readonly to?: IsoDate;
+  /** The business date states are derived for; default: today, or `SIMULATOR_AS_OF` (period.ts) with the built-in simulator. */
+  readonly asOf?: IsoDate;
   readonly dataDir: string;
   /** `local` starts, registers and finally removes a loopback webhook receiver (production only). */
   readonly webhook: 'local' | 'off';
@@ -67,22 +70,14 @@ export interface LocalRunResult {
   readonly webhookWaits: { readonly parked: number; readonly resumed: number };
 }
 
-/** A run period: given dates win; else the simulator's data range or, at a real provider, the
- * workflow's own default (yesterday in production; the 2025 data range in the sandbox). */
-export function defaultPeriod(options: Pick<LocalRunOptions, 'env' | 'providerUrl' | 'from' | 'to'>) {
-  if (options.from || options.to) {
-    const to = options.to ?? options.from;
-    return { from: options.from ?? to, to };
-  }
-  if (!options.providerUrl || options.env === 'sandbox') return { ...SIMULATOR_PERIOD };
-  return { from: undefined, to: undefined };
-}
-
 type Cleanups = (() => Promise<void>)[];
 
 /** The provider to talk to: the given URL, or the built-in simulator started for this run. */
 async function startProvider(options: LocalRunOptions, cleanups: Cleanups, emit: (e: ProgressEvent) => void) {
-  if (options.providerUrl) return options.providerUrl;
+  if (options.providerUrl) {
+    await assertReachable(options.providerUrl, options.signal);
+    return options.providerUrl;
+  }
   const simulator = await startSimulator({
     mode: options.env,
     credentials: { email: options.credentials.email, apiToken: options.credentials.apiToken },
@@ -108,14 +103,17 @@ async function startStores(paths: DataPaths, cleanups: Cleanups) {
  * a report failed (the caller decides the exit code from `summary.outcome`).
  */
 export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalRunResult> {
-  const now = options.now ?? (() => new Date());
+  const asOf = pinnedAsOf(options);
+  const now = options.now ?? (asOf ? clockAsOf(asOf) : () => new Date());
   const emit = options.onProgress ?? (() => undefined);
-  const paths = dataPaths(options.dataDir);
+  const paths = dataPaths(options.dataDir, options.env);
   const lock = await acquireRunLock(paths.lock);
   const cleanups: Cleanups = [];
   try {
     if (lock.tookOverStale) emit({ type: 'stage', message: 'taking over from a run that was killed' });
     const baseUrl = await startProvider(options, cleanups, emit);
+    options.signal?.throwIfAborted();
+    emit({ type: 'stage', message: 'starting local DynamoDB and S3' });
     const { dynamo, s3 } = await startStores(paths, cleanups);
     const useWebhook = options.env === 'production' && options.webhook === 'local';
     const stage = parseStageConfig({
@@ -157,25 +155,40 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
         now,
       });
       cleanups.push(() => webhook.close());
+      options.signal?.throwIfAborted();
       emit({ type: 'stage', message: `webhook receiver registered at the provider: ${webhook.url}` });
     }
     const period = defaultPeriod(options);
     const shown = period.from ? `${period.from}..${period.to}` : 'the default period (yesterday)';
-    emit({ type: 'stage', message: `running ${shown} (${options.env})` });
+    emit({ type: 'stage', message: `running ${shown} (${options.env}), as of ${businessDate(now())}` });
+    emit({ type: 'stage', message: 'synthesizing the state machine with CDK' });
+    const definition = synthesizeWorkflowDefinition(stage);
+    options.signal?.throwIfAborted();
+    const { steps, settled } = trackInFlight(
+      announcingPlan(
+        buildWorkflowSteps({ ...deps, provider: withProgress(deps.provider, emit, options.signal) }),
+        emit,
+      ),
+    );
     const execution = await runWorkflowLocally({
-      definition: synthesizeWorkflowDefinition(stage),
-      steps: buildWorkflowSteps({ ...deps, provider: withProgress(deps.provider, emit) }),
+      definition,
+      steps,
       taskTokens,
       input: { ...period, force: true },
       executionName: `local-${now().toISOString().replace(/[:.]/g, '-')}`,
       webhookTimeoutMs: LOCAL_WEBHOOK_TIMEOUT_MS,
       ...(options.signal ? { signal: options.signal } : {}),
-    });
+    }).finally(settled);
     const summary = execution.summary as RunSummary | undefined;
     if (!summary) {
       const cause = execution.error ? `${execution.error.name}: ${execution.error.cause}` : execution.status;
       throw new Error(`the run ended without a summary (${cause})`);
     }
+    await writeLastRun(paths, {
+      asOf: summary.asOf,
+      pinnedAsOf: asOf !== undefined,
+      finishedAt: new Date().toISOString(),
+    });
     return {
       summary,
       files: await copySummary(paths.summaries, summary),
@@ -185,6 +198,18 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
     for (const cleanup of cleanups.reverse()) await cleanup();
     await lock.release();
   }
+}
+
+/** Tells the progress display how many reports the plan holds ("report 2 of 4"). */
+function announcingPlan(steps: WorkflowSteps, emit: (e: ProgressEvent) => void): WorkflowSteps {
+  return {
+    ...steps,
+    async plan(raw) {
+      const planned = await steps.plan(raw);
+      emit({ type: 'plan', reports: planned.jobs.length });
+      return planned;
+    },
+  };
 }
 
 /** Copies the run's summary files next to the local state, where a person finds them. */

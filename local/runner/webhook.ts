@@ -30,7 +30,9 @@ export async function startLocalWebhook(deps: {
     secrets: async () => ({ current: deps.hmacSecret }),
     waits: buildReportWaits({ ddb, tableName, sendTaskSuccess: deps.sendTaskSuccess, now }),
     dedupe: buildRequestDedupe({ ddb, tableName, now }),
-    now,
+    // The provider stamps x-timestamp with the real time: checked against the real clock even when
+    // the run's own clock is pinned to another business date (`--as-of`).
+    now: () => new Date(),
   });
   const server = await startLocalWebhookServer({ receiver });
   try {

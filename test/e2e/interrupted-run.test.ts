@@ -2,48 +2,65 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../local/runner/data-dir';
 import { runLocalPipeline } from '../../local/runner/run';
-import { spawnCli } from './spawn-cli';
+import { interruptGroup, spawnCli } from './spawn-cli';
 import { CONFIG, groundTruthOf, PERIOD, receivablesOf, simulatorPerTest, tempDataDir } from './support';
 
 const startTestSimulator = simulatorPerTest();
+const SECRET = 'e2e-webhook-secret';
 
-describe('a run stopped with Ctrl-C', () => {
-  it('deregisters its webhook, releases the lock, exits 1, and the next run finishes exactly', async () => {
-    const simulator = await startTestSimulator('production', 5);
-    const dataDir = await tempDataDir();
-    const env = {
-      RECON_EMAIL: simulator.credentials.email,
-      RECON_API_TOKEN: simulator.credentials.apiToken,
-      RECON_HMAC_SECRET: 'e2e-webhook-secret',
-    };
-    const args = ['run', '--env', 'production', '--provider-url', simulator.url, '--webhook', 'local'];
-    const running = spawnCli([...args, '--from', PERIOD.from, '--to', PERIOD.to, '--data-dir', dataDir], env);
-    await running.waitForStderr(/^page 2 of report/);
-    expect(simulator.webhooks()).toHaveLength(1);
-    running.child.kill('SIGINT');
-    const outcome = await running.done;
+describe('Ctrl-C (SIGINT to the whole process group, as a terminal sends it)', () => {
+  it.each([
+    ['while the CLI loads the runner', /^preparing the local pipeline/],
+    ['while the stores start', /^starting local DynamoDB and S3/],
+    ['while CDK synthesizes the state machine', /^synthesizing the state machine/],
+    ['in the middle of downloading', /^report \d+ of \d+: page 2 /],
+  ])(
+    '%s: exit 1 in plain words, webhook deregistered, lock released; the next run is exact',
+    async (_moment, at) => {
+      const simulator = await startTestSimulator('production', 5);
+      const dataDir = await tempDataDir();
+      const env = {
+        RECON_EMAIL: simulator.credentials.email,
+        RECON_API_TOKEN: simulator.credentials.apiToken,
+        RECON_HMAC_SECRET: SECRET,
+      };
+      const args = ['run', '--env', 'production', '--provider-url', simulator.url, '--webhook', 'local'];
+      const running = spawnCli(
+        [...args, '--from', PERIOD.from, '--to', PERIOD.to, '--data-dir', dataDir],
+        env,
+        {
+          detached: true,
+        },
+      );
+      await running.waitForStderr(at);
+      interruptGroup(running);
+      const outcome = await running.done;
 
-    expect(outcome.code).toBe(1);
-    expect(outcome.stderr).toContain('interrupted');
-    expect(outcome.stderr).not.toContain('e2e-webhook-secret');
-    expect(simulator.webhooks()).toEqual([]);
-    expect(existsSync(dataPaths(dataDir).lock)).toBe(false);
+      expect(outcome.code).toBe(1);
+      expect(outcome.signal).toBeNull();
+      expect(outcome.stderr).toMatch(/recon: interrupted/);
+      expect(outcome.stderr).not.toMatch(/\n\s+at /);
+      expect(outcome.stderr).not.toMatch(/Database is closed|Error:/);
+      expect(outcome.stderr).not.toContain(SECRET);
+      expect(simulator.webhooks()).toEqual([]);
+      expect(existsSync(dataPaths(dataDir, 'production').lock)).toBe(false);
 
-    const stages: string[] = [];
-    const { summary } = await runLocalPipeline({
-      env: 'production',
-      ...PERIOD,
-      providerUrl: simulator.url,
-      dataDir,
-      webhook: 'off',
-      credentials: { ...simulator.credentials, hmacSecret: env.RECON_HMAC_SECRET },
-      reconConfig: CONFIG,
-      onProgress: (event) => {
-        if (event.type === 'stage') stages.push(event.message);
-      },
-    });
-    expect(stages).not.toContain('taking over from a run that was killed');
-    expect(summary.outcome).toBe('SUCCEEDED');
-    expect(await receivablesOf(dataDir, summary)).toEqual(groundTruthOf(simulator, summary));
-  });
+      const stages: string[] = [];
+      const { summary } = await runLocalPipeline({
+        env: 'production',
+        ...PERIOD,
+        providerUrl: simulator.url,
+        dataDir,
+        webhook: 'off',
+        credentials: { ...simulator.credentials, hmacSecret: SECRET },
+        reconConfig: CONFIG,
+        onProgress: (event) => {
+          if (event.type === 'stage') stages.push(event.message);
+        },
+      });
+      expect(stages).not.toContain('taking over from a run that was killed');
+      expect(summary.outcome).toBe('SUCCEEDED');
+      expect(await receivablesOf(dataDir, summary)).toEqual(groundTruthOf(simulator, summary));
+    },
+  );
 });

@@ -23,7 +23,7 @@ describe('a run killed in the middle of downloading', () => {
       dataDir,
     ];
     const killed = spawnCli(args, env);
-    await killed.waitForStderr(/^page 4 of report/);
+    await killed.waitForStderr(/^report \d+ of \d+: page 4 /);
     killed.child.kill('SIGKILL');
     const outcome = await killed.done;
     expect(outcome.signal).toBe('SIGKILL');

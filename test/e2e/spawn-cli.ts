@@ -19,11 +19,20 @@ export interface SpawnedCli {
   readonly done: Promise<CliOutcome>;
 }
 
-export function spawnCli(args: readonly string[], env: Record<string, string> = {}): SpawnedCli {
+/**
+ * `detached` puts the CLI in its own process group, so a test can signal the whole group as a
+ * terminal's Ctrl-C does (`process.kill(-pid, 'SIGINT')`).
+ */
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  options: { detached?: boolean } = {},
+): SpawnedCli {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let stdout = '';
   let stderr = '';
@@ -53,6 +62,38 @@ export function spawnCli(args: readonly string[], env: Record<string, string> = 
         done.then((o) => reject(new Error(`exited (${o.code ?? o.signal}) before ${pattern}:\n${o.stderr}`)));
       }),
   };
+}
+
+/** Ctrl-C in a terminal: SIGINT to every process of the CLI's group (spawned `detached`). */
+export function interruptGroup(cli: SpawnedCli): void {
+  if (cli.child.pid === undefined) throw new Error('the CLI did not start');
+  process.kill(-cli.child.pid, 'SIGINT');
+}
+
+const shellQuote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
+
+/**
+ * `recon ARGS | READER` through a real pipe in bash, as a user types it; `pipefail` keeps a failing
+ * recon's exit status. Resolves with the reader's stdout.
+ */
+export function pipeCli(args: readonly string[], reader: string): Promise<CliOutcome> {
+  const command = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
+  const child = spawn('bash', ['-c', `set -o pipefail; ${command} | ${reader}`], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
 }
 
 export function runCliProcess(

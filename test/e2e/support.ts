@@ -7,6 +7,7 @@ import { parseReconConfig } from '../../lambdas/core/config';
 import type { ReceivableView } from '../../lambdas/core/recon/view';
 import type { RunSummary } from '../../lambdas/core/summary/types';
 import { CONTRACT_COLUMNS, compareReceivables, readReceivables } from '../../local/cli/commands/receivables';
+import { dataPaths } from '../../local/runner/data-dir';
 import { type ExpectedReceivable, type Simulator, startSimulator } from '../../local/simulator';
 
 /** Two months, two windows per report kind, a few pages each: seconds per run. */
@@ -58,5 +59,6 @@ export function groundTruthOf(simulator: Simulator, summary: RunSummary): Compar
 
 /** What `recon receivables` lists for the data directory, as of the run's business date. */
 export async function receivablesOf(dataDir: string, summary: RunSummary): Promise<Comparable[]> {
-  return sorted(await readReceivables({ dataDir, asOf: summary.asOf, env: {} }));
+  const paths = dataPaths(dataDir, summary.environment);
+  return sorted(await readReceivables({ paths, asOf: summary.asOf, env: {} }));
 }

@@ -5,16 +5,22 @@
  */
 import { type Command, Option } from 'commander';
 import { businessDate } from '../../../lambdas/core/calendar';
+import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
 import { RECON_STATUSES } from '../../../lambdas/core/recon/status';
 import { buildReceivableStore } from '../../../lambdas/core/recon/store';
 import { type ReceivableView, toReceivableView } from '../../../lambdas/core/recon/view';
 import { startLocalDynamo } from '../../aws/dynamodb';
-import { dataPaths, hasLocalState, LOCAL_TABLE, loadReconConfig } from '../../runner/data-dir';
+import {
+  type DataPaths,
+  existingState,
+  LOCAL_TABLE,
+  loadReconConfig,
+  readLastRun,
+} from '../../runner/data-dir';
 import { withRunLock } from '../../runner/lock';
-import { CliError } from '../errors';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
-import { DEFAULT_DATA_DIR, parseIsoDate } from '../options';
+import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
 
 /** The fields the CLI contract promises in every jsonl line. */
 export const CONTRACT_COLUMNS = [
@@ -52,35 +58,38 @@ export function compareReceivables(a: ReceivableView, b: ReceivableView): number
 
 /** Every receivable of a data directory, as views derived for `asOf`, in match-key order. */
 export async function readReceivables(options: {
-  dataDir: string;
+  paths: DataPaths;
   asOf: string;
   env: CliIo['env'];
+  signal?: AbortSignal | undefined;
 }): Promise<ReceivableView[]> {
-  const paths = dataPaths(options.dataDir);
-  if (!hasLocalState(paths)) {
-    throw new CliError(`no local data in ${paths.root}; run \`recon run\` first.`, 1);
-  }
+  const { paths } = options;
   const config = loadReconConfig(options.env);
-  return withRunLock(paths.lock, async () => {
-    const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
-    try {
-      const store = buildReceivableStore({
-        ddb: dynamo.documentClient,
-        tableName: dynamo.tableName,
-        config,
-        asOf: () => options.asOf,
-        now: () => new Date(),
-      });
-      const all = await store.scanAll();
-      return all.map((r) => toReceivableView(r, options.asOf, config)).sort(compareReceivables);
-    } finally {
-      await dynamo.close();
-    }
-  });
+  return withRunLock(
+    paths.lock,
+    async () => {
+      const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+      try {
+        const store = buildReceivableStore({
+          ddb: dynamo.documentClient,
+          tableName: dynamo.tableName,
+          config,
+          asOf: () => options.asOf,
+          now: () => new Date(),
+        });
+        const all = await store.scanAll();
+        return all.map((r) => toReceivableView(r, options.asOf, config)).sort(compareReceivables);
+      } finally {
+        await dynamo.close();
+      }
+    },
+    options.signal,
+  );
 }
 
 interface ReceivablesOptions {
   readonly dataDir: string;
+  readonly env?: ProviderEnvironment;
   readonly status?: string;
   readonly format: Format;
   readonly asOf?: string;
@@ -91,16 +100,24 @@ export function registerReceivablesCommand(program: Command, io: CliIo): void {
     .command('receivables')
     .description('list the current state of every receivable in the local data directory')
     .option('--data-dir <dir>', 'local data directory', DEFAULT_DATA_DIR)
+    .addOption(environmentOption())
     .addOption(new Option('--status <status>', 'only receivables in this state').choices(RECON_STATUSES))
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .option(
       '--as-of <date>',
-      'business date the states are derived for (default: today, America/Sao_Paulo)',
+      "business date the states are derived for (default: the latest run's, when pinned by --as-of or the built-in simulator; else today, America/Sao_Paulo)",
       parseIsoDate,
     )
     .action(async (options: ReceivablesOptions) => {
-      const asOf = options.asOf ?? businessDate(new Date());
-      const views = await readReceivables({ dataDir: options.dataDir, asOf, env: io.env });
+      const paths = await existingState(options.dataDir, options.env);
+      const lastRun = await readLastRun(paths);
+      const asOf = options.asOf ?? (lastRun?.pinnedAsOf ? lastRun.asOf : businessDate(new Date()));
+      const views = await readReceivables({
+        paths,
+        asOf,
+        env: io.env,
+        signal: io.signal,
+      });
       const rows = options.status ? views.filter((v) => v.status === options.status) : views;
       io.stdout(formatRows(options.format, RECEIVABLE_COLUMNS, rows));
     });

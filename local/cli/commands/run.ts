@@ -4,14 +4,17 @@
  * a report did not complete.
  */
 import { type Command, Option } from 'commander';
+import { businessDate } from '../../../lambdas/core/calendar';
 import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../../../lambdas/core/summary/types';
 import { loadReconConfig } from '../../runner/data-dir';
+import { SIMULATOR_AS_OF } from '../../runner/period';
 import { buildProgressSink } from '../../runner/progress';
 import type { LocalRunResult } from '../../runner/run';
 import { renderSummaryTable } from '../../runner/table';
 import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
 import { RunFailedError, UsageError } from '../errors';
+import { InterruptedError } from '../interrupt';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, parseInteger, parseIsoDate } from '../options';
 
@@ -21,6 +24,7 @@ interface RunOptions {
   readonly from?: string;
   readonly to?: string;
   readonly lang: ReportLanguage;
+  readonly asOf?: string;
   readonly dataDir: string;
   readonly webhook?: 'local' | 'off';
   readonly json?: boolean;
@@ -75,6 +79,11 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       parseIsoDate,
     )
     .option('--to <date>', 'last movement date, inclusive', parseIsoDate)
+    .option(
+      '--as-of <date>',
+      `business date the states are derived for (default: today; ${SIMULATOR_AS_OF} with the built-in simulator)`,
+      parseIsoDate,
+    )
     .addOption(
       new Option('--lang <language>', 'language of the HTML report')
         .choices(REPORT_LANGUAGES)
@@ -95,14 +104,16 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       if (options.from && options.to && options.to < options.from) {
         throw new UsageError(`--to ${options.to} is before --from ${options.from}.`);
       }
+      if (options.asOf && options.asOf > businessDate(new Date())) {
+        throw new UsageError(`--as-of ${options.asOf} is in the future.`);
+      }
       const webhook = webhookMode(options);
+      // Usage errors (credentials, RECON_CONFIG) before the seconds it takes to load the runner.
+      const credentials = credentialsFor(options, webhook, io.env);
+      const reconConfig = loadReconConfig(io.env);
       const progress = buildProgressSink({ write: io.stderr, isTTY: io.stderrIsTTY, now: Date.now });
-      // Ctrl-C stops the run cleanly: the local webhook is deregistered at the provider and the lock released.
-      const interrupt = new AbortController();
-      const onSignal = () => interrupt.abort();
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
       let result: LocalRunResult;
+      progress({ type: 'stage', message: 'preparing the local pipeline' });
       try {
         // Loaded on use: the runner pulls in the CDK app, which would slow every other command's start.
         const { runLocalPipeline } = await import('../../runner/run');
@@ -112,22 +123,22 @@ export function registerRunCommand(program: Command, io: CliIo): void {
           ...(options.from ? { from: options.from } : {}),
           ...(options.to ? { to: options.to } : {}),
           reportLanguage: options.lang,
+          ...(options.asOf ? { asOf: options.asOf } : {}),
           dataDir: options.dataDir,
           webhook,
-          credentials: credentialsFor(options, webhook, io.env),
-          reconConfig: loadReconConfig(io.env),
+          credentials,
+          reconConfig,
           simulator: simulatorSettings(options),
           onProgress: progress,
-          signal: interrupt.signal,
+          // Ctrl-C stops the run cleanly: the local webhook is deregistered and the lock released.
+          ...(io.signal ? { signal: io.signal } : {}),
         });
       } catch (error) {
-        if (!interrupt.signal.aborted) throw error;
-        throw new RunFailedError(
+        if (!io.signal?.aborted) throw error;
+        throw new InterruptedError(
           'interrupted: the run was stopped and cleaned up; run the same command again to finish it (nothing is counted twice).',
         );
       } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
         progress.done();
       }
       const { summary, files } = result;

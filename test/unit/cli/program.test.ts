@@ -31,7 +31,9 @@ describe('recon CLI exit codes', () => {
     const dataDir = join(await mkdtemp(join(tmpdir(), 'recon-cli-')), 'missing');
     const plain = await cli(['receivables', '--data-dir', dataDir]);
     expect(plain.code).toBe(1);
-    expect(plain.stderr).toBe(`recon: no local data in ${dataDir}; run \`recon run\` first.\n`);
+    expect(plain.stderr).toBe(
+      `recon: no local sandbox data in ${dataDir}; run \`recon run --env sandbox\` first.\n`,
+    );
     const verbose = await cli(['--verbose', 'receivables', '--data-dir', dataDir]);
     expect(verbose.code).toBe(1);
     expect(verbose.stderr).toMatch(/\n\s+at /);
