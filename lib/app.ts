@@ -1,6 +1,6 @@
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { parseStageConfig, STAGE_CONTEXT_KEY, type StageConfigInput } from './config';
+import { parseStageConfig, STAGE_CONTEXT_KEY, type StageConfig, type StageConfigInput } from './config';
 import { ReconStack } from './recon-stack';
 
 export interface ReconAppOptions {
@@ -11,6 +11,11 @@ export interface ReconAppOptions {
   /** @default true. Off only where the template is read for another purpose (local definition). */
   readonly nag?: boolean;
   readonly appProps?: AppProps;
+}
+
+/** `Recon`, or `Recon-<stageName>` so that two stages can be deployed side by side in one account. */
+function stackNameOf(stage: StageConfig): string {
+  return stage.stageName ? `Recon-${stage.stageName}` : 'Recon';
 }
 
 /**
@@ -25,7 +30,7 @@ export function buildReconApp(options: ReconAppOptions = {}): { app: App; stack:
   };
   const app = new App({ ...options.appProps, context });
   const stage = parseStageConfig(options.stage ?? app.node.tryGetContext(STAGE_CONTEXT_KEY));
-  const stack = new ReconStack(app, 'Recon', {
+  const stack = new ReconStack(app, stackNameOf(stage), {
     stage,
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   });

@@ -1,8 +1,7 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENV } from '../lambdas/core/env';
-import { WORKFLOW_ENV } from '../lambdas/core/workflow/config';
+import { PROVIDER_STEPS, WORKFLOW_ENV } from '../lambdas/core/workflow/config';
 import { AnalyticsCatalog } from './analytics/analytics';
 import { type StageConfig, workflowConfigOf } from './config';
 import { acknowledgeWildcards, nagArnOf } from './constructs/nag';
@@ -33,7 +32,11 @@ export class ReconStack extends Stack {
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
     this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: stage.alarmEmail });
-    const { secret } = new ProviderSecret(this, 'ProviderSecret', { secretArn: stage.secretArn });
+    const providerSecret = new ProviderSecret(this, 'ProviderSecret', {
+      secretArn: stage.secretArn,
+      secretKmsKeyArn: stage.secretKmsKeyArn,
+    });
+    const { secret } = providerSecret;
 
     const environment: Record<string, string> = {
       [ENV.tableName]: this.storage.table.tableName,
@@ -57,12 +60,17 @@ export class ReconStack extends Stack {
       topic: this.monitoring.topic,
       environment,
     });
+    for (const step of PROVIDER_STEPS) providerSecret.grantKeyDecrypt(this.workflow.functions[step].role);
     this.monitoring.watchStateMachine(this.workflow.stateMachine);
     for (const [step, fn] of Object.entries(this.workflow.functions))
       this.monitoring.watchFunction(step, fn.function);
 
-    if (stage.webhook.enabled) this.addWebhook(secret, environment);
-    new AnalyticsCatalog(this, 'Analytics', { bucket: this.storage.bucket });
+    if (stage.webhook.enabled) this.addWebhook(providerSecret, environment);
+    // Glue databases and Athena workgroups are account-wide names: derive them from the stack's.
+    new AnalyticsCatalog(this, 'Analytics', {
+      bucket: this.storage.bucket,
+      databaseName: this.stackName.toLowerCase().replace(/[^a-z0-9]+/g, '_'),
+    });
 
     const schedule = new NightlySchedule(this, 'Schedule', {
       stateMachine: this.workflow.stateMachine,
@@ -75,10 +83,13 @@ export class ReconStack extends Stack {
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'LakeBucket', { value: this.storage.bucket.bucketName });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
+    // Where the operator puts the provider e-mail and token after the first deploy (README step 3).
+    new CfnOutput(this, 'SecretArn', { value: secret.secretArn });
   }
 
   /** The webhook receiver: an HTTP API in front of a Lambda built like every other recon function. */
-  private addWebhook(secret: ISecret, environment: Record<string, string>): void {
+  private addWebhook(providerSecret: ProviderSecret, environment: Record<string, string>): void {
+    const { secret } = providerSecret;
     const { table } = this.storage;
     const receiver = new ReconFunction(this, 'WebhookFunction', {
       entry: 'lambdas/webhook/handler.ts',
@@ -93,6 +104,7 @@ export class ReconStack extends Stack {
         POWERTOOLS_SERVICE_NAME: 'recon-webhook',
       },
     });
+    providerSecret.grantKeyDecrypt(receiver.role);
     const api = new WebhookApi(this, 'Webhook', {
       handler: receiver.function,
       table,

@@ -1,4 +1,5 @@
-import { Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { PLACEHOLDER_CREDENTIAL } from '../../lambdas/core/secret';
@@ -6,6 +7,12 @@ import { PLACEHOLDER_CREDENTIAL } from '../../lambdas/core/secret';
 export interface ProviderSecretProps {
   /** Use an existing secret instead of creating one. */
   readonly secretArn?: string;
+  /**
+   * The customer-managed KMS key the imported secret is encrypted with. Given, every `grantRead` of
+   * the secret also grants kms:Decrypt on it (through Secrets Manager only); without it a reader of
+   * such a secret is refused at run time, on the first night.
+   */
+  readonly secretKmsKeyArn?: string;
 }
 
 /**
@@ -15,11 +22,14 @@ export interface ProviderSecretProps {
  */
 export class ProviderSecret extends Construct {
   public readonly secret: secretsmanager.ISecret;
+  /** The imported secret's customer-managed key, when it has one. */
+  private readonly keyArn?: string;
 
   constructor(scope: Construct, id: string, props: ProviderSecretProps = {}) {
     super(scope, id);
     if (props.secretArn) {
       this.secret = secretsmanager.Secret.fromSecretCompleteArn(this, 'Imported', props.secretArn);
+      this.keyArn = props.secretKmsKeyArn;
       return;
     }
     const created = new secretsmanager.Secret(this, 'Secret', {
@@ -41,5 +51,23 @@ export class ProviderSecret extends Construct {
         'Rotation is an operator procedure: put the new token and keep previousHmacSecret during a webhook rotation.',
     });
     this.secret = created;
+  }
+
+  /**
+   * Lets `grantee` (a reader of the secret) decrypt it with its customer-managed key, through Secrets
+   * Manager only. An explicit statement: CDK's own grant on an imported key lands in the key's
+   * resource policy when it cannot prove the accounts match, and that policy is not ours to change.
+   */
+  grantKeyDecrypt(grantee: iam.IGrantable): void {
+    if (!this.keyArn) return;
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['kms:Decrypt'],
+        resources: [this.keyArn],
+        conditions: {
+          StringEquals: { 'kms:ViaService': `secretsmanager.${Stack.of(this).region}.amazonaws.com` },
+        },
+      }),
+    );
   }
 }
