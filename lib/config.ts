@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { BUSINESS_TIME_ZONE } from '../lambdas/core/calendar';
 import { reconConfigSchema } from '../lambdas/core/config';
+import { parseConfig, parseConfigJson } from '../lambdas/core/config-issues';
 import { DEFAULT_MARGIN_RATIO } from '../lambdas/core/rate-limit/pacing';
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
 
@@ -15,7 +16,7 @@ export const STAGE_CONTEXT_KEY = 'recon';
 const workflowFields = workflowConfigSchema.shape;
 
 export const stageConfigSchema = z
-  .object({
+  .strictObject({
     environment: workflowFields.environment,
     /** Base address of the provider for the environment, without trailing slash. */
     baseUrl: z
@@ -25,7 +26,7 @@ export const stageConfigSchema = z
       })
       .transform((url) => url.replace(/\/+$/, '')),
     schedule: z
-      .object({
+      .strictObject({
         /** EventBridge Scheduler cron (6 fields). @default 06:30 every day */
         cron: z
           .string()
@@ -40,7 +41,7 @@ export const stageConfigSchema = z
     /** Tolerance, grace, aliases, match key: passed to the Lambdas as JSON. */
     recon: reconConfigSchema.prefault({}),
     webhook: z
-      .object({
+      .strictObject({
         enabled: z.boolean().default(false),
         /** How long `WaitForReport` waits for the webhook before falling back to polling. */
         timeoutMinutes: z
@@ -74,11 +75,11 @@ export const stageConfigSchema = z
      */
     rateMarginRatio: z.number().min(0).max(0.5).default(DEFAULT_MARGIN_RATIO),
     polling: z
-      .object({ intervalSeconds: z.number().int().min(5).default(60) })
+      .strictObject({ intervalSeconds: z.number().int().min(5).default(60) })
       .default({ intervalSeconds: 60 }),
     reportDeadlineMinutes: workflowFields.reportDeadlineMinutes,
     download: z
-      .object({
+      .strictObject({
         pagesPerBatch: workflowFields.pagesPerBatch,
         pageConcurrency: workflowFields.pageConcurrency,
         /** Page batches downloaded at once by the inline Map. */
@@ -97,6 +98,8 @@ export const stageConfigSchema = z
     /** Reports processed at once (configuration x window jobs). */
     jobConcurrency: z.number().int().min(1).max(10).default(2),
     snapshotSegments: workflowFields.snapshotSegments,
+    /** Language of the HTML report and SNS message: `pt-BR` (default) or `en`. */
+    reportLanguage: workflowFields.reportLanguage,
   })
   .refine((stage) => !(stage.environment === 'sandbox' && stage.webhook.enabled), {
     message: 'the sandbox sends no webhooks: webhook.enabled must be false',
@@ -110,12 +113,17 @@ export const stageConfigSchema = z
 export type StageConfig = z.output<typeof stageConfigSchema>;
 export type StageConfigInput = z.input<typeof stageConfigSchema>;
 
+/** Where the stage settings come from, as error messages name it. */
+const STAGE_SOURCE = `the CDK context '${STAGE_CONTEXT_KEY}' (cdk.json or -c ${STAGE_CONTEXT_KEY}=...)`;
+
+/**
+ * Parses the stage settings (an object, or JSON text as `-c recon='{...}'` gives it). Unknown keys
+ * and invalid values throw a {@link ConfigError}: one sentence per problem, e.g.
+ * `recon.graceDays: must be ≥ 0, got -1`, so `cdk synth` stops before building anything.
+ */
 export function parseStageConfig(input: unknown): StageConfig {
-  const parsed = stageConfigSchema.safeParse(typeof input === 'string' ? JSON.parse(input) : input);
-  if (!parsed.success) {
-    throw new Error(`invalid '${STAGE_CONTEXT_KEY}' context:\n${z.prettifyError(parsed.error)}`);
-  }
-  return parsed.data;
+  const value = typeof input === 'string' ? parseConfigJson(input, STAGE_SOURCE) : input;
+  return parseConfig(stageConfigSchema, value, STAGE_CONTEXT_KEY, STAGE_SOURCE);
 }
 
 /** The settings the workflow Lambdas get (as JSON env), derived from the stage. */
@@ -129,5 +137,6 @@ export function workflowConfigOf(stage: StageConfig): WorkflowConfig {
     pagesPerBatch: stage.download.pagesPerBatch,
     pageConcurrency: stage.download.pageConcurrency,
     snapshotSegments: stage.snapshotSegments,
+    reportLanguage: stage.reportLanguage,
   });
 }
