@@ -9,9 +9,11 @@
  * - every date is an ISO `yyyy-MM-dd` string (columns and partitions), compared as text;
  * - no integer division (Trino truncates, DuckDB does not): ratios are computed on DOUBLE.
  *
- * Queries over `recon_records` count each record once: the same raw record can reach the lake in
- * two reports (a night re-run generates a new report id; windows can overlap), so they keep one
- * copy per `record_hash` ({@link uniqueRecords}).
+ * Queries over `recon_records` count each record as the receivables do (one definition, see
+ * `lambdas/core/recon/occurrences.ts`): the same record can reach the lake in several reports (a
+ * re-run generates a new report id; windows can overlap), so a `record_hash` counts as many times as
+ * it occurs in the report holding it most often — equal twins of one report (two equal partial
+ * payments) are two records, a re-delivery is none ({@link uniqueRecords}).
  */
 import { QUARANTINE_TABLE, RECEIVABLES_TABLE, RECORDS_TABLE } from '../../lambdas/core/lake/tables';
 
@@ -35,12 +37,19 @@ const to: QueryParam = { name: 'to', description: 'last movement date (inclusive
 
 const receivables = RECEIVABLES_TABLE.name;
 
-/** `WITH records AS (...)`: the records of a movement-date range, one copy per record hash. */
-const uniqueRecords = `WITH ranked AS (
-  SELECT r.*, ROW_NUMBER() OVER (PARTITION BY record_hash ORDER BY generated_on, report_id, page) AS occurrence
+/**
+ * `WITH records AS (...)`: the records of a movement-date range, each identity as many times as one
+ * report holds it. `occurrence` numbers an identity's distinct (page, line) places within a report;
+ * keeping one row per (identity, occurrence) over all reports keeps the largest count any report has.
+ */
+const uniqueRecords = `WITH numbered AS (
+  SELECT r.*, DENSE_RANK() OVER (PARTITION BY record_hash, report_id ORDER BY page, line) AS occurrence
   FROM ${RECORDS_TABLE.name} r
   WHERE movement_date BETWEEN ? AND ?
-), records AS (SELECT * FROM ranked WHERE occurrence = 1)`;
+), ranked AS (
+  SELECT n.*, ROW_NUMBER() OVER (PARTITION BY record_hash, occurrence ORDER BY generated_on, report_id, page, line) AS copy_rank
+  FROM numbered n
+), records AS (SELECT * FROM ranked WHERE copy_rank = 1)`;
 
 export const NAMED_QUERIES: readonly NamedQuery[] = [
   {

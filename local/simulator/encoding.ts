@@ -1,8 +1,9 @@
 /**
  * Records as the provider writes them: production with upper-case keys, string dates in a mix of
  * formats and money as numbers or pt-BR/en strings; sandbox with inconsistent key case and numeric
- * yyyyMMdd dates. The look of each record is seeded by its identity, so a record re-sent in another
- * report or page is byte-for-byte the same (recon deduplicates by content).
+ * yyyyMMdd dates. Without variance the look of each record is seeded by its identity, so a record
+ * re-sent in another report is byte-for-byte the same; with variance (see `variance.ts`) each report
+ * renders its records its own way, and recon must still see one record.
  */
 import { fromEpochDay } from '../../lambdas/core/calendar';
 import { formatCents } from '../../lambdas/core/money';
@@ -11,6 +12,7 @@ import type { DataRecord, Universe } from './dataset';
 import { pick, type Rng, rngFor } from './random';
 import { malformedAnchor } from './report-content';
 import type { SimulatorMode } from './types';
+import type { ReportRendering } from './variance';
 
 type DateParts = { y: string; m: string; d: string };
 type Value =
@@ -93,39 +95,52 @@ function moneyLiteral(cents: number): string {
   return fraction ? `${Math.trunc(cents / 100)}.${fraction}` : String(Math.trunc(cents / 100));
 }
 
-function productionMoney(rng: Rng, cents: number): string {
+function moneyForms(cents: number): (() => string)[] {
   const reais = Math.trunc(cents / 100);
   const centavos = String(cents % 100).padStart(2, '0');
-  return pick(rng, [
+  return [
     () => moneyLiteral(cents),
     () => `"${reais}.${centavos}"`,
     () => `"${reais},${centavos}"`,
     () => `"${formatCents(cents)}"`,
-  ])();
+  ];
 }
 
-function productionDate(rng: Rng, { y, m, d }: DateParts): string {
-  return pick(rng, [
-    `"${y}-${m}-${d}"`,
-    `"${d}/${m}/${y}"`,
-    `"${y}${m}${d}"`,
-    `"${y}-${m}-${d}T00:00:00-03:00"`,
-  ]);
+function dateForms({ y, m, d }: DateParts): string[] {
+  return [`"${y}-${m}-${d}"`, `"${d}/${m}/${y}"`, `"${y}${m}${d}"`, `"${y}-${m}-${d}T00:00:00-03:00"`];
 }
 
-function renderValue(rng: Rng, mode: SimulatorMode, value: Value): string {
+/** One form of a value: the report's own choice under variance, else a seeded pick per record. */
+function renderValue(rng: Rng, mode: SimulatorMode, value: Value, rendering?: ReportRendering): string {
   switch (value.t) {
     case 'text':
       return JSON.stringify(value.v);
     case 'int':
       return String(value.v);
-    case 'money':
-      return mode === 'sandbox' ? moneyLiteral(value.cents) : productionMoney(rng, value.cents);
-    case 'date':
-      return mode === 'sandbox'
-        ? `${value.parts.y}${value.parts.m}${value.parts.d}`
-        : productionDate(rng, value.parts);
+    case 'money': {
+      if (mode === 'sandbox') return moneyLiteral(value.cents);
+      const forms = moneyForms(value.cents);
+      return (rendering ? (forms[rendering.moneyStyle] as () => string) : pick(rng, forms))();
+    }
+    case 'date': {
+      if (mode === 'sandbox') return `${value.parts.y}${value.parts.m}${value.parts.d}`;
+      const forms = dateForms(value.parts);
+      return rendering ? (forms[rendering.dateStyle] as string) : pick(rng, forms);
+    }
   }
+}
+
+/** Identifier and column changes a report's rendering makes (values keep their meaning). */
+function varied(fields: Field[], rendering: ReportRendering, line: number): Field[] {
+  const out = fields.map(([name, value]): Field => {
+    if (value.t !== 'text' || !/^\d+$/.test(value.v)) return [name, value];
+    if (name === 'NSU' && rendering.padNsu) return [name, text(value.v.padStart(12, '0'))];
+    if (rendering.numericIds && (name === 'NSU' || name === 'ESTABELECIMENTO')) return [name, int(Number(value.v))];
+    return [name, value];
+  });
+  if (rendering.sequenceColumn) out.unshift(['NRLINHA', int(line + 1)]);
+  if (rendering.reportColumn) out.push(['IDREMESSA', text(rendering.reportColumn)]);
+  return out;
 }
 
 type KeyStyle = (name: string) => string;
@@ -144,9 +159,9 @@ function sandboxKeys(rng: Rng): KeyStyle {
   return pick(rng, KEY_STYLES);
 }
 
-function render(rng: Rng, mode: SimulatorMode, fields: Field[]): string {
+function render(rng: Rng, mode: SimulatorMode, fields: Field[], rendering?: ReportRendering): string {
   const key: KeyStyle = mode === 'sandbox' ? sandboxKeys(rng) : (name) => name;
-  return `{${fields.map(([name, value]) => `${JSON.stringify(key(name))}:${renderValue(rng, mode, value)}`).join(',')}}`;
+  return `{${fields.map(([name, value]) => `${JSON.stringify(key(name))}:${renderValue(rng, mode, value, rendering)}`).join(',')}}`;
 }
 
 /**
@@ -192,13 +207,17 @@ function malformedEntry(
   }
 }
 
-/** Builds the encoder of one simulator: entry (record index, or -(n+1) for malformed n) -> JSON text. */
+/**
+ * Builds the encoder of one simulator: entry (record index, or -(n+1) for malformed n) -> JSON text;
+ * with a report's rendering (variance) and the entry's line in its page.
+ */
 export function buildEncoder(universe: Universe, seed: number, mode: SimulatorMode) {
-  return (kind: ReportKind, entry: number): string => {
+  return (kind: ReportKind, entry: number, rendering?: ReportRendering, line = 0): string => {
     if (entry < 0) return malformedEntry(universe, seed, mode, kind, -entry - 1);
     const record = universe[kind].records[entry] as DataRecord;
     const rng = rngFor(seed, 'encode', kind, entry);
-    return render(rng, mode, withExtras(rng, fieldsOf(record)));
+    const fields = withExtras(rng, fieldsOf(record));
+    return render(rng, mode, rendering ? varied(fields, rendering, line) : fields, rendering);
   };
 }
 

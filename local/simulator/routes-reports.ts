@@ -14,6 +14,7 @@ import { asId, asObject, message, NO_CONTENT, ok, type Reply, type RequestContex
 import { reportEntries } from './report-content';
 import { outcomeFor, type ReportTiming, reportJson, type StoredReport, stateOf } from './reports';
 import type { SimulatorMode } from './types';
+import { buildEmptyPageFault, renderingFor } from './variance';
 
 export interface ReportRoutesDeps {
   readonly mode: SimulatorMode;
@@ -29,6 +30,8 @@ export interface ReportRoutesDeps {
   readonly businessToday: () => string;
   readonly reports: Map<string, StoredReport>;
   readonly onGenerated: (report: StoredReport) => void;
+  /** Each report renders its records its own way, and pages vary (see `variance.ts`). */
+  readonly variance: boolean;
 }
 
 const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -56,6 +59,7 @@ function filterList(value: unknown): string[] | undefined | false {
 }
 
 export function buildReportRoutes(deps: ReportRoutesDeps) {
+  const emptyOnce = buildEmptyPageFault(deps.seed);
   const kindOf = (configId: unknown): ReportKind | undefined =>
     (['sales', 'financial'] as const).find((kind) => deps.configurations[kind].id === configId);
   const stateNow = (report: StoredReport): ReportState =>
@@ -76,6 +80,8 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     const merchants = filterList(body.filtroEstabelecimentos);
     const acquirers = filterList(body.filtroAdquirentes);
     if (merchants === false || acquirers === false) return message(400, 'Filtros devem ser listas');
+    const failure = deps.faults.takeGenerationFailure();
+    if (failure === 'before-create') return message(500, 'Erro interno simulado');
     const entries = reportEntries(deps.universe(), deps.seed, kind, { from, to }, { merchants, acquirers });
     const report: StoredReport = {
       id: deps.nextId(),
@@ -85,12 +91,12 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
       generatedOn: deps.businessToday(),
       entries,
       pages: Math.max(1, Math.ceil(entries.length / deps.recordsPerPage)),
-      outcome: outcomeFor(kind, deps.faults.current()),
+      outcome: deps.faults.takeErroReport() ? 'ERRO' : outcomeFor(kind, deps.faults.current()),
       pastLast: generated++ % 2 === 0 ? 'empty-array' : 'no-registro',
     };
     deps.reports.set(report.id, report);
     deps.onGenerated(report);
-    return ok(`{"id":${report.id}}`);
+    return failure === 'after-create' ? message(500, 'Erro interno simulado') : ok(`{"id":${report.id}}`);
   }
 
   function configurations(): Reply {
@@ -132,13 +138,16 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
       return message(409, 'Remessa ainda não concluída');
     }
     const slice = report.entries.subarray((page - 1) * deps.recordsPerPage, page * deps.recordsPerPage);
-    if (slice.length === 0) {
+    if (slice.length === 0 || (deps.variance && deps.mode === 'production' && emptyOnce(report.id, page))) {
       const registros = report.pastLast === 'empty-array' ? '{"registro":[]}' : '{}';
       return ok(`{"id":${report.id},"pagina":${page},"registros":${registros}}`);
     }
     const encode = deps.encoder();
-    const records = Array.from(slice, (entry) => encode(report.kind, entry)).join(',');
-    return ok(`{"id":${report.id},"pagina":${page},"registros":{"registro":[${records}]}}`);
+    const rendering = deps.variance ? renderingFor(deps.seed, report.id, report.kind) : undefined;
+    const records = Array.from(slice, (entry, line) => encode(report.kind, entry, rendering, line)).join(',');
+    // Under variance a one-record page sends `registro` as one object, not an array of one.
+    const registro = deps.variance && slice.length === 1 ? records : `[${records}]`;
+    return ok(`{"id":${report.id},"pagina":${page},"registros":{"registro":${registro}}}`);
   }
 
   function remove(id: string): Reply {

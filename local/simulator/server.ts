@@ -131,6 +131,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     nextId: buildIdSequence(config.seed),
     businessToday: () => businessDate(new Date()),
     reports,
+    variance: options.variance ?? false,
     onGenerated(report) {
       stats.reportsGenerated++;
       if (mode === 'sandbox') return;

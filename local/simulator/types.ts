@@ -25,6 +25,12 @@ export interface SimulatorOptions {
   /** Default 10 (the provider's documented limit). */
   ratePerSecond?: number;
   faults?: Partial<SimulatorFaults>;
+  /**
+   * Rendering variance (default off): each report writes dates, amounts and identifiers its own way and
+   * may add per-report columns; one-record pages send `registro` as an object; a page inside the count
+   * is now and then served empty once. See `variance.ts`.
+   */
+  variance?: boolean;
   /** Redelivery on non-200/network error; defaults 4 attempts in all, base delay 200 ms (doubling). */
   webhookRetry?: { attempts?: number; baseDelayMs?: number };
 }
@@ -54,6 +60,13 @@ export interface SimulatorFaults {
   timestampUnit: 's' | 'ms';
   /** Share of requests that never answer (destroyed on close()), default 0. */
   hangRate: number;
+  /**
+   * The next generation requests, in arrival order, answer 500: `after-create` once the report exists
+   * (the client cannot know it was made), `before-create` without making it. Consumed as used.
+   */
+  generationFailures: ('after-create' | 'before-create')[];
+  /** The next N reports generated end in ERRO whatever their kind (production); decremented as used. */
+  erroNextReports: number;
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';

@@ -47,8 +47,19 @@ const reportSchema = z.object({
 
 const generatedSchema = z.object({ id: idSchema });
 
+/**
+ * `registro` as an array, or as one object on a one-record page (the same object-or-array quirk the
+ * spec shows for `GET /retornos`).
+ */
 const pageSchema = z.object({
-  registros: z.object({ registro: z.array(z.unknown()).nullish() }).nullish(),
+  registros: z
+    .object({
+      registro: z.preprocess(
+        (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : value),
+        z.array(z.unknown()).nullish(),
+      ),
+    })
+    .nullish(),
 });
 
 const webhookSchema = z.looseObject({ id: webhookIdSchema });

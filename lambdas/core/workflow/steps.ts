@@ -8,12 +8,13 @@
  */
 import { z } from 'zod';
 import { addDays, businessDate, type IsoDate, isoDateSchema } from '../calendar';
-import { emptyIngestCounts, mergeIngestCounts } from '../lake/counts';
+import type { AppliedRecords } from '../lake/ingest';
 import type { Page, ProviderClient } from '../provider/port';
-import { REPORT_STATES } from '../provider/port';
 import { splitIntoWindows } from '../provider/windows';
 import { type CanonicalRecord, REPORT_KINDS, type RecordSource, type ReportKind } from '../records/canonical';
+import { type BatchResultStore, batchPages, chunkPlan, mergeBatches } from './batch-results';
 import { mapWithConcurrency } from './concurrency';
+import { fetchCountedPages } from './counted-pages';
 import { SANDBOX_CONFIGURATION_IDS, type WorkflowConfig, waitModeOf } from './config';
 import type { IngestCounts, Job, JobOutcome, JobResult, ReceivableChanges, SummaryInput } from './contracts';
 import {
@@ -22,23 +23,46 @@ import {
   surfaceTransient,
   TooManyPagesError,
 } from './errors';
+import { buildGenerateStep } from './generation';
+import type { GenerationLease } from './generation-lease';
+import type { KeptReports } from './kept-reports';
+import { buildDeleteStep } from './report-cleanup';
 import type { RequestCounter } from './request-count';
 import type { RunGuard } from './run-guard';
+import {
+  type BatchResult,
+  type DownloadInput,
+  downloadInputSchema,
+  jobResultSchema,
+  jobStateSchema,
+  type PageCursor,
+  planInputSchema,
+  type ReportProgress,
+  type RunContext,
+  reportSchema,
+  runSchema,
+  untilEmptyInputSchema,
+} from './schemas';
+import { assertRecordsFitWindow } from './window-check';
+
+export type { ExecutionInput, ReportProgress, RunContext } from './schemas';
 
 /** The ports the steps need; `lambdas/core/workflow/wiring.ts` builds the real ones. */
 export interface WorkflowDeps {
   readonly provider: ProviderClient;
   /** Counts the provider requests of one step call (the client's `onRequest` feeds it). */
   readonly requests: RequestCounter;
-  /** Archives, normalizes and exports the pages of one download batch (all of one report). */
-  readonly ingestPages: (
+  /**
+   * Archives and normalizes the pages of one download batch (all of one report), has `apply` match
+   * the records, and exports them, with the records `apply` refused quarantined.
+   */
+  readonly ingestPages: <A extends AppliedRecords>(
     pages: readonly { page: Page; source: RecordSource }[],
-  ) => Promise<{ records: readonly CanonicalRecord[]; counts: IngestCounts }>;
+    apply: (records: readonly CanonicalRecord[]) => Promise<A>,
+  ) => Promise<{ records: readonly CanonicalRecord[]; counts: IngestCounts; applied: A }>;
   /** The receivables store deriving statuses as of `asOf`. */
   readonly receivables: (asOf: IsoDate) => {
-    applyRecords(
-      records: readonly CanonicalRecord[],
-    ): Promise<{ changed: number; unchanged: number; conflicts: number }>;
+    applyRecords(records: readonly CanonicalRecord[]): Promise<AppliedRecords & ReceivableChanges>;
   };
   readonly ageReceivables: (asOf: IsoDate) => Promise<{ becameOverdue: number }>;
   readonly exportSnapshot: (request: { asOf: IsoDate; segment: number; totalSegments: number }) => Promise<{
@@ -47,114 +71,15 @@ export interface WorkflowDeps {
   readonly registerWait: (reportId: string, taskToken: string) => Promise<'waiting' | 'resumed'>;
   readonly summarize: (input: SummaryInput) => Promise<unknown>;
   readonly runGuard: RunGuard;
+  /** Serializes same-configuration generations account-wide (generation-lease.ts). */
+  readonly leases: GenerationLease;
+  /** Each window's report until the window completes (kept-reports.ts). */
+  readonly keptReports: KeptReports;
+  /** Per-batch counts, kept out of the execution's state (batch-results.ts). */
+  readonly batchResults: BatchResultStore;
   readonly config: WorkflowConfig;
   readonly now: () => Date;
 }
-
-const jobSchema = z.object({
-  kind: z.enum(REPORT_KINDS),
-  configurationId: z.number().int(),
-  from: isoDateSchema,
-  to: isoDateSchema,
-});
-
-const runSchema = z.object({
-  runId: z.string(),
-  executionId: z.string(),
-  environment: z.enum(['sandbox', 'production']),
-  from: isoDateSchema,
-  to: isoDateSchema,
-  asOf: isoDateSchema,
-  startedAt: z.string(),
-  waitMode: z.enum(['none', 'poll', 'webhook']),
-});
-export type RunContext = z.output<typeof runSchema>;
-
-const batchSchema = z.object({ firstPage: z.number().int().min(1), lastPage: z.number().int().min(1) });
-export type PageBatch = z.output<typeof batchSchema>;
-
-/** A report as the job loop carries it; `providerRequests` accumulates over generate/poll steps. */
-const reportSchema = z.object({
-  reportId: z.string(),
-  generatedOn: isoDateSchema,
-  deadline: z.string(),
-  providerRequests: z.number().int().min(0),
-  situacao: z.enum(REPORT_STATES).optional(),
-  pages: z.number().int().min(0).nullable().optional(),
-  deadlinePassed: z.boolean().optional(),
-  batches: z.array(batchSchema).optional(),
-  batchCount: z.number().int().min(0).optional(),
-  /** CONCLUIDO without quantidadePaginas: download until the first empty page instead of by count. */
-  pagesUnknown: z.boolean().optional(),
-});
-export type ReportProgress = z.output<typeof reportSchema>;
-
-const countsSchema = z.object({
-  received: z.number(),
-  byCode: z.record(z.string(), z.number()),
-  quarantinedByReason: z.record(z.string(), z.number()),
-  drift: z.object({ unknownColumns: z.array(z.string()), missingFields: z.array(z.string()) }),
-});
-
-const batchResultSchema = z.object({
-  pages: z.number().int().min(0),
-  pastLastPage: z.boolean(),
-  counts: countsSchema,
-  providerRequests: z.number().int().min(0),
-  receivables: z.object({ changed: z.number(), unchanged: z.number(), conflicts: z.number() }),
-});
-export type BatchResult = z.output<typeof batchResultSchema>;
-
-const cursorSchema = z.object({
-  nextPage: z.number().int().min(1),
-  done: z.boolean().optional(),
-  totals: batchResultSchema.optional(),
-});
-export type PageCursor = z.output<typeof cursorSchema>;
-
-/** Execution input: `{}` from the schedule, `{from, to}` for a backfill, `force` to override the run guard. */
-export const executionInputSchema = z.object({
-  from: isoDateSchema.optional(),
-  to: isoDateSchema.optional(),
-  force: z.boolean().optional(),
-});
-export type ExecutionInput = z.output<typeof executionInputSchema>;
-
-const planInputSchema = z.object({ input: executionInputSchema, executionId: z.string().min(1) });
-
-const downloadInputSchema = z.object({
-  job: jobSchema,
-  reportId: z.string(),
-  generatedOn: isoDateSchema,
-  asOf: isoDateSchema,
-  batch: batchSchema,
-});
-
-const untilEmptyInputSchema = downloadInputSchema.omit({ batch: true }).extend({ cursor: cursorSchema });
-
-const jobStateSchema = z.object({
-  job: jobSchema,
-  report: reportSchema.optional(),
-  batchResults: z.array(batchResultSchema).optional(),
-  cursor: cursorSchema.optional(),
-  /** Set by the definition's Pass states for ERRO and a passed deadline. */
-  end: z.object({ outcome: z.enum(['REPORT_ERROR', 'DEADLINE_PASSED']), error: z.string() }).optional(),
-  /** Set by the iterator's Catch: `{Error, Cause}` of the failed state. */
-  failure: z.object({ Error: z.string(), Cause: z.string().optional() }).optional(),
-});
-
-const jobResultSchema: z.ZodType<JobResult> = jobSchema.extend({
-  reportId: z.string().nullable(),
-  outcome: z.enum(['COMPLETED', 'REPORT_ERROR', 'DEADLINE_PASSED', 'FAILED']),
-  error: z.string().optional(),
-  pages: z.number(),
-  counts: countsSchema,
-  providerRequests: z.number(),
-  receivables: z.object({ changed: z.number(), unchanged: z.number(), conflicts: z.number() }).optional(),
-  deletion: z
-    .object({ status: z.enum(['DELETED', 'SKIPPED', 'FAILED']), detail: z.string().optional() })
-    .optional(),
-}) as unknown as z.ZodType<JobResult>;
 
 export interface PlanOutput {
   readonly skip: boolean;
@@ -167,18 +92,13 @@ export interface PlanOutput {
 export interface SummarizeOutput {
   readonly allCompleted: boolean;
   readonly notCompleted: number;
-  /** The full run summary; the definition keeps only the two fields above in the state. */
+  /** The full run summary; the state machine never sees it (see {@link machineView}). */
   readonly summary: unknown;
 }
 
-const TERMINAL = new Set(['CONCLUIDO', 'ERRO']);
-
-function pageBatches(pages: number, perBatch: number): PageBatch[] {
-  const batches: PageBatch[] = [];
-  for (let first = 1; first <= pages; first += perBatch) {
-    batches.push({ firstPage: first, lastPage: Math.min(pages, first + perBatch - 1) });
-  }
-  return batches;
+/** What the summarize Lambda returns to the state machine: only the fields the definition uses. */
+export function machineView(output: SummarizeOutput): Omit<SummarizeOutput, 'summary'> {
+  return { allCompleted: output.allCompleted, notCompleted: output.notCompleted };
 }
 
 /**
@@ -199,35 +119,6 @@ function range(first: number, last: number): number[] {
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }
 
-const noChanges: ReceivableChanges = { changed: 0, unchanged: 0, conflicts: 0 };
-
-function addChanges(a: ReceivableChanges, b: ReceivableChanges): ReceivableChanges {
-  return {
-    changed: a.changed + b.changed,
-    unchanged: a.unchanged + b.unchanged,
-    conflicts: a.conflicts + b.conflicts,
-  };
-}
-
-function mergeBatches(results: readonly BatchResult[]): BatchResult {
-  return results.reduce<BatchResult>(
-    (total, r) => ({
-      pages: total.pages + r.pages,
-      pastLastPage: total.pastLastPage || r.pastLastPage,
-      counts: mergeIngestCounts(total.counts, r.counts) as BatchResult['counts'],
-      providerRequests: total.providerRequests + r.providerRequests,
-      receivables: addChanges(total.receivables, r.receivables),
-    }),
-    {
-      pages: 0,
-      pastLastPage: false,
-      counts: emptyIngestCounts() as BatchResult['counts'],
-      providerRequests: 0,
-      receivables: noChanges,
-    },
-  );
-}
-
 /** Wraps every step so retryable failures surface under the one name the definition retries. */
 function surfacing<S extends Record<string, (input: unknown) => Promise<unknown>>>(steps: S): S {
   const wrapped: Record<string, (input: unknown) => Promise<unknown>> = {};
@@ -242,6 +133,9 @@ function surfacing<S extends Record<string, (input: unknown) => Promise<unknown>
   }
   return wrapped as S;
 }
+
+/** Extra asks for a page inside the count that came back empty, before the job fails. */
+const EMPTY_PAGE_RETRIES = 2;
 
 export function buildWorkflowSteps(deps: WorkflowDeps) {
   const { provider, config, requests, now } = deps;
@@ -274,16 +168,25 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
 
   /** Downloads pages side by side, then ingests and applies them; sandbox stops at the first empty page. */
   async function downloadPages(
-    input: z.output<typeof downloadInputSchema>,
+    input: Omit<DownloadInput, 'batchIndex' | 'pages'> & { batch: { firstPage: number; lastPage: number } },
     stopAtPastLast: boolean,
+    /** quantidadePaginas, when known: pages must then be complete (see counted-pages.ts). */
+    totalPages?: number,
   ): Promise<BatchResult> {
     const { job, reportId, generatedOn, asOf, batch } = input;
     const { result, requests: providerRequests } = await requests.measure(async () => {
-      const fetched = await mapWithConcurrency(
-        range(batch.firstPage, batch.lastPage),
-        config.pageConcurrency,
-        (page) => provider.downloadPage(reportId, page),
-      );
+      const fetched =
+        totalPages === undefined
+          ? await mapWithConcurrency(range(batch.firstPage, batch.lastPage), config.pageConcurrency, (page) =>
+              provider.downloadPage(reportId, page),
+            )
+          : await fetchCountedPages(provider, {
+              reportId,
+              ...batch,
+              totalPages,
+              concurrency: config.pageConcurrency,
+              emptyPageRetries: EMPTY_PAGE_RETRIES,
+            });
       const firstEmpty = fetched.findIndex((page) => page.pastLastPage);
       const pages = stopAtPastLast && firstEmpty >= 0 ? fetched.slice(0, firstEmpty) : fetched;
       const ingested = await deps.ingestPages(
@@ -291,11 +194,15 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
           page,
           source: { reportKind: job.kind, reportId, page: page.page, generatedOn } satisfies RecordSource,
         })),
+        (records) => {
+          // Before anything is applied: a report of another window fails the job instead.
+          assertRecordsFitWindow(reportId, job, records, config.windowCheck);
+          return deps.receivables(asOf).applyRecords(records);
+        },
       );
-      const applied = await deps.receivables(asOf).applyRecords(ingested.records);
-      return { pages, firstEmpty, ingested, applied };
+      return { pages, firstEmpty, ingested };
     });
-    const { changed, unchanged, conflicts } = result.applied;
+    const { changed, unchanged, conflicts } = result.ingested.applied;
     return {
       pages: result.pages.length,
       pastLastPage: result.firstEmpty >= 0,
@@ -307,7 +214,7 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
 
   function jobResult(
     job: Job,
-    report: ReportProgress | undefined,
+    report: ReportProgress | null | undefined,
     outcome: JobOutcome,
     error: string | undefined,
     batches: readonly BatchResult[],
@@ -319,6 +226,11 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
       from: job.from,
       to: job.to,
       reportId: report?.reportId ?? null,
+      ...(report?.situacao ? { reportState: report.situacao } : {}),
+      ...(report?.resumed ? { resumed: true } : {}),
+      ...(report
+        ? { attempts: [...(report.attempts ?? []), { reportId: report.reportId, situacao: report.situacao }] }
+        : {}),
       outcome,
       ...(error === undefined ? {} : { error }),
       pages: total.pages,
@@ -352,20 +264,8 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
       return { skip: false, run, jobs, segments: range(0, config.snapshotSegments - 1) };
     },
 
-    /** POST /retornos/geracao; starts the job's deadline clock. */
-    async generateReport(raw: unknown): Promise<ReportProgress> {
-      const { job } = z.object({ job: jobSchema }).parse(raw);
-      const { result, requests: providerRequests } = await requests.measure(() =>
-        provider.generate({ configurationId: job.configurationId, from: job.from, to: job.to }),
-      );
-      const at = now();
-      return {
-        reportId: result.reportId,
-        generatedOn: businessDate(at),
-        deadline: new Date(at.getTime() + config.reportDeadlineMinutes * 60_000).toISOString(),
-        providerRequests,
-      };
-    },
+    /** Resumes the window's kept report or generates one under the configuration's lease. */
+    generateReport: buildGenerateStep(deps),
 
     /** One poll: state, page count, page batches once CONCLUIDO, and whether the deadline passed. */
     async checkReport(raw: unknown): Promise<ReportProgress> {
@@ -373,15 +273,20 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
       const { result, requests: sent } = await requests.measure(() => provider.getReport(report.reportId));
       if (!result) throw new ReportVanishedError(report.reportId);
       const pages = result.quantidadePaginas ?? 0;
-      const batches = result.situacao === 'CONCLUIDO' ? pageBatches(pages, config.pagesPerBatch) : [];
+      const batchCount = result.situacao === 'CONCLUIDO' ? Math.ceil(pages / config.pagesPerBatch) : 0;
+      const terminal = result.situacao === 'CONCLUIDO' || result.situacao === 'ERRO';
+      // This generation is attempt number `tried`; ERRO with attempts left generates again after a back-off.
+      const tried = (report.attempts?.length ?? 0) + 1;
       return {
         ...report,
         providerRequests: report.providerRequests + sent,
         situacao: result.situacao,
         pages: result.quantidadePaginas,
-        deadlinePassed: !TERMINAL.has(result.situacao) && now().getTime() >= Date.parse(report.deadline),
-        batches,
-        batchCount: batches.length,
+        deadlinePassed: !terminal && now().getTime() >= Date.parse(report.deadline),
+        retryGeneration: result.situacao === 'ERRO' && tried < config.generationAttempts,
+        retryDelaySeconds: config.generationBackoffSeconds * 2 ** (tried - 1),
+        batchCount,
+        ...chunkPlan(batchCount, config.batchesPerChunk),
         pagesUnknown: result.situacao === 'CONCLUIDO' && result.quantidadePaginas === null,
       };
     },
@@ -394,9 +299,18 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
       return { status: await deps.registerWait(reportId, taskToken) };
     },
 
-    /** One batch of a CONCLUIDO report (production): pages `firstPage..lastPage`. */
-    async downloadPages(raw: unknown): Promise<BatchResult> {
-      return downloadPages(downloadInputSchema.parse(raw), false);
+    /**
+     * Batch `batchIndex` of a CONCLUIDO report (production). Its counts go to the batch store, not to
+     * the state; the answer is a few bytes whatever the report size. Indexes past the last page (the
+     * last chunk's tail) do nothing.
+     */
+    async downloadPages(raw: unknown): Promise<{ batchIndex: number; pages: number }> {
+      const { batchIndex, pages, ...rest } = downloadInputSchema.parse(raw);
+      const batch = batchPages(batchIndex, pages, config.pagesPerBatch);
+      if (!batch) return { batchIndex, pages: 0 };
+      const result = await downloadPages({ ...rest, batch }, false, pages);
+      await deps.batchResults.save(rest.executionId, rest.job, batchIndex, result);
+      return { batchIndex, pages: result.pages };
     },
 
     /**
@@ -420,7 +334,8 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
     /** Reduces what the job learned into its {@link JobResult}, whichever way it ended. */
     async finishJob(raw: unknown): Promise<JobResult> {
       const state = jobStateSchema.parse(raw);
-      const batches = [...(state.batchResults ?? []), ...(state.cursor?.totals ? [state.cursor.totals] : [])];
+      const saved = state.report ? await deps.batchResults.list(state.executionId, state.job) : [];
+      const batches = [...saved, ...(state.cursor?.totals ? [state.cursor.totals] : [])];
       if (state.failure) {
         const error = `${state.failure.Error}: ${causeMessage(state.failure.Cause)}`;
         return jobResult(state.job, state.report, 'FAILED', error, batches);
@@ -429,35 +344,8 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
       return jobResult(state.job, state.report, 'COMPLETED', undefined, batches);
     },
 
-    /**
-     * DELETE /retornos/{id}, only in CONCLUIDO or ERRO (the provider refuses other states; the sandbox
-     * never leaves EM_PROCESSAMENTO). A failed delete is reported in the result, never thrown.
-     */
-    async deleteReport(raw: unknown): Promise<JobResult> {
-      const { result, report } = z
-        .object({ result: jobResultSchema, report: reportSchema.optional() })
-        .parse(raw);
-      const skip = (detail: string): JobResult => ({ ...result, deletion: { status: 'SKIPPED', detail } });
-      if (config.environment === 'sandbox') return skip('sandbox reports never leave EM_PROCESSAMENTO');
-      if (!result.reportId) return skip('no report was generated');
-      const reportId = result.reportId;
-      const { result: deletion, requests: sent } = await requests.measure(async () => {
-        try {
-          const known = report?.situacao;
-          const state = known && TERMINAL.has(known) ? known : (await provider.getReport(reportId))?.situacao;
-          if (!state || !TERMINAL.has(state))
-            return { status: 'SKIPPED' as const, detail: `state ${state ?? 'unknown'}` };
-          await provider.deleteReport(reportId);
-          return { status: 'DELETED' as const };
-        } catch (error) {
-          return {
-            status: 'FAILED' as const,
-            detail: `${(error as Error).name}: ${(error as Error).message}`,
-          };
-        }
-      });
-      return { ...result, providerRequests: result.providerRequests + sent, deletion };
-    },
+    /** Deletes the report when that is safe (COMPLETED or ERRO), else keeps it for a re-run. */
+    deleteReport: buildDeleteStep(deps),
 
     /** Nightly aging sweep: OPEN past due date + grace becomes OVERDUE. */
     async ageReceivables(raw: unknown): Promise<{ becameOverdue: number }> {

@@ -1,0 +1,76 @@
+/**
+ * Pages of a report whose page count is known (production, CONCLUIDO with `quantidadePaginas`):
+ * complete, or the job fails. The spec's stop rule ("stop when `registro` is absent or empty") is
+ * only safe past the last counted page; inside 1..N an empty page means a page the provider failed to
+ * serve, and trusting it would finish the job COMPLETED with records missing.
+ * - A page inside 1..N that comes back empty is asked again (a few times); still empty, the job fails.
+ * - The batch holding page N also asks page N+1, which must be empty (the provider's own stop rule).
+ * - Two pages of the batch with the same records fail the job instead of being stored twice.
+ */
+import { createHash } from 'node:crypto';
+import type { Page, ProviderClient } from '../provider/port';
+import { mapWithConcurrency } from './concurrency';
+
+/** The report's pages do not add up: a person has to look (the job ends FAILED with this reason). */
+export class IncompleteReportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IncompleteReportError';
+  }
+}
+
+export interface CountedPagesRequest {
+  readonly reportId: string;
+  readonly firstPage: number;
+  readonly lastPage: number;
+  /** quantidadePaginas */
+  readonly totalPages: number;
+  readonly concurrency: number;
+  /** Extra asks for a page inside the count that came back empty. */
+  readonly emptyPageRetries: number;
+}
+
+export async function fetchCountedPages(
+  provider: Pick<ProviderClient, 'downloadPage'>,
+  request: CountedPagesRequest,
+): Promise<Page[]> {
+  const { reportId, totalPages } = request;
+  const numbers = Array.from({ length: request.lastPage - request.firstPage + 1 }, (_, i) => request.firstPage + i);
+  const pages = await mapWithConcurrency(numbers, request.concurrency, async (number) => {
+    let page = await provider.downloadPage(reportId, number);
+    for (let retry = 0; page.pastLastPage && number <= totalPages && retry < request.emptyPageRetries; retry++) {
+      page = await provider.downloadPage(reportId, number);
+    }
+    if (page.pastLastPage && number <= totalPages) {
+      throw new IncompleteReportError(
+        `report ${reportId}: page ${number} of ${totalPages} stayed empty after ${request.emptyPageRetries + 1} requests`,
+      );
+    }
+    return page;
+  });
+  if (request.lastPage >= totalPages) {
+    const next = await provider.downloadPage(reportId, totalPages + 1);
+    if (!next.pastLastPage) {
+      throw new IncompleteReportError(
+        `report ${reportId}: page ${totalPages + 1} has records although the report counts ${totalPages} pages`,
+      );
+    }
+  }
+  assertDistinctContent(reportId, pages);
+  return pages.filter((page) => page.page <= totalPages);
+}
+
+function assertDistinctContent(reportId: string, pages: readonly Page[]): void {
+  const seen = new Map<string, number>();
+  for (const page of pages) {
+    if (page.pastLastPage) continue;
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([page.records, page.malformed]))
+      .digest('hex');
+    const other = seen.get(fingerprint);
+    if (other !== undefined) {
+      throw new IncompleteReportError(`report ${reportId}: pages ${other} and ${page.page} hold the same records`);
+    }
+    seen.set(fingerprint, page.page);
+  }
+}
