@@ -135,7 +135,8 @@ function varied(fields: Field[], rendering: ReportRendering, line: number): Fiel
   const out = fields.map(([name, value]): Field => {
     if (value.t !== 'text' || !/^\d+$/.test(value.v)) return [name, value];
     if (name === 'NSU' && rendering.padNsu) return [name, text(value.v.padStart(12, '0'))];
-    if (rendering.numericIds && (name === 'NSU' || name === 'ESTABELECIMENTO')) return [name, int(Number(value.v))];
+    if (rendering.numericIds && (name === 'NSU' || name === 'ESTABELECIMENTO'))
+      return [name, int(Number(value.v))];
     return [name, value];
   });
   if (rendering.sequenceColumn) out.unshift(['NRLINHA', int(line + 1)]);
@@ -166,8 +167,10 @@ function render(rng: Rng, mode: SimulatorMode, fields: Field[], rendering?: Repo
 
 /**
  * Malformed entries cycle through the defects recon must quarantine: missing NSU, impossible sale
- * date, unparseable amount, unknown record code, and an entry that is not an object. Each uses a fresh
- * NSU so it belongs to no receivable.
+ * date, unparseable amount, unknown record code, an entry that is not an object, installments beyond
+ * 32 bits, an over-long authorization code, a placeholder NSU, the net amount given twice with
+ * different values, and an A1 without a due date (a placeholder merchant on D1). Each uses a fresh NSU
+ * (or none) so it belongs to no receivable.
  */
 function malformedEntry(
   universe: Universe,
@@ -184,7 +187,7 @@ function malformedEntry(
     if (field) field[1] = value;
   };
   set('NSU', text(`99${String(n).padStart(6, '0')}`));
-  switch (n % 5) {
+  switch (n % 10) {
     case 0:
       return render(
         rng,
@@ -201,6 +204,26 @@ function malformedEntry(
       return render(rng, mode, fields);
     case 3:
       set('TIPOREGISTRO', text('Z9'));
+      return render(rng, mode, fields);
+    case 5:
+      set('QTDPARCELAS', text('3000000000'));
+      return render(rng, mode, fields);
+    case 6:
+      set('CODAUTORIZACAO', text('X'.repeat(300)));
+      return render(rng, mode, fields);
+    case 7:
+      set('NSU', text('000'));
+      return render(rng, mode, fields);
+    case 8:
+      return render(rng, mode, [...fields, ['vlLiquido', text('0,01')]]);
+    case 9:
+      if (kind === 'sales')
+        return render(
+          rng,
+          mode,
+          fields.filter(([name]) => name !== 'DTVENCIMENTO'),
+        );
+      set('ESTABELECIMENTO', text('0'));
       return render(rng, mode, fields);
     default:
       return JSON.stringify('REGISTRO INVALIDO');

@@ -71,3 +71,44 @@ describe('exactly-once money under rendering variance (production)', () => {
     }
   });
 });
+
+describe('poison records through the real pipeline', () => {
+  it('quarantines each kind with its own reason and stores and matches everything else', async () => {
+    world = await startLocalWorld({
+      mode: 'production',
+      workflow: { pagesPerBatch: 2 },
+      simulator: {
+        dataset: { sales: 400, from: '2025-01-01', to: '2025-03-31', recordsPerPage: 200 },
+        timing: { waitingMs: 10, processingMs: 20 },
+      },
+    });
+    const period = { from: '2025-01-01', to: '2025-03-31' };
+    const result = await world.run(period);
+    expect(result.status, JSON.stringify(result.error)).toBe('SUCCEEDED');
+    const reasons: Record<string, number> = {};
+    for (const job of result.jobs ?? []) {
+      expect(job.outcome).toBe('COMPLETED');
+      for (const [reason, n] of Object.entries(job.counts.quarantinedByReason))
+        reasons[reason] = (reasons[reason] ?? 0) + n;
+    }
+    for (const reason of [
+      'OUT_OF_RANGE',
+      'TOO_LONG',
+      'PLACEHOLDER_KEY_VALUE',
+      'CONFLICTING_VALUES',
+      'MISSING_DUE_DATE',
+      'MISSING_KEY_FIELD',
+      'BAD_DATE',
+      'BAD_AMOUNT',
+      'UNKNOWN_RECORD_CODE',
+      'NOT_AN_OBJECT',
+    ]) {
+      expect(reasons[reason] ?? 0, reason).toBeGreaterThan(0);
+    }
+    expect(Object.values(reasons).reduce((a, b) => a + b, 0)).toBe(
+      world.simulator.expectedRecordCounts(period).malformed,
+    );
+    const asOf = (result.output as { run: { asOf: string } }).run.asOf;
+    expect(await world.receivables(asOf)).toEqual(world.expected({ ...period, asOf }));
+  });
+});
