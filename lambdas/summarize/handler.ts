@@ -1,4 +1,8 @@
 import { createStepHandler } from '../core/workflow/lambda-handler';
+import { machineView, type SummarizeOutput } from '../core/workflow/steps';
 
-/** Step `summarize` of the nightly workflow (see lambdas/core/workflow/steps.ts). */
-export const handler = createStepHandler('summarize');
+/**
+ * Step `summarize` of the nightly workflow (see lambdas/core/workflow/steps.ts). The full summary is in
+ * S3 and SNS; the state machine gets only the two fields it branches on, so the state stays small.
+ */
+export const handler = createStepHandler('summarize', (output) => machineView(output as SummarizeOutput));

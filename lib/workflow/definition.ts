@@ -11,11 +11,13 @@ import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import { TRANSIENT_ERROR } from '../../lambdas/core/workflow/errors';
 import type { StepName } from '../../lambdas/core/workflow/steps';
+import { type BatchDownloadProps, buildBatchDownload } from './batch-download';
 
 /** Task state name → the workflow step it runs (and the Lambda that hosts the step). */
 export const TASK_STATES = {
   'Plan run': 'plan',
   'Generate report': 'generateReport',
+  'Generate report again': 'generateReport',
   'Wait for report webhook': 'waitForReport',
   'Check report': 'checkReport',
   'Download pages until empty': 'downloadUntilEmpty',
@@ -33,8 +35,9 @@ export type TaskStateName = keyof typeof TASK_STATES;
 /** The `.waitForTaskToken` state; the local executor binds it to a function that awaits the callback. */
 export const WAIT_FOR_WEBHOOK_STATE: TaskStateName = 'Wait for report webhook';
 export const POLL_WAIT_STATE = 'Wait before next check';
-export const DISTRIBUTED_MAP_STATE = 'Download page batches (distributed)';
-export const INLINE_MAP_STATE = 'Download page batches';
+/** The back-off after a report in ERRO, before "Generate report again". */
+export const GENERATION_BACKOFF_STATE = 'Wait before generating again';
+export { DISTRIBUTED_MAP_STATE, INLINE_MAP_STATE } from './batch-download';
 export const JOBS_MAP_STATE = 'Fetch reports';
 /** Error of the final Fail state: the summary was written, but some report did not complete. */
 export const RUN_INCOMPLETE_ERROR = 'Recon.ReportsNotCompleted';
@@ -48,13 +51,10 @@ const LAMBDA_TRANSIENT_ERRORS = [
   'Lambda.ClientExecutionTimeoutException',
 ];
 
-export interface WorkflowDefinitionProps {
+export interface WorkflowDefinitionProps extends BatchDownloadProps {
   /** The Lambda hosting each step. */
   readonly functions: Readonly<Record<StepName, lambda.Function>>;
   readonly jobConcurrency: number;
-  readonly batchConcurrency: number;
-  readonly distributedMapThreshold: number;
-  readonly distributedMapConcurrency: number;
   readonly pollInterval: Duration;
   readonly webhookTimeout: Duration;
 }
@@ -94,8 +94,13 @@ export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinit
       'job.$': '$$.Map.Item.Value',
       'waitMode.$': '$.run.waitMode',
       'asOf.$': '$.run.asOf',
-      // Carried for log correlation only (steps ignore it).
+      // Keys the job's lease holder and batch results (and correlates logs).
       'executionId.$': '$.run.executionId',
+      // Present from the start (false: not set) so the job-ending states can name them in a payload.
+      report: false,
+      cursor: false,
+      end: false,
+      failure: false,
     },
     maxConcurrency: props.jobConcurrency,
     resultPath: '$.jobResults',
@@ -157,24 +162,40 @@ type Invoke = (
 /** One configuration x window: generate, wait (sandbox: none; webhook; poll), download, finish, delete. */
 function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke: Invoke): sfn.IChainable {
   const catchAll = { errors: [sfn.Errors.ALL], resultPath: '$.failure' };
-  const deleteReport = invoke('Delete report');
+  // Explicit small payloads: the job-ending states get what they use, never the whole job state.
+  const deleteReport = invoke('Delete report', { 'result.$': '$.result' });
   deleteReport.addCatch(new sfn.Pass(scope, 'Keep result without deletion', { outputPath: '$.result' }), {
     errors: [sfn.Errors.ALL],
     resultPath: '$.deleteFailure',
   });
-  const recordFailure = invoke('Record job failure', undefined, { resultPath: '$.result' }).next(
-    deleteReport,
-  );
-  const finishJob = invoke('Finish job', undefined, { resultPath: '$.result' });
+  const jobState = {
+    'job.$': '$.job',
+    'executionId.$': '$.executionId',
+    'report.$': '$.report',
+    'cursor.$': '$.cursor',
+    'end.$': '$.end',
+    'failure.$': '$.failure',
+  };
+  const recordFailure = invoke('Record job failure', jobState, { resultPath: '$.result' }).next(deleteReport);
+  const finishJob = invoke('Finish job', jobState, { resultPath: '$.result' });
   finishJob.addCatch(recordFailure, catchAll);
   finishJob.next(deleteReport);
 
   const generate = invoke(
     'Generate report',
     { 'job.$': '$.job', 'executionId.$': '$.executionId' },
-    { resultPath: '$.report' },
+    {
+      resultPath: '$.report',
+    },
   );
   generate.addCatch(recordFailure, catchAll);
+  // After ERRO: the previous generation is handed on so the job result lists every attempt.
+  const generateAgain = invoke(
+    'Generate report again',
+    { 'job.$': '$.job', 'executionId.$': '$.executionId', 'previous.$': '$.report' },
+    { resultPath: '$.report' },
+  );
+  generateAgain.addCatch(recordFailure, catchAll);
 
   const downloadItem = {
     'job.$': '$.job',
@@ -202,29 +223,12 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
         .otherwise(downloadSandbox),
     );
 
-  // Production: page batches from the page count, inline Map or, for large reports, a Distributed Map.
-  const batchItem = { ...downloadItem, 'batch.$': '$$.Map.Item.Value' };
-  const inlineMap = new sfn.Map(scope, INLINE_MAP_STATE, {
-    itemsPath: '$.report.batches',
-    itemSelector: batchItem,
-    maxConcurrency: props.batchConcurrency,
-    resultPath: '$.batchResults',
-  }).itemProcessor(invoke('Download pages'));
-  inlineMap.addCatch(recordFailure, catchAll);
-  const distributedMap = new sfn.DistributedMap(scope, DISTRIBUTED_MAP_STATE, {
-    itemsPath: '$.report.batches',
-    itemSelector: batchItem,
-    maxConcurrency: props.distributedMapConcurrency,
-    mapExecutionType: sfn.StateMachineType.STANDARD,
-    resultPath: '$.batchResults',
-  }).itemProcessor(invoke('Download pages (distributed)'));
-  distributedMap.addCatch(recordFailure, catchAll);
-  const download = new sfn.Choice(scope, 'Large report?')
-    .when(
-      sfn.Condition.numberGreaterThan('$.report.batchCount', props.distributedMapThreshold),
-      distributedMap.next(finishJob),
-    )
-    .otherwise(inlineMap.next(finishJob));
+  const download = buildBatchDownload(scope, props, {
+    invoke,
+    item: downloadItem,
+    next: finishJob,
+    onFailure: recordFailure,
+  });
 
   const checkReport = invoke(
     'Check report',
@@ -237,6 +241,9 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
       result: sfn.Result.fromObject({ outcome, error }),
       resultPath: '$.end',
     }).next(finishJob);
+  const generateAfterBackoff = new sfn.Wait(scope, GENERATION_BACKOFF_STATE, {
+    time: sfn.WaitTime.secondsPath('$.report.retryDelaySeconds'),
+  }).next(generateAgain);
   checkReport.next(
     new sfn.Choice(scope, 'Report ready?')
       .when(
@@ -248,8 +255,15 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
       )
       .when(sfn.Condition.stringEquals('$.report.situacao', 'CONCLUIDO'), download)
       .when(
+        sfn.Condition.and(
+          sfn.Condition.stringEquals('$.report.situacao', 'ERRO'),
+          sfn.Condition.booleanEquals('$.report.retryGeneration', true),
+        ),
+        generateAfterBackoff,
+      )
+      .when(
         sfn.Condition.stringEquals('$.report.situacao', 'ERRO'),
-        ended('Report failed', 'REPORT_ERROR', 'the provider ended the report in ERRO'),
+        ended('Report failed', 'REPORT_ERROR', 'the provider ended every generation of the report in ERRO'),
       )
       .when(
         sfn.Condition.booleanEquals('$.report.deadlinePassed', true),
@@ -277,10 +291,10 @@ function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke:
   waitForWebhook.addCatch(recordFailure, catchAll);
   waitForWebhook.next(checkReport);
 
-  return generate.next(
-    new sfn.Choice(scope, 'How to wait?')
-      .when(sfn.Condition.stringEquals('$.waitMode', 'none'), pageLoop)
-      .when(sfn.Condition.stringEquals('$.waitMode', 'webhook'), waitForWebhook)
-      .otherwise(checkReport),
-  );
+  const howToWait = new sfn.Choice(scope, 'How to wait?')
+    .when(sfn.Condition.stringEquals('$.waitMode', 'none'), pageLoop)
+    .when(sfn.Condition.stringEquals('$.waitMode', 'webhook'), waitForWebhook)
+    .otherwise(checkReport);
+  generateAgain.next(howToWait);
+  return generate.next(howToWait);
 }

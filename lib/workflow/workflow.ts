@@ -83,6 +83,8 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     description: 'Reduce page results into the job result',
     memorySize: 256,
     timeout: Duration.seconds(30),
+    // Reads the job's batch results, kept in the table rather than in the execution's state.
+    table: 'read',
   },
   deleteReport: {
     folder: 'delete-report',

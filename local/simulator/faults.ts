@@ -18,6 +18,8 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   earlyDelivery: false,
   timestampUnit: 's',
   hangRate: 0,
+  generationFailures: [],
+  erroNextReports: 0,
 };
 
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {
@@ -39,6 +41,18 @@ export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> 
     },
     pick<T>(items: readonly T[]): T {
       return items[Math.floor(dice() * items.length)] as T;
+    },
+    /** The failure the next generation request meets, if one is queued (consumed). */
+    takeGenerationFailure(): SimulatorFaults['generationFailures'][number] | undefined {
+      const [next, ...rest] = faults.generationFailures;
+      if (next !== undefined) faults = { ...faults, generationFailures: rest };
+      return next;
+    },
+    /** True when the report being generated must end in ERRO because of `erroNextReports` (consumed). */
+    takeErroReport(): boolean {
+      if (faults.erroNextReports <= 0) return false;
+      faults = { ...faults, erroNextReports: faults.erroNextReports - 1 };
+      return true;
     },
     /** Consumes one request of a pending 429 burst. */
     takeBurst(): boolean {

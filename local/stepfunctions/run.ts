@@ -10,8 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { ExecutionError, StateMachine } from 'aws-local-stepfunctions';
 import type { JobResult } from '../../lambdas/core/workflow/contracts';
-import type { ExecutionInput, WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import { type ExecutionInput, machineView, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
 import {
+  GENERATION_BACKOFF_STATE,
   POLL_WAIT_STATE,
   TASK_STATES,
   type TaskStateName,
@@ -74,7 +75,8 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
     jobs = (input as unknown as { jobs: JobResult[] }).jobs;
     const result = await steps.summarize(input);
     summary = result.summary;
-    return result as unknown as Json;
+    // As the summarize Lambda does: the state machine gets the two fields it branches on, no more.
+    return machineView(result) as unknown as Json;
   };
   handlers[WAIT_FOR_WEBHOOK_STATE] = (input) => waitForCallback(input, options);
 
@@ -83,7 +85,10 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
   const execution = machine.run(options.input ?? {}, {
     overrides: {
       taskResourceLocalHandlers: handlers,
-      waitTimeOverrides: { [POLL_WAIT_STATE]: options.pollWaitMs ?? 20 },
+      waitTimeOverrides: {
+        [POLL_WAIT_STATE]: options.pollWaitMs ?? 20,
+        [GENERATION_BACKOFF_STATE]: options.pollWaitMs ?? 20,
+      },
       retryIntervalOverrides: Object.fromEntries(
         Object.keys(TASK_STATES).map((state) => [state, retryIntervalMs]),
       ),

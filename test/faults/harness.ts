@@ -60,6 +60,5 @@ export function expectFailedWithNotification(
   expect(failed.length).toBeGreaterThan(0);
   const last = world.published.at(-1);
   expect(last?.subject).toMatch(/: FAILED$/);
-  for (const job of failed)
-    expect(last?.message).toContain(`FAILED ${job.kind} ${job.from}..${job.to}: ${outcome}`);
+  for (const job of failed) expect(last?.message).toContain(`${job.kind} ${job.from}..${job.to}: ${outcome}`);
 }

@@ -15,16 +15,18 @@ afterEach(async () => {
   world = undefined;
 });
 
-/** An invocation that dies with `errorName` once: after ingesting the first page of batch 3..4. */
-function dyingOnceMidBatch(steps: WorkflowSteps, errorName: string): WorkflowSteps {
+/**
+ * An invocation that dies with `errorName` once, on batch 1 (pages 3..4): after its pages were
+ * ingested and applied but before it answered (the retry applies them again), or before any.
+ */
+function dyingOnceMidBatch(steps: WorkflowSteps, errorName: string, afterApplying = true): WorkflowSteps {
   let died = false;
   return {
     ...steps,
     async downloadPages(raw) {
-      const input = raw as { batch: { firstPage: number; lastPage: number } };
-      if (died || input.batch.firstPage !== 3) return steps.downloadPages(raw);
+      if (died || (raw as { batchIndex: number }).batchIndex !== 1) return steps.downloadPages(raw);
       died = true;
-      await steps.downloadPages({ ...input, batch: { firstPage: 3, lastPage: 3 } });
+      if (afterApplying) await steps.downloadPages(raw);
       const error = new Error('the function instance died in the middle of the batch');
       error.name = errorName;
       throw error;
@@ -33,7 +35,7 @@ function dyingOnceMidBatch(steps: WorkflowSteps, errorName: string): WorkflowSte
 }
 
 describe('fault injection: interrupted and repeated runs', () => {
-  it('retries a batch whose Lambda died after ingesting part of it, without counting pages twice', async () => {
+  it('retries a batch whose Lambda died after applying it, without counting pages twice', async () => {
     world = await startFaultWorld();
 
     const result = await world.run(PERIOD, {
@@ -47,7 +49,9 @@ describe('fault injection: interrupted and repeated runs', () => {
   it('resumes a run killed mid-report on the next start, and ends exact', async () => {
     world = await startFaultWorld();
 
-    const killed = await world.run(PERIOD, { steps: dyingOnceMidBatch(world.steps, 'Runtime.ExitError') });
+    const killed = await world.run(PERIOD, {
+      steps: dyingOnceMidBatch(world.steps, 'Runtime.ExitError', false),
+    });
 
     expectFailedWithNotification(world, killed, 'FAILED');
     const partial = await world.receivables(asOfOf(killed));
@@ -57,7 +61,14 @@ describe('fault injection: interrupted and repeated runs', () => {
     const resumed = await world.run(PERIOD);
 
     await expectGroundTruth(world, resumed);
-    expect(world.simulator.stats().reportsGenerated).toBe(4);
+    // The failed job kept its CONCLUIDO report and the re-run resumed that very report (one generation
+    // for its window); the window that had completed was simply fetched again.
+    const failedJob = killed.jobs?.find((job) => job.outcome === 'FAILED');
+    expect(failedJob?.deletion?.status).toBe('KEPT');
+    const again = resumed.jobs?.find((job) => job.kind === failedJob?.kind);
+    expect(again).toMatchObject({ reportId: failedJob?.reportId, resumed: true, outcome: 'COMPLETED' });
+    expect(again?.deletion?.status).toBe('DELETED');
+    expect(world.simulator.stats().reportsGenerated).toBe(3);
   });
 
   it('runs the night once when it is started twice at the same time', async () => {

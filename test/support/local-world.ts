@@ -146,7 +146,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
   const steps = buildWorkflowSteps(deps);
   const definition = synthesizeWorkflowDefinition({
     environment: options.mode,
-    baseUrl: 'https://provider.invalid',
+    baseUrl: 'https://simulator.localhost',
     webhook: { enabled: webhook },
     ...options.stage,
   });

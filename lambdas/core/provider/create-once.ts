@@ -12,8 +12,8 @@
  *
  * Limit (documented, not solvable without a provider-side key): a concurrent creation of the same
  * kind by another process in the same account between snapshot and check looks like ours. Callers
- * must serialize creations of the same kind per account (the workflow does one per configuration at
- * a time).
+ * must serialize creations of the same kind per account: the workflow holds a DynamoDB lease per
+ * configuration from the snapshot until the new id is recorded (`workflow/generation-lease.ts`).
  */
 import { AmbiguousGenerationError, isUnknownOutcome, ProviderError } from './errors';
 import { type RetryPolicy, retrying } from './retry';
@@ -22,6 +22,11 @@ export interface CreateOnceSteps<T> {
   readonly operation: string;
   /** Ids that exist before the first attempt. */
   snapshot(): Promise<ReadonlySet<string>>;
+  /**
+   * The creation continues one whose earlier attempts (in a process that died, or a retried step) may
+   * have landed: look for a new match before the first attempt of this call, as after an unknown outcome.
+   */
+  readonly resuming?: boolean;
   /** Ids that are not in `before` and match the request being created. */
   newMatches(before: ReadonlySet<string>): Promise<string[]>;
   /** One creation attempt (limiter slot and one HTTP request). */
@@ -41,7 +46,7 @@ export async function createOnce<T>(
 ): Promise<T> {
   const before = await steps.snapshot();
   /** Sticky: a request with an unknown outcome may still land later, so every later attempt looks first. */
-  let unsure = false;
+  let unsure = steps.resuming === true;
   let lastUnknown = false;
 
   /** The resource an unknown-outcome attempt created, if exactly one; throws when several exist. */

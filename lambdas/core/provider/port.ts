@@ -35,6 +35,19 @@ export interface GenerateRequest {
    * after an attempt with an unknown outcome; looked up with `listConfigurations` when absent.
    */
   readonly reportType?: string;
+  /**
+   * Continue an earlier creation of this same request (a retried step): the reports listed before its
+   * first POST. The client then looks for our report among the newer ones before posting again.
+   */
+  readonly before?: GenerationSnapshot;
+  /** Hears the snapshot before the first POST, so a retried step can continue from it. */
+  readonly onSnapshot?: (snapshot: GenerationSnapshot) => Promise<void>;
+}
+
+/** Reports listed before a generation's first POST: those generated since `day` (business date). */
+export interface GenerationSnapshot {
+  readonly day: IsoDate;
+  readonly ids: readonly string[];
 }
 
 export interface ReportFilter {

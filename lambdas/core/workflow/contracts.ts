@@ -3,7 +3,7 @@
  * they are plain data; the summary step and the local runner read them.
  */
 import type { IsoDate } from '../calendar';
-import type { ProviderEnvironment } from '../provider/port';
+import type { ProviderEnvironment, ReportState } from '../provider/port';
 import type { ReportKind } from '../records/canonical';
 
 /** Counts an ingestion step reports for one page, a job or a whole run; merged by adding. */
@@ -27,8 +27,20 @@ export interface Job {
 export const JOB_OUTCOMES = ['COMPLETED', 'REPORT_ERROR', 'DEADLINE_PASSED', 'FAILED'] as const;
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
+/** One generation of a job's report (the provider may end one in ERRO; the job then generates again). */
+export interface GenerationAttempt {
+  readonly reportId: string;
+  readonly situacao?: ReportState;
+}
+
 export interface JobResult extends Job {
   readonly reportId: string | null;
+  /** The report's last known state at the provider (decides whether deleting it is safe). */
+  readonly reportState?: ReportState;
+  /** True when the job resumed the report an earlier run of this window kept. */
+  readonly resumed?: boolean;
+  /** Every generation of this job, in order; earlier ones ended in ERRO. */
+  readonly attempts?: readonly GenerationAttempt[];
   readonly outcome: JobOutcome;
   /** Plain-words cause when the outcome is not COMPLETED; never holds a secret. */
   readonly error?: string;
@@ -49,8 +61,11 @@ export interface ReceivableChanges {
 }
 
 export interface ReportDeletion {
-  /** SKIPPED: sandbox, no report, or a state the provider refuses to delete (not CONCLUIDO/ERRO). */
-  readonly status: 'DELETED' | 'SKIPPED' | 'FAILED';
+  /**
+   * SKIPPED: sandbox, no report, or a state the provider refuses to delete (not CONCLUIDO/ERRO).
+   * KEPT: the job did not complete, so its report stays for a re-run of the window to resume.
+   */
+  readonly status: 'DELETED' | 'SKIPPED' | 'KEPT' | 'FAILED';
   readonly detail?: string;
 }
 

@@ -15,7 +15,11 @@ import type { StepName, WorkflowSteps } from './steps';
 const logger = new Logger();
 const metrics = new Metrics();
 
-export function createStepHandler(step: StepName) {
+/** @param present shapes the step's result for the state machine (default: as returned). */
+export function createStepHandler(
+  step: StepName,
+  present: (result: unknown) => unknown = (result) => result,
+) {
   // Built at the first invocation of this container and reused; rebuilt if building failed.
   let steps: Promise<WorkflowSteps> | undefined;
   return middy(async (event: unknown) => {
@@ -30,7 +34,7 @@ export function createStepHandler(step: StepName) {
     try {
       const result = await (await steps)[step](event);
       metrics.addMetric('StepSucceeded', MetricUnit.Count, 1);
-      return result;
+      return present(result);
     } catch (error) {
       metrics.addMetric('StepFailed', MetricUnit.Count, 1);
       logger.error('step failed', error as Error);

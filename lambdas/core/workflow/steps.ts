@@ -14,9 +14,9 @@ import { splitIntoWindows } from '../provider/windows';
 import { type CanonicalRecord, REPORT_KINDS, type RecordSource, type ReportKind } from '../records/canonical';
 import { type BatchResultStore, batchPages, chunkPlan, mergeBatches } from './batch-results';
 import { mapWithConcurrency } from './concurrency';
-import { fetchCountedPages } from './counted-pages';
 import { SANDBOX_CONFIGURATION_IDS, type WorkflowConfig, waitModeOf } from './config';
 import type { IngestCounts, Job, JobOutcome, JobResult, ReceivableChanges, SummaryInput } from './contracts';
+import { fetchCountedPages } from './counted-pages';
 import {
   ConfigurationNotFoundError,
   ReportVanishedError,

@@ -107,6 +107,9 @@ describe('nightly workflow, production', () => {
       ['sales', 'REPORT_ERROR', 'DELETED'],
       ['financial', 'COMPLETED', 'DELETED'],
     ]);
+    // Generated again up to the default 3 attempts, each listed, before REPORT_ERROR.
+    expect(jobsOf(result)[0]?.attempts?.map((a) => a.situacao)).toEqual(['ERRO', 'ERRO', 'ERRO']);
+    expect(w.simulator.stats().reportsGenerated).toBe(4);
     expect(w.published).toHaveLength(1);
   });
 
@@ -122,8 +125,8 @@ describe('nightly workflow, production', () => {
     expect(result.error?.name).toBe(RUN_INCOMPLETE_ERROR);
     const jobs = jobsOf(result);
     expect(jobs.map((job) => [job.outcome, job.deletion?.status])).toEqual([
-      ['DEADLINE_PASSED', 'SKIPPED'],
-      ['DEADLINE_PASSED', 'SKIPPED'],
+      ['DEADLINE_PASSED', 'KEPT'],
+      ['DEADLINE_PASSED', 'KEPT'],
     ]);
     expect(jobs.every((job) => job.providerRequests > 2)).toBe(true);
   });

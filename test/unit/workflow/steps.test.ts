@@ -14,6 +14,7 @@ import type { Page, ProviderClient, Report } from '../../../lambdas/core/provide
 import { parseWorkflowConfig, type WorkflowConfigInput } from '../../../lambdas/core/workflow/config';
 import type { JobResult, SummaryInput } from '../../../lambdas/core/workflow/contracts';
 import { TRANSIENT_ERROR } from '../../../lambdas/core/workflow/errors';
+import type { KeptReport } from '../../../lambdas/core/workflow/kept-reports';
 import { createRequestCounter } from '../../../lambdas/core/workflow/request-count';
 import type { RunGuard } from '../../../lambdas/core/workflow/run-guard';
 import { buildWorkflowSteps, type WorkflowDeps } from '../../../lambdas/core/workflow/steps';
@@ -46,6 +47,8 @@ function fakeWorld(options: FakeOptions = {}) {
     applied: 0,
     ingestedBatches: [] as number[][],
     summarized: [] as SummaryInput[],
+    kept: new Map<string, KeptReport>(),
+    savedBatches: [] as unknown[],
   };
   const counted =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -99,6 +102,20 @@ function fakeWorld(options: FakeOptions = {}) {
       finish: async (_key, executionId, status) => {
         calls.finished.push({ executionId, status });
       },
+    },
+    leases: {
+      acquire: async () => ({}),
+      saveSnapshot: async () => undefined,
+      release: async () => undefined,
+    },
+    keptReports: {
+      get: async (job) => calls.kept.get(job.from),
+      record: async (job, kept) => void calls.kept.set(job.from, kept),
+      clear: async (job) => void calls.kept.delete(job.from),
+    },
+    batchResults: {
+      save: async (_e, _j, _i, result) => void calls.savedBatches.push(result),
+      list: async () => calls.savedBatches as never,
     },
     config: parseWorkflowConfig({ environment: 'sandbox', ...options.workflow }),
     now: () => NOW,
@@ -186,12 +203,15 @@ describe('checkReport', () => {
 
     const checked = await steps.checkReport({ report });
 
-    expect(checked.batches).toEqual([
-      { firstPage: 1, lastPage: 4 },
-      { firstPage: 5, lastPage: 8 },
-      { firstPage: 9, lastPage: 10 },
-    ]);
-    expect(checked).toMatchObject({ batchCount: 3, deadlinePassed: false, situacao: 'CONCLUIDO' });
+    // Three batches in one chunk: indexes 0..2 (pages 1-4, 5-8, 9-10), no page list in the state.
+    expect(checked).toMatchObject({
+      batchCount: 3,
+      chunkSize: 3,
+      chunkSpan: 2,
+      lastChunkStart: 0,
+      deadlinePassed: false,
+      situacao: 'CONCLUIDO',
+    });
   });
 
   it('asks for the page loop when CONCLUIDO comes without a page count', async () => {
@@ -230,7 +250,13 @@ describe('checkReport', () => {
 describe('downloadUntilEmpty', () => {
   it('stops at the first empty page, ingests only the pages before it, and carries totals', async () => {
     const { steps, calls } = fakeWorld({ workflow: { pagesPerBatch: 2 } });
-    const input = { job: JOB, reportId: '9007199254740993', generatedOn: '2026-03-09', asOf: '2026-03-09' };
+    const input = {
+      job: JOB,
+      executionId: 'e',
+      reportId: '9007199254740993',
+      generatedOn: '2026-03-09',
+      asOf: '2026-03-09',
+    };
 
     const first = await steps.downloadUntilEmpty({ ...input, cursor: { nextPage: 1 } });
     const second = await steps.downloadUntilEmpty({ ...input, cursor: first });
@@ -248,7 +274,13 @@ describe('downloadUntilEmpty', () => {
 describe('downloadUntilEmpty batch sizes', () => {
   it('grows its batches so a short report spends few requests past its end', async () => {
     const { steps, calls } = fakeWorld({ workflow: { pagesPerBatch: 10 } });
-    const input = { job: JOB, reportId: '9007199254740993', generatedOn: '2026-03-09', asOf: '2026-03-09' };
+    const input = {
+      job: JOB,
+      executionId: 'e',
+      reportId: '9007199254740993',
+      generatedOn: '2026-03-09',
+      asOf: '2026-03-09',
+    };
 
     const first = await steps.downloadUntilEmpty({ ...input, cursor: { nextPage: 1 } });
     const second = await steps.downloadUntilEmpty({ ...input, cursor: first });
@@ -277,10 +309,11 @@ describe('finishJob and deleteReport', () => {
     receivables: { changed: 3, unchanged: 1, conflicts: 0 },
   };
 
-  it('reduces batch results into a completed job', async () => {
-    const { steps } = fakeWorld();
+  it('reduces the saved batch results into a completed job', async () => {
+    const { steps, calls } = fakeWorld();
 
-    const result = await steps.finishJob({ job: JOB, report, batchResults: [batch, batch] });
+    calls.savedBatches.push(batch, batch);
+    const result = await steps.finishJob({ job: JOB, executionId: 'e', report });
 
     expect(result).toMatchObject({
       outcome: 'COMPLETED',
@@ -300,7 +333,12 @@ describe('finishJob and deleteReport', () => {
       trace: ['at x'],
     });
 
-    const result = await steps.finishJob({ job: JOB, failure: { Error: 'InvalidRequestError', Cause } });
+    const result = await steps.finishJob({
+      job: JOB,
+      executionId: 'e',
+      report: false,
+      failure: { Error: 'InvalidRequestError', Cause },
+    });
 
     expect(result).toMatchObject({
       outcome: 'FAILED',
@@ -315,8 +353,8 @@ describe('finishJob and deleteReport', () => {
       workflow: { environment: 'production' },
       provider: { deleteReport: async (id) => void deleted.push(id) },
     });
-    const result = await ok.steps.finishJob({ job: JOB, report });
-    expect(await ok.steps.deleteReport({ result, report })).toMatchObject({
+    const result = await ok.steps.finishJob({ job: JOB, executionId: 'e', report });
+    expect(await ok.steps.deleteReport({ result })).toMatchObject({
       deletion: { status: 'DELETED' },
     });
     expect(deleted).toEqual(['42']);
@@ -329,7 +367,7 @@ describe('finishJob and deleteReport', () => {
         },
       },
     });
-    expect(await refused.steps.deleteReport({ result, report })).toMatchObject({
+    expect(await refused.steps.deleteReport({ result })).toMatchObject({
       outcome: 'COMPLETED',
       deletion: { status: 'FAILED', detail: expect.stringContaining('DeleteNotAllowedError') },
     });
@@ -345,7 +383,7 @@ describe('finishJob and deleteReport', () => {
       counts: emptyIngestCounts(),
       providerRequests: 0,
     };
-    expect(await steps.deleteReport({ result, report })).toMatchObject({ deletion: { status: 'SKIPPED' } });
+    expect(await steps.deleteReport({ result })).toMatchObject({ deletion: { status: 'SKIPPED' } });
 
     const production = fakeWorld({
       workflow: { environment: 'production' },
@@ -358,15 +396,38 @@ describe('finishJob and deleteReport', () => {
         }),
       },
     });
-    const stuck = { ...report, situacao: 'EM_PROCESSAMENTO' as const };
     expect(
-      await production.steps.deleteReport({
-        result: { ...result, outcome: 'DEADLINE_PASSED' },
-        report: stuck,
-      }),
+      await production.steps.deleteReport({ result: { ...result, reportState: undefined } }),
     ).toMatchObject({
       deletion: { status: 'SKIPPED', detail: 'state AGUARDANDO' },
     });
+  });
+
+  it('keeps the report of a job that did not complete, unless it is in ERRO', async () => {
+    const deleted: string[] = [];
+    const { steps } = fakeWorld({
+      workflow: { environment: 'production' },
+      provider: { deleteReport: async (id) => void deleted.push(id) },
+    });
+    const failed = {
+      ...JOB,
+      reportId: '42',
+      reportState: 'CONCLUIDO',
+      outcome: 'FAILED',
+      pages: 3,
+      counts: emptyIngestCounts(),
+      providerRequests: 4,
+    };
+
+    expect(await steps.deleteReport({ result: failed })).toMatchObject({ deletion: { status: 'KEPT' } });
+    expect(await steps.deleteReport({ result: { ...failed, outcome: 'DEADLINE_PASSED' } })).toMatchObject({
+      deletion: { status: 'KEPT' },
+    });
+    expect(deleted).toEqual([]);
+    expect(
+      await steps.deleteReport({ result: { ...failed, outcome: 'REPORT_ERROR', reportState: 'ERRO' } }),
+    ).toMatchObject({ deletion: { status: 'DELETED' } });
+    expect(deleted).toEqual(['42']);
   });
 });
 
@@ -418,7 +479,9 @@ describe('error names', () => {
         },
       },
     });
-    await expect(limited.steps.generateReport({ job: JOB })).rejects.toMatchObject({ name: TRANSIENT_ERROR });
+    await expect(limited.steps.generateReport({ job: JOB, executionId: 'e' })).rejects.toMatchObject({
+      name: TRANSIENT_ERROR,
+    });
 
     const invalid = fakeWorld({
       provider: {
@@ -427,14 +490,16 @@ describe('error names', () => {
         },
       },
     });
-    await expect(invalid.steps.generateReport({ job: JOB })).rejects.toMatchObject({
+    await expect(invalid.steps.generateReport({ job: JOB, executionId: 'e' })).rejects.toMatchObject({
       name: 'InvalidRequestError',
     });
   });
 
   it('rejects a malformed step input with a zod error', async () => {
     const { steps } = fakeWorld();
-    await expect(steps.generateReport({ job: { ...JOB, from: '2025-02-30' } })).rejects.toMatchObject({
+    await expect(
+      steps.generateReport({ job: { ...JOB, from: '2025-02-30' }, executionId: 'e' }),
+    ).rejects.toMatchObject({
       name: 'ZodError',
     });
   });

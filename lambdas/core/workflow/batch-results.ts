@@ -1,0 +1,115 @@
+/**
+ * Page batches without growing the execution's state. A report of N page batches must not put N of
+ * anything in the state (256 KB limit, about 8,000 batch results): batches are addressed by index,
+ * grouped in chunks the definition expands with `States.ArrayRange` (at most 1,000 items each), and
+ * each batch's counts go to DynamoDB instead of the Map's result, keyed by job and batch so a retried
+ * batch overwrites its own item (counted once). Finish job adds them up.
+ *
+ * Item: `pk = BATCHES#<executionId>#<configurationId>#<from>#<to>`, `sk = B#<batch index>`, `result`,
+ * `expiresAt` (TTL, a week: the job result has the totals by then).
+ */
+import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { emptyIngestCounts, mergeIngestCounts } from '../lake/counts';
+import type { Job, ReceivableChanges } from './contracts';
+import type { BatchResult } from './schemas';
+
+/** `States.ArrayRange` returns at most this many items. */
+const ARRAY_RANGE_LIMIT = 1_000;
+const WEEK_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Splits `batchCount` batches into chunks of equal size (the last may run past the end by fewer than
+ * one item per chunk: those indexes are no-ops). The definition expands chunk starts with
+ * `ArrayRange(0, lastChunkStart, chunkSize)` and each chunk with `ArrayRange(start, start + chunkSpan, 1)`.
+ */
+export function chunkPlan(batchCount: number, maxPerChunk: number) {
+  const perChunk = Math.min(maxPerChunk, ARRAY_RANGE_LIMIT);
+  const chunks = Math.max(1, Math.ceil(batchCount / perChunk));
+  const chunkSize = Math.max(1, Math.ceil(batchCount / chunks));
+  return { chunkSize, chunkSpan: chunkSize - 1, lastChunkStart: (chunks - 1) * chunkSize };
+}
+
+/** Pages of batch `index` (1-based, inclusive), or undefined past the last page. */
+export function batchPages(index: number, pages: number, perBatch: number) {
+  const firstPage = index * perBatch + 1;
+  if (firstPage > pages) return undefined;
+  return { firstPage, lastPage: Math.min(pages, firstPage + perBatch - 1) };
+}
+
+const noChanges: ReceivableChanges = { changed: 0, unchanged: 0, conflicts: 0 };
+
+const EMPTY_BATCH: BatchResult = {
+  pages: 0,
+  pastLastPage: false,
+  counts: emptyIngestCounts() as BatchResult['counts'],
+  providerRequests: 0,
+  receivables: noChanges,
+};
+
+export function mergeBatches(results: readonly BatchResult[]): BatchResult {
+  return results.reduce<BatchResult>(
+    (total, r) => ({
+      pages: total.pages + r.pages,
+      pastLastPage: total.pastLastPage || r.pastLastPage,
+      counts: mergeIngestCounts(total.counts, r.counts) as BatchResult['counts'],
+      providerRequests: total.providerRequests + r.providerRequests,
+      receivables: {
+        changed: total.receivables.changed + r.receivables.changed,
+        unchanged: total.receivables.unchanged + r.receivables.unchanged,
+        conflicts: total.receivables.conflicts + r.receivables.conflicts,
+      },
+    }),
+    EMPTY_BATCH,
+  );
+}
+
+export interface BatchResultStore {
+  save(executionId: string, job: Job, batchIndex: number, result: BatchResult): Promise<void>;
+  /** Every saved batch result of the job in this execution. */
+  list(executionId: string, job: Job): Promise<BatchResult[]>;
+}
+
+export function buildBatchResultStore(deps: {
+  readonly ddb: DynamoDBDocumentClient;
+  readonly tableName: string;
+  readonly now: () => Date;
+}): BatchResultStore {
+  const { ddb, tableName } = deps;
+  const pk = (executionId: string, job: Job) =>
+    `BATCHES#${executionId}#${job.configurationId}#${job.from}#${job.to}`;
+  return {
+    async save(executionId, job, batchIndex, result) {
+      await ddb.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            pk: pk(executionId, job),
+            sk: `B#${batchIndex}`,
+            result,
+            expiresAt: Math.floor(deps.now().getTime() / 1000) + WEEK_SECONDS,
+          },
+        }),
+      );
+    },
+    async list(executionId, job) {
+      const results: BatchResult[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await ddb.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': pk(executionId, job) },
+            ProjectionExpression: '#result',
+            ExpressionAttributeNames: { '#result': 'result' },
+            ConsistentRead: true,
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) results.push(item.result as BatchResult);
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return results;
+    },
+  };
+}

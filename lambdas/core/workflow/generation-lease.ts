@@ -1,0 +1,143 @@
+/**
+ * "A job only ever reads its own report": the provider has no idempotency key, so after a POST with an
+ * unknown outcome recon recognises its report as the one new report of that type since its snapshot.
+ * That is only sound when no other generation of the same configuration runs in the same account
+ * between the snapshot and the moment the new id is recorded: two jobs of one execution, a backfill
+ * beside the nightly run, a retried step. This lease serializes them, per environment and
+ * configuration, with single-item conditional writes only (dynalite has no transactions).
+ *
+ * The item also persists the attempt's snapshot, so a retried step (same holder) continues the same
+ * creation instead of taking a fresh snapshot that would already contain its own landed report.
+ *
+ * Item: `pk = GENLEASE#<environment>#<configurationId>`, `sk = LEASE`, `holder`, `leaseUntil` (epoch
+ * ms), `snapshotDay`, `snapshotIds`, `expiresAt` (TTL, epoch s).
+ */
+import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { IsoDate } from '../calendar';
+import type { GenerationSnapshot } from '../provider/port';
+import { isConditionalCheckFailed } from '../store/conditional';
+import { TransientStepError } from './errors';
+
+export interface GenerationLeaseDeps {
+  readonly ddb: DynamoDBDocumentClient;
+  readonly tableName: string;
+  readonly environment: string;
+  /** Epoch ms. */
+  readonly now: () => number;
+  readonly sleep: (ms: number) => Promise<void>;
+  /** How long a holder that stopped answering keeps others out (covers one generation's retries). */
+  readonly leaseMs: number;
+  /** How long `acquire` waits for another holder before giving up (the state machine retries it). */
+  readonly waitMs: number;
+}
+
+export interface GenerationLease {
+  /** Holds the lease for `holder`; returns the snapshot an earlier try of the same holder persisted. */
+  acquire(configurationId: number, holder: string): Promise<{ snapshot?: GenerationSnapshot }>;
+  saveSnapshot(configurationId: number, holder: string, snapshot: GenerationSnapshot): Promise<void>;
+  /** Lets the next generation in; a no-op when `holder` no longer holds it. */
+  release(configurationId: number, holder: string): Promise<void>;
+}
+
+/** Polling while another generation holds the lease: short, since a generation takes seconds. */
+const POLL_MS = 250;
+
+export function buildGenerationLease(deps: GenerationLeaseDeps): GenerationLease {
+  const { ddb, tableName } = deps;
+  const key = (configurationId: number) => ({
+    pk: `GENLEASE#${deps.environment}#${configurationId}`,
+    sk: 'LEASE',
+  });
+  const expiresAt = (until: number) => Math.ceil(until / 1000) + 24 * 3600;
+
+  /** Extends our own lease, keeping its snapshot; undefined when someone else (or nobody) holds it. */
+  async function renew(configurationId: number, holder: string) {
+    const until = deps.now() + deps.leaseMs;
+    try {
+      const { Attributes } = await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(configurationId),
+          UpdateExpression: 'SET leaseUntil = :until, expiresAt = :expires',
+          ConditionExpression: 'holder = :me',
+          ExpressionAttributeValues: { ':me': holder, ':until': until, ':expires': expiresAt(until) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const day = Attributes?.snapshotDay as IsoDate | undefined;
+      const ids = Attributes?.snapshotIds as string[] | undefined;
+      return { snapshot: day && ids ? { day, ids } : undefined };
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      return undefined;
+    }
+  }
+
+  /** Takes a free or expired lease afresh (an expired holder's snapshot is not ours: dropped). */
+  async function take(configurationId: number, holder: string): Promise<boolean> {
+    const at = deps.now();
+    try {
+      await ddb.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...key(configurationId),
+            holder,
+            leaseUntil: at + deps.leaseMs,
+            expiresAt: expiresAt(at + deps.leaseMs),
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now',
+          ExpressionAttributeValues: { ':now': at },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      return false;
+    }
+  }
+
+  return {
+    async acquire(configurationId, holder) {
+      const giveUpAt = deps.now() + deps.waitMs;
+      for (;;) {
+        const renewed = await renew(configurationId, holder);
+        if (renewed) return renewed;
+        if (await take(configurationId, holder)) return {};
+        if (deps.now() >= giveUpAt) {
+          throw new TransientStepError(
+            `another generation of configuration ${configurationId} is in progress (lease busy)`,
+          );
+        }
+        await deps.sleep(POLL_MS);
+      }
+    },
+
+    async saveSnapshot(configurationId, holder, snapshot) {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(configurationId),
+          UpdateExpression: 'SET snapshotDay = :day, snapshotIds = :ids',
+          ConditionExpression: 'holder = :me',
+          ExpressionAttributeValues: { ':me': holder, ':day': snapshot.day, ':ids': [...snapshot.ids] },
+        }),
+      );
+    },
+
+    async release(configurationId, holder) {
+      try {
+        await ddb.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: key(configurationId),
+            ConditionExpression: 'holder = :me',
+            ExpressionAttributeValues: { ':me': holder },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The provider report of each window (configuration x movement period), recorded in DynamoDB the
+ * moment its id is known and kept until the window completes. A job that fails keeps its report at
+ * the provider (see `report-cleanup.ts`); the next run of the same window finds it here and resumes
+ * it while the provider still lists it, instead of generating and waiting again. A step retried after
+ * the id was recorded finds it here too.
+ *
+ * Item: `pk = WINDOW#<environment>#<configurationId>#<from>#<to>`, `sk = REPORT`, `reportId`,
+ * `generatedOn`, `executionId`, `recordedAt`.
+ */
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { IsoDate } from '../calendar';
+import { isConditionalCheckFailed } from '../store/conditional';
+import type { Job } from './contracts';
+
+export interface KeptReport {
+  readonly reportId: string;
+  /** Business date of the generation: the records' source keeps it across resumptions. */
+  readonly generatedOn: IsoDate;
+  readonly executionId: string;
+}
+
+export interface KeptReports {
+  get(job: Job): Promise<KeptReport | undefined>;
+  record(job: Job, report: KeptReport): Promise<void>;
+  /** Forgets the window's report, only if it is still `reportId` (a newer one stays). */
+  clear(job: Job, reportId: string): Promise<void>;
+}
+
+export function buildKeptReports(deps: {
+  readonly ddb: DynamoDBDocumentClient;
+  readonly tableName: string;
+  readonly environment: string;
+  readonly now: () => Date;
+}): KeptReports {
+  const { ddb, tableName } = deps;
+  const key = (job: Job) => ({
+    pk: `WINDOW#${deps.environment}#${job.configurationId}#${job.from}#${job.to}`,
+    sk: 'REPORT',
+  });
+  return {
+    async get(job) {
+      const { Item } = await ddb.send(
+        new GetCommand({ TableName: tableName, Key: key(job), ConsistentRead: true }),
+      );
+      if (!Item) return undefined;
+      return {
+        reportId: String(Item.reportId),
+        generatedOn: Item.generatedOn as IsoDate,
+        executionId: String(Item.executionId),
+      };
+    },
+    async record(job, report) {
+      await ddb.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...key(job), ...report, recordedAt: deps.now().toISOString() },
+        }),
+      );
+    },
+    async clear(job, reportId) {
+      try {
+        await ddb.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: key(job),
+            ConditionExpression: 'reportId = :id',
+            ExpressionAttributeValues: { ':id': reportId },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailed(error)) throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The "Delete report" step: nothing is deleted before it is safe. A report is deleted at the provider
+ * only when its job COMPLETED (every page in S3 and applied in DynamoDB) or it ended in ERRO; then the
+ * window no longer needs it and its kept-report record is cleared. Any other ending (FAILED, deadline
+ * passed) keeps the report and its record, so a re-run of the window resumes it instead of generating
+ * and waiting again. A failed delete is reported in the result, never thrown.
+ */
+import { z } from 'zod';
+import type { ProviderClient, ReportState } from '../provider/port';
+import type { WorkflowConfig } from './config';
+import type { JobResult, ReportDeletion } from './contracts';
+import type { KeptReports } from './kept-reports';
+import type { RequestCounter } from './request-count';
+import { jobResultSchema } from './schemas';
+
+const TERMINAL: ReadonlySet<ReportState> = new Set(['CONCLUIDO', 'ERRO']);
+
+export function buildDeleteStep(deps: {
+  readonly provider: ProviderClient;
+  readonly requests: RequestCounter;
+  readonly keptReports: KeptReports;
+  readonly config: WorkflowConfig;
+}) {
+  const { provider } = deps;
+
+  /** DELETE /retornos/{id}, only in CONCLUIDO or ERRO (the provider refuses other states). */
+  async function deleteAtProvider(reportId: string, known: ReportState | undefined): Promise<ReportDeletion> {
+    try {
+      const state = known && TERMINAL.has(known) ? known : (await provider.getReport(reportId))?.situacao;
+      if (!state || !TERMINAL.has(state)) return { status: 'SKIPPED', detail: `state ${state ?? 'unknown'}` };
+      await provider.deleteReport(reportId);
+      return { status: 'DELETED' };
+    } catch (error) {
+      return { status: 'FAILED', detail: `${(error as Error).name}: ${(error as Error).message}` };
+    }
+  }
+
+  return async function deleteReport(raw: unknown): Promise<JobResult> {
+    const { result } = z.object({ result: jobResultSchema }).parse(raw);
+    const done = (deletion: ReportDeletion): JobResult => ({ ...result, deletion });
+    const { reportId } = result;
+    if (!reportId) return done({ status: 'SKIPPED', detail: 'no report was generated' });
+    if (result.outcome !== 'COMPLETED' && result.reportState !== 'ERRO') {
+      return done({ status: 'KEPT', detail: 'the job did not complete: a re-run of this window resumes it' });
+    }
+    await deps.keptReports.clear(result, reportId);
+    if (deps.config.environment === 'sandbox')
+      return done({ status: 'SKIPPED', detail: 'sandbox reports never leave EM_PROCESSAMENTO' });
+    const { result: deletion, requests } = await deps.requests.measure(() =>
+      deleteAtProvider(reportId, result.reportState),
+    );
+    return { ...result, providerRequests: result.providerRequests + requests, deletion };
+  };
+}
