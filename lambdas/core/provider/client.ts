@@ -188,12 +188,18 @@ export function buildProviderClient(deps: ProviderClientDeps): ProviderClient {
         },
       };
       // The simulator and the provider filter on the generation date in the business time zone.
-      const snapshotDay = businessDate(new Date(now()));
+      const snapshotDay = request.before?.day ?? businessDate(new Date(now()));
       const generatedSince = () =>
         client.listReports({ generatedFrom: snapshotDay, generatedTo: businessDate(new Date(now())) });
       return createOnce(policy, settleMs, {
         operation,
-        snapshot: async () => new Set((await generatedSince()).map((report) => report.id)),
+        resuming: request.before !== undefined,
+        async snapshot() {
+          if (request.before) return new Set(request.before.ids);
+          const ids = (await generatedSince()).map((report) => report.id);
+          await request.onSnapshot?.({ day: snapshotDay, ids });
+          return new Set(ids);
+        },
         async newMatches(before) {
           const fresh = (await generatedSince()).filter((report) => !before.has(report.id));
           if (fresh.length === 0) return [];
@@ -202,7 +208,10 @@ export function buildProviderClient(deps: ProviderClientDeps): ProviderClient {
           // Without the type name any new report could be another configuration's: do not guess.
           if (reportType === undefined)
             throw new AmbiguousGenerationError(operation, ids, 'report type unknown');
-          return fresh.filter((report) => report.tipoRemessa === reportType).map((report) => report.id);
+          const wanted = normalizedType(reportType);
+          return fresh
+            .filter((report) => report.tipoRemessa !== null && normalizedType(report.tipoRemessa) === wanted)
+            .map((report) => report.id);
         },
         attempt: (attempt) => attemptOnce(httpRequest, attempt, (body) => parseGenerated(operation, body)),
         adopt: (reportId) => ({ reportId }),
@@ -312,6 +321,14 @@ export function buildProviderClient(deps: ProviderClientDeps): ProviderClient {
     },
   };
   return client;
+}
+
+/**
+ * `tipoRemessa` is a display label, not a code: "Financeiro", "FINANCEIRO " and "Finançeiro" name the
+ * same type, so compare without case, accents or extra spacing.
+ */
+export function normalizedType(label: string): string {
+  return label.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 /** A report id goes into JSON as a bare integer and into paths: anything but digits is refused. */

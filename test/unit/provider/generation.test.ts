@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalizedType } from '../../../lambdas/core/provider/client';
 import {
   AmbiguousGenerationError,
   InvalidRequestError,
@@ -168,5 +169,13 @@ describe('generate without duplicates', () => {
     const fake = provider(['created-then-hang']);
     const { client } = setup(fake.handler, { timeoutMs: 5 });
     await expect(client.generate(REQUEST)).resolves.not.toBeInstanceOf(ProviderTimeoutError);
+  });
+});
+
+describe('report type comparison', () => {
+  it('ignores case, accents and spacing of tipoRemessa, and still tells types apart', () => {
+    expect(normalizedType('  FINANÇEIRO  ')).toBe(normalizedType('financeiro'));
+    expect(normalizedType('Vendas\t a  Receber')).toBe(normalizedType('vendas a receber'));
+    expect(normalizedType('Vendas')).not.toBe(normalizedType('Financeiro'));
   });
 });
