@@ -139,13 +139,36 @@ describe('recon stack (production, webhook on)', () => {
   it('bounds concurrency, switches to a Distributed Map for large reports, and retries transient errors', () => {
     const { jobs, job } = jobStates(template);
     expect(jobs.MaxConcurrency).toBe(2);
-    expect(job[INLINE_MAP_STATE]?.MaxConcurrency).toBe(3);
+    // Page batches by index in chunks: no page list and no batch result ever enters the state.
+    expect(job['Plan page chunks']?.Parameters).toEqual({
+      'starts.$': 'States.ArrayRange(0, $.report.lastChunkStart, $.report.chunkSize)',
+    });
+    expect(job[INLINE_MAP_STATE]).toMatchObject({ ItemsPath: '$.chunks.starts', ResultPath: null });
+    const chunk = (job[INLINE_MAP_STATE] as AslState).ItemProcessor.States;
+    expect(chunk['Download chunk batches']).toMatchObject({ MaxConcurrency: 3, ResultPath: null });
     const distributed = job[DISTRIBUTED_MAP_STATE] as AslState;
     expect(distributed.ItemProcessor.ProcessorConfig).toEqual({
       Mode: 'DISTRIBUTED',
       ExecutionType: 'STANDARD',
     });
     expect(distributed.MaxConcurrency).toBe(5);
+    expect(distributed).toMatchObject({ ItemsPath: '$.chunks.starts', ResultPath: null });
+    const child = distributed.ItemProcessor.States;
+    expect(child['Download chunk batches (distributed)']).toMatchObject({
+      MaxConcurrency: 1,
+      ResultPath: null,
+      OutputPath: '$.start',
+    });
+    // The job-ending states get explicit small payloads, never the whole job state.
+    expect(job['Finish job']?.Parameters).toEqual({
+      'job.$': '$.job',
+      'executionId.$': '$.executionId',
+      'report.$': '$.report',
+      'cursor.$': '$.cursor',
+      'end.$': '$.end',
+      'failure.$': '$.failure',
+    });
+    expect(job['Delete report']?.Parameters).toEqual({ 'result.$': '$.result' });
     expect(job['Large report?']?.Choices[0]).toMatchObject({
       Variable: '$.report.batchCount',
       NumericGreaterThan: 40,
@@ -242,10 +265,12 @@ describe('recon stack (production, webhook on)', () => {
   });
 
   it('grants each function only what its step needs', () => {
-    const finish = actionsOf(resources, 'Reduce page results');
-    expect(
-      finish.map((a) => a.action).filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:')),
-    ).toEqual([]);
+    // Finish job reads the job's batch results from the table (they are kept out of the state), no more.
+    const finish = actionsOf(resources, 'Reduce page results')
+      .map((a) => a.action)
+      .filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'));
+    expect(finish.length).toBeGreaterThan(0);
+    expect(finish.every((a) => a.startsWith('dynamodb:') && !/Put|Update|Delete|Write/.test(a))).toBe(true);
 
     const download = actionsOf(resources, 'one batch of report pages').map((a) => a.action);
     expect(download).toEqual(
