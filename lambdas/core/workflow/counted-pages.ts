@@ -35,10 +35,17 @@ export async function fetchCountedPages(
   request: CountedPagesRequest,
 ): Promise<Page[]> {
   const { reportId, totalPages } = request;
-  const numbers = Array.from({ length: request.lastPage - request.firstPage + 1 }, (_, i) => request.firstPage + i);
+  const numbers = Array.from(
+    { length: request.lastPage - request.firstPage + 1 },
+    (_, i) => request.firstPage + i,
+  );
   const pages = await mapWithConcurrency(numbers, request.concurrency, async (number) => {
     let page = await provider.downloadPage(reportId, number);
-    for (let retry = 0; page.pastLastPage && number <= totalPages && retry < request.emptyPageRetries; retry++) {
+    for (
+      let retry = 0;
+      page.pastLastPage && number <= totalPages && retry < request.emptyPageRetries;
+      retry++
+    ) {
       page = await provider.downloadPage(reportId, number);
     }
     if (page.pastLastPage && number <= totalPages) {
@@ -69,7 +76,9 @@ function assertDistinctContent(reportId: string, pages: readonly Page[]): void {
       .digest('hex');
     const other = seen.get(fingerprint);
     if (other !== undefined) {
-      throw new IncompleteReportError(`report ${reportId}: pages ${other} and ${page.page} hold the same records`);
+      throw new IncompleteReportError(
+        `report ${reportId}: pages ${other} and ${page.page} hold the same records`,
+      );
     }
     seen.set(fingerprint, page.page);
   }

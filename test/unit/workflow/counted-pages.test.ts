@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from '../../../lambdas/core/provider/port';
+import { fetchCountedPages } from '../../../lambdas/core/workflow/counted-pages';
+
+const page = (number: number, records: object[]): Page => ({
+  reportId: 'R',
+  page: number,
+  records: records as Page['records'],
+  malformed: [],
+  pastLastPage: records.length === 0,
+});
+
+/** A provider serving `content[n-1]` for page n (empty past the end), with `emptyFirst` pages empty on their first ask. */
+function provider(content: object[][], emptyFirst: number[] = [], alwaysEmpty: number[] = []) {
+  const asked: number[] = [];
+  return {
+    asked,
+    downloadPage: async (_id: string, n: number) => {
+      asked.push(n);
+      const first = asked.filter((x) => x === n).length === 1;
+      if (alwaysEmpty.includes(n) || (first && emptyFirst.includes(n))) return page(n, []);
+      return page(n, content[n - 1] ?? []);
+    },
+  };
+}
+
+const request = {
+  reportId: 'R',
+  firstPage: 1,
+  lastPage: 3,
+  totalPages: 3,
+  concurrency: 2,
+  emptyPageRetries: 2,
+};
+const content = [[{ NSU: '1' }], [{ NSU: '2' }], [{ NSU: '3' }]];
+
+describe('fetchCountedPages', () => {
+  it('asks an empty page inside the count again, and checks the page after the last is empty', async () => {
+    const p = provider(content, [2]);
+    const pages = await fetchCountedPages(p, request);
+    expect(pages.map((x) => x.page)).toEqual([1, 2, 3]);
+    expect(p.asked.filter((n) => n === 2)).toHaveLength(2);
+    expect(p.asked).toContain(4);
+  });
+
+  it('fails the job when a page inside the count stays empty', async () => {
+    await expect(fetchCountedPages(provider(content, [], [2]), request)).rejects.toThrow(
+      /page 2 of 3 stayed empty after 3 requests/,
+    );
+  });
+
+  it('fails when the page after the count has records', async () => {
+    await expect(fetchCountedPages(provider([...content, [{ NSU: '4' }]]), request)).rejects.toThrow(
+      /page 4 has records although the report counts 3 pages/,
+    );
+  });
+
+  it('fails when two pages hold the same records', async () => {
+    await expect(
+      fetchCountedPages(provider([content[0], content[0], content[2]] as object[][]), request),
+    ).rejects.toThrow(/pages 1 and 2 hold the same records/);
+  });
+});
