@@ -1,9 +1,10 @@
 /**
  * The "Delete report" step: nothing is deleted before it is safe. A report is deleted at the provider
  * only when its job COMPLETED (every page in S3 and applied in DynamoDB) or it ended in ERRO; then the
- * window no longer needs it and its kept-report record is cleared. Any other ending (FAILED, deadline
- * passed) keeps the report and its record, so a re-run of the window resumes it instead of generating
- * and waiting again. A failed delete is reported in the result, never thrown.
+ * window no longer needs it and its kept-report record is cleared. A FAILED job keeps the report and
+ * its record, so a re-run of the window resumes it instead of generating and waiting again. A report
+ * past its deadline cannot be deleted (still processing) and is forgotten: a re-run generates again
+ * instead of waiting on a report that may never finish. A failed delete is reported, never thrown.
  */
 import { z } from 'zod';
 import type { ProviderClient, ReportState } from '../provider/port';
@@ -40,6 +41,14 @@ export function buildDeleteStep(deps: {
     const done = (deletion: ReportDeletion): JobResult => ({ ...result, deletion });
     const { reportId } = result;
     if (!reportId) return done({ status: 'SKIPPED', detail: 'no report was generated' });
+    if (result.outcome === 'DEADLINE_PASSED') {
+      // Not ready in time (maybe never): a re-run generates again rather than wait on it once more.
+      await deps.keptReports.clear(result, reportId);
+      return done({
+        status: 'SKIPPED',
+        detail: 'still processing at the provider: a re-run generates again',
+      });
+    }
     if (result.outcome !== 'COMPLETED' && result.reportState !== 'ERRO') {
       return done({ status: 'KEPT', detail: 'the job did not complete: a re-run of this window resumes it' });
     }

@@ -125,8 +125,8 @@ describe('nightly workflow, production', () => {
     expect(result.error?.name).toBe(RUN_INCOMPLETE_ERROR);
     const jobs = jobsOf(result);
     expect(jobs.map((job) => [job.outcome, job.deletion?.status])).toEqual([
-      ['DEADLINE_PASSED', 'KEPT'],
-      ['DEADLINE_PASSED', 'KEPT'],
+      ['DEADLINE_PASSED', 'SKIPPED'],
+      ['DEADLINE_PASSED', 'SKIPPED'],
     ]);
     expect(jobs.every((job) => job.providerRequests > 2)).toBe(true);
   });

@@ -403,7 +403,7 @@ describe('finishJob and deleteReport', () => {
     });
   });
 
-  it('keeps the report of a job that did not complete, unless it is in ERRO', async () => {
+  it('keeps the report of a FAILED job, deletes one in ERRO, forgets one past its deadline', async () => {
     const deleted: string[] = [];
     const { steps } = fakeWorld({
       workflow: { environment: 'production' },
@@ -420,8 +420,9 @@ describe('finishJob and deleteReport', () => {
     };
 
     expect(await steps.deleteReport({ result: failed })).toMatchObject({ deletion: { status: 'KEPT' } });
+    // Past its deadline it cannot be deleted yet, and is forgotten so that a re-run generates again.
     expect(await steps.deleteReport({ result: { ...failed, outcome: 'DEADLINE_PASSED' } })).toMatchObject({
-      deletion: { status: 'KEPT' },
+      deletion: { status: 'SKIPPED' },
     });
     expect(deleted).toEqual([]);
     expect(
