@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCliProcess, spawnCli } from './spawn-cli';
+import { tempDataDir } from './support';
 
 describe('recon entry point (node bin/recon.mjs)', () => {
   it('exits 2 on a usage error, with a plain message and no stack trace', async () => {
@@ -8,6 +11,29 @@ describe('recon entry point (node bin/recon.mjs)', () => {
     expect(stdout).toBe('');
     expect(stderr).toContain("argument 'staging' is invalid");
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a provider address nobody answers at fails within seconds, naming the address', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const url = `http://127.0.0.1:${closed}`;
+    const started = Date.now();
+    const { code, stderr } = await runCliProcess(
+      ['run', '--provider-url', url, '--data-dir', await tempDataDir()],
+      {
+        RECON_EMAIL: 'e2e@example.com',
+        RECON_API_TOKEN: 'e2e-token',
+      },
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain(`recon: cannot reach the provider at ${url}: connection refused.`);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    // The CLI itself takes a few seconds to load the runner; the provider retries must not add 20 more.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('backfill --dry-run prints one execution per window and calls no AWS', async () => {
