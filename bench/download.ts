@@ -191,8 +191,14 @@ async function startWorld(latencyMs: [number, number]): Promise<World> {
     });
     return buildWorkflowSteps({
       ...deps,
-      ingestPages: async (_pages, apply) => ({ records: [], counts: emptyIngestCounts(), applied: await apply([]) }),
-      receivables: () => ({ applyRecords: async () => ({ changed: 0, unchanged: 0, conflicts: 0, refused: [] }) }),
+      ingestPages: async (_pages, apply) => ({
+        records: [],
+        counts: emptyIngestCounts(),
+        applied: await apply([]),
+      }),
+      receivables: () => ({
+        applyRecords: async () => ({ changed: 0, unchanged: 0, conflicts: 0, refused: [] }),
+      }),
     });
   }
 

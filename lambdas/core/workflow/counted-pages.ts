@@ -3,7 +3,8 @@
  * complete, or the job fails. The spec's stop rule ("stop when `registro` is absent or empty") is
  * only safe past the last counted page; inside 1..N an empty page means a page the provider failed to
  * serve, and trusting it would finish the job COMPLETED with records missing.
- * - A page inside 1..N that comes back empty is asked again (a few times); still empty, the job fails.
+ * - A page inside 1..N that comes back empty is asked again (a few times); still empty, the job fails
+ *   (except the sole page of a one-page report: the provider counts one page for an empty report).
  * - The batch holding page N also asks page N+1, which must be empty (the provider's own stop rule).
  * - Two pages of the batch with the same records fail the job instead of being stored twice.
  */
@@ -48,7 +49,8 @@ export async function fetchCountedPages(
     ) {
       page = await provider.downloadPage(reportId, number);
     }
-    if (page.pastLastPage && number <= totalPages) {
+    // A report with no records still counts one page: an empty sole page (asked again) is an empty report.
+    if (page.pastLastPage && number <= totalPages && totalPages > 1) {
       throw new IncompleteReportError(
         `report ${reportId}: page ${number} of ${totalPages} stayed empty after ${request.emptyPageRetries + 1} requests`,
       );
