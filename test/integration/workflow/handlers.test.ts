@@ -101,7 +101,10 @@ describe('workflow Lambda handlers with the deployed environment', () => {
     const before = secretReads.count;
 
     const result = await finish(
-      { job: { kind: 'sales', configurationId: 35176, from: '2025-01-01', to: '2025-01-10' } },
+      {
+        job: { kind: 'sales', configurationId: 35176, from: '2025-01-01', to: '2025-01-10' },
+        executionId: 'arn:aws:states:sa-east-1:1:execution:m:e0',
+      },
       context as unknown as Context,
     );
 
