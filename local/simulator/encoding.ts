@@ -168,8 +168,8 @@ function render(rng: Rng, mode: SimulatorMode, fields: Field[], rendering?: Repo
 /**
  * Malformed entries cycle through the defects recon must quarantine: missing NSU, impossible sale
  * date, unparseable amount, unknown record code, an entry that is not an object, installments beyond
- * 32 bits, an over-long authorization code, a placeholder NSU, the net amount given twice with
- * different values, and an A1 without a due date (a placeholder merchant on D1). Each uses a fresh NSU
+ * 32 bits, an over-long authorization code, a placeholder NSU, the merchant given twice (ESTABELECIMENTO
+ * and CNPJ) with different values, and an A1 without a due date (a placeholder merchant on D1). Each uses a fresh NSU
  * (or none) so it belongs to no receivable.
  */
 function malformedEntry(
@@ -215,7 +215,7 @@ function malformedEntry(
       set('NSU', text('000'));
       return render(rng, mode, fields);
     case 8:
-      return render(rng, mode, [...fields, ['vlLiquido', text('0,01')]]);
+      return render(rng, mode, [...fields, ['CNPJ', text('99999999000199')]]);
     case 9:
       if (kind === 'sales')
         return render(

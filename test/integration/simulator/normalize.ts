@@ -30,6 +30,9 @@ function cents(value: unknown): number | undefined {
 /** The record in canonical terms, or undefined when recon would have to quarantine it. */
 export function parse(entry: unknown): Parsed | undefined {
   if (typeof entry !== 'object' || entry === null) return undefined;
+  const keys = Object.keys(entry).map((k) => k.toUpperCase());
+  // A column given twice (two cases of one name) with different values is quarantined as conflicting.
+  if (new Set(keys).size !== keys.length) return undefined;
   const r = Object.fromEntries(Object.entries(entry).map(([k, v]) => [k.toUpperCase(), v]));
   const code = String(r.TIPOREGISTRO);
   const saleDate = isoDate(r.DTVENDA);
@@ -40,7 +43,12 @@ export function parse(entry: unknown): Parsed | undefined {
     r.NSU === undefined ||
     !saleDate ||
     !dueDate ||
-    netCents === undefined
+    netCents === undefined ||
+    Number(r.QTDPARCELAS) > 2 ** 31 - 1 ||
+    String(r.CODAUTORIZACAO).length > 100 ||
+    /^0+$/.test(String(r.NSU)) ||
+    /^0+$/.test(String(r.ESTABELECIMENTO)) ||
+    (r.CNPJ !== undefined && r.CNPJ !== r.ESTABELECIMENTO)
   ) {
     return undefined;
   }

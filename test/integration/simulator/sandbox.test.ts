@@ -182,7 +182,16 @@ describe('simulator, sandbox', () => {
     for (const r of upper) {
       const code = String(r.TIPOREGISTRO);
       const malformed =
-        !('NSU' in r) || code === 'Z9' || String(r.DTVENDA).endsWith('0231') || r.VLLIQUIDO === '12,3a';
+        !('NSU' in r) ||
+        code === 'Z9' ||
+        String(r.DTVENDA).endsWith('0231') ||
+        r.VLLIQUIDO === '12,3a' ||
+        r.QTDPARCELAS === '3000000000' ||
+        String(r.CODAUTORIZACAO).length > 100 ||
+        r.NSU === '000' ||
+        'CNPJ' in r ||
+        !('DTVENCIMENTO' in r) ||
+        r.ESTABELECIMENTO === '0';
       if (!malformed) byCode[code] = (byCode[code] ?? 0) + 1;
     }
     expect(byCode).toEqual(counts.byCode);
