@@ -48,5 +48,5 @@ describe('a run killed in the middle of downloading', () => {
     const counts = simulator.expectedRecordCounts(PERIOD);
     expect(summary.records.byCode).toEqual(counts.byCode);
     expect(summary.records.quarantined).toBe(counts.malformed);
-  });
+  }, 180_000); // two whole runs (a spawned CLI, then the pipeline): 15 s alone, far more beside the suite on 2 cores
 });
