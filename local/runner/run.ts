@@ -145,6 +145,10 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       publish: async (subject) => emit({ type: 'stage', message: `notification: ${subject}` }),
       now,
     });
+    // The lock makes this run the data directory's only user: a lease left in it is a killed run's.
+    if ((await deps.leases.releaseAll()) > 0) {
+      emit({ type: 'stage', message: 'released report-generation leases a killed run left behind' });
+    }
     if (useWebhook) {
       const webhook = await startLocalWebhook({
         ddb: dynamo.documentClient,

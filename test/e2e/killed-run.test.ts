@@ -1,5 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { startLocalDynamo } from '../../local/aws/dynamodb';
+import { dataPaths, LOCAL_TABLE } from '../../local/runner/data-dir';
 import { runLocalPipeline } from '../../local/runner/run';
+import { CONFIGURATIONS } from '../../local/simulator';
 import { spawnCli } from './spawn-cli';
 import { CONFIG, groundTruthOf, PERIOD, receivablesOf, simulatorPerTest, tempDataDir } from './support';
 
@@ -48,5 +52,40 @@ describe('a run killed in the middle of downloading', () => {
     const counts = simulator.expectedRecordCounts(PERIOD);
     expect(summary.records.byCode).toEqual(counts.byCode);
     expect(summary.records.quarantined).toBe(counts.malformed);
-  }, 180_000); // two whole runs (a spawned CLI, then the pipeline): 15 s alone, far more beside the suite on 2 cores
+  }, 120_000); // two whole runs (a spawned CLI, then the pipeline): 15 s alone, far more beside the suite on 2 cores
+
+  it('does not keep the next run waiting on the report-generation leases it held', async () => {
+    // Killed between a generation's snapshot and its recorded id, a run leaves its lease behind for
+    // the whole lease time (300 s); the next run owns the data directory and releases it.
+    const simulator = await startTestSimulator('sandbox');
+    const dataDir = await tempDataDir();
+    const dynamo = await startLocalDynamo({
+      path: dataPaths(dataDir, 'sandbox').dynamodb,
+      tableName: LOCAL_TABLE,
+    });
+    const leaseUntil = Date.now() + 3_600_000;
+    for (const configurationId of Object.values(CONFIGURATIONS.sandbox)) {
+      const Item = { pk: 'GENLEASE#sandbox', sk: String(configurationId), holder: 'killed-run', leaseUntil };
+      await dynamo.documentClient.send(new PutCommand({ TableName: LOCAL_TABLE, Item }));
+    }
+    await dynamo.close();
+
+    const stages: string[] = [];
+    const { summary } = await runLocalPipeline({
+      env: 'sandbox',
+      ...PERIOD,
+      providerUrl: simulator.url,
+      dataDir,
+      webhook: 'off',
+      credentials: { ...simulator.credentials, hmacSecret: 'unused' },
+      reconConfig: CONFIG,
+      onProgress: (event) => {
+        if (event.type === 'stage') stages.push(event.message);
+      },
+    });
+    expect(stages).toContain('released report-generation leases a killed run left behind');
+    expect(summary.outcome).toBe('SUCCEEDED');
+    expect(summary.failures).toEqual([]);
+    expect(await receivablesOf(dataDir, summary)).toEqual(groundTruthOf(simulator, summary));
+  }, 60_000);
 });

@@ -9,10 +9,17 @@
  * The item also persists the attempt's snapshot, so a retried step (same holder) continues the same
  * creation instead of taking a fresh snapshot that would already contain its own landed report.
  *
- * Item: `pk = GENLEASE#<environment>#<configurationId>`, `sk = LEASE`, `holder`, `leaseUntil` (epoch
- * ms), `snapshotDay`, `snapshotIds`, `expiresAt` (TTL, epoch s).
+ * Item: `pk = GENLEASE#<environment>`, `sk = <configurationId>`, `holder`, `leaseUntil` (epoch ms),
+ * `snapshotDay`, `snapshotIds`, `expiresAt` (TTL, epoch s). One partition per environment, so the
+ * environment's leases are one Query away (`releaseAll`).
  */
-import { DeleteCommand, type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import type { GenerationSnapshot } from '../provider/port';
 import { isConditionalCheckFailed } from '../store/conditional';
@@ -37,6 +44,12 @@ export interface GenerationLease {
   saveSnapshot(configurationId: number, holder: string, snapshot: GenerationSnapshot): Promise<void>;
   /** Lets the next generation in; a no-op when `holder` no longer holds it. */
   release(configurationId: number, holder: string): Promise<void>;
+  /**
+   * Drops every lease of the environment, whoever holds it. Only for an owner that knows every
+   * holder is gone: a local run owns its data directory (lock file), so any lease there is a killed
+   * run's, which would otherwise keep the next run waiting for the whole lease time.
+   */
+  releaseAll(): Promise<number>;
 }
 
 /** Polling while another generation holds the lease: short, since a generation takes seconds. */
@@ -44,10 +57,8 @@ const POLL_MS = 250;
 
 export function buildGenerationLease(deps: GenerationLeaseDeps): GenerationLease {
   const { ddb, tableName } = deps;
-  const key = (configurationId: number) => ({
-    pk: `GENLEASE#${deps.environment}#${configurationId}`,
-    sk: 'LEASE',
-  });
+  const partition = `GENLEASE#${deps.environment}`;
+  const key = (configurationId: number) => ({ pk: partition, sk: String(configurationId) });
   const expiresAt = (until: number) => Math.ceil(until / 1000) + 24 * 3600;
 
   /** Extends our own lease, keeping its snapshot; undefined when someone else (or nobody) holds it. */
@@ -138,6 +149,21 @@ export function buildGenerationLease(deps: GenerationLeaseDeps): GenerationLease
       } catch (error) {
         if (!isConditionalCheckFailed(error)) throw error;
       }
+    },
+
+    async releaseAll() {
+      const { Items = [] } = await ddb.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': partition },
+          ProjectionExpression: 'pk, sk',
+        }),
+      );
+      for (const item of Items) {
+        await ddb.send(new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
+      }
+      return Items.length;
     },
   };
 }

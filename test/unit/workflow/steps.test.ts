@@ -107,6 +107,7 @@ function fakeWorld(options: FakeOptions = {}) {
       acquire: async () => ({}),
       saveSnapshot: async () => undefined,
       release: async () => undefined,
+      releaseAll: async () => 0,
     },
     keptReports: {
       get: async (job) => calls.kept.get(job.from),
