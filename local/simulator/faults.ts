@@ -20,6 +20,7 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   hangRate: 0,
   generationFailures: [],
   erroNextReports: 0,
+  repeatedPage: 0,
 };
 
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {

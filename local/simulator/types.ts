@@ -67,6 +67,11 @@ export interface SimulatorFaults {
   generationFailures: ('after-create' | 'before-create')[];
   /** The next N reports generated end in ERRO whatever their kind (production); decremented as used. */
   erroNextReports: number;
+  /**
+   * Page number every report serves with the previous page's records (an off-by-one in the provider's
+   * paging: that page's own records are never served); 0 = off.
+   */
+  repeatedPage: number;
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';

@@ -6,9 +6,8 @@
  * - A page inside 1..N that comes back empty is asked again (a few times); still empty, the job fails
  *   (except the sole page of a one-page report: the provider counts one page for an empty report).
  * - The batch holding page N also asks page N+1, which must be empty (the provider's own stop rule).
- * - Two pages of the batch with the same records fail the job instead of being stored twice.
+ * (Two pages with the same records, in this batch or another: page-fingerprints.ts.)
  */
-import { createHash } from 'node:crypto';
 import type { Page, ProviderClient } from '../provider/port';
 import { mapWithConcurrency } from './concurrency';
 
@@ -65,23 +64,5 @@ export async function fetchCountedPages(
       );
     }
   }
-  assertDistinctContent(reportId, pages);
   return pages.filter((page) => page.page <= totalPages);
-}
-
-function assertDistinctContent(reportId: string, pages: readonly Page[]): void {
-  const seen = new Map<string, number>();
-  for (const page of pages) {
-    if (page.pastLastPage) continue;
-    const fingerprint = createHash('sha256')
-      .update(JSON.stringify([page.records, page.malformed]))
-      .digest('hex');
-    const other = seen.get(fingerprint);
-    if (other !== undefined) {
-      throw new IncompleteReportError(
-        `report ${reportId}: pages ${other} and ${page.page} hold the same records`,
-      );
-    }
-    seen.set(fingerprint, page.page);
-  }
 }

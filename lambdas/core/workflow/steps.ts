@@ -26,6 +26,7 @@ import {
 import { buildGenerateStep } from './generation';
 import type { GenerationLease } from './generation-lease';
 import type { KeptReports } from './kept-reports';
+import type { PageFingerprints } from './page-fingerprints';
 import { buildDeleteStep } from './report-cleanup';
 import type { RequestCounter } from './request-count';
 import type { RunGuard } from './run-guard';
@@ -75,6 +76,8 @@ export interface WorkflowDeps {
   readonly leases: GenerationLease;
   /** Each window's report until the window completes (kept-reports.ts). */
   readonly keptReports: KeptReports;
+  /** Each page's content claimed by its number, across batches (page-fingerprints.ts). */
+  readonly pageFingerprints: PageFingerprints;
   /** Per-batch counts, kept out of the execution's state (batch-results.ts). */
   readonly batchResults: BatchResultStore;
   readonly config: WorkflowConfig;
@@ -189,6 +192,7 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
             });
       const firstEmpty = fetched.findIndex((page) => page.pastLastPage);
       const pages = stopAtPastLast && firstEmpty >= 0 ? fetched.slice(0, firstEmpty) : fetched;
+      await deps.pageFingerprints.claim(reportId, pages);
       const ingested = await deps.ingestPages(
         pages.map((page) => ({
           page,

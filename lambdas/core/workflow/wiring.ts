@@ -23,6 +23,7 @@ import { buildBatchResultStore } from './batch-results';
 import type { WorkflowConfig } from './config';
 import { buildGenerationLease } from './generation-lease';
 import { buildKeptReports } from './kept-reports';
+import { buildPageFingerprints } from './page-fingerprints';
 import { createRequestCounter } from './request-count';
 import { buildRunGuard } from './run-guard';
 import { buildWorkflowSteps, type WorkflowDeps } from './steps';
@@ -108,6 +109,7 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
       waitMs: wiring.workflowConfig.generationLeaseWaitSeconds * 1000,
     }),
     keptReports: buildKeptReports({ ddb, tableName, environment: wiring.workflowConfig.environment, now }),
+    pageFingerprints: buildPageFingerprints({ ddb, tableName, now }),
     batchResults: buildBatchResultStore({ ddb, tableName, now }),
     config: wiring.workflowConfig,
     now,

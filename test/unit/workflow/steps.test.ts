@@ -114,6 +114,7 @@ function fakeWorld(options: FakeOptions = {}) {
       record: async (job, kept) => void calls.kept.set(job.from, kept),
       clear: async (job) => void calls.kept.delete(job.from),
     },
+    pageFingerprints: { claim: async () => undefined },
     batchResults: {
       save: async (_e, _j, _i, result) => void calls.savedBatches.push(result),
       list: async () => calls.savedBatches as never,
