@@ -4,7 +4,7 @@
  * timers that never keep the process alive.
  */
 import { createHmac } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { FaultState } from './faults';
 import { type Rng, rngFor } from './random';
@@ -38,18 +38,21 @@ export function signature(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('base64')}`;
 }
 
-function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal) {
+/**
+ * One POST, kept in `inFlight` until it closes so that `close()` can destroy it. Not an AbortSignal
+ * shared by every request: a report of many pages sends dozens at once, and each would add a
+ * listener to that one signal (Node's MaxListenersExceededWarning past 10).
+ */
+function post(url: string, headers: Record<string, string>, body: string, inFlight: Set<ClientRequest>) {
   return new Promise<number | 'network-error'>((resolve) => {
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    const req = send(
-      url,
-      { method: 'POST', headers, agent: false, signal, timeout: SEND_TIMEOUT_MS },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', () => resolve('network-error'));
-      },
-    );
+    const req = send(url, { method: 'POST', headers, agent: false, timeout: SEND_TIMEOUT_MS }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', () => resolve('network-error'));
+    });
+    inFlight.add(req);
+    req.on('close', () => inFlight.delete(req));
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve('network-error'));
     req.end(body);
@@ -59,12 +62,13 @@ function post(url: string, headers: Record<string, string>, body: string, signal
 export function buildDeliverer(deps: DeliveryDeps) {
   const log: DeliveryRecord[] = [];
   const timers = new Set<NodeJS.Timeout>();
-  const abort = new AbortController();
+  const inFlight = new Set<ClientRequest>();
+  let closed = false;
 
   function later(ms: number, run: () => void): void {
     const timer = setTimeout(() => {
       timers.delete(timer);
-      if (!abort.signal.aborted) run();
+      if (!closed) run();
     }, ms);
     timer.unref();
     timers.add(timer);
@@ -90,9 +94,9 @@ export function buildDeliverer(deps: DeliveryDeps) {
         'x-timestamp': String(timestamp),
       },
       body,
-      abort.signal,
+      inFlight,
     );
-    if (abort.signal.aborted) return;
+    if (closed) return;
     log.push({ ...event, endpoint: webhook.endpoint, status, attempt: n });
     if (status !== 200 && n < deps.retry.attempts) {
       later(deps.retry.baseDelayMs * 2 ** (n - 1), () => void attempt(webhook, event, n + 1));
@@ -117,9 +121,11 @@ export function buildDeliverer(deps: DeliveryDeps) {
     },
     log: (): readonly DeliveryRecord[] => log,
     close(): void {
-      abort.abort();
+      closed = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      for (const req of inFlight) req.destroy();
+      inFlight.clear();
     },
   };
 }
