@@ -161,6 +161,8 @@ function splitAmount(rng: Rng, total: number, parts: number): number[] {
 
 /**
  * Settlement mix per A1: exact ~73%, short ~8%, over ~5%, split into 2–3 partial D1s ~7%, none ~7%.
+ * A two-part split of an even net is paid as equal twins: two D1s alike in every field, on one day
+ * (two equal partial payments), which recon must count twice and never collapse into one.
  */
 function settle(rng: Rng, r: Receivable): DataRecord[] {
   const roll = rng();
@@ -170,7 +172,12 @@ function settle(rng: Rng, r: Receivable): DataRecord[] {
   if (roll < 0.2 && r.netCents >= 3) {
     const nets = splitAmount(rng, r.netCents, intBetween(rng, 2, 3));
     const fees = splitAmount(rng, Math.max(r.feeCents, nets.length), nets.length);
-    return nets.map((net, i) => record('D1', r, net, paymentDayOf(rng, r), fees[i]));
+    const days = nets.map(() => paymentDayOf(rng, r));
+    if (nets.length === 2 && r.netCents % 2 === 0) {
+      const twin = () => record('D1', r, r.netCents / 2, days[0] as number, Math.floor(r.feeCents / 2));
+      return [twin(), twin()];
+    }
+    return nets.map((net, i) => record('D1', r, net, days[i] as number, fees[i]));
   }
   if (roll < 0.27) return [];
   return [record('D1', r, r.netCents, paymentDayOf(rng, r))];

@@ -10,6 +10,17 @@ const keyOf = (r: (typeof a1)[number]['receivable']) =>
   );
 
 describe('simulated dataset', () => {
+  it('pays some receivables in equal twins: two D1s alike in every field, on one day', () => {
+    const byRecord = new Map<string, number>();
+    for (const r of d1) {
+      const key = [keyOf(r.receivable), r.netCents, r.feeCents, r.grossCents, r.paymentDay].join('|');
+      byRecord.set(key, (byRecord.get(key) ?? 0) + 1);
+    }
+    const twins = [...byRecord.values()].filter((n) => n === 2).length;
+    expect(twins).toBeGreaterThan(10);
+    expect([...byRecord.values()].every((n) => n <= 2)).toBe(true);
+  });
+
   it('keeps the full match key unique while NSU and authorization repeat', () => {
     expect(new Set(a1.map((r) => keyOf(r.receivable))).size).toBe(a1.length);
     const sales = [...new Set(a1.map((r) => r.receivable.sale))];
