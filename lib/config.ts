@@ -10,6 +10,7 @@ import { reconConfigSchema } from '../lambdas/core/config';
 import { parseConfig, parseConfigJson } from '../lambdas/core/config-issues';
 import { DEFAULT_MARGIN_RATIO } from '../lambdas/core/rate-limit/pacing';
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
+import { lookbackWithinHistoryLimit } from './config-history';
 
 export const STAGE_CONTEXT_KEY = 'recon';
 
@@ -87,6 +88,11 @@ export const stageConfigSchema = z
         /** Above this many batches the job uses the Distributed Map (child executions, 10k items). */
         distributedMapThreshold: z.number().int().min(1).default(40),
         distributedMapConcurrency: z.number().int().min(1).max(1000).default(5),
+        /**
+         * A report without a page count (sandbox; CONCLUIDO without quantidadePaginas) is read until its
+         * first empty page, at most this many pages, then the job fails: 7 history events per batch.
+         */
+        maxUnknownPages: z.number().int().min(1).max(10_000).default(1_000),
       })
       .default({
         pagesPerBatch: 10,
@@ -94,6 +100,7 @@ export const stageConfigSchema = z
         batchConcurrency: 3,
         distributedMapThreshold: 40,
         distributedMapConcurrency: 5,
+        maxUnknownPages: 1_000,
       }),
     /** Reports processed at once (configuration x window jobs). */
     jobConcurrency: z.number().int().min(1).max(10).default(2),
@@ -108,7 +115,8 @@ export const stageConfigSchema = z
   .refine((stage) => stage.secretKmsKeyArn === undefined || stage.secretArn !== undefined, {
     message: 'secretKmsKeyArn is for an imported secret: set secretArn too',
     path: ['secretKmsKeyArn'],
-  });
+  })
+  .superRefine(lookbackWithinHistoryLimit);
 
 export type StageConfig = z.output<typeof stageConfigSchema>;
 export type StageConfigInput = z.input<typeof stageConfigSchema>;
@@ -136,6 +144,7 @@ export function workflowConfigOf(stage: StageConfig): WorkflowConfig {
     reportDeadlineMinutes: stage.reportDeadlineMinutes,
     pagesPerBatch: stage.download.pagesPerBatch,
     pageConcurrency: stage.download.pageConcurrency,
+    maxUnknownPages: stage.download.maxUnknownPages,
     snapshotSegments: stage.snapshotSegments,
     reportLanguage: stage.reportLanguage,
   });
