@@ -21,6 +21,7 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   generationFailures: [],
   erroNextReports: 0,
   repeatedPage: 0,
+  wrongWindowReports: 'none',
 };
 
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {

@@ -3,7 +3,7 @@
  * the status codes recon's client is written against (400 invalid input, 404 unknown id, 409 wrong
  * state).
  */
-import { daysBetween, isIsoDate } from '../../lambdas/core/calendar';
+import { addDays, daysBetween, isIsoDate } from '../../lambdas/core/calendar';
 import { parseJsonPreservingIds } from '../../lambdas/core/json';
 import { REPORT_STATES, type ReportState } from '../../lambdas/core/provider/port';
 import type { ReportKind } from '../../lambdas/core/records/canonical';
@@ -82,7 +82,10 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     if (merchants === false || acquirers === false) return message(400, 'Filtros devem ser listas');
     const failure = deps.faults.takeGenerationFailure();
     if (failure === 'before-create') return message(500, 'Erro interno simulado');
-    const entries = reportEntries(deps.universe(), deps.seed, kind, { from, to }, { merchants, acquirers });
+    const wrong = [kind, 'all'].includes(deps.faults.current().wrongWindowReports);
+    // The fault serves the window before the requested one: same length, ending the day before `from`.
+    const served = wrong ? { from: addDays(from, -(span + 1)), to: addDays(from, -1) } : { from, to };
+    const entries = reportEntries(deps.universe(), deps.seed, kind, served, { merchants, acquirers });
     const report: StoredReport = {
       id: deps.nextId(),
       kind,

@@ -72,6 +72,12 @@ export interface SimulatorFaults {
    * paging: that page's own records are never served); 0 = off.
    */
   repeatedPage: number;
+  /**
+   * Reports of this kind generated from now on hold the records of the window just before the one
+   * requested (same length): another window's report under the new id, which the window check must
+   * catch. Default 'none'.
+   */
+  wrongWindowReports: 'none' | 'all' | 'sales' | 'financial';
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';

@@ -4,7 +4,8 @@
  * window no longer needs it and its kept-report record is cleared. A FAILED job keeps the report and
  * its record, so a re-run of the window resumes it instead of generating and waiting again. A report
  * past its deadline cannot be deleted (still processing) and is forgotten: a re-run generates again
- * instead of waiting on a report that may never finish. A failed delete is reported, never thrown.
+ * instead of waiting on a report that may never finish. A report that failed the window check is kept
+ * but forgotten too: resuming it would fail again. A failed delete is reported, never thrown.
  */
 import { z } from 'zod';
 import type { ProviderClient, ReportState } from '../provider/port';
@@ -13,6 +14,7 @@ import type { JobResult, ReportDeletion } from './contracts';
 import type { KeptReports } from './kept-reports';
 import type { RequestCounter } from './request-count';
 import { jobResultSchema } from './schemas';
+import { WINDOW_MISMATCH_ERROR } from './window-check';
 
 const TERMINAL: ReadonlySet<ReportState> = new Set(['CONCLUIDO', 'ERRO']);
 
@@ -47,6 +49,15 @@ export function buildDeleteStep(deps: {
       return done({
         status: 'SKIPPED',
         detail: 'still processing at the provider: a re-run generates again',
+      });
+    }
+    if (result.error?.startsWith(`${WINDOW_MISMATCH_ERROR}:`)) {
+      // Not this window's report: resuming it would fail the same way, so the window forgets it; the
+      // provider keeps it (it may hold another window's data, and it is the evidence of the mix-up).
+      await deps.keptReports.clear(result, reportId);
+      return done({
+        status: 'KEPT',
+        detail: "holds another window's records: kept, a re-run generates again",
       });
     }
     if (result.outcome !== 'COMPLETED' && result.reportState !== 'ERRO') {

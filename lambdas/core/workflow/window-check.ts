@@ -23,10 +23,13 @@ export interface WindowRule {
 type DatedRecord = Pick<CanonicalRecord, 'recordType' | 'saleDate' | 'paymentDate'>;
 
 /** The job fails with this name (not retried): its report holds another period's records. */
+/** The error name a job's `error` starts with when its report failed the window check. */
+export const WINDOW_MISMATCH_ERROR = 'ReportWindowMismatchError';
+
 export class ReportWindowMismatchError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'ReportWindowMismatchError';
+    this.name = WINDOW_MISMATCH_ERROR;
   }
 }
 
