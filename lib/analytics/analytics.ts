@@ -7,13 +7,13 @@ import {
   type LakePartition,
   type LakeTable,
   QUARANTINE_TABLE,
-  RECEIVABLES_TABLE,
+  RECEIVABLE_CHANGES_TABLE,
   RECORDS_TABLE,
 } from '../../lambdas/core/lake/tables';
 import { NAMED_QUERIES } from './queries';
 
 export interface AnalyticsCatalogProps {
-  /** The lake bucket (records, quarantine and reconciliation snapshots). */
+  /** The lake bucket (records, quarantine and the receivables' change log). */
   readonly bucket: s3.IBucket;
   /** Where Athena writes query results. @default the lake bucket, under `athena-results/` */
   readonly resultsBucket?: s3.IBucket;
@@ -22,7 +22,7 @@ export interface AnalyticsCatalogProps {
   /** Athena workgroup name; unique per account and region. @default `${databaseName}-analytics` */
   readonly workGroupName?: string;
   /**
-   * First date of the date partitions Athena projects (movement dates, generation dates, snapshot
+   * First date of the date partitions Athena projects (movement dates, generation dates, change
    * dates); older data is not seen. The range ends one year after "now" (forecast due dates).
    * @default '2020-01-01'
    */
@@ -53,7 +53,7 @@ export class AnalyticsCatalog extends Construct {
   public readonly workGroupName: string;
   public readonly recordsTableName: string = RECORDS_TABLE.name;
   public readonly quarantineTableName: string = QUARANTINE_TABLE.name;
-  public readonly receivablesTableName: string = RECEIVABLES_TABLE.name;
+  public readonly receivableChangesTableName: string = RECEIVABLE_CHANGES_TABLE.name;
   /** Athena named query names, `recon_<query>` (see `queries.ts`). */
   public readonly namedQueryNames: readonly string[];
 
@@ -72,7 +72,7 @@ export class AnalyticsCatalog extends Construct {
       },
     });
 
-    for (const table of [RECORDS_TABLE, QUARANTINE_TABLE, RECEIVABLES_TABLE] as const) {
+    for (const table of [RECORDS_TABLE, QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE] as const) {
       const cfn = new glue.CfnTable(this, pascalCase(table.name), {
         catalogId,
         databaseName: this.databaseName,

@@ -15,7 +15,7 @@
  * it occurs in the report holding it most often — equal twins of one report (two equal partial
  * payments) are two records, a re-delivery is none ({@link uniqueRecords}).
  */
-import { QUARANTINE_TABLE, RECEIVABLES_TABLE, RECORDS_TABLE } from '../../lambdas/core/lake/tables';
+import { QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE, RECORDS_TABLE } from '../../lambdas/core/lake/tables';
 
 export interface QueryParam {
   readonly name: string;
@@ -31,11 +31,32 @@ export interface NamedQuery {
   readonly params: readonly QueryParam[];
 }
 
-const asOf: QueryParam = { name: 'as_of', description: 'snapshot date, yyyy-MM-dd' };
+const asOf: QueryParam = { name: 'as_of', description: 'state as of the end of this date, yyyy-MM-dd' };
 const from: QueryParam = { name: 'from', description: 'first movement date, yyyy-MM-dd' };
 const to: QueryParam = { name: 'to', description: 'last movement date (inclusive), yyyy-MM-dd' };
 
-const receivables = RECEIVABLES_TABLE.name;
+/**
+ * `WITH receivables AS (...)`: every receivable's state as of the `as_of` parameter, from the change
+ * log: its row of highest version among the partitions up to that date (a receivable archived from
+ * DynamoDB keeps its last row). An OPEN receivable whose grace has ended by then reads OVERDUE, as
+ * DynamoDB's listing derives it, so no row is needed for the aging of a receivable.
+ */
+const receivablesAsOf = `WITH params AS (SELECT CAST(? AS VARCHAR) AS as_of), latest AS (
+  SELECT c.*, p.as_of,
+         ROW_NUMBER() OVER (PARTITION BY c.receivable_key ORDER BY c.version DESC, c.changed_on DESC) AS latest_rank
+  FROM ${RECEIVABLE_CHANGES_TABLE.name} c CROSS JOIN params p
+  WHERE c.changed_on <= p.as_of
+), receivables AS (
+  SELECT receivable_key, acquirer, merchant, sale_date, nsu, "authorization", installment, brand,
+         CASE WHEN status = 'OPEN' AND overdue_on <= as_of THEN 'OVERDUE' ELSE status END AS status,
+         forecast_net_cents, settled_net_cents, difference_cents, due_date, last_payment_date, settlement_count,
+         CASE WHEN status = 'OPEN' AND overdue_on <= as_of AND reason = 'AWAITING_PAYMENT' THEN 'PAST_DUE'
+              ELSE reason END AS reason,
+         version, changed_on
+  FROM latest
+  WHERE latest_rank = 1
+)`;
+const receivables = 'receivables';
 
 /**
  * `WITH records AS (...)`: the records of a movement-date range, each identity as many times as one
@@ -53,51 +74,66 @@ const uniqueRecords = `WITH numbered AS (
 
 export const NAMED_QUERIES: readonly NamedQuery[] = [
   {
-    name: 'receivables_by_state',
-    description: 'Receivables per reconciliation state on a snapshot date, with forecast and settled totals.',
+    name: 'receivables_as_of',
+    description:
+      "Every receivable as it stood at the end of a date (archived ones included), from the change log: the lake's full listing.",
     params: [asOf],
-    sql: `SELECT status,
+    sql: `${receivablesAsOf}
+SELECT receivable_key, acquirer, merchant, brand, sale_date, nsu, "authorization", installment, status,
+       forecast_net_cents, settled_net_cents, difference_cents, due_date, last_payment_date, settlement_count,
+       reason, version, changed_on
+FROM ${receivables}
+ORDER BY receivable_key`,
+  },
+  {
+    name: 'receivables_by_state',
+    description: 'Receivables per reconciliation state as of a date, with forecast and settled totals.',
+    params: [asOf],
+    sql: `${receivablesAsOf}
+SELECT status,
        COUNT(*) AS receivables,
        SUM(forecast_net_cents) AS forecast_net_cents,
        SUM(settled_net_cents) AS settled_net_cents,
        SUM(difference_cents) AS difference_cents
 FROM ${receivables}
-WHERE as_of = ?
 GROUP BY status
 ORDER BY status`,
   },
   {
     name: 'divergences',
-    description: 'Receivables paid short or over on a snapshot date, largest difference first.',
+    description: 'Receivables paid short or over as of a date, largest difference first.',
     params: [asOf],
-    sql: `SELECT receivable_key, acquirer, merchant, brand, sale_date, nsu, "authorization", installment, status,
+    sql: `${receivablesAsOf}
+SELECT receivable_key, acquirer, merchant, brand, sale_date, nsu, "authorization", installment, status,
        forecast_net_cents, settled_net_cents, difference_cents, due_date, last_payment_date, reason
 FROM ${receivables}
-WHERE as_of = ? AND status IN ('UNDERPAID', 'OVERPAID')
+WHERE status IN ('UNDERPAID', 'OVERPAID')
 ORDER BY ABS(difference_cents) DESC, receivable_key`,
   },
   {
     // OPEN receivables are not in DynamoDB's byStatus index (see INDEXED_STATUSES): this is their listing.
     name: 'receipts_by_due_date',
     description:
-      'Forecast net still to be received per due date (OPEN and OVERDUE receivables) on a snapshot date: the cash agenda.',
+      'Forecast net still to be received per due date (OPEN and OVERDUE receivables) as of a date: the cash agenda.',
     params: [asOf],
-    sql: `SELECT due_date, status,
+    sql: `${receivablesAsOf}
+SELECT due_date, status,
        COUNT(*) AS receivables,
        SUM(forecast_net_cents) AS forecast_net_cents
 FROM ${receivables}
-WHERE as_of = ? AND status IN ('OPEN', 'OVERDUE')
+WHERE status IN ('OPEN', 'OVERDUE')
 GROUP BY due_date, status
 ORDER BY due_date, status`,
   },
   {
     name: 'unexpected_settlements',
-    description: 'Money that arrived with no forecast (settlements without an A1), on a snapshot date.',
+    description: 'Money that arrived with no forecast (settlements without an A1), as of a date.',
     params: [asOf],
-    sql: `SELECT receivable_key, acquirer, merchant, brand, sale_date, nsu, "authorization", installment,
+    sql: `${receivablesAsOf}
+SELECT receivable_key, acquirer, merchant, brand, sale_date, nsu, "authorization", installment,
        settled_net_cents, settlement_count, last_payment_date, reason
 FROM ${receivables}
-WHERE as_of = ? AND status = 'UNEXPECTED'
+WHERE status = 'UNEXPECTED'
 ORDER BY last_payment_date, receivable_key`,
   },
   {

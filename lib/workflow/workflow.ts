@@ -7,6 +7,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { TOUCHED_PREFIX } from '../../lambdas/core/recon/touched';
 import { PROVIDER_STEPS } from '../../lambdas/core/workflow/config';
 import type { StepName } from '../../lambdas/core/workflow/steps';
 import type { StageConfig } from '../config';
@@ -23,6 +24,8 @@ interface StepFunctionSpec {
   readonly table?: 'read' | 'readWrite';
   /** put: new objects only; putDelete: also removes a stale quarantine file on re-ingest. */
   readonly bucket?: 'put' | 'putDelete';
+  /** Objects under this key prefix may be listed and read (nothing else of the bucket). */
+  readonly readsPrefix?: string;
   readonly topic?: boolean;
   readonly sendTaskSuccess?: boolean;
 }
@@ -103,11 +106,13 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
   },
   exportSnapshot: {
     folder: 'export-snapshot',
-    description: 'Export one segment of the receivables snapshot to Parquet',
+    description: "Append one segment of the night's changed receivables to the lake's change log (Parquet)",
     memorySize: 1024,
     timeout: Duration.minutes(5),
     table: 'read',
     bucket: 'put',
+    // The night's touched-key log (lambdas/core/recon/touched.ts) says which receivables changed.
+    readsPrefix: TOUCHED_PREFIX,
   },
   summarize: {
     folder: 'summarize',
@@ -213,6 +218,24 @@ export class Workflow extends Construct {
     );
   }
 
+  private grantPrefixRead(fn: ReconFunction, prefix: string, bucket: s3.IBucket): void {
+    fn.role.addToPolicy(
+      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${prefix}*`)] }),
+    );
+    fn.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
+      }),
+    );
+    acknowledgeWildcards(
+      fn.role,
+      [`Resource::${nagArnOf(bucket)}/${prefix}*`],
+      "Reads the touched-key log under its own prefix only (the export's work list).",
+    );
+  }
+
   private grant(fn: ReconFunction, step: StepName, spec: StepFunctionSpec, props: WorkflowProps): void {
     if (PROVIDER_STEPS.has(step)) props.secret.grantRead(fn.role);
     if (spec.table === 'read') props.table.grantReadData(fn.role);
@@ -234,6 +257,7 @@ export class Workflow extends Construct {
           'by the workflow); no read, list or bucket-level action is granted.',
       );
     }
+    if (spec.readsPrefix) this.grantPrefixRead(fn, spec.readsPrefix, props.bucket);
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

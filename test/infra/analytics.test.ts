@@ -5,6 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { quarantineObjectKey, recordsObjectKey } from '../../lambdas/core/lake/keys';
+import { changesKey } from '../../lambdas/core/recon/export';
 import { AnalyticsCatalog, type AnalyticsCatalogProps } from '../../lib/analytics/analytics';
 import { NAMED_QUERIES } from '../../lib/analytics/queries';
 
@@ -31,11 +32,11 @@ describe('AnalyticsCatalog', () => {
     template.hasResourceProperties('AWS::Glue::Database', { DatabaseInput: { Name: 'recon' } });
     expect(catalog.databaseName).toBe('recon');
     expect(catalog.workGroupName).toBe('recon-analytics');
-    expect([catalog.recordsTableName, catalog.quarantineTableName, catalog.receivablesTableName]).toEqual([
-      'recon_records',
-      'recon_quarantine',
-      'recon_receivables',
-    ]);
+    expect([
+      catalog.recordsTableName,
+      catalog.quarantineTableName,
+      catalog.receivableChangesTableName,
+    ]).toEqual(['recon_records', 'recon_quarantine', 'recon_receivable_changes']);
   });
 
   it('projects the records partitions: kind and code enums, movement date range', () => {
@@ -102,20 +103,20 @@ describe('AnalyticsCatalog', () => {
     });
   });
 
-  it('maps the reconciliation snapshot with its fixed layout and columns', () => {
+  it('maps the receivables change log with its fixed layout and columns', () => {
     template.hasResourceProperties('AWS::Glue::Table', {
       TableInput: Match.objectLike({
-        Name: 'recon_receivables',
-        PartitionKeys: [{ Name: 'as_of', Type: 'string' }],
+        Name: 'recon_receivable_changes',
+        PartitionKeys: [{ Name: 'changed_on', Type: 'string' }],
         Parameters: Match.objectLike({
-          'projection.as_of.type': 'date',
+          'projection.changed_on.type': 'date',
           'storage.location.template': {
             'Fn::Join': [
               '',
               [
                 's3://',
                 { Ref: Match.stringLikeRegexp('^Lake') },
-                `/reconciliation/snapshots/as_of=\${as_of}/`,
+                `/reconciliation/changes/changed_on=\${changed_on}/`,
               ],
             ],
           },
@@ -130,7 +131,7 @@ describe('AnalyticsCatalog', () => {
             { Name: 'authorization', Type: 'string' },
             { Name: 'installment', Type: 'int' },
             { Name: 'brand', Type: 'string' },
-            { Name: 'status', Type: 'string' },
+            { Name: 'status', Type: 'string', Comment: 'as derived on changed_on' },
             { Name: 'forecast_net_cents', Type: 'bigint' },
             { Name: 'settled_net_cents', Type: 'bigint' },
             { Name: 'difference_cents', Type: 'bigint' },
@@ -138,8 +139,12 @@ describe('AnalyticsCatalog', () => {
             { Name: 'last_payment_date', Type: 'string' },
             { Name: 'settlement_count', Type: 'int' },
             { Name: 'reason', Type: 'string' },
-            { Name: 'version', Type: 'bigint' },
-            { Name: 'changed_on', Type: 'string' },
+            { Name: 'version', Type: 'bigint', Comment: 'DynamoDB item version: the latest row wins' },
+            {
+              Name: 'overdue_on',
+              Type: 'string',
+              Comment: 'for an OPEN receivable, the first date it counts as OVERDUE (due + grace + 1 day)',
+            },
           ],
         }),
       }),
@@ -151,12 +156,14 @@ describe('AnalyticsCatalog', () => {
     const expected = {
       recon_records: recordsObjectKey(source, 'A1', '2025-03-01'),
       recon_quarantine: quarantineObjectKey(source),
+      recon_receivable_changes: changesKey('2025-04-05', 0),
     };
     const values: Record<string, string> = {
       kind: 'sales',
       code: 'A1',
       movement_date: '2025-03-01',
       generated: '2025-04-05',
+      changed_on: '2025-04-05',
     };
     for (const [table, key] of Object.entries(expected)) {
       const locationTemplate = new Capture();
@@ -233,7 +240,7 @@ describe('AnalyticsCatalog', () => {
     custom.hasResourceProperties('AWS::Athena::WorkGroup', { Name: 'finance' });
     custom.hasResourceProperties('AWS::Glue::Table', {
       TableInput: Match.objectLike({
-        Parameters: Match.objectLike({ 'projection.as_of.range': '2024-06-01,NOW+1YEARS' }),
+        Parameters: Match.objectLike({ 'projection.changed_on.range': '2024-06-01,NOW+1YEARS' }),
       }),
     });
   });

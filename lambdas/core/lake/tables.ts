@@ -99,10 +99,15 @@ export const QUARANTINE_TABLE = {
   partitions: [kindPartition, { name: 'generated', projection: { type: 'date' } }],
 } as const satisfies LakeTable;
 
-/** The reconciliation snapshot, written by the reconciliation export (layout fixed by contract). */
-export const RECEIVABLES_TABLE = {
-  name: 'recon_receivables',
-  prefix: 'reconciliation/snapshots/',
+/**
+ * The receivables' change log, appended by the nightly export: one row per receivable changed on a
+ * business date, in that date's partition, with its state after the night. A receivable's state as of
+ * a date is its row of highest `version` in the partitions up to that date (the named queries'
+ * `receivablesAsOf`); nothing is rewritten, so the nightly cost follows the night, not the book.
+ */
+export const RECEIVABLE_CHANGES_TABLE = {
+  name: 'recon_receivable_changes',
+  prefix: 'reconciliation/changes/',
   format: 'parquet',
   columns: [
     { name: 'receivable_key', type: 'string' },
@@ -113,7 +118,7 @@ export const RECEIVABLES_TABLE = {
     { name: 'authorization', type: 'string' },
     { name: 'installment', type: 'int' },
     { name: 'brand', type: 'string' },
-    { name: 'status', type: 'string' },
+    { name: 'status', type: 'string', comment: 'as derived on changed_on' },
     { name: 'forecast_net_cents', type: 'bigint' },
     { name: 'settled_net_cents', type: 'bigint' },
     { name: 'difference_cents', type: 'bigint' },
@@ -121,12 +126,16 @@ export const RECEIVABLES_TABLE = {
     { name: 'last_payment_date', type: 'string' },
     { name: 'settlement_count', type: 'int' },
     { name: 'reason', type: 'string' },
-    { name: 'version', type: 'bigint' },
-    { name: 'changed_on', type: 'string' },
+    { name: 'version', type: 'bigint', comment: 'DynamoDB item version: the latest row wins' },
+    {
+      name: 'overdue_on',
+      type: 'string',
+      comment: 'for an OPEN receivable, the first date it counts as OVERDUE (due + grace + 1 day)',
+    },
   ],
-  partitions: [{ name: 'as_of', projection: { type: 'date' } }],
+  partitions: [{ name: 'changed_on', projection: { type: 'date' } }],
 } as const satisfies LakeTable;
 
-export const LAKE_TABLES: readonly LakeTable[] = [RECORDS_TABLE, QUARANTINE_TABLE, RECEIVABLES_TABLE];
+export const LAKE_TABLES: readonly LakeTable[] = [RECORDS_TABLE, QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE];
 
 export type RecordsColumnName = (typeof RECORDS_TABLE.columns)[number]['name'];

@@ -1,45 +1,58 @@
 /**
- * The daily reconciliation snapshot for Athena: one Parquet object per parallel-Scan segment at a
- * fixed key, so a re-run of the same day and segment overwrites instead of duplicating. Columns and
- * types come from `RECEIVABLES_TABLE`, the same definition the Glue table and DuckDB views use.
- *
- * Limits: a segment is held in memory while encoded (about 200 bytes a row before compression), so
- * pick `totalSegments` so that one segment stays within the Lambda's memory (1 M receivables ≈ 8
- * segments at 1 GB). Re-running a day with FEWER segments leaves the old higher parts in place.
+ * The nightly change export for Athena: the receivables the night's batches touched (the touched log,
+ * no Scan) read back by key and appended as one Parquet object per segment to the night's partition
+ * of {@link RECEIVABLE_CHANGES_TABLE}. Work and memory follow the night, never the book. The object
+ * keys are fixed per date and segment, so a re-run of the night overwrites them with the superset it
+ * finds (the log only grows within a date); the lake query keeps each receivable's highest version,
+ * so a row written twice, or an older version left in another part, changes nothing.
  */
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { IsoDate } from '../calendar';
+import { addDays, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import { encodeParquet, PARQUET_TYPE_OF } from '../lake/parquet';
-import { RECEIVABLES_TABLE } from '../lake/tables';
+import { RECEIVABLE_CHANGES_TABLE } from '../lake/tables';
+import { readReceivables } from './batch-read';
 import type { Receivable } from './item';
-import { collect, scanPages, type TableDeps } from './queries';
+import type { TableDeps } from './queries';
+import type { TouchedLog } from './touched';
 import { toReceivableView } from './view';
 
-export interface SnapshotExporterDeps extends TableDeps {
+export interface ChangeExporterDeps extends TableDeps {
   readonly s3: Pick<S3Client, 'send'>;
   readonly bucket: string;
   readonly config: ReconConfig;
+  readonly touched: Pick<TouchedLog, 'keysOf'>;
 }
 
-export interface SnapshotRequest {
+export interface ExportRequest {
   readonly asOf: IsoDate;
   readonly segment: number;
   readonly totalSegments: number;
 }
 
-export interface SnapshotExporter {
-  exportSnapshot(request: SnapshotRequest): Promise<{ rows: number; key: string }>;
+export interface ChangeExporter {
+  /** `key` is absent when the segment had no changed receivable (nothing is written). */
+  exportSnapshot(request: ExportRequest): Promise<{ rows: number; key?: string }>;
 }
 
-export function snapshotKey(asOf: IsoDate, segment: number): string {
-  return `${RECEIVABLES_TABLE.prefix}as_of=${asOf}/part-${String(segment).padStart(5, '0')}.parquet`;
+export function changesKey(changedOn: IsoDate, segment: number): string {
+  return `${RECEIVABLE_CHANGES_TABLE.prefix}changed_on=${changedOn}/part-${String(segment).padStart(5, '0')}.parquet`;
+}
+
+/** Which export segment a receivable key belongs to (FNV-1a: stable across runtimes). */
+export function segmentOf(key: string, totalSegments: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % totalSegments;
 }
 
 type Row = Record<string, unknown>;
 
-/** One snapshot row: the CLI's view (status derived as of `asOf`) plus key, brand and history. */
-export function toSnapshotRow(receivable: Receivable, asOf: IsoDate, config: ReconConfig): Row {
+/** One change row: the CLI's view (status derived as of `asOf`), key, brand, version, overdue date. */
+export function toChangeRow(receivable: Receivable, asOf: IsoDate, config: ReconConfig): Row {
   const view = toReceivableView(receivable, asOf, config);
   return {
     receivable_key: receivable.key,
@@ -59,14 +72,16 @@ export function toSnapshotRow(receivable: Receivable, asOf: IsoDate, config: Rec
     settlement_count: view.settlementCount,
     reason: view.reason,
     version: receivable.version,
-    changed_on: receivable.changedOn,
+    // Lets the lake derive OVERDUE on later dates without a row per aging (see status.ts isPastGrace).
+    overdue_on:
+      view.status === 'OPEN' && view.dueDate !== null ? addDays(view.dueDate, config.graceDays + 1) : null,
   };
 }
 
-/** Encodes rows into the columns of {@link RECEIVABLES_TABLE}, the Glue table's one definition. */
-export function encodeSnapshot(rows: readonly Row[]): Uint8Array {
+/** Encodes rows into the columns of {@link RECEIVABLE_CHANGES_TABLE}, the Glue table's one definition. */
+export function encodeChanges(rows: readonly Row[]): Uint8Array {
   return encodeParquet(
-    RECEIVABLES_TABLE.columns.map((column) => ({
+    RECEIVABLE_CHANGES_TABLE.columns.map((column) => ({
       name: column.name,
       type: PARQUET_TYPE_OF[column.type],
       data: rows.map((row) => row[column.name] ?? null),
@@ -74,17 +89,21 @@ export function encodeSnapshot(rows: readonly Row[]): Uint8Array {
   );
 }
 
-export function buildSnapshotExporter(deps: SnapshotExporterDeps): SnapshotExporter {
+export function buildChangeExporter(deps: ChangeExporterDeps): ChangeExporter {
   return {
     async exportSnapshot({ asOf, segment, totalSegments }) {
-      const receivables = await collect(scanPages(deps, { segment, totalSegments }));
-      const rows = receivables.map((receivable) => toSnapshotRow(receivable, asOf, deps.config));
-      const key = snapshotKey(asOf, segment);
+      const keys = [...(await deps.touched.keysOf(asOf))].filter(
+        (key) => segmentOf(key, totalSegments) === segment,
+      );
+      const receivables = await readReceivables(deps, keys.sort());
+      const rows = [...receivables.values()].map((r) => toChangeRow(r, asOf, deps.config));
+      if (rows.length === 0) return { rows: 0 };
+      const key = changesKey(asOf, segment);
       await deps.s3.send(
         new PutObjectCommand({
           Bucket: deps.bucket,
           Key: key,
-          Body: encodeSnapshot(rows),
+          Body: encodeChanges(rows),
           ContentType: 'application/vnd.apache.parquet',
         }),
       );

@@ -3,15 +3,17 @@
  * BatchGet per 100 distinct keys, then at most ONE conditional PutItem per key whose contribution
  * set grew (a re-ingested page writes nothing). Lost races are retried by {@link buildReceivableWriter}.
  */
-import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import type { MatchKeyField, ReconConfig } from '../config';
 import type { CanonicalRecord } from '../records/canonical';
-import { fromItem, itemKey, type Receivable } from './item';
+import { readReceivables } from './batch-read';
+import type { Receivable } from './item';
 import { forEachLimited } from './limit';
 import { applyRecords as applyToContent, isMatchable, matchKeyOf, pruneContent } from './matcher';
 import { collect, pagesByStatus, type ScanOptions, type StatusQueryOptions, scanPages } from './queries';
 import type { ReconStatus } from './status';
+import type { TouchedLog } from './touched';
 import { buildReceivableWriter } from './writer';
 
 export interface ReceivableStoreDeps {
@@ -25,6 +27,8 @@ export interface ReceivableStoreDeps {
   readonly concurrency?: number;
   /** @default 10 */
   readonly maxAttempts?: number;
+  /** Where each batch logs the keys it touched, for the nightly change export (absent: not logged). */
+  readonly touched?: Pick<TouchedLog, 'record'>;
 }
 
 export interface ApplyCounts {
@@ -53,11 +57,6 @@ export interface ReceivableStore {
   scanAll(options?: ScanOptions): Promise<Receivable[]>;
 }
 
-const BATCH_GET_LIMIT = 100;
-const BATCH_GET_ATTEMPTS = 8;
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
   const groups = new Map<string, CanonicalRecord[]>();
   let ignored = 0;
@@ -75,38 +74,12 @@ function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
 }
 
 export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore {
-  const { ddb, tableName, config } = deps;
+  const { config } = deps;
   const writer = buildReceivableWriter(deps);
-
-  /**
-   * BatchGet of many keys, 100 per call, unprocessed keys retried with backoff. Eventually
-   * consistent (half the read units): a stale item is never written back, because the conditional
-   * put checks the version and a lost race re-reads consistently; and a record hash seen in a stale
-   * item is in every newer one too (contributions only accumulate), so "already applied" stays true.
-   */
-  async function readMany(keys: readonly string[]): Promise<Map<string, Receivable>> {
-    const found = new Map<string, Receivable>();
-    for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
-      let pending = keys.slice(start, start + BATCH_GET_LIMIT).map(itemKey);
-      for (let attempt = 0; pending.length > 0; attempt += 1) {
-        if (attempt >= BATCH_GET_ATTEMPTS) throw new Error(`BatchGet: ${pending.length} keys unprocessed`);
-        if (attempt > 0) await delay(25 * 2 ** attempt);
-        const response = await ddb.send(
-          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
-        );
-        for (const item of response.Responses?.[tableName] ?? []) {
-          const receivable = fromItem(item);
-          found.set(receivable.key, receivable);
-        }
-        pending = (response.UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof pending;
-      }
-    }
-    return found;
-  }
 
   async function applyRecords(records: readonly CanonicalRecord[]): Promise<ApplyCounts> {
     const { groups, ignored } = groupByKey(records, config);
-    const seen = await readMany([...groups.keys()]);
+    const seen = await readReceivables(deps, [...groups.keys()]);
     const asOf = deps.asOf();
     let changed = 0;
     let writes = 0;
@@ -124,6 +97,7 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
       writes += outcome.writes;
       conflicts += outcome.conflicts;
     });
+    await deps.touched?.record(asOf, [...groups.keys()]);
     const unchanged = records.length - ignored - changed - refused.length;
     return { changed, unchanged, ignored, writes, conflicts, refused };
   }

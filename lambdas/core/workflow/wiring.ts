@@ -13,9 +13,10 @@ import { buildProviderClient } from '../provider/client';
 import type { ProviderCredentials } from '../provider/http';
 import type { RateLimiter } from '../rate-limit/port';
 import { buildAging } from '../recon/aging';
-import { buildSnapshotExporter } from '../recon/export';
+import { buildChangeExporter } from '../recon/export';
 import { collect, scanPages } from '../recon/queries';
 import { buildReceivableStore } from '../recon/store';
+import { buildTouchedLog } from '../recon/touched';
 import { toReceivableView } from '../recon/view';
 import { buildSummarizer } from '../summary/summarizer';
 import { buildReportWaits, type ReportWaitsDeps } from '../webhook/report-waits';
@@ -73,7 +74,8 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
     onPageIngested: wiring.onPageIngested,
   });
   const aging = buildAging({ ddb, tableName, config: reconConfig, now });
-  const exporter = buildSnapshotExporter({ ddb, tableName, s3, bucket, config: reconConfig });
+  const touched = buildTouchedLog({ s3, bucket });
+  const exporter = buildChangeExporter({ ddb, tableName, s3, bucket, config: reconConfig, touched });
   const waits = buildReportWaits({ ddb, tableName, sendTaskSuccess: wiring.sendTaskSuccess, now });
   const writeObject = async (key: string, body: string, contentType: string) => {
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
@@ -83,7 +85,7 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
     requests,
     ingestPages: (pages, apply) => ingestor.ingestPages(pages, apply),
     receivables: (asOf) =>
-      buildReceivableStore({ ddb, tableName, config: reconConfig, asOf: () => asOf, now }),
+      buildReceivableStore({ ddb, tableName, config: reconConfig, asOf: () => asOf, now, touched }),
     ageReceivables: (asOf) => aging.ageReceivables(asOf),
     exportSnapshot: (request) => exporter.exportSnapshot(request),
     registerWait: (reportId, taskToken) => waits.registerWait(reportId, taskToken),

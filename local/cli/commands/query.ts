@@ -4,6 +4,7 @@
  */
 import { type Command, Option } from 'commander';
 import { isIsoDate } from '../../../lambdas/core/calendar';
+import { RECEIVABLE_CHANGES_TABLE } from '../../../lambdas/core/lake/tables';
 import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
 import { NAMED_QUERIES, type NamedQuery } from '../../../lib/analytics/queries';
 import type { LocalLake, Row } from '../../lake/duckdb';
@@ -48,18 +49,21 @@ function parseParams(pairs: readonly string[], query: NamedQuery | undefined): R
 
 /** Runs a named query with the defaults filled in; an empty answer is explained on stderr. */
 async function runNamed(lake: LocalLake, query: NamedQuery, given: Record<string, string>, io: CliIo) {
-  const snapshots = (
-    await lake.runSql('SELECT DISTINCT CAST(as_of AS VARCHAR) AS as_of FROM recon_receivables ORDER BY 1')
-  ).map((r) => String(r.as_of));
+  // The default as_of is the last date the change log has: the state after the latest run.
+  const nights = (
+    await lake.runSql(
+      `SELECT DISTINCT CAST(changed_on AS VARCHAR) AS changed_on FROM ${RECEIVABLE_CHANGES_TABLE.name} ORDER BY 1`,
+    )
+  ).map((r) => String(r.changed_on));
   const rows = await lake.runNamedQuery(query.name, {
     ...OPEN_RANGE,
-    as_of: snapshots.at(-1) ?? '',
+    as_of: nights.at(-1) ?? '',
     ...given,
   });
   if (rows.length > 0) return rows;
   const asOf = given.as_of;
-  if (asOf !== undefined && !snapshots.includes(asOf)) {
-    io.stderr(`recon: no snapshot as of ${asOf}; snapshots: ${snapshots.join(', ') || 'none'}.\n`);
+  if (asOf !== undefined && (nights[0] === undefined || asOf < nights[0])) {
+    io.stderr(`recon: no receivable changed on or before ${asOf}; first change: ${nights[0] ?? 'none'}.\n`);
   } else io.stderr('recon: no rows.\n');
   return rows;
 }

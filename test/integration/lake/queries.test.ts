@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { buildPageIngestor } from '../../../lambdas/core/lake/ingest';
 import { encodeParquet, PARQUET_TYPE_OF } from '../../../lambdas/core/lake/parquet';
-import { RECEIVABLES_TABLE } from '../../../lambdas/core/lake/tables';
-import { encodeSnapshot } from '../../../lambdas/core/recon/export';
+import { RECEIVABLE_CHANGES_TABLE } from '../../../lambdas/core/lake/tables';
+import { encodeChanges } from '../../../lambdas/core/recon/export';
 import { NAMED_QUERIES } from '../../../lib/analytics/queries';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 import { buildPage, netOf } from './pages';
 
-type SnapshotRow = Record<(typeof RECEIVABLES_TABLE.columns)[number]['name'], string | number | null>;
+type SnapshotRow = Record<(typeof RECEIVABLE_CHANGES_TABLE.columns)[number]['name'], string | number | null>;
 
 function receivable(n: number, status: string, forecast: number | null, settled: number | null): SnapshotRow {
   return {
@@ -34,7 +34,8 @@ function receivable(n: number, status: string, forecast: number | null, settled:
     settlement_count: settled === null ? 0 : 1,
     reason: status === 'UNEXPECTED' ? 'NO_FORECAST' : null,
     version: n,
-    changed_on: '2025-04-05',
+    // Due 2025-04-01 with 4 days of grace: late from 2025-04-06 on.
+    overdue_on: status === 'OPEN' ? '2025-04-06' : null,
   };
 }
 
@@ -48,10 +49,10 @@ const SNAPSHOT: SnapshotRow[] = [
   receivable(7, 'UNEXPECTED', null, 7_000),
 ];
 
-/** The snapshot file exactly as the reconciliation export writes it (layout fixed by contract). */
+/** A change-log file exactly as the reconciliation export writes it (layout fixed by contract). */
 function snapshotParquet(rows: readonly SnapshotRow[]): Uint8Array {
   return encodeParquet(
-    RECEIVABLES_TABLE.columns.map((c) => ({
+    RECEIVABLE_CHANGES_TABLE.columns.map((c) => ({
       name: c.name,
       type: PARQUET_TYPE_OF[c.type],
       data: rows.map((r) => r[c.name]),
@@ -74,14 +75,17 @@ describe('named queries on DuckDB over the exported files', () => {
     await ingest.ingestPage(financial.page, financial.source);
     // The same sales records again in another report (a re-run of the night): counted once by the queries.
     await ingest.ingestPage({ ...sales.page, reportId: '101' }, { ...sales.source, reportId: '101' });
-    for (const [asOf, rows] of [
-      ['2025-04-05', SNAPSHOT],
+    // K1 and K2 changed on 04-04; on 04-05 the rest, K1 again (a higher version, same money) and an
+    // older version of K2 that an overlapping export left behind (it must lose to version 2).
+    const older = { ...SNAPSHOT[1], version: 1, status: 'OPEN', settled_net_cents: null } as SnapshotRow;
+    for (const [changedOn, rows] of [
+      ['2025-04-05', [...SNAPSHOT.slice(2), { ...(SNAPSHOT[0] as SnapshotRow), version: 8 }, older]],
       ['2025-04-04', SNAPSHOT.slice(0, 2)],
     ] as const) {
       await s3.client.send(
         new PutObjectCommand({
           Bucket: s3.bucket,
-          Key: `${RECEIVABLES_TABLE.prefix}as_of=${asOf}/part-00000.parquet`,
+          Key: `${RECEIVABLE_CHANGES_TABLE.prefix}changed_on=${changedOn}/part-00000.parquet`,
           Body: snapshotParquet(rows),
         }),
       );
@@ -100,7 +104,29 @@ describe('named queries on DuckDB over the exported files', () => {
     }
   });
 
-  it('receivables_by_state: counts and totals per state on the snapshot date only', async () => {
+  it('receivables_as_of: each receivable once, at its highest version up to the date; OPEN turns OVERDUE after grace', async () => {
+    const on = async (asOf: string) =>
+      (await lake.runNamedQuery('receivables_as_of', { as_of: asOf })).map((r) => [
+        r.receivable_key,
+        r.status,
+        r.reason,
+        r.version,
+        r.changed_on,
+      ]);
+    expect(await on('2025-04-03')).toEqual([]);
+    expect(await on('2025-04-04')).toEqual([
+      ['K1', 'SETTLED', null, 1, '2025-04-04'],
+      ['K2', 'SETTLED', null, 2, '2025-04-04'],
+    ]);
+    const later = await on('2025-04-20');
+    expect(later.map((r) => r[0])).toEqual(['K1', 'K2', 'K3', 'K4', 'K5', 'K6', 'K7']);
+    expect(later[0]).toEqual(['K1', 'SETTLED', null, 8, '2025-04-05']);
+    expect(later[1]).toEqual(['K2', 'SETTLED', null, 2, '2025-04-04']);
+    expect(later[4]).toEqual(['K5', 'OVERDUE', null, 5, '2025-04-05']);
+    expect((await on('2025-04-05'))[4]).toEqual(['K5', 'OPEN', null, 5, '2025-04-05']);
+  });
+
+  it('receivables_by_state: counts and totals per state as of the date', async () => {
     expect(await lake.runNamedQuery('receivables_by_state', { as_of: '2025-04-05' })).toEqual([
       {
         status: 'OPEN',
@@ -235,13 +261,13 @@ describe('named queries on DuckDB over the exported files', () => {
     ]);
   });
 
-  it('reads the reconciliation export’s own snapshot file with the Glue table’s columns and types', async () => {
+  it('reads the reconciliation export’s own change file with the Glue table’s columns and types', async () => {
     const file = join(workDir, 'export-contract.parquet');
-    await writeFile(file, encodeSnapshot(SNAPSHOT));
+    await writeFile(file, encodeChanges(SNAPSHOT));
     const described = await lake.runSql(`DESCRIBE SELECT * FROM read_parquet('${file}')`);
     const duckdbType = { string: 'VARCHAR', int: 'INTEGER', bigint: 'BIGINT' } as const;
     expect(described.map((c) => [c.column_name, c.column_type])).toEqual(
-      RECEIVABLES_TABLE.columns.map((c) => [c.name, duckdbType[c.type]]),
+      RECEIVABLE_CHANGES_TABLE.columns.map((c) => [c.name, duckdbType[c.type]]),
     );
   });
 

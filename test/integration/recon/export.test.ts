@@ -1,124 +1,103 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSnapshotExporter } from '../../../lambdas/core/recon/export';
-import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { buildChangeExporter, segmentOf } from '../../../lambdas/core/recon/export';
+import { buildReceivableStore } from '../../../lambdas/core/recon/store';
+import { buildTouchedLog } from '../../../lambdas/core/recon/touched';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
-import { freshTable, storeFor } from '../../support/recon-dynamo';
+import { dynamoListing, lakeListing } from '../../support/lake-listing';
+import { freshTable } from '../../support/recon-dynamo';
 import { portfolio, reconConfig } from '../../support/recon-records';
 
 const config = reconConfig();
-const AS_OF = '2025-04-12';
 const SEGMENTS = 3;
+const DAY_ONE = '2025-03-30';
+const DAY_TWO = '2025-04-12';
 
-describe('snapshot export to s3rver, read back with DuckDB', () => {
+describe('change export to s3rver, read back with the named query on DuckDB', () => {
   let dynamo: LocalDynamo;
   let s3: LocalS3;
-  let scratch: string;
   beforeAll(async () => {
-    [dynamo, s3, scratch] = await Promise.all([
-      startLocalDynamo(),
-      startLocalS3(),
-      mkdtemp(join(tmpdir(), 'recon-snapshot-')),
-    ]);
+    [dynamo, s3] = await Promise.all([startLocalDynamo(), startLocalS3()]);
   });
   afterAll(async () => {
-    await Promise.all([dynamo.close(), s3.close(), rm(scratch, { recursive: true, force: true })]);
+    await Promise.all([dynamo.close(), s3.close()]);
   });
 
-  async function download(key: string): Promise<string> {
-    const object = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
-    const path = join(scratch, key.replaceAll('/', '_'));
-    await writeFile(path, (await object.Body?.transformToByteArray()) ?? new Uint8Array());
-    return path;
-  }
-
-  it('writes one Parquet part per segment at a fixed key; rows and sums match the table', async () => {
+  it('appends only the receivables each night touched; the lake as of each night equals the table', async () => {
     const tableName = await freshTable(dynamo);
-    // Written on an earlier day: the snapshot must derive status as of AS_OF, not trust stored status.
-    const store = storeFor(dynamo.documentClient, tableName, config, { asOf: '2025-03-30' });
-    await store.applyRecords(portfolio(90));
-    const exporter = buildSnapshotExporter({
+    const clock = { asOf: DAY_ONE };
+    const touched = buildTouchedLog({ s3: s3.client, bucket: s3.bucket });
+    const store = buildReceivableStore({
+      ddb: dynamo.documentClient,
+      tableName,
+      config,
+      asOf: () => clock.asOf,
+      now: () => new Date(`${clock.asOf}T12:00:00.000Z`),
+      touched,
+    });
+    const exporter = buildChangeExporter({
       ddb: dynamo.documentClient,
       tableName,
       s3: s3.client,
       bucket: s3.bucket,
       config,
+      touched,
     });
+    const exportNight = (asOf: string) =>
+      Promise.all(
+        Array.from({ length: SEGMENTS }, (_, segment) =>
+          exporter.exportSnapshot({ asOf, segment, totalSegments: SEGMENTS }),
+        ),
+      );
+    const records = portfolio(90);
+    const nightTwo = records.filter((r) => r.recordType === 'D1');
+    await store.applyRecords(records.filter((r) => r.recordType === 'A1'));
+    const first = await exportNight(DAY_ONE);
+    expect(await exportNight(DAY_ONE)).toEqual(first);
+    const dayOneRows = first.reduce((sum, part) => sum + part.rows, 0);
+    expect(dayOneRows).toBe((await store.scanAll()).length);
 
-    const segments = Array.from({ length: SEGMENTS }, (_, segment) => segment);
-    const first = await Promise.all(
-      segments.map((segment) => exporter.exportSnapshot({ asOf: AS_OF, segment, totalSegments: SEGMENTS })),
+    clock.asOf = DAY_TWO;
+    await store.applyRecords(nightTwo);
+    // The same night again (a re-run): logged again, exported to the same keys, nothing doubled.
+    await store.applyRecords(nightTwo);
+    const second = await exportNight(DAY_TWO);
+    const changedKeys = new Set(
+      (await store.scanAll()).filter((r) => r.changedOn === DAY_TWO).map((r) => r.key),
     );
-    const again = await Promise.all(
-      segments.map((segment) => exporter.exportSnapshot({ asOf: AS_OF, segment, totalSegments: SEGMENTS })),
+    expect(changedKeys.size).toBeGreaterThan(0);
+    expect(changedKeys.size).toBeLessThan(dayOneRows);
+    expect(second.reduce((sum, part) => sum + part.rows, 0)).toBe(changedKeys.size);
+    expect(second.map((part) => part.key)).toEqual(
+      Array.from(
+        { length: SEGMENTS },
+        (_, s) => `reconciliation/changes/changed_on=${DAY_TWO}/part-${String(s).padStart(5, '0')}.parquet`,
+      ),
     );
-    expect(again).toEqual(first);
-    expect(first.map((part) => part.key)).toEqual([
-      'reconciliation/snapshots/as_of=2025-04-12/part-00000.parquet',
-      'reconciliation/snapshots/as_of=2025-04-12/part-00001.parquet',
-      'reconciliation/snapshots/as_of=2025-04-12/part-00002.parquet',
-    ]);
     const listed = await s3.client.send(
-      new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'reconciliation/snapshots/' }),
+      new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'reconciliation/changes/' }),
     );
-    expect(listed.KeyCount).toBe(SEGMENTS);
+    expect(listed.KeyCount).toBe(2 * SEGMENTS);
 
-    const views = (await store.scanAll()).map((r) => toReceivableView(r, AS_OF, config));
-    const expected = {
-      rows: views.length,
-      forecast: views.reduce((sum, v) => sum + (v.forecastNetCents ?? 0), 0),
-      settled: views.reduce((sum, v) => sum + v.settledNetCents, 0),
-      overdue: views.filter((v) => v.status === 'OVERDUE').length,
-      settlements: views.reduce((sum, v) => sum + v.settlementCount, 0),
-    };
-    expect(first.reduce((sum, part) => sum + part.rows, 0)).toBe(expected.rows);
-    expect(expected.overdue).toBeGreaterThan(0);
+    for (const asOf of [DAY_TWO, '2025-05-31']) {
+      const table = await dynamoListing(dynamo.documentClient, tableName, asOf, config);
+      expect(table.some((r) => r.status === 'OVERDUE')).toBe(true);
+      expect(await lakeListing(s3.client, s3.bucket, asOf)).toEqual(table);
+    }
+    // As of night one the lake shows night one's state: no settlement yet.
+    const before = await lakeListing(s3.client, s3.bucket, DAY_ONE);
+    expect(before).toHaveLength(dayOneRows);
+    expect(before.every((r) => r.settledNetCents === 0)).toBe(true);
+  });
 
-    const paths = await Promise.all(first.map((part) => download(part.key)));
-    const db = await DuckDBInstance.create(':memory:');
-    const connection = await db.connect();
-    const source = `read_parquet([${paths.map((p) => `'${p}'`).join(', ')}])`;
-    const totals = await connection.runAndReadAll(
-      `SELECT count(*)::INTEGER AS rows, sum(forecast_net_cents)::BIGINT AS forecast,
-              sum(settled_net_cents)::BIGINT AS settled, count(*) FILTER (status = 'OVERDUE')::INTEGER AS overdue,
-              sum(settlement_count)::INTEGER AS settlements
-       FROM ${source}`,
-    );
-    const [row] = totals.getRowObjectsJson();
-    expect(row).toEqual({
-      rows: expected.rows,
-      forecast: String(expected.forecast),
-      settled: String(expected.settled),
-      overdue: expected.overdue,
-      settlements: expected.settlements,
-    });
-
-    const schema = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`);
-    expect(schema.getRowObjectsJson().map((c) => `${c.column_name} ${c.column_type}`)).toEqual([
-      'receivable_key VARCHAR',
-      'acquirer VARCHAR',
-      'merchant VARCHAR',
-      'sale_date VARCHAR',
-      'nsu VARCHAR',
-      'authorization VARCHAR',
-      'installment INTEGER',
-      'brand VARCHAR',
-      'status VARCHAR',
-      'forecast_net_cents BIGINT',
-      'settled_net_cents BIGINT',
-      'difference_cents BIGINT',
-      'due_date VARCHAR',
-      'last_payment_date VARCHAR',
-      'settlement_count INTEGER',
-      'reason VARCHAR',
-      'version BIGINT',
-      'changed_on VARCHAR',
-    ]);
-    connection.closeSync();
+  it('spreads keys over the segments by a fixed hash', () => {
+    const keys = Array.from({ length: 3000 }, (_, n) => `ACQ|EC|2025-01-01|${n}|A${n}|1`);
+    const counts = [0, 0, 0];
+    for (const key of keys) counts[segmentOf(key, 3)] = (counts[segmentOf(key, 3)] as number) + 1;
+    for (const count of counts) expect(count).toBeGreaterThan(800);
+    // FNV-1a 32-bit: 'a' hashes to 0xe40c292c (3826002220); the segment must not depend on the runtime.
+    expect(segmentOf('a', 1000)).toBe(220);
+    expect(segmentOf('', 1000)).toBe(2166136261 % 1000);
   });
 });

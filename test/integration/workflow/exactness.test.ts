@@ -4,13 +4,16 @@
  * and identifiers its own way, adds per-report columns, sends single-object one-record pages and
  * serves some pages empty once). A period, the same period again and an overlapping period must end
  * equal to the ground truth: nothing lost, nothing counted twice, and the lake's named queries
- * (DuckDB) give the same totals as the receivables.
+ * (DuckDB) give the same totals as the receivables; after each run the lake's change log lists every
+ * receivable exactly as DynamoDB does.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseReconConfig } from '../../../lambdas/core/config';
 import { openLocalLake } from '../../../local/lake/duckdb';
+import { dynamoListing, lakeListing } from '../../support/lake-listing';
 import { type LocalWorld, startLocalWorld } from '../../support/local-world';
 
 const FIRST = { from: '2025-01-01', to: '2025-01-31' };
@@ -31,6 +34,13 @@ async function runOk(w: LocalWorld, period: { from: string; to: string }): Promi
   return (result.output as { run: { asOf: string } }).run.asOf;
 }
 
+/** The lake's `receivables_as_of` equals DynamoDB's listing, field by field, for the run's date. */
+async function expectLakeEqualsTable(w: LocalWorld, asOf: string): Promise<void> {
+  const table = await dynamoListing(w.dynamo.documentClient, w.dynamo.tableName, asOf, parseReconConfig({}));
+  expect(table.length).toBeGreaterThan(0);
+  expect(await lakeListing(w.s3.client, w.s3.bucket, asOf)).toEqual(table);
+}
+
 describe('exactly-once money under rendering variance (production)', () => {
   it('a period, the same period again and an overlapping period end equal to the ground truth', async () => {
     world = await startLocalWorld({
@@ -47,13 +57,16 @@ describe('exactly-once money under rendering variance (production)', () => {
     const asOf = await runOk(w, FIRST);
     const afterFirst = await w.receivables(asOf);
     expect(afterFirst).toEqual(w.expected({ ...FIRST, asOf }));
+    await expectLakeEqualsTable(w, asOf);
 
     await runOk(w, FIRST);
     expect(await w.receivables(asOf)).toEqual(afterFirst);
+    await expectLakeEqualsTable(w, asOf);
 
     const asOfAll = await runOk(w, OVERLAP);
     const all = await w.receivables(asOfAll);
     expect(all).toEqual(w.expected({ ...ALL, asOf: asOfAll }));
+    await expectLakeEqualsTable(w, asOfAll);
 
     const workDir = await mkdtemp(join(tmpdir(), 'recon-exact-'));
     const lake = await openLocalLake({ s3: w.s3.client, bucket: w.s3.bucket, workDir });
