@@ -1,6 +1,8 @@
 /**
- * The provider's rate limit as it counts: arrivals over a sliding one-second window. Also measures the
- * largest number of arrivals seen in any 1000 ms window, which is how recon's pacing is judged.
+ * The provider's rate limit as it counts: arrivals over a sliding one-second window. Also measures how
+ * recon's pacing is judged: the largest number of arrivals seen in any 1000 ms window, and the
+ * shortest span holding `limit + 1` arrivals (at least 1000 ms means never more than `limit` in any
+ * second; what it exceeds 1000 ms by is the headroom the pacing kept, as the provider saw it).
  */
 
 const WINDOW_MS = 1000;
@@ -39,11 +41,17 @@ export function buildRateWindow(limit: number) {
   let arrivals = new SlidingTimes();
   const accepted = new SlidingTimes();
   let maxArrivals = 0;
+  /** The last `limit` arrival times, oldest first. */
+  let lastArrivals: number[] = [];
+  let tightestSpan = Number.POSITIVE_INFINITY;
   return {
-    /** Records an arrival at monotonic time `now` (ms) and updates the busiest-second measure. */
+    /** Records an arrival at monotonic time `now` (ms) and updates the busiest-second measures. */
     arrive(now: number): void {
       arrivals.push(now);
       maxArrivals = Math.max(maxArrivals, arrivals.countSince(now));
+      if (lastArrivals.length === limit)
+        tightestSpan = Math.min(tightestSpan, now - (lastArrivals.shift() as number));
+      lastArrivals.push(now);
     },
     /** Accepts the request if fewer than `limit` were accepted in the trailing second. */
     tryAccept(now: number): RateDecision {
@@ -55,10 +63,14 @@ export function buildRateWindow(limit: number) {
       return { allowed: true, retryAfterSeconds: 0 };
     },
     maxInAnySecond: () => maxArrivals,
+    /** Shortest span (ms) in which `limit + 1` requests arrived; null while fewer have arrived. */
+    tightestSpanMs: () => (Number.isFinite(tightestSpan) ? tightestSpan : null),
     /** Resets the measurement only: the limit keeps counting what was already accepted. */
     resetMeasure(): void {
       arrivals = new SlidingTimes();
       maxArrivals = 0;
+      lastArrivals = [];
+      tightestSpan = Number.POSITIVE_INFINITY;
     },
   };
 }

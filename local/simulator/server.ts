@@ -65,6 +65,7 @@ function emptyStats(): SimulatorStats {
     rateLimited: 0,
     serverErrors: 0,
     maxRequestsInAnySecond: 0,
+    tightestSpanMs: null,
     reportsGenerated: 0,
   };
 }
@@ -200,7 +201,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     mode,
     credentials: config.credentials,
     setFaults: (partial) => faults.set(partial),
-    stats: () => ({ ...stats, byRoute: { ...stats.byRoute }, maxRequestsInAnySecond: rate.maxInAnySecond() }),
+    stats: () => ({
+      ...stats,
+      byRoute: { ...stats.byRoute },
+      maxRequestsInAnySecond: rate.maxInAnySecond(),
+      tightestSpanMs: rate.tightestSpanMs(),
+    }),
     resetStats() {
       stats = emptyStats();
       rate.resetMeasure();

@@ -116,6 +116,11 @@ export interface SimulatorStats {
   rateLimited: number;
   serverErrors: number;
   maxRequestsInAnySecond: number;
+  /**
+   * Shortest span (ms) in which `ratePerSecond + 1` requests arrived, null while fewer arrived: at
+   * least 1000 means never more than the rate in any second, and the excess is the headroom left.
+   */
+  tightestSpanMs: number | null;
   reportsGenerated: number;
 }
 

@@ -6,7 +6,7 @@
  * Acquiring claims the slot `max(now, nextSlotAt)` by moving `nextSlotAt` one interval forward with a
  * single-item conditional write (`nextSlotAt = :seen`): of two racing callers exactly one wins, the
  * other re-reads and claims the following slot. Then the caller sleeps until its slot (and claims
- * another if it woke too late to use it, see `pacing.ts`). Only
+ * another, with a wider gap after it, if it woke too late to use it: see `pacing.ts`). Only
  * single-item conditional writes are used (no transactions), so dynalite is a faithful stand-in.
  * Each instance remembers the value it last wrote, so an uncontended acquire costs one write.
  *
@@ -18,7 +18,7 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
-import { acquireSlot, boundedBackOffMs, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
+import { boundedBackOffMs, buildPacer, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
 import type { RateLimiter } from './port';
 
 export interface DynamoLimiterDeps extends PacingOptions {
@@ -112,10 +112,11 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
   }
 
   /**
-   * Claims the next free slot with a conditional write. Every pass either wins, sleeps toward the
-   * horizon, or follows a write somebody else made: no pass repeats without progress.
+   * Claims the next free slot with a conditional write, leaving `gapMs` more than one interval after
+   * it. Every pass either wins, sleeps toward the horizon, or follows a write somebody else made: no
+   * pass repeats without progress.
    */
-  async function claim(): Promise<number> {
+  async function claim(gapMs: number): Promise<number> {
     for (;;) {
       if (believed === null) await read();
       const seen = believed as Stored;
@@ -131,7 +132,7 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
       const slot = Math.max(at, seen ?? Number.NEGATIVE_INFINITY);
       // Kept fractional: rounding each slot up to a whole ms would pace at 106 ms instead of 105.26.
       // The number round-trips exactly (DynamoDB keeps 38 digits), so the equality condition holds.
-      const next = slot + interval;
+      const next = slot + interval + gapMs;
       const won =
         seen === undefined
           ? await write(next, 'attribute_not_exists(nextSlotAt)', {})
@@ -146,14 +147,14 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
    * happen between instances.
    */
   let lastClaim: Promise<unknown> = Promise.resolve();
-  function claimInTurn(): Promise<number> {
-    const turn = lastClaim.then(claim);
+  function claimInTurn(gapMs: number): Promise<number> {
+    const turn = lastClaim.then(() => claim(gapMs));
     lastClaim = turn.catch(() => undefined);
     return turn;
   }
 
   return {
-    acquire: () => acquireSlot(claimInTurn, interval, now, sleep),
+    acquire: buildPacer({ claim: claimInTurn, options: deps, now, sleep }),
     async backOff(retryAfterMs) {
       // Only ever moves the slot forward; losing the race means someone pushed it at least as far.
       await raise(Math.ceil(now() + boundedBackOffMs(retryAfterMs, deps)));

@@ -3,7 +3,7 @@
  * so concurrent acquirers always get distinct slots. It cannot see other processes: deployed
  * Lambdas share the account's budget through the DynamoDB limiter (`dynamo.ts`) instead.
  */
-import { acquireSlot, boundedBackOffMs, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
+import { boundedBackOffMs, buildPacer, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
 import type { RateLimiter } from './port';
 
 export interface InProcessLimiterDeps extends PacingOptions {
@@ -14,17 +14,16 @@ export interface InProcessLimiterDeps extends PacingOptions {
 export function buildInProcessLimiter(deps: InProcessLimiterDeps = {}): RateLimiter {
   const interval = slotIntervalMs(deps);
   const now = deps.now ?? Date.now;
-  const sleep = deps.sleep ?? realSleep;
   let nextSlotAt = Number.NEGATIVE_INFINITY;
 
-  function claim(): number {
+  function claim(gapMs: number): number {
     const slot = Math.max(now(), nextSlotAt);
-    nextSlotAt = slot + interval;
+    nextSlotAt = slot + interval + gapMs;
     return slot;
   }
 
   return {
-    acquire: () => acquireSlot(claim, interval, now, sleep),
+    acquire: buildPacer({ claim, options: deps, now, sleep: deps.sleep ?? realSleep }),
     async backOff(retryAfterMs) {
       nextSlotAt = Math.max(nextSlotAt, now() + boundedBackOffMs(retryAfterMs, deps));
     },

@@ -1,22 +1,33 @@
 /**
  * Even pacing shared by both limiters. The provider counts arrivals in ANY one-second window, so a
- * token bucket that allows bursts of 10 can still be refused when jitter bunches them; one slot every
- * `1000 / (rate · (1 − margin))` ms never puts more than `rate` requests in a second, and the margin
- * absorbs network jitter between sending and arrival.
+ * token bucket that allows bursts of 10 can still be refused when jitter bunches them. Slots one
+ * interval `I = 1000 / (rate · (1 − margin))` apart put request k + rate at least `rate · I` after
+ * request k; what that exceeds 1000 ms by (the reserve, 20.4 ms at 10/s with 2%) is all the timing
+ * error the scheme trusts, half for waking late, half for the variation of the delay between a send and
+ * its arrival. Everything larger is paid for by the request that causes it, never by every slot:
+ * - a cold send (the process's first request: the HTTP stack's first use, a new connection) arrives
+ *   later than warm ones, so an instance's first claim leaves `coldStartMs` more after its slot;
+ * - a caller that wakes past the allowance does not send; it claims a new slot with a gap after it
+ *   wide enough for the lateness it just saw (doubling), so a send within that slot's tolerance can
+ *   never bunch with the callers that follow.
+ * See docs/rate-limit.md.
  */
 
 export interface PacingOptions {
   /** Requests per second the provider allows for the whole account. @default 10 */
   readonly ratePerSecond?: number;
   /**
-   * Fraction of the rate kept in reserve. @default 0.1
-   * Sends k and k + rate are at least `rate · I − I/4` apart (I the slot interval, I/4 the lateness
-   * allowance): 1083 ms at 10/s with 10%, so 83 ms of delay between a send and its arrival still
-   * cannot put `rate + 1` requests into one second. 5% would leave 26 ms, and a cold send path
-   * takes more: the first request of a process (the HTTP stack's first use, a new connection)
-   * measured 63 ms from send to arrival, on loopback, and put an 11th request into one second.
+   * Fraction of the rate kept in reserve. @default 0.02
+   * 20.4 ms per `rate` slots at 10/s: 10.2 ms of lateness allowance and 10.2 ms for send-to-arrival
+   * variation, which on a warm connection measured 1 to 8 ms on loopback (bench/results.md).
    */
   readonly marginRatio?: number;
+  /**
+   * Extra gap after an instance's first slot, for the first request's cold send path. @default 150
+   * A process's first fetch measured 63 to 120 ms from send to arrival on loopback (lazy loading of
+   * the HTTP stack, a new connection), against 1 ms for the next ones.
+   */
+  readonly coldStartMs?: number;
   /**
    * Longest pause one 429 may impose on every caller, whatever its `Retry-After` says: a provider
    * (or a proxy) answering `Retry-After: 86400` must not park the whole night. @default 60_000
@@ -25,7 +36,8 @@ export interface PacingOptions {
 }
 
 export const DEFAULT_RATE_PER_SECOND = 10;
-export const DEFAULT_MARGIN_RATIO = 0.1;
+export const DEFAULT_MARGIN_RATIO = 0.02;
+export const DEFAULT_COLD_START_MS = 150;
 /** How long a 429 without `Retry-After` pauses every caller. */
 const DEFAULT_BACK_OFF_MS = 1_000;
 /** Cap on any back-off; the provider client caps `Retry-After` to the same value by default. */
@@ -46,42 +58,77 @@ export function slotIntervalMs(options: PacingOptions = {}): number {
   return 1000 / (rate * (1 - margin));
 }
 
-/** How late after its slot a caller may still send: a quarter of the slot interval. */
-export function latenessAllowanceMs(interval: number): number {
-  return interval / 4;
+/** What `rate` slots span beyond one second: the timing error the pacing absorbs. */
+export function reserveMs(options: PacingOptions = {}): number {
+  const rate = options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
+  return rate * slotIntervalMs(options) - 1000;
+}
+
+/** How late after its slot a caller may still send: half the reserve (the rest is for arrival jitter). */
+export function latenessAllowanceMs(options: PacingOptions = {}): number {
+  return reserveMs(options) / 2;
+}
+
+/** Widest gap a late caller reserves after its slot; a process later than this is starved. */
+export const MAX_LATE_GAP_MS = 1_000;
+
+/** Claims in a row that woke too late before the acquire fails loudly instead of sending. */
+export const MAX_CLAIMS = 8;
+
+/** A caller woke past every slot it claimed: its event loop is starved, and sending would burst. */
+export class LimiterStarvedError extends Error {
+  constructor(claims: number, lateByMs: number) {
+    super(`rate limiter: woke too late for ${claims} slots in a row (last ${Math.round(lateByMs)} ms late)`);
+    this.name = 'LimiterStarvedError';
+  }
 }
 
 /**
- * Sleeps until `slot` (epoch ms) and says whether the caller woke in time to use it. A caller that
- * wakes late (event-loop stall, slow claim) and sends anyway would arrive bunched with the callers of
- * the following slots; with a lateness of at most {@link latenessAllowanceMs}, no one-second window
- * can hold more than `rate` sends even with every slot used at the edge of its tolerance, and the
- * rest of the margin is left for network jitter.
+ * Takes the next free slot and moves the next free slot to `slot + interval + gapMs`: `gapMs` is the
+ * extra room this caller needs after its own send (cold path, lateness).
  */
-export async function sleepUntilSlot(
-  slot: number,
-  interval: number,
-  now: () => number,
-  sleep: (ms: number) => Promise<void>,
-): Promise<boolean> {
-  const wait = slot - now();
-  if (wait > 0) await sleep(wait);
-  return now() - slot <= latenessAllowanceMs(interval);
+export type ClaimSlot = (gapMs: number) => Promise<number> | number;
+
+export interface PacerDeps {
+  readonly claim: ClaimSlot;
+  readonly options: PacingOptions;
+  readonly now: () => number;
+  readonly sleep: (ms: number) => Promise<void>;
 }
 
-/** A late caller claims a fresh slot at most this many times, then sends (never starves). */
-export const MAX_CLAIMS = 4;
+/**
+ * `acquire` for one limiter instance: sleeps until a claimed slot and returns only when the caller
+ * may send within the tolerance that slot was claimed with. Its first claim is the cold one.
+ */
+export function buildPacer(deps: PacerDeps): () => Promise<void> {
+  const allowance = latenessAllowanceMs(deps.options);
+  const coldStartMs = deps.options.coldStartMs ?? DEFAULT_COLD_START_MS;
+  let warm = false;
 
-/** Claims slots until one is used in time (or {@link MAX_CLAIMS} were tried). */
-export async function acquireSlot(
-  claim: () => Promise<number> | number,
-  interval: number,
-  now: () => number,
-  sleep: (ms: number) => Promise<void>,
-): Promise<void> {
-  for (let claims = 1; ; claims++) {
-    const slot = await claim();
-    if ((await sleepUntilSlot(slot, interval, now, sleep)) || claims >= MAX_CLAIMS) return;
+  return async () => {
+    const coldGap = warm ? 0 : coldStartMs;
+    warm = true;
+    let lateGap = 0;
+    for (let claims = 1; ; claims++) {
+      const slot = await deps.claim(coldGap + lateGap);
+      await sleepUntil(slot, deps);
+      const lateBy = deps.now() - slot;
+      // A send up to `lateGap` past the allowance is covered: nobody's slot starts within it.
+      if (lateBy <= allowance + lateGap) return;
+      if (claims >= MAX_CLAIMS) throw new LimiterStarvedError(claims, lateBy);
+      lateGap = Math.min(MAX_LATE_GAP_MS, Math.max(2 * lateGap, 2 * lateBy));
+    }
+  };
+}
+
+/**
+ * Never returns before `slot`: a timer may fire a fraction of a millisecond early (whole-ms clocks),
+ * so any remainder is slept again, rounded up so that it cannot be rounded down to nothing.
+ */
+async function sleepUntil(slot: number, deps: Pick<PacerDeps, 'now' | 'sleep'>): Promise<void> {
+  for (let wait = slot - deps.now(); wait > 0; ) {
+    await deps.sleep(wait);
+    wait = Math.ceil(slot - deps.now());
   }
 }
 

@@ -25,7 +25,7 @@ const ITEM_KEY = (account: string) => ({
   [TABLE.sortKey]: 'RATE',
 });
 
-function virtualLimiter(account: string) {
+function virtualLimiter(account: string, coldStartMs = 0) {
   let clock = T;
   let requests = 0;
   const counted = {
@@ -39,6 +39,7 @@ function virtualLimiter(account: string) {
     tableName: dynamo.tableName,
     account,
     ratePerSecond: 10,
+    coldStartMs,
     now: () => clock,
     sleep: async (ms) => {
       clock += ms;
@@ -78,6 +79,16 @@ describe('DynamoDB limiter', () => {
     const gaps = all.slice(1).map((t, i) => t - (all[i] ?? 0));
     expect(Math.min(...gaps)).toBeCloseTo(INTERVAL, 2);
     expect(all[0]).toBe(T);
+  });
+
+  it("leaves each instance's cold-start gap after its first slot in the shared item", async () => {
+    const first = virtualLimiter('cold', 150);
+    const other = virtualLimiter('cold', 150);
+    expect(await first.grant()).toBe(T);
+    expect(await storedSlot('cold')).toBe(T + INTERVAL + 150);
+    expect(await first.grant()).toBe(T + INTERVAL + 150);
+    expect(await other.grant()).toBeCloseTo(T + 2 * INTERVAL + 150, 3);
+    expect(await storedSlot('cold')).toBeCloseTo(T + 3 * INTERVAL + 300, 3);
   });
 
   it('keeps accounts apart', async () => {

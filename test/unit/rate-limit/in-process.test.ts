@@ -2,9 +2,13 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
 import {
-  acquireSlot,
+  buildPacer,
+  DEFAULT_COLD_START_MS,
+  LimiterStarvedError,
   latenessAllowanceMs,
   MAX_CLAIMS,
+  MAX_LATE_GAP_MS,
+  reserveMs,
   slotIntervalMs,
 } from '../../../lambdas/core/rate-limit/pacing';
 
@@ -38,8 +42,9 @@ async function grantTimes(offsets: readonly number[], rate = 10, backOffAt?: num
 }
 
 describe('slotIntervalMs', () => {
-  it('spaces slots by 1000 / (rate · (1 − margin)), 10/s with a 10% margin by default', () => {
-    expect(slotIntervalMs()).toBeCloseTo(111.11, 2);
+  it('spaces slots by 1000 / (rate · (1 − margin)), 10/s with a 2% margin by default', () => {
+    expect(slotIntervalMs()).toBeCloseTo(102.04, 2);
+    expect(reserveMs()).toBeCloseTo(20.41, 2);
     expect(slotIntervalMs({ ratePerSecond: 5, marginRatio: 0 })).toBe(200);
   });
 
@@ -54,8 +59,8 @@ describe('in-process limiter', () => {
     const grants = await grantTimes(Array.from({ length: 25 }, () => 0));
     expect(grants).toHaveLength(25);
     const gaps = grants.slice(1).map((t, i) => t - (grants[i] ?? 0));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(111);
-    // 10 slots span 1000 ms: an 11th arrival in one second would need ~111 ms of bunching jitter.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(slotIntervalMs() - 1);
+    // 10 slots span 1020 ms: an 11th arrival in one second would need 20 ms of bunching jitter.
     expect(maxInAnySecond(grants)).toBe(10);
     expect(new Set(grants).size).toBe(25);
   });
@@ -87,7 +92,14 @@ describe('in-process limiter', () => {
 
   it('caps a back-off at 60 s by default, and at maxBackOffMs when given', async () => {
     const waits: number[] = [];
-    const deps = { now: () => 0, sleep: async (ms: number) => void waits.push(ms) };
+    let t = 0;
+    const deps = {
+      now: () => t,
+      sleep: async (ms: number) => {
+        waits.push(ms);
+        t += ms;
+      },
+    };
     const capped = buildInProcessLimiter(deps);
     await capped.backOff(86_400_000);
     await capped.acquire();
@@ -97,31 +109,45 @@ describe('in-process limiter', () => {
     expect(waits).toEqual([60_000, 5_000]);
   });
 
-  it('claims a fresh slot instead of sending late and bunching with the next callers', async () => {
+  it('claims a fresh slot, with a gap after it twice the lateness, instead of sending late', async () => {
     let t = 0;
     const sleeps: number[] = [];
     const limiter = buildInProcessLimiter({
+      coldStartMs: 0,
       now: () => t,
       sleep: async (ms) => {
         sleeps.push(ms);
         t += ms + (sleeps.length === 1 ? 100 : 0); // the first wake-up is 100 ms late
       },
     });
-    await limiter.acquire();
-    await limiter.acquire();
-    expect(sleeps.map(Math.round)).toEqual([111, 11]);
-    expect(t).toBeCloseTo(222.22, 1);
+    const interval = slotIntervalMs();
+    await limiter.acquire(); // at 0, no sleep
+    await limiter.acquire(); // slot I, woke at I + 100: re-claims slot 2I
+    expect(t).toBeCloseTo(2 * interval, 6);
+    await limiter.acquire(); // the late caller's gap: 2 · 100 ms after its slot's interval
+    expect(sleeps.map((ms) => Math.round(ms * 100) / 100)).toEqual([
+      Math.round(interval * 100) / 100,
+      Math.round((interval - 100) * 100) / 100,
+      Math.round((interval + 200) * 100) / 100,
+    ]);
   });
 
-  it('keeps every window of 1000 ms + the jitter reserve within the rate when callers wake late', async () => {
+  it("leaves coldStartMs after an instance's first slot only (its first send is slower to arrive)", async () => {
     const interval = slotIntervalMs();
-    const allowance = latenessAllowanceMs(interval);
-    // What the margin leaves for send-to-arrival delay once the lateness allowance is spent: 83 ms.
-    const jitterReserve = 10 * interval - allowance - 1000;
-    expect(jitterReserve).toBeGreaterThan(80);
+    const grants = await grantTimes([0, 0, 0]);
+    // Fake timers keep whole milliseconds: each grant is its slot rounded up.
+    expect(grants[1]).toBe(Math.ceil(interval + DEFAULT_COLD_START_MS));
+    expect(grants[2]).toBe(Math.ceil(2 * interval + DEFAULT_COLD_START_MS));
+  });
+
+  it('keeps every window of 1000 ms + the arrival reserve within the rate, however late callers wake', async () => {
+    const allowance = latenessAllowanceMs();
+    // What the margin leaves for send-to-arrival variation once the lateness allowance is spent.
+    const arrivalReserve = reserveMs() - allowance;
+    expect(arrivalReserve).toBeGreaterThan(10);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.double({ min: 0, max: allowance, noNaN: true }), { minLength: 30, maxLength: 30 }),
+        fc.array(fc.double({ min: 0, max: 400, noNaN: true }), { minLength: 30, maxLength: 30 }),
         async (lateness) => {
           let t = 0;
           let wake = 0;
@@ -137,7 +163,7 @@ describe('in-process limiter', () => {
             sends.push(t);
           }
           // Less a microsecond: float sums of slot times may land a hair inside the exact bound.
-          expect(maxInAnySecond(sends, 1000 + jitterReserve - 0.001)).toBeLessThanOrEqual(10);
+          expect(maxInAnySecond(sends, 1000 + arrivalReserve - 0.001)).toBeLessThanOrEqual(10);
         },
       ),
       { numRuns: 50 },
@@ -145,22 +171,41 @@ describe('in-process limiter', () => {
   });
 });
 
-describe('acquireSlot', () => {
-  it('gives up re-claiming after a few late wake-ups rather than starving', async () => {
+describe('buildPacer', () => {
+  it('fails loudly, never sending, when it wakes too late for every slot it claims', async () => {
     let t = 0;
     let claims = 0;
-    const claim = () => {
-      claims++;
-      return t + 100; // other callers keep the queue full
-    };
-    await acquireSlot(
-      claim,
-      100,
-      () => t,
-      async (ms) => {
-        t += ms + 1_000;
+    const acquire = buildPacer({
+      claim: () => {
+        claims++;
+        return t + 100; // other callers keep the queue full
       },
-    );
+      options: {},
+      now: () => t,
+      sleep: async (ms) => {
+        t += ms + MAX_LATE_GAP_MS + 1_000; // starved: later than any gap it may reserve
+      },
+    });
+    await expect(acquire()).rejects.toBeInstanceOf(LimiterStarvedError);
     expect(claims).toBe(MAX_CLAIMS);
+  });
+
+  it('reserves a gap after its slot that grows with the lateness it saw, up to MAX_LATE_GAP_MS', async () => {
+    let t = 0;
+    const gaps: number[] = [];
+    const lateness = [30, 300, 2_000, 0];
+    const acquire = buildPacer({
+      claim: (gapMs) => {
+        gaps.push(gapMs);
+        return t + 50;
+      },
+      options: { coldStartMs: 0 },
+      now: () => t,
+      sleep: async (ms) => {
+        t += ms + (lateness[gaps.length - 1] ?? 0);
+      },
+    });
+    await acquire();
+    expect(gaps).toEqual([0, 60, 600, MAX_LATE_GAP_MS]);
   });
 });
