@@ -66,7 +66,7 @@ export class Storage extends Construct {
       removalPolicy,
     });
 
-    const { partitionKey, sortKey, ttlAttribute, byStatusIndex } = TABLE;
+    const { partitionKey, sortKey, ttlAttribute, byStatusIndex, workIndex } = TABLE;
     this.table = new dynamodb.TableV2(this, 'Table', {
       partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
       sortKey: { name: sortKey, type: dynamodb.AttributeType.STRING },
@@ -80,6 +80,12 @@ export class Storage extends Construct {
           indexName: byStatusIndex.name,
           partitionKey: { name: byStatusIndex.partitionKey, type: dynamodb.AttributeType.STRING },
           sortKey: { name: byStatusIndex.sortKey, type: dynamodb.AttributeType.STRING },
+          projectionType: dynamodb.ProjectionType.ALL,
+        },
+        {
+          indexName: workIndex.name,
+          partitionKey: { name: workIndex.partitionKey, type: dynamodb.AttributeType.STRING },
+          sortKey: { name: workIndex.sortKey, type: dynamodb.AttributeType.STRING },
           projectionType: dynamodb.ProjectionType.ALL,
         },
       ],

@@ -30,7 +30,7 @@ export function createDynamoClients(endpoint: string): {
 
 /** Creates recon's table (key schema from `TABLE`) unless it already exists. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  const { partitionKey, sortKey, byStatusIndex } = TABLE;
+  const { partitionKey, sortKey, byStatusIndex, workIndex } = TABLE;
   try {
     await client.send(
       new CreateTableCommand({
@@ -41,20 +41,22 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
           { AttributeName: sortKey, AttributeType: 'S' },
           { AttributeName: byStatusIndex.partitionKey, AttributeType: 'S' },
           { AttributeName: byStatusIndex.sortKey, AttributeType: 'S' },
+          { AttributeName: workIndex.partitionKey, AttributeType: 'S' },
+          { AttributeName: workIndex.sortKey, AttributeType: 'S' },
         ],
         KeySchema: [
           { AttributeName: partitionKey, KeyType: 'HASH' },
           { AttributeName: sortKey, KeyType: 'RANGE' },
         ],
         GlobalSecondaryIndexes: [
-          {
-            IndexName: byStatusIndex.name,
+          ...[byStatusIndex, workIndex].map((index) => ({
+            IndexName: index.name,
             KeySchema: [
-              { AttributeName: byStatusIndex.partitionKey, KeyType: 'HASH' },
-              { AttributeName: byStatusIndex.sortKey, KeyType: 'RANGE' },
+              { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
             ],
-            Projection: { ProjectionType: 'ALL' },
-          },
+            Projection: { ProjectionType: 'ALL' as const },
+          })),
         ],
       }),
     );

@@ -1,16 +1,23 @@
 /**
- * The nightly aging sweep: OPEN receivables whose due date + grace has passed become OVERDUE. OPEN is
- * not in the byStatus index (see INDEXED_STATUSES: indexing it would cost an index write per forecast
- * and per settlement), so the sweep is a parallel Scan filtered to OPEN receivables below the cut-off.
- * A Scan is billed by the bytes it reads, 0.5 read unit per 4 KB: about US$ 0.01 per million stored
- * receivables a night, less than the index writes it replaces cost per night's records. Each change
- * is one version-checked write; when a settlement landed in between, the re-read item is re-derived (and
- * is no longer OPEN), so the sweep never overwrites a payment. Conversely a settlement arriving
- * after the sweep re-derives the status on its own write, so it ends SETTLED (or UNDER/OVERPAID).
+ * The nightly aging sweep: OPEN receivables whose due date + grace has passed become OVERDUE. It
+ * touches only those: the book totals keep, per due date, how many receivables are stored OPEN
+ * (cell `o:<date>`, see totals/cells.ts), so the sweep knows which dates still have any past grace,
+ * and queries just those dates' partitions of the byWork index (`OPEN#<date>`, see TABLE.workIndex).
+ * The work is the receivables that fall due that night (plus any a failed night left), never the
+ * book. Each change is one version-checked write; when a settlement landed in between, the re-read
+ * item is re-derived (and is no longer OPEN), so the sweep never overwrites a payment. Conversely a
+ * settlement arriving after the sweep re-derives the status on its own write, so it ends SETTLED (or
+ * UNDER/OVERPAID). The index is eventually consistent: an item written OPEN moments before may be
+ * missed; its date keeps its `o:` count and the next sweep takes it.
  */
-import { addDays, type IsoDate } from '../calendar';
+import type { IsoDate } from '../calendar';
+import { openDatesPastGrace } from '../totals/book';
+import { inTotalsBatch } from '../totals/recorder';
+import { trustedTotals } from '../totals/recount';
+import { buildTotalsStore } from '../totals/store';
+import { openDuePartition } from './item';
 import { forEachLimited } from './limit';
-import { scanPages } from './queries';
+import { workPages } from './queries';
 import { explain } from './status';
 import { buildReceivableWriter, type WriterDeps } from './writer';
 
@@ -26,37 +33,39 @@ export interface Aging {
 }
 
 export interface AgingDeps extends WriterDeps {
-  /** Conditional writes in flight at once per Scan segment. @default 16 */
+  /** Conditional writes in flight at once per due date. @default 16 */
   readonly concurrency?: number;
-  /** Scan segments read in parallel. @default 4 */
-  readonly scanSegments?: number;
+  /** Due dates swept in parallel. @default 4 */
+  readonly dateConcurrency?: number;
 }
 
 export function buildAging(deps: AgingDeps): Aging {
   const writer = buildReceivableWriter(deps);
   const { config } = deps;
+  const totals = { ...deps, totals: buildTotalsStore(deps) };
   return {
     async ageReceivables(asOf) {
       let becameOverdue = 0;
       let writes = 0;
       let conflicts = 0;
-      const openDueBefore = addDays(asOf, -config.graceDays);
-      const totalSegments = deps.scanSegments ?? 4;
-      const segments = Array.from({ length: totalSegments }, (_, segment) => segment);
-      await forEachLimited(segments, totalSegments, async (segment) => {
-        for await (const page of scanPages(deps, { segment, totalSegments, openDueBefore })) {
-          await forEachLimited(page, deps.concurrency ?? 16, async (seen) => {
-            const outcome = await writer.update(seen.key, seen, asOf, (current) =>
-              current?.status === 'OPEN' && explain(current, asOf, config).status === 'OVERDUE'
-                ? current
-                : undefined,
-            );
-            if (outcome.written) becameOverdue += 1;
-            writes += outcome.writes;
-            conflicts += outcome.conflicts;
-          });
-        }
-      });
+      const { cells } = await trustedTotals(totals);
+      const dates = openDatesPastGrace(cells, asOf, config.graceDays);
+      await inTotalsBatch(totals, (observer) =>
+        forEachLimited(dates, deps.dateConcurrency ?? 4, async (dueDate) => {
+          for await (const page of workPages(deps, openDuePartition(dueDate))) {
+            await forEachLimited(page, deps.concurrency ?? 16, async (seen) => {
+              const decide = (current: typeof seen | undefined) =>
+                current?.status === 'OPEN' && explain(current, asOf, config).status === 'OVERDUE'
+                  ? current
+                  : undefined;
+              const outcome = await writer.update(seen.key, seen, asOf, decide, observer);
+              if (outcome.written) becameOverdue += 1;
+              writes += outcome.writes;
+              conflicts += outcome.conflicts;
+            });
+          }
+        }),
+      );
       return { becameOverdue, writes, conflicts };
     },
   };

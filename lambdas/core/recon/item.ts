@@ -7,6 +7,7 @@
  * |-----------|-------|
  * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
  * | `gsi1pk` / `gsi1sk` | `STATUS#<status>` / `<dueDate or 0000-00-00>#<match key>`, only in {@link INDEXED_STATUSES} (index byStatus) |
+ * | `gsi2pk` / `gsi2sk` | see {@link workIndexKeys} (index byWork) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
  * | `f` | map forecast identity → `{ n: net centavos, c?: copies when > 1, o?: page counts }` |
  * | `s` | map settlement identity → `{ n, p?: payment date, c?, o? }` (see `occurrences.ts`) |
@@ -25,7 +26,7 @@ import {
   type Settlement,
 } from './matcher';
 import type { Occurrences } from './occurrences';
-import type { ReasonCode, ReconStatus } from './status';
+import { moneyOf, type ReasonCode, type ReconStatus } from './status';
 
 /** Bookkeeping the store adds to the content: the status as last written and the lock version. */
 export interface ReceivableMeta {
@@ -86,12 +87,41 @@ export function statusPartition(status: IndexedStatus): string {
   return `STATUS#${status}`;
 }
 
+/** Digits of the zero-padded money at stake in gsi2sk: every safe integer fits, so text order is numeric order. */
+const STAKE_DIGITS = 16;
+
+/** gsi2pk of the receivables stored OPEN and due on `dueDate` (what aging queries). */
+export function openDuePartition(dueDate: IsoDate): string {
+  return `OPEN#${dueDate}`;
+}
+
+/** gsi2pk of the receivables stored in an action state, ordered by money at stake. */
+export function stakePartition(status: IndexedStatus): string {
+  return `STAKE#${status}`;
+}
+
+/**
+ * byWork index keys: stored OPEN with a due date (aging's work list) or an action state (the
+ * summary's largest items, by |settled − forecast|); none for SETTLED or an undated OPEN receivable.
+ */
+function workIndexKeys(receivable: Receivable): ReceivableItem {
+  const { partitionKey, sortKey } = TABLE.workIndex;
+  if (receivable.status === 'OPEN' && receivable.dueDate !== null) {
+    return { [partitionKey]: openDuePartition(receivable.dueDate), [sortKey]: receivable.key };
+  }
+  if (!isIndexed(receivable.status)) return {};
+  const { differenceCents } = moneyOf(receivable);
+  const stake = String(Math.abs(differenceCents)).padStart(STAKE_DIGITS, '0');
+  return { [partitionKey]: stakePartition(receivable.status), [sortKey]: `${stake}#${receivable.key}` };
+}
+
 export function toItem(receivable: Receivable): ReceivableItem {
   const item: ReceivableItem = itemKey(receivable.key);
   if (isIndexed(receivable.status)) {
     item[TABLE.byStatusIndex.partitionKey] = statusPartition(receivable.status);
     item[TABLE.byStatusIndex.sortKey] = `${receivable.dueDate ?? NO_DUE_DATE}#${receivable.key}`;
   }
+  Object.assign(item, workIndexKeys(receivable));
   for (const name of FIELD_NAMES) {
     if (receivable[name] !== null) item[name] = receivable[name];
   }

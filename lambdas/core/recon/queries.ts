@@ -1,7 +1,8 @@
 /**
  * Paginated reads of receivables: by stored status through the byStatus index (the states it
- * holds, see INDEXED_STATUSES), and parallel-Scan segments of the whole table. Generators of pages, so a caller can act page by page (aging) or
- * collect everything (listings).
+ * holds, see INDEXED_STATUSES), one partition of the byWork index (aging's due dates, the largest
+ * items), and parallel-Scan segments of the whole table (listings, the recount). Generators of
+ * pages, so a caller can act page by page or collect everything (listings).
  */
 import { type DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
@@ -30,8 +31,6 @@ export interface StatusQueryOptions {
 export interface ScanOptions {
   readonly segment?: number;
   readonly totalSegments?: number;
-  /** Only receivables stored as OPEN and due strictly before this date (what aging looks for). */
-  readonly openDueBefore?: IsoDate;
 }
 
 /** gsi1sk lower bound that excludes receivables without a due date (`0000-00-00#…`). */
@@ -73,6 +72,31 @@ export async function* pagesByStatus(
   } while (exclusiveStartKey);
 }
 
+/** One byWork partition (see TABLE.workIndex), in sort-key order or, `descending`, the reverse. */
+export async function* workPages(
+  { ddb, tableName }: TableDeps,
+  partition: string,
+  options: { readonly descending?: boolean; readonly pageSize?: number } = {},
+): AsyncGenerator<Receivable[]> {
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: TABLE.workIndex.name,
+        KeyConditionExpression: '#pk = :partition',
+        ExpressionAttributeNames: { '#pk': TABLE.workIndex.partitionKey },
+        ExpressionAttributeValues: { ':partition': partition },
+        ScanIndexForward: options.descending !== true,
+        Limit: options.pageSize,
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    yield (page.Items ?? []).map(fromItem);
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+}
+
 export async function* scanPages(
   { ddb, tableName }: TableDeps,
   options: ScanOptions = {},
@@ -85,7 +109,7 @@ export async function* scanPages(
         Segment: options.segment,
         TotalSegments: options.totalSegments,
         ExclusiveStartKey: exclusiveStartKey,
-        ...receivablesFilter(options.openDueBefore),
+        ...RECEIVABLES_FILTER,
       }),
     );
     yield (page.Items ?? []).map(fromItem);
@@ -99,24 +123,9 @@ export async function collect(pages: AsyncGenerator<Receivable[]>): Promise<Rece
   return all;
 }
 
-/**
- * The table holds other item types (rate buckets, waits): keep only receivables, and, for aging, only
- * OPEN ones due before a date (a missing `dueDate` compares false, so those are left out).
- */
-function receivablesFilter(openDueBefore: IsoDate | undefined) {
-  const receivables = 'begins_with(#pk, :prefix) AND #sk = :sk';
-  const names = { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey };
-  const values = { ':prefix': RECEIVABLE_PK_PREFIX, ':sk': RECEIVABLE_SK };
-  if (openDueBefore === undefined) {
-    return {
-      FilterExpression: receivables,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    };
-  }
-  return {
-    FilterExpression: `${receivables} AND #status = :open AND #due < :dueBefore`,
-    ExpressionAttributeNames: { ...names, '#status': 'status', '#due': 'dueDate' },
-    ExpressionAttributeValues: { ...values, ':open': 'OPEN', ':dueBefore': openDueBefore },
-  };
-}
+/** The table holds other item types (rate buckets, waits, totals): keep only receivables. */
+const RECEIVABLES_FILTER = {
+  FilterExpression: 'begins_with(#pk, :prefix) AND #sk = :sk',
+  ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+  ExpressionAttributeValues: { ':prefix': RECEIVABLE_PK_PREFIX, ':sk': RECEIVABLE_SK },
+};

@@ -101,19 +101,25 @@ function settlementCountOf(content: ReceivableContent): number {
   return content.settlements.reduce((sum, s) => sum + copiesOf(s), 0);
 }
 
-/** Status, reason and the amounts behind them, as of a business date. */
-export function explain(content: ReceivableContent, asOf: IsoDate, config: StatusConfig): Explanation {
+/** The money of a receivable, independent of the date and the configuration. */
+export function moneyOf(
+  content: ReceivableContent,
+): Pick<Explanation, 'forecastNetCents' | 'settledNetCents' | 'differenceCents'> {
   const settledNetCents = content.settlements.reduce((sum, s) => sum + s.netCents * copiesOf(s), 0);
   const forecastNetCents = content.forecasts[0]?.netCents ?? null;
+  return { forecastNetCents, settledNetCents, differenceCents: settledNetCents - (forecastNetCents ?? 0) };
+}
+
+/** Status, reason and the amounts behind them, as of a business date. */
+export function explain(content: ReceivableContent, asOf: IsoDate, config: StatusConfig): Explanation {
+  const money = moneyOf(content);
   const lastPaymentDate = content.settlements.reduce<IsoDate | null>(
     (last, s) => (s.paymentDate !== null && (last === null || s.paymentDate > last) ? s.paymentDate : last),
     null,
   );
   return {
-    ...statusOf(content, settledNetCents, asOf, config),
-    forecastNetCents,
-    settledNetCents,
-    differenceCents: settledNetCents - (forecastNetCents ?? 0),
+    ...statusOf(content, money.settledNetCents, asOf, config),
+    ...money,
     settlementCount: settlementCountOf(content),
     lastPaymentDate,
   };

@@ -2,11 +2,15 @@
  * The receivables store over recon's single DynamoDB table. One page of records costs: one
  * BatchGet per 100 distinct keys, then at most ONE conditional PutItem per key whose contribution
  * set grew (a re-ingested page writes nothing). Lost races are retried by {@link buildReceivableWriter}.
+ * The call's writes move the book totals by one delta (totals/recorder.ts): two updates of the
+ * totals item per call that wrote anything, none per record.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import type { MatchKeyField, ReconConfig } from '../config';
 import type { CanonicalRecord } from '../records/canonical';
+import { inTotalsBatch } from '../totals/recorder';
+import { buildTotalsStore } from '../totals/store';
 import { readReceivables } from './batch-read';
 import type { Receivable } from './item';
 import { forEachLimited } from './limit';
@@ -14,7 +18,7 @@ import { applyRecords as applyToContent, isMatchable, matchKeyOf, pruneContent }
 import { collect, pagesByStatus, type ScanOptions, type StatusQueryOptions, scanPages } from './queries';
 import type { ReconStatus } from './status';
 import type { TouchedLog } from './touched';
-import { buildReceivableWriter } from './writer';
+import { buildReceivableWriter, type Decide } from './writer';
 
 export interface ReceivableStoreDeps {
   readonly ddb: Pick<DynamoDBDocumentClient, 'send'>;
@@ -76,6 +80,7 @@ function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
 export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore {
   const { config } = deps;
   const writer = buildReceivableWriter(deps);
+  const totals = { totals: buildTotalsStore(deps), config };
 
   async function applyRecords(records: readonly CanonicalRecord[]): Promise<ApplyCounts> {
     const { groups, ignored } = groupByKey(records, config);
@@ -85,18 +90,21 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
     let writes = 0;
     let conflicts = 0;
     const refused: CanonicalRecord[] = [];
-    await forEachLimited([...groups], deps.concurrency ?? 16, async ([key, group]) => {
-      let result: ReturnType<typeof applyToContent> | undefined;
-      const outcome = await writer.update(key, seen.get(key), asOf, (current) => {
-        result = applyToContent(current, group, config);
-        const next = result.receivable;
-        return next === undefined || next === current ? undefined : pruneContent(next, asOf);
-      });
-      changed += result?.changed ?? 0;
-      refused.push(...(result?.refused ?? []));
-      writes += outcome.writes;
-      conflicts += outcome.conflicts;
-    });
+    await inTotalsBatch(totals, (observer) =>
+      forEachLimited([...groups], deps.concurrency ?? 16, async ([key, group]) => {
+        let result: ReturnType<typeof applyToContent> | undefined;
+        const decide: Decide = (current) => {
+          result = applyToContent(current, group, config);
+          const next = result.receivable;
+          return next === undefined || next === current ? undefined : pruneContent(next, asOf);
+        };
+        const outcome = await writer.update(key, seen.get(key), asOf, decide, observer);
+        changed += result?.changed ?? 0;
+        refused.push(...(result?.refused ?? []));
+        writes += outcome.writes;
+        conflicts += outcome.conflicts;
+      }),
+    );
     await deps.touched?.record(asOf, [...groups.keys()]);
     const unchanged = records.length - ignored - changed - refused.length;
     return { changed, unchanged, ignored, writes, conflicts, refused };

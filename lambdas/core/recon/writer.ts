@@ -3,13 +3,15 @@
  * the version the writer read (`attribute_not_exists(pk)` for a new item), so concurrent Lambdas
  * never lose each other's contributions and no transaction is needed (DynamoDB's transactions cost
  * double and dynalite, the local stand-in, has none). A writer that loses the race re-reads the item
- * and re-applies its change, a bounded number of times.
+ * and re-applies its change, a bounded number of times. An optional observer hears of every write
+ * (the book totals keep their delta from it, see totals/recorder.ts).
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
+import type { WriteObserver } from '../totals/recorder';
 import { fromItem, itemKey, type Receivable, toItem } from './item';
 import type { ReceivableContent } from './matcher';
 import { explain } from './status';
@@ -40,7 +42,13 @@ export type Decide = (current: Receivable | undefined) => ReceivableContent | un
 export interface ReceivableWriter {
   read(key: string): Promise<Receivable | undefined>;
   /** Decides on `seen`; writes; on a lost race re-reads and decides again. */
-  update(key: string, seen: Receivable | undefined, asOf: IsoDate, decide: Decide): Promise<WriteOutcome>;
+  update(
+    key: string,
+    seen: Receivable | undefined,
+    asOf: IsoDate,
+    decide: Decide,
+    observer?: WriteObserver,
+  ): Promise<WriteOutcome>;
 }
 
 export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
@@ -85,6 +93,7 @@ export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
     seen: Receivable | undefined,
     asOf: IsoDate,
     decide: Decide,
+    observer?: WriteObserver,
   ): Promise<WriteOutcome> {
     let current = seen;
     let writes = 0;
@@ -93,7 +102,10 @@ export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
       const content = decide(current);
       if (!content) return { written: false, writes, conflicts };
       writes += 1;
-      if (await putIfUnchanged(stamp(content, current, asOf), current)) {
+      const next = stamp(content, current, asOf);
+      await observer?.beforeWrite();
+      if (await putIfUnchanged(next, current)) {
+        observer?.written(current, next);
         return { written: true, writes, conflicts };
       }
       conflicts += 1;

@@ -9,6 +9,7 @@
  * | report wait/webhook  | `WAIT#<report id>`    | `WAIT`        |
  * | idempotency record   | `IDEMPOTENCY`         | `<key>`       |
  * | run marker           | `RUN#<run id>`        | `RUN`         |
+ * | book totals          | `TOTALS`              | `TOTALS`      |
  */
 export const TABLE = {
   partitionKey: 'pk',
@@ -20,4 +21,13 @@ export const TABLE = {
    * `<dueDate>#<key>`, set only for the states somebody acts on (INDEXED_STATUSES in recon/item.ts).
    */
   byStatusIndex: { name: 'byStatus', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  /**
+   * The nightly work index, sparse, over two disjoint sets of receivables (one new index, as
+   * CloudFormation adds one GSI per table update):
+   * - stored OPEN with a due date: gsi2pk = `OPEN#<dueDate>`, gsi2sk = `<key>`; aging queries only
+   *   the dates whose grace ended that night (recon/aging.ts);
+   * - in an action state: gsi2pk = `STAKE#<state>`, gsi2sk = `<|difference| zero-padded>#<key>`; the
+   *   summary reads each state's largest items from the top (totals/largest.ts).
+   */
+  workIndex: { name: 'byWork', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
 } as const;

@@ -23,20 +23,39 @@ export function agingBucketIndex(daysPastDue: number): number {
   );
 }
 
-/** Accumulates unpaid receivables into buckets; receivables without a due date count as not yet due. */
-export function buildAgingBuckets(receivables: Iterable<SummaryReceivable>, asOf: IsoDate): AgingBucket[] {
+/** Unpaid money due on one date (null: no due date, counted as not yet due). */
+export interface UnpaidOnDate {
+  readonly dueDate: IsoDate | null;
+  readonly count: number;
+  readonly amountCents: number;
+}
+
+/** Accumulates unpaid money by due date into buckets as of `asOf`. */
+export function bucketsOf(unpaid: Iterable<UnpaidOnDate>, asOf: IsoDate): AgingBucket[] {
   const counts = BUCKETS.map(() => ({ count: 0, amountCents: 0 }));
-  for (const r of receivables) {
-    if (!UNPAID_STATES.has(r.status)) continue;
-    const late = r.dueDate === null ? 0 : daysBetween(r.dueDate, asOf);
+  for (const u of unpaid) {
+    const late = u.dueDate === null ? 0 : daysBetween(u.dueDate, asOf);
     const slot = counts[agingBucketIndex(late)];
     if (!slot) continue;
-    slot.count += 1;
-    slot.amountCents += r.forecastNetCents ?? 0;
+    slot.count += u.count;
+    slot.amountCents += u.amountCents;
   }
   return BUCKETS.map((b, i) => ({
     ...b,
     count: counts[i]?.count ?? 0,
     amountCents: counts[i]?.amountCents ?? 0,
   }));
+}
+
+/** Accumulates unpaid receivables into buckets; receivables without a due date count as not yet due. */
+export function buildAgingBuckets(receivables: Iterable<SummaryReceivable>, asOf: IsoDate): AgingBucket[] {
+  return bucketsOf(unpaidOf(receivables), asOf);
+}
+
+function* unpaidOf(receivables: Iterable<SummaryReceivable>): Generator<UnpaidOnDate> {
+  for (const r of receivables) {
+    if (UNPAID_STATES.has(r.status)) {
+      yield { dueDate: r.dueDate, count: 1, amountCents: r.forecastNetCents ?? 0 };
+    }
+  }
 }

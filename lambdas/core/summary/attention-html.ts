@@ -6,7 +6,7 @@ import { formatBrl } from './brl';
 import { escapeHtml } from './escape';
 import { formatDate, textsFor } from './i18n';
 import { cellsFor, renderTable } from './table';
-import type { ActionCategory, ActionItem, ReportLanguage, RunSummary } from './types';
+import { type ActionCategory, type ActionItem, CAPPED, type ReportLanguage, type RunSummary } from './types';
 
 /**
  * Who and which installment, the way finance looks a sale up: acquirer, merchant, sale date, NSU.
@@ -58,12 +58,23 @@ function largestItems(c: ActionCategory, language: ReportLanguage): string {
   return `${heading}\n${renderTable(columns, rows, { none: t.none })}`;
 }
 
+/** Capped receivables as one more card: their amounts miss refused records, whatever their state. */
+function cappedCategory(s: RunSummary): ActionCategory {
+  return { state: CAPPED, count: s.capped.count, amountCents: s.capped.amountCents, largest: [] };
+}
+
 export function renderAttention(s: RunSummary): string {
   const t = textsFor(s.language);
+  const cards = [...s.attention, cappedCategory(s)];
   return [
     `<h2>${escapeHtml(t.attention.heading)}</h2>`,
     `<p class="muted">${escapeHtml(t.attention.intro)}</p>`,
-    `<div class="cards">${s.attention.map((c) => card(c, s.language)).join('\n')}</div>`,
+    `<div class="cards">${cards.map((c) => card(c, s.language)).join('\n')}</div>`,
+    ...(s.capped.count > 0
+      ? [
+          `<p id="${CAPPED}" class="${CAPPED}">${escapeHtml(`${t.states[CAPPED]}: ${t.attention.capped}`)}</p>`,
+        ]
+      : []),
     `<h2>${escapeHtml(t.attention.largest)}</h2>`,
     ...s.attention.filter((c) => c.count > 0).map((c) => largestItems(c, s.language)),
   ].join('\n');

@@ -1,12 +1,22 @@
 /**
- * Builds the run summary from what the workflow reports (jobs and their counts) and the current
- * receivables. Pure: the summarizer feeds it, tests call it directly.
+ * Builds the run summary from what the workflow reports (jobs and their counts) and the book: either
+ * the kept-up totals (totals/book.ts, what the nightly run uses) or every receivable (the reference
+ * the recount test compares with). Pure: the summarizer feeds it, tests call it directly.
  */
+import type { IsoDate } from '../calendar';
 import type { JobResult, SummaryInput } from '../workflow/contracts';
 import { buildWeeklyAgenda } from './agenda';
 import { buildAgingBuckets } from './aging';
-import { buildAttention } from './attention';
-import type { JobLine, MoneyTotals, ReportLanguage, RunSummary, SummaryReceivable } from './types';
+import { buildAttention, toActionItem } from './attention';
+import type {
+  BookView,
+  CappedTotals,
+  JobLine,
+  MoneyTotals,
+  ReportLanguage,
+  RunSummary,
+  SummaryReceivable,
+} from './types';
 import { SUMMARY_STATES } from './types';
 
 const EMPTY_TOTALS: MoneyTotals = { count: 0, forecastNetCents: 0, settledNetCents: 0, differenceCents: 0 };
@@ -81,6 +91,25 @@ function receivableTotals(receivables: readonly SummaryReceivable[]): RunSummary
   return { total, byStatus };
 }
 
+function cappedTotals(receivables: readonly SummaryReceivable[]): CappedTotals {
+  const capped = receivables.filter((r) => r.capped === true);
+  return {
+    count: capped.length,
+    amountCents: capped.reduce((n, r) => n + Math.abs(toActionItem(r).differenceCents), 0),
+  };
+}
+
+/** The book's view computed from every receivable (the reference a kept-up view must equal). */
+export function bookFromReceivables(receivables: readonly SummaryReceivable[], asOf: IsoDate): BookView {
+  return {
+    receivables: receivableTotals(receivables),
+    agingBuckets: buildAgingBuckets(receivables, asOf),
+    weekly: buildWeeklyAgenda(receivables),
+    attention: buildAttention(receivables),
+    capped: cappedTotals(receivables),
+  };
+}
+
 /** How the summary is stamped: `finishedAt` is passed in so the result is a pure function of its inputs. */
 export interface SummaryStamp {
   readonly finishedAt: Date;
@@ -90,6 +119,14 @@ export interface SummaryStamp {
 export function buildRunSummary(
   input: SummaryInput,
   receivables: readonly SummaryReceivable[],
+  stamp: SummaryStamp,
+): RunSummary {
+  return buildRunSummaryFromBook(input, bookFromReceivables(receivables, input.asOf), stamp);
+}
+
+export function buildRunSummaryFromBook(
+  input: SummaryInput,
+  book: BookView,
   { finishedAt, language }: SummaryStamp,
 ): RunSummary {
   const jobs = input.jobs.map(toJobLine);
@@ -109,10 +146,11 @@ export function buildRunSummary(
     failures,
     jobs,
     ...totalRecords(input.jobs),
-    receivables: receivableTotals(receivables),
-    aging: { becameOverdue: input.aging.becameOverdue, buckets: buildAgingBuckets(receivables, input.asOf) },
-    weekly: buildWeeklyAgenda(receivables),
-    attention: buildAttention(receivables),
+    receivables: book.receivables,
+    aging: { becameOverdue: input.aging.becameOverdue, buckets: book.agingBuckets },
+    weekly: book.weekly,
+    attention: book.attention,
+    capped: book.capped,
     providerRequests: input.jobs.reduce((n, j) => n + j.providerRequests, 0),
   };
 }

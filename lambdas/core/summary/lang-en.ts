@@ -18,6 +18,8 @@ export const ENGLISH: Texts = {
     intro: 'Every receivable known as of the date above, not only this run’s.',
     largest: 'Largest items of each category',
     shown: (n, total) => `${n === 1 ? 'the largest' : `the ${n} largest`} of ${total}`,
+    capped:
+      'These receivables already hold the most records a receivable may (maxContributions): later records were quarantined as TOO_MANY_CONTRIBUTIONS and are missing from their amounts. List them with recon receivables and look into the source.',
   },
   states: {
     OPEN: 'Open (not yet due)',
@@ -26,12 +28,14 @@ export const ENGLISH: Texts = {
     OVERPAID: 'Paid over',
     OVERDUE: 'Late',
     UNEXPECTED: 'Paid without forecast',
+    CAPPED: 'Record limit reached',
   },
   atStake: {
     UNDERPAID: 'still to receive',
     OVERPAID: 'received in excess',
     OVERDUE: 'forecast, not received',
     UNEXPECTED: 'received without forecast',
+    CAPPED: 'at stake, records refused',
   },
   receivables: (n) => formatQuantity(n, 'receivable', 'receivables', 'en'),
   records: (n) => formatQuantity(n, 'record', 'records', 'en'),

@@ -18,6 +18,8 @@ export const PORTUGUESE: Texts = {
     intro: 'Todos os recebíveis conhecidos na data-base, não só os desta execução.',
     largest: 'Maiores itens de cada categoria',
     shown: (n, total) => `${n === 1 ? 'o maior' : `os ${n} maiores`} de ${total}`,
+    capped:
+      'Estes recebíveis já têm o máximo de registros permitido (maxContributions): os registros seguintes foram para a quarentena como TOO_MANY_CONTRIBUTIONS e faltam nos seus valores. Liste-os com recon receivables e verifique a origem.',
   },
   states: {
     OPEN: 'Em aberto',
@@ -26,12 +28,14 @@ export const PORTUGUESE: Texts = {
     OVERPAID: 'Pago a maior',
     OVERDUE: 'Atrasado',
     UNEXPECTED: 'Pago sem previsão',
+    CAPPED: 'Limite de registros atingido',
   },
   atStake: {
     UNDERPAID: 'faltam receber',
     OVERPAID: 'recebidos a mais',
     OVERDUE: 'previstos e não recebidos',
     UNEXPECTED: 'recebidos sem previsão',
+    CAPPED: 'em jogo, registros recusados',
   },
   receivables: (n) => formatQuantity(n, 'recebível', 'recebíveis', 'pt-BR'),
   records: (n) => formatQuantity(n, 'registro', 'registros', 'pt-BR'),

@@ -27,6 +27,7 @@ export function summaryMessage(s: RunSummary, reportKey: string): string {
     ...s.attention.map((c) =>
       `  ${t.states[c.state] ?? c.state}: ${t.receivables(c.count)}, ${brl(c.amountCents)} ${t.atStake[c.state] ?? ''}`.trimEnd(),
     ),
+    `  ${t.states.CAPPED}: ${t.receivables(s.capped.count)}, ${brl(s.capped.amountCents)} ${t.atStake.CAPPED}`,
     t.message.stateLine,
     ...Object.entries(s.receivables.byStatus).map(
       ([state, m]) =>

@@ -15,6 +15,8 @@ export interface Texts {
     intro: string;
     largest: string;
     shown: (n: number, total: string) => string;
+    /** What the capped card means and where the refused records went. */
+    capped: string;
   };
   /** A label per reconciliation state (unknown states print their code). */
   readonly states: Readonly<Record<string, string>>;

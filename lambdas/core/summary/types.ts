@@ -24,6 +24,8 @@ export interface SummaryReceivable {
   readonly saleDate?: IsoDate | null;
   readonly nsu?: string | null;
   readonly installment?: number | null;
+  /** True once a record was refused because the receivable holds `maxContributions` already. */
+  readonly capped?: boolean;
 }
 
 /**
@@ -85,6 +87,27 @@ export interface WeeklyPoint {
   readonly settledNetCents: Cents;
 }
 
+/** The label key of capped receivables among the action cards (not a reconciliation state). */
+export const CAPPED = 'CAPPED';
+
+/**
+ * Receivables flagged `capped`: records were refused (quarantined as TOO_MANY_CONTRIBUTIONS), so
+ * their totals miss money somebody must look at. Amount: Σ|settled − forecast| as stored.
+ */
+export interface CappedTotals {
+  readonly count: number;
+  readonly amountCents: Cents;
+}
+
+/** The whole book as the summary shows it, however it was obtained (recounted or kept incrementally). */
+export interface BookView {
+  readonly receivables: RunSummary['receivables'];
+  readonly agingBuckets: readonly AgingBucket[];
+  readonly weekly: readonly WeeklyPoint[];
+  readonly attention: readonly ActionCategory[];
+  readonly capped: CappedTotals;
+}
+
 export interface JobLine {
   readonly kind: string;
   readonly configurationId: number;
@@ -134,5 +157,7 @@ export interface RunSummary extends RunInfo {
   readonly weekly: readonly WeeklyPoint[];
   /** One entry per {@link ACTION_STATES} state, in that order, even when empty. */
   readonly attention: readonly ActionCategory[];
+  /** Receivables that hit `maxContributions`: shown among what needs action. */
+  readonly capped: CappedTotals;
   readonly providerRequests: number;
 }

@@ -14,11 +14,10 @@ import type { ProviderCredentials } from '../provider/http';
 import type { RateLimiter } from '../rate-limit/port';
 import { buildAging } from '../recon/aging';
 import { buildChangeExporter } from '../recon/export';
-import { collect, scanPages } from '../recon/queries';
 import { buildReceivableStore } from '../recon/store';
 import { buildTouchedLog } from '../recon/touched';
-import { toReceivableView } from '../recon/view';
 import { buildSummarizer } from '../summary/summarizer';
+import { buildBookReader } from '../totals/reader';
 import { buildReportWaits, type ReportWaitsDeps } from '../webhook/report-waits';
 import { buildBatchResultStore } from './batch-results';
 import type { WorkflowConfig } from './config';
@@ -91,10 +90,7 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
     registerWait: (reportId, taskToken) => waits.registerWait(reportId, taskToken),
     summarize: (input) =>
       buildSummarizer({
-        listReceivables: async () =>
-          (await collect(scanPages({ ddb, tableName }))).map((r) =>
-            toReceivableView(r, input.asOf, reconConfig),
-          ),
+        readBook: buildBookReader({ ddb, tableName, config: reconConfig }),
         writeObject,
         publish: wiring.publish,
         now,

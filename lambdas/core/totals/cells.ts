@@ -1,0 +1,96 @@
+/**
+ * A receivable's contribution to the book totals, as a flat map of numeric cells, so that totals are
+ * kept by adding each write's delta (cells after − cells before) with DynamoDB's atomic ADD, and a
+ * recount is the plain sum of every receivable's cells.
+ *
+ * Cells depend on the receivable's CONTENT and its STORED status only, never on a business date:
+ * whether an unpaid forecast is OPEN or OVERDUE on the report's date, and how late it is, is read
+ * from its due-date cells when the summary is built (see book.ts). So the totals do not go stale
+ * overnight, and aging changes no total except `o:` (the stored-OPEN count aging works from).
+ *
+ * | cell | per | what |
+ * |------|-----|------|
+ * | `n:S` `f:S` `s:S` `a:S` | settled-class state S (SETTLED, UNDERPAID, OVERPAID, UNEXPECTED) | count, forecast, settled, Σ\|difference\| |
+ * | `un:D` `uf:D` `ua:D` | due date D (empty when none) of an unpaid forecast | count, forecast, Σ\|forecast\| |
+ * | `wf:W` `ws:W` | Monday W of the due week (valid due dates only) | forecast, settled |
+ * | `cn:` `ca:` | receivables flagged `capped` | count, Σ\|difference\| |
+ * | `o:D` | due date D of a receivable STORED as OPEN | count |
+ */
+import { isIsoDate } from '../calendar';
+import type { ReconConfig } from '../config';
+import type { Receivable } from '../recon/item';
+import { explain, moneyOf } from '../recon/status';
+import { weekStartOf } from '../summary/agenda';
+
+export type Cells = Readonly<Record<string, number>>;
+
+/** Cell name: a kind and a bucket (state, due date or week), `:`-separated. */
+export const cell = (kind: string, bucket = '') => `${kind}:${bucket}`;
+
+/** The kind and bucket of a cell name. */
+export function parseCell(name: string): { kind: string; bucket: string } {
+  const at = name.indexOf(':');
+  return { kind: name.slice(0, at), bucket: name.slice(at + 1) };
+}
+
+/** A receivable with a forecast and no settlement: OPEN or OVERDUE depending on the day it is read. */
+export function isUnpaid(r: Pick<Receivable, 'forecasts' | 'settlements'>): boolean {
+  return r.forecasts.length > 0 && r.settlements.length === 0;
+}
+
+export function cellsOf(r: Receivable, config: Pick<ReconConfig, 'tolerance' | 'graceDays'>): Cells {
+  const cells: Record<string, number> = {};
+  const add = (name: string, value: number) => {
+    if (value !== 0) cells[name] = (cells[name] ?? 0) + value;
+  };
+  const { forecastNetCents, settledNetCents, differenceCents } = moneyOf(r);
+  const forecast = forecastNetCents ?? 0;
+  if (isUnpaid(r)) {
+    const due = r.dueDate ?? '';
+    add(cell('un', due), 1);
+    add(cell('uf', due), forecast);
+    add(cell('ua', due), Math.abs(forecast));
+  } else {
+    // Not unpaid: the state follows from the amounts alone, whatever the date.
+    const { status } = explain(r, r.changedOn, config);
+    add(cell('n', status), 1);
+    add(cell('f', status), forecast);
+    add(cell('s', status), settledNetCents);
+    add(cell('a', status), Math.abs(differenceCents));
+  }
+  if (r.dueDate !== null && isIsoDate(r.dueDate)) {
+    const week = weekStartOf(r.dueDate);
+    add(cell('wf', week), forecast);
+    add(cell('ws', week), settledNetCents);
+  }
+  if (r.capped) {
+    add(cell('cn'), 1);
+    add(cell('ca'), Math.abs(differenceCents));
+  }
+  if (r.status === 'OPEN' && r.dueDate !== null) add(cell('o', r.dueDate), 1);
+  return cells;
+}
+
+/** `into` + `sign` × `cells`, zeros dropped (mutates and returns `into`). */
+export function addCells(
+  into: Record<string, number>,
+  cells: Cells,
+  sign: 1 | -1 = 1,
+): Record<string, number> {
+  for (const [name, value] of Object.entries(cells)) {
+    const sum = (into[name] ?? 0) + sign * value;
+    if (sum === 0) delete into[name];
+    else into[name] = sum;
+  }
+  return into;
+}
+
+/** What one write changes in the totals: the receivable's cells after minus before. */
+export function deltaOf(
+  before: Receivable | undefined,
+  after: Receivable,
+  config: Pick<ReconConfig, 'tolerance' | 'graceDays'>,
+): Cells {
+  const delta = addCells({}, cellsOf(after, config));
+  return before ? addCells(delta, cellsOf(before, config), -1) : delta;
+}

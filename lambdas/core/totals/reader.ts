@@ -1,0 +1,22 @@
+/**
+ * The summary's view of the whole book at a cost independent of the book's size: one read of the
+ * totals item and, per action state, the top of its byWork partition. Recounts (a full Scan) only
+ * when the kept totals cannot be trusted (see store.ts).
+ */
+import type { IsoDate } from '../calendar';
+import type { BookView } from '../summary/types';
+import { bookFromCells } from './book';
+import { type LargestDeps, largestItems } from './largest';
+import { trustedTotals } from './recount';
+import { buildTotalsStore } from './store';
+
+export function buildBookReader(deps: LargestDeps): (asOf: IsoDate) => Promise<BookView> {
+  const totals = buildTotalsStore(deps);
+  return async (asOf) => {
+    const kept = await trustedTotals({ ...deps, totals });
+    const largest = await largestItems(deps, asOf);
+    // Checked and trusted: the markers are not needed any more (keeps the item one night small).
+    await totals.forget(kept.markers);
+    return bookFromCells(kept.cells, asOf, deps.config, largest);
+  };
+}

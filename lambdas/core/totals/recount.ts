@@ -1,0 +1,52 @@
+/**
+ * The full recount: every receivable's cells summed from a parallel Scan, page by page (memory holds
+ * one page and the cells, never the book), then written over the kept totals. Run on demand
+ * (`recon summary --recount`), and by the nightly steps only when the kept totals cannot be trusted:
+ * never recounted yet (a new or upgraded table), or a batch killed between its writes and its delta.
+ */
+import type { ReconConfig } from '../config';
+import { forEachLimited } from '../recon/limit';
+import { scanPages, type TableDeps } from '../recon/queries';
+import { addCells, type Cells, cellsOf } from './cells';
+import type { TotalsMarkers, TotalsStore } from './store';
+
+export interface RecountDeps extends TableDeps {
+  readonly totals: TotalsStore;
+  readonly config: Pick<ReconConfig, 'tolerance' | 'graceDays'>;
+  /** Scan segments read in parallel. @default 4 */
+  readonly scanSegments?: number;
+}
+
+/** Sums every receivable's cells (streaming) without writing them. */
+export async function countCells(deps: RecountDeps): Promise<Cells> {
+  const sum: Record<string, number> = {};
+  const totalSegments = deps.scanSegments ?? 4;
+  const segments = Array.from({ length: totalSegments }, (_, segment) => segment);
+  await forEachLimited(segments, totalSegments, async (segment) => {
+    for await (const page of scanPages(deps, { segment, totalSegments })) {
+      for (const receivable of page) addCells(sum, cellsOf(receivable, deps.config));
+    }
+  });
+  return sum;
+}
+
+/** Recounts and replaces the kept totals. */
+export async function recountTotals(deps: RecountDeps): Promise<Cells> {
+  const cells = await countCells(deps);
+  await deps.totals.replace(cells);
+  return cells;
+}
+
+export interface TrustedTotals {
+  readonly cells: Cells;
+  readonly markers: TotalsMarkers;
+  /** True when the kept totals could not be trusted and were recounted. */
+  readonly recounted: boolean;
+}
+
+/** The kept totals when they can be trusted, else a recount. */
+export async function trustedTotals(deps: RecountDeps): Promise<TrustedTotals> {
+  const kept = await deps.totals.load();
+  if (kept) return { ...kept, recounted: false };
+  return { cells: await recountTotals(deps), markers: { started: [], applied: [] }, recounted: true };
+}

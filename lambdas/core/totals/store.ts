@@ -1,0 +1,138 @@
+/**
+ * The book totals as ONE DynamoDB item (`TOTALS`/`TOTALS`), one numeric attribute per cell (see
+ * cells.ts), kept by atomic ADD. DynamoDB has no transaction between a receivable and this item here
+ * (dynalite has none), so exactness rests on two marker sets on the item instead:
+ * - `started`: an attempt id, added BEFORE the attempt's first receivable write;
+ * - `applied`: a marker per delta chunk, added in the same conditional update as the chunk's cells
+ *   (a request the SDK retries finds its marker and adds nothing), and the bare attempt id with the
+ *   last chunk.
+ * An attempt started and never applied (a Lambda killed between its writes and its ADD) makes the
+ * totals untrusted: {@link TotalsStore.load} says so and the caller recounts from the table. Totals
+ * are never guessed, and a crash costs one recount, not a wrong report.
+ */
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '../store/conditional';
+import type { Cells } from './cells';
+
+export const TOTALS_KEY = { pk: 'TOTALS', sk: 'TOTALS' } as const;
+
+/** Cells per UpdateItem: keeps each expression well under DynamoDB's 4 KB expression limit. */
+const CHUNK_CELLS = 100;
+
+export interface TotalsMarkers {
+  readonly started: readonly string[];
+  readonly applied: readonly string[];
+}
+
+export interface TotalsStore {
+  /** Registers an attempt; call before its first receivable write. */
+  begin(attempt: string): Promise<void>;
+  /** Adds an attempt's delta, each chunk at most once, and marks the attempt applied. */
+  apply(attempt: string, delta: Cells): Promise<void>;
+  /** The cells, or undefined when never recounted or an attempt started without applying. */
+  load(): Promise<{ cells: Cells; markers: TotalsMarkers } | undefined>;
+  /** Replaces the totals with recounted cells (markers cleared, trusted from now on). */
+  replace(cells: Cells): Promise<void>;
+  /** Drops markers already checked, so the sets stay as small as one night. */
+  forget(markers: TotalsMarkers): Promise<void>;
+}
+
+export interface TotalsStoreDeps {
+  readonly ddb: Pick<DynamoDBDocumentClient, 'send'>;
+  readonly tableName: string;
+}
+
+const isCell = (name: string) => name.includes(':');
+
+const asStrings = (value: unknown): string[] => (value instanceof Set ? [...value].map(String) : []);
+
+export function buildTotalsStore({ ddb, tableName }: TotalsStoreDeps): TotalsStore {
+  async function addChunk(entries: [string, number][], marks: string[]): Promise<void> {
+    const names: Record<string, string> = { '#applied': 'applied' };
+    const values: Record<string, unknown> = { ':marks': new Set(marks), ':mark': marks[0] };
+    const adds = entries.map(([name, value], i) => {
+      names[`#c${i}`] = name;
+      values[`:v${i}`] = value;
+      return `#c${i} :v${i}`;
+    });
+    try {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: TOTALS_KEY,
+          UpdateExpression: `ADD ${[...adds, '#applied :marks'].join(', ')}`,
+          ConditionExpression: 'NOT contains(#applied, :mark)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+    } catch (error) {
+      // Our own earlier request got through (the SDK retried it): the chunk is in already.
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+  }
+
+  return {
+    async begin(attempt) {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: TOTALS_KEY,
+          UpdateExpression: 'ADD started :attempt',
+          ExpressionAttributeValues: { ':attempt': new Set([attempt]) },
+        }),
+      );
+    },
+    async apply(attempt, delta) {
+      const entries = Object.entries(delta);
+      const chunks = Math.max(1, Math.ceil(entries.length / CHUNK_CELLS));
+      for (let i = 0; i < chunks; i += 1) {
+        const mark = `${attempt}#${i}`;
+        const last = i === chunks - 1;
+        await addChunk(
+          entries.slice(i * CHUNK_CELLS, (i + 1) * CHUNK_CELLS),
+          last ? [mark, attempt] : [mark],
+        );
+      }
+    },
+    async load() {
+      const { Item } = await ddb.send(
+        new GetCommand({ TableName: tableName, Key: TOTALS_KEY, ConsistentRead: true }),
+      );
+      if (Item?.ready !== true) return undefined;
+      const markers = { started: asStrings(Item.started), applied: asStrings(Item.applied) };
+      const applied = new Set(markers.applied);
+      if (markers.started.some((attempt) => !applied.has(attempt))) return undefined;
+      const cells = Object.fromEntries(
+        Object.entries(Item).filter(([name, value]) => isCell(name) && Number(value) !== 0),
+      );
+      return { cells: cells as Cells, markers };
+    },
+    async replace(cells) {
+      await ddb.send(
+        new PutCommand({ TableName: tableName, Item: { ...cells, ...TOTALS_KEY, ready: true } }),
+      );
+    },
+    async forget({ started, applied }) {
+      const parts: string[] = [];
+      const values: Record<string, unknown> = {};
+      if (started.length > 0) {
+        parts.push('started :started');
+        values[':started'] = new Set(started);
+      }
+      if (applied.length > 0) {
+        parts.push('applied :applied');
+        values[':applied'] = new Set(applied);
+      }
+      if (parts.length === 0) return;
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: TOTALS_KEY,
+          UpdateExpression: `DELETE ${parts.join(', ')}`,
+          ExpressionAttributeValues: values,
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The kept book totals through the real local pipeline (synthesized state machine, dynalite, s3rver,
+ * the simulator with `variance` on): after a period, the same period again and an overlapping
+ * period, the totals kept by per-batch deltas equal a full recount from a Scan, and the book the
+ * summary shows from them equals the book computed from every receivable. A sentinel cell written
+ * after the first run survives the later ones, so they were kept incrementally, not recounted.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseReconConfig } from '../../../lambdas/core/config';
+import { collect, scanPages } from '../../../lambdas/core/recon/queries';
+import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
+import { buildBookReader } from '../../../lambdas/core/totals/reader';
+import { countCells } from '../../../lambdas/core/totals/recount';
+import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/totals/store';
+import { type LocalWorld, startLocalWorld } from '../../support/local-world';
+
+const FIRST = { from: '2025-01-01', to: '2025-01-31' };
+const OVERLAP = { from: '2025-01-20', to: '2025-02-20' };
+/** Small enough that some receivables (a forecast and two partial payments) are capped. */
+const recon = { maxContributions: 2 };
+const config = parseReconConfig(recon);
+const SENTINEL = 'zz:sentinel';
+
+let world: LocalWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+async function runOk(w: LocalWorld, period: { from: string; to: string }) {
+  const result = await w.run(period);
+  expect(result.status, JSON.stringify(result.error)).toBe('SUCCEEDED');
+  const output = result.output as { run: { asOf: string } };
+  return output.run.asOf;
+}
+
+/** Kept totals (sentinel aside) equal the recount; the summary's book equals the reference book. */
+async function expectKeptEqualsRecount(w: LocalWorld, asOf: string) {
+  const deps = { ddb: w.dynamo.documentClient, tableName: w.dynamo.tableName, config };
+  const kept = await buildTotalsStore(deps).load();
+  expect(kept, 'kept totals are trusted after a run').toBeDefined();
+  const { [SENTINEL]: _sentinel, ...cells } = kept?.cells ?? {};
+  expect(cells).toEqual(await countCells({ ...deps, totals: buildTotalsStore(deps) }));
+  const receivables = await collect(scanPages(deps));
+  const views = receivables.map((r) => ({ ...toReceivableView(r, asOf, config), capped: r.capped }));
+  const reference = bookFromReceivables(views, asOf);
+  expect(await buildBookReader(deps)(asOf)).toEqual(reference);
+  return { reference, kept: kept?.cells ?? {} };
+}
+
+describe('book totals kept per batch (production, variance)', () => {
+  it('equal a full recount after a period, the same period again and an overlapping period', async () => {
+    world = await startLocalWorld({
+      mode: 'production',
+      recon,
+      workflow: { pagesPerBatch: 2 },
+      simulator: {
+        variance: true,
+        dataset: { sales: 80, from: '2024-12-01', to: '2025-02-20', recordsPerPage: 40 },
+        timing: { waitingMs: 10, processingMs: 20 },
+      },
+    });
+    const w = world;
+    const { documentClient: ddb, tableName } = w.dynamo;
+
+    const asOf = await runOk(w, FIRST);
+    const first = await expectKeptEqualsRecount(w, asOf);
+    expect(first.reference.receivables.total.count).toBeGreaterThan(0);
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: TOTALS_KEY,
+        UpdateExpression: 'ADD #s :one',
+        ExpressionAttributeNames: { '#s': SENTINEL },
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+
+    await runOk(w, FIRST);
+    expect((await expectKeptEqualsRecount(w, asOf)).reference).toEqual(first.reference);
+
+    const asOfAll = await runOk(w, OVERLAP);
+    const last = await expectKeptEqualsRecount(w, asOfAll);
+    expect(last.kept[SENTINEL], 'no recount after the first run').toBe(1);
+    expect(last.reference.capped.count, 'the dataset has capped receivables').toBeGreaterThan(0);
+
+    // The run's own summary went through the same reader: its message names the capped receivables.
+    expect(w.published.at(-1)?.message).toContain('Limite de registros atingido');
+  });
+});
