@@ -83,12 +83,21 @@ describe('recon stack (production, webhook on)', () => {
     ({ template, resources } = synth(PRODUCTION));
   });
 
-  it('keeps the table recoverable and encrypted, with TTL and the byStatus index', () => {
+  it('keeps the table recoverable and encrypted, with TTL, the byStatus and the byWork index', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       BillingMode: 'PAY_PER_REQUEST',
       SSESpecification: { SSEEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
-      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'byStatus' })],
+      GlobalSecondaryIndexes: [
+        Match.objectLike({ IndexName: 'byStatus' }),
+        Match.objectLike({
+          IndexName: 'byWork',
+          KeySchema: [
+            { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+          ],
+        }),
+      ],
       Replicas: [
         Match.objectLike({
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },

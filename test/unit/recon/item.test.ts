@@ -67,6 +67,28 @@ describe('receivable item', () => {
     }
   });
 
+  it('puts OPEN receivables by due date and action states by money at stake in the byWork index', () => {
+    const key = saleKey(5, 4);
+    const open = stored(forecast(key, hexHash('a1'), 12_345, '2099-04-01'));
+    const short = stored(
+      forecast(key, hexHash('a1'), 12_345, '2025-04-01'),
+      settlement(key, hexHash('d1'), 10_000, '2025-04-02'),
+    );
+    const settled = stored(
+      forecast(key, hexHash('a1'), 12_345, '2025-04-01'),
+      settlement(key, hexHash('d1'), 12_345, '2025-04-02'),
+    );
+    const undated = { ...open, dueDate: null };
+    expect(toItem(open)).toMatchObject({ gsi2pk: 'OPEN#2099-04-01', gsi2sk: open.key });
+    expect(toItem(short)).toMatchObject({
+      gsi2pk: 'STAKE#UNDERPAID',
+      gsi2sk: `0000000000002345#${short.key}`,
+    });
+    for (const item of [toItem(settled), toItem(undated)]) {
+      expect(['gsi2pk' in item, 'gsi2sk' in item]).toEqual([false, false]);
+    }
+  });
+
   it('keeps null fields out of the item and sorts an undated receivable first in its status', () => {
     const receivable = stored(
       canonical({ type: 'D1', key: saleKey(1), hash: 'h', dueDate: null, paymentDate: null }),

@@ -1,0 +1,71 @@
+/**
+ * The totals item on dynalite: a delta counts once even when its request is sent twice, and a batch
+ * that registered and never applied (killed between its receivable writes and its delta) makes the
+ * totals untrusted, so the next reader recounts from the table instead of reporting a guess.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustedTotals } from '../../../lambdas/core/totals/recount';
+import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/totals/store';
+import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
+import { freshTable, storeFor } from '../../support/recon-dynamo';
+import { forecast, reconConfig, saleKey } from '../../support/recon-records';
+
+const config = reconConfig();
+
+describe('book totals item on dynalite', () => {
+  let dynamo: LocalDynamo;
+  beforeAll(async () => {
+    dynamo = await startLocalDynamo();
+  });
+  afterAll(async () => {
+    await dynamo.close();
+  });
+
+  it('adds a retried chunk once, and trusts the totals only when every started batch applied', async () => {
+    const tableName = await freshTable(dynamo);
+    const deps = { ddb: dynamo.documentClient, tableName, config };
+    const totals = buildTotalsStore(deps);
+    expect(await totals.load(), 'never recounted').toBeUndefined();
+    await totals.replace({});
+
+    await totals.begin('attempt-1');
+    expect(await totals.load(), 'started, not applied').toBeUndefined();
+    await totals.apply('attempt-1', { 'n:SETTLED': 2 });
+    await totals.apply('attempt-1', { 'n:SETTLED': 2 }); // the same request again (an SDK retry)
+    const kept = await totals.load();
+    expect(kept?.cells).toEqual({ 'n:SETTLED': 2 });
+    expect(kept?.markers.started).toEqual(['attempt-1']);
+
+    await totals.forget(kept?.markers ?? { started: [], applied: [] });
+    expect((await totals.load())?.markers).toEqual({ started: [], applied: [] });
+  });
+
+  it('recounts from the receivables when a batch was killed between its writes and its delta', async () => {
+    const tableName = await freshTable(dynamo);
+    const deps = { ddb: dynamo.documentClient, tableName, config };
+    const store = storeFor(dynamo.documentClient, tableName, config, { asOf: '2025-03-30' });
+    await store.applyRecords([forecast(saleKey(1), 'a1', 10_000, '2025-04-01')]);
+    const first = await trustedTotals({ ...deps, totals: buildTotalsStore(deps) });
+    expect(first.recounted).toBe(true); // a table never recounted
+    expect(first.cells['un:2025-04-01']).toBe(1);
+
+    await store.applyRecords([forecast(saleKey(2), 'a2', 5_000, '2025-04-01')]);
+    expect((await trustedTotals({ ...deps, totals: buildTotalsStore(deps) })).recounted).toBe(false);
+    // A killed batch: registered, wrote a receivable, never applied; its write is in the table only.
+    await dynamo.documentClient.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: TOTALS_KEY,
+        UpdateExpression: 'ADD started :a',
+        ExpressionAttributeValues: { ':a': new Set(['killed']) },
+      }),
+    );
+    await storeFor(dynamo.documentClient, tableName, config, { asOf: '2025-03-30' }).applyRecords([
+      forecast(saleKey(3), 'a3', 1_000, '2025-04-01'),
+    ]);
+    const after = await trustedTotals({ ...deps, totals: buildTotalsStore(deps) });
+    expect(after.recounted).toBe(true);
+    expect([after.cells['un:2025-04-01'], after.cells['uf:2025-04-01']]).toEqual([3, 16_000]);
+  });
+});
