@@ -99,7 +99,8 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
   ageReceivables: {
     folder: 'age-receivables',
     description: 'Aging sweep: OPEN past due date + grace becomes OVERDUE',
-    // A parallel Scan of every receivable (OPEN is not indexed): CPU to parse 1 MB pages, and time.
+    // Nightly: only the due dates whose grace ended (byWork index). The limits are sized for the rare
+    // full recount (a parallel Scan) when the kept totals cannot be trusted (lambdas/core/totals).
     memorySize: 1024,
     timeout: Duration.minutes(15),
     table: 'readWrite',
