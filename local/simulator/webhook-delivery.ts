@@ -14,7 +14,7 @@ import type { Webhook, WebhookRegistry } from './webhook-registry';
 
 export interface DeliveryDeps {
   readonly seed: number;
-  readonly registry: WebhookRegistry;
+  readonly registry: Pick<WebhookRegistry, 'active'>;
   readonly faults: FaultState;
   readonly retry: { readonly attempts: number; readonly baseDelayMs: number };
 }
@@ -103,7 +103,7 @@ export function buildDeliverer(deps: DeliveryDeps) {
     }
   }
 
-  function deliverNow(report: StoredReport): void {
+  function deliverNow(report: Pick<StoredReport, 'id' | 'pages'>): void {
     const copies = 1 + deps.faults.current().duplicateDeliveries;
     for (const webhook of deps.registry.active()) {
       for (let pagina = 1; pagina <= report.pages; pagina++) {
@@ -116,7 +116,7 @@ export function buildDeliverer(deps: DeliveryDeps) {
 
   return {
     /** Delivers the report's events after `delayMs` (to the webhooks active at that time). */
-    schedule(report: StoredReport, delayMs: number): void {
+    schedule(report: Pick<StoredReport, 'id' | 'pages'>, delayMs: number): void {
       later(delayMs, () => deliverNow(report));
     },
     log: (): readonly DeliveryRecord[] => log,
