@@ -116,7 +116,8 @@ const LOCAL_HMAC_SECRET = 'local-world-hmac-secret';
 export async function startLocalWorld(options: LocalWorldOptions): Promise<LocalWorld> {
   const webhook = options.mode === 'production' && options.webhook === true;
   const [simulator, dynamo, s3] = await Promise.all([
-    startSimulator({ ratePerSecond: 1_000, ...options.simulator, mode: options.mode }),
+    // Rendering variance on unless a test asks otherwise: the provider is stranger than our assumptions.
+    startSimulator({ ratePerSecond: 1_000, variance: true, ...options.simulator, mode: options.mode }),
     options.dynamoProcess ? startDynamoProcess() : startLocalDynamo(),
     startLocalS3(),
   ]);
