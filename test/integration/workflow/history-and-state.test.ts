@@ -5,6 +5,7 @@
  */
 import '../../../local/polyfills';
 import { describe, expect, it } from 'vitest';
+import { daysBetween } from '../../../lambdas/core/calendar';
 import { ConfigError } from '../../../lambdas/core/config-issues';
 import { parseStageConfig } from '../../../lib/config';
 import { budgetSettingsOf } from '../../../lib/config-history';
@@ -12,9 +13,12 @@ import { DISTRIBUTED_MAP_STATE, WAIT_FOR_WEBHOOK_STATE } from '../../../lib/work
 import {
   EVENTS,
   executionEvents,
+  HISTORY_EVENT_BUDGET,
   type JobPath,
+  WINDOW_DAYS,
   worstExecutionEvents,
 } from '../../../lib/workflow/history-budget';
+import { planBackfill } from '../../../local/cli/commands/backfill';
 import {
   createLocalTaskTokens,
   runWorkflowLocally,
@@ -143,6 +147,16 @@ describe('history events of one execution', () => {
     expect(polling).toThrow(
       /recon\.lookbackDays: no lookbackDays fits with these settings.*polling\.intervalSeconds/,
     );
+  });
+
+  it('a backfill starts one execution per window, which every stage that synthesizes fits in', () => {
+    const plan = planBackfill('2024-01-01', '2025-06-30');
+    expect(plan).toHaveLength(18);
+    for (const execution of plan)
+      expect(daysBetween(execution.input.from, execution.input.to)).toBeLessThan(WINDOW_DAYS);
+    // The stage is refused unless one window fits: lookbackDays ≥ 1 needs a whole window.
+    const settings = budgetSettingsOf(parseStageConfig({ ...STAGE, webhook: { enabled: true } }));
+    expect(worstExecutionEvents(settings, 1)).toBeLessThanOrEqual(HISTORY_EVENT_BUDGET);
   });
 });
 
