@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normalizedType } from '../../../lambdas/core/provider/client';
 import {
   AmbiguousGenerationError,
   InvalidRequestError,
   ProviderTimeoutError,
 } from '../../../lambdas/core/provider/errors';
+import { normalizedType } from '../../../lambdas/core/provider/reports-api';
 import type { Reply, SeenRequest } from './fake-fetch';
 import { setup } from './harness';
 
