@@ -31,7 +31,8 @@ afterEach(async () => {
 
 async function runOk(w: LocalWorld, period: { from: string; to: string }) {
   const result = await w.run(period);
-  expect(result.status, JSON.stringify(result.error)).toBe('SUCCEEDED');
+  const failed = (result.jobs ?? []).filter((job) => job.outcome !== 'COMPLETED').map((job) => job.error);
+  expect(result.status, JSON.stringify([result.error, failed])).toBe('SUCCEEDED');
   const output = result.output as { run: { asOf: string } };
   return output.run.asOf;
 }
