@@ -43,4 +43,23 @@ describe('fault injection: reports that never complete', () => {
       expect(world.published.map((p) => p.subject.split(': ').pop())).toEqual(['FAILED', 'OK']);
     },
   );
+
+  it('resumes a report that finished after its deadline instead of generating it again', async () => {
+    // Ready after about 1.5 s, past the 0.3 s deadline; the report is kept as stalled, not forgotten.
+    world = await startFaultWorld({
+      simulator: { timing: { waitingMs: 20, processingMs: 1_500 } },
+      workflow: { pagesPerBatch: 2, reportDeadlineMinutes: 0.005 },
+    });
+
+    const late = await world.run(PERIOD);
+
+    expectFailedWithNotification(world, late, 'DEADLINE_PASSED');
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    const rerun = await world.run(PERIOD);
+
+    await expectGroundTruth(world, rerun);
+    expect(jobsOf(rerun).map((job) => job.resumed)).toEqual([true, true]);
+    expect(jobsOf(rerun).map((job) => job.reportId)).toEqual(jobsOf(late).map((job) => job.reportId));
+    expect(world.simulator.stats().reportsGenerated).toBe(2);
+  });
 });

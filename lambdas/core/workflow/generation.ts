@@ -3,6 +3,7 @@
  * configuration's lease. Rules (docs/report-lifecycle.md):
  * - the window's report recorded by an earlier run (or by an earlier try of this step) is resumed
  *   while the provider lists it and it is not in ERRO; one in ERRO is deleted and generated again;
+ *   one whose job passed the deadline is resumed only once CONCLUIDO, else generated again;
  * - a generation holds the configuration's account-wide lease from its snapshot of existing reports
  *   until its new id is recorded, so no other generation of that configuration can look like ours;
  * - a retryable failure keeps the lease and the persisted snapshot: the retried step continues the
@@ -41,11 +42,16 @@ export function buildGenerateStep(deps: GenerationDeps) {
     const kept = await keptReports.get(job);
     if (!kept) return undefined;
     const listed = await provider.getReport(kept.reportId);
-    if (listed && listed.situacao !== 'ERRO') {
+    // A report that once passed its deadline is waited on again only if it has finished since.
+    const waitable =
+      listed && listed.situacao !== 'ERRO' && (!kept.stalled || listed.situacao === 'CONCLUIDO');
+    if (waitable) {
       // A try of this very job recorded it: not a resumption, just a retried step.
-      return { ...kept, resumed: kept.executionId !== executionId };
+      const { reportId, generatedOn } = kept;
+      return { reportId, generatedOn, resumed: kept.executionId !== executionId };
     }
-    if (listed) await provider.deleteReport(kept.reportId);
+    // ERRO is deleted (safe); one still processing cannot be (the provider refuses): it is forgotten.
+    if (listed?.situacao === 'ERRO') await provider.deleteReport(kept.reportId);
     await keptReports.clear(job, kept.reportId);
     return undefined;
   }

@@ -6,9 +6,15 @@
  * the id was recorded finds it here too.
  *
  * Item: `pk = WINDOW#<environment>#<configurationId>#<from>#<to>`, `sk = REPORT`, `reportId`,
- * `generatedOn`, `executionId`, `recordedAt`.
+ * `generatedOn`, `executionId`, `recordedAt`, `stalled` (set when its job passed the deadline).
  */
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import { isConditionalCheckFailed } from '../store/conditional';
 import type { Job } from './contracts';
@@ -18,6 +24,8 @@ export interface KeptReport {
   /** Business date of the generation: the records' source keeps it across resumptions. */
   readonly generatedOn: IsoDate;
   readonly executionId: string;
+  /** Its job passed the deadline: resume it only once CONCLUIDO (it may never finish). */
+  readonly stalled?: boolean;
 }
 
 export interface KeptReports {
@@ -25,6 +33,8 @@ export interface KeptReports {
   record(job: Job, report: KeptReport): Promise<void>;
   /** Forgets the window's report, only if it is still `reportId` (a newer one stays). */
   clear(job: Job, reportId: string): Promise<void>;
+  /** Marks the window's report, if still `reportId`, as past its deadline ({@link KeptReport.stalled}). */
+  markStalled(job: Job, reportId: string): Promise<void>;
 }
 
 export function buildKeptReports(deps: {
@@ -48,6 +58,7 @@ export function buildKeptReports(deps: {
         reportId: String(Item.reportId),
         generatedOn: Item.generatedOn as IsoDate,
         executionId: String(Item.executionId),
+        ...(Item.stalled === true ? { stalled: true } : {}),
       };
     },
     async record(job, report) {
@@ -59,18 +70,35 @@ export function buildKeptReports(deps: {
       );
     },
     async clear(job, reportId) {
-      try {
-        await ddb.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: key(job),
-            ConditionExpression: 'reportId = :id',
-            ExpressionAttributeValues: { ':id': reportId },
-          }),
-        );
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-      }
+      await unlessReplaced(
+        new DeleteCommand({ TableName: tableName, Key: key(job), ...sameReport(reportId) }),
+      );
     },
+    async markStalled(job, reportId) {
+      await unlessReplaced(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(job),
+          UpdateExpression: 'SET stalled = :yes',
+          ...sameReport(reportId, { ':yes': true }),
+        }),
+      );
+    },
+  };
+
+  /** Runs a conditional write that is moot when the window's record holds another report (or none). */
+  async function unlessReplaced(command: DeleteCommand | UpdateCommand): Promise<void> {
+    try {
+      await ddb.send(command);
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+    }
+  }
+}
+
+function sameReport(reportId: string, values: Record<string, unknown> = {}) {
+  return {
+    ConditionExpression: 'reportId = :id',
+    ExpressionAttributeValues: { ':id': reportId, ...values },
   };
 }

@@ -3,9 +3,10 @@
  * only when its job COMPLETED (every page in S3 and applied in DynamoDB) or it ended in ERRO; then the
  * window no longer needs it and its kept-report record is cleared. A FAILED job keeps the report and
  * its record, so a re-run of the window resumes it instead of generating and waiting again. A report
- * past its deadline cannot be deleted (still processing) and is forgotten: a re-run generates again
- * instead of waiting on a report that may never finish. A report that failed the window check is kept
- * but forgotten too: resuming it would fail again. A failed delete is reported, never thrown.
+ * past its deadline cannot be deleted (still processing) and is kept as stalled: a re-run resumes it
+ * only if it finished meanwhile, and otherwise generates again instead of waiting on it once more. A
+ * report that failed the window check is kept but forgotten: resuming it would fail the same way. A
+ * failed delete is reported, never thrown.
  */
 import { z } from 'zod';
 import type { ProviderClient, ReportState } from '../provider/port';
@@ -44,11 +45,12 @@ export function buildDeleteStep(deps: {
     const { reportId } = result;
     if (!reportId) return done({ status: 'SKIPPED', detail: 'no report was generated' });
     if (result.outcome === 'DEADLINE_PASSED') {
-      // Not ready in time (maybe never): a re-run generates again rather than wait on it once more.
-      await deps.keptReports.clear(result, reportId);
+      // Not ready in time (maybe never), and the provider refuses to delete it while processing: a
+      // re-run resumes it if it finished meanwhile, and generates again rather than wait on it again.
+      await deps.keptReports.markStalled(result, reportId);
       return done({
         status: 'SKIPPED',
-        detail: 'still processing at the provider: a re-run generates again',
+        detail: 'still processing at the provider: a re-run resumes it once CONCLUIDO, else generates again',
       });
     }
     if (result.error?.startsWith(`${WINDOW_MISMATCH_ERROR}:`)) {

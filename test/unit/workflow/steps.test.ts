@@ -113,6 +113,10 @@ function fakeWorld(options: FakeOptions = {}) {
       get: async (job) => calls.kept.get(job.from),
       record: async (job, kept) => void calls.kept.set(job.from, kept),
       clear: async (job) => void calls.kept.delete(job.from),
+      markStalled: async (job, reportId) => {
+        const kept = calls.kept.get(job.from);
+        if (kept?.reportId === reportId) calls.kept.set(job.from, { ...kept, stalled: true });
+      },
     },
     pageFingerprints: { claim: async () => undefined },
     batchResults: {
@@ -405,7 +409,7 @@ describe('finishJob and deleteReport', () => {
     });
   });
 
-  it('keeps the report of a FAILED job, deletes one in ERRO, forgets one past its deadline', async () => {
+  it('keeps the report of a FAILED job, deletes one in ERRO, leaves one past its deadline', async () => {
     const deleted: string[] = [];
     const { steps } = fakeWorld({
       workflow: { environment: 'production' },
@@ -422,7 +426,7 @@ describe('finishJob and deleteReport', () => {
     };
 
     expect(await steps.deleteReport({ result: failed })).toMatchObject({ deletion: { status: 'KEPT' } });
-    // Past its deadline it cannot be deleted yet, and is forgotten so that a re-run generates again.
+    // Past its deadline it cannot be deleted yet: kept as stalled (a re-run resumes it only once CONCLUIDO).
     expect(await steps.deleteReport({ result: { ...failed, outcome: 'DEADLINE_PASSED' } })).toMatchObject({
       deletion: { status: 'SKIPPED' },
     });
