@@ -1,5 +1,5 @@
-import { createStepHandler } from '../core/workflow/lambda-handler';
 import { machineView, type SummarizeOutput } from '../core/workflow/steps';
+import { createStepHandler } from '../runtime/step-handler';
 
 /**
  * Step `summarize` of the nightly workflow (see lambdas/core/workflow/steps.ts). The full summary is in

@@ -7,26 +7,19 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SendTaskSuccessCommand, SFNClient } from '@aws-sdk/client-sfn';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ENV } from '../core/env';
 import { webhookSecretOf } from '../core/secret';
 import { parseWebhookConfig } from '../core/webhook/config';
-import { buildRequestDedupe } from '../core/webhook/dedupe';
-import { buildWebhookReceiver } from '../core/webhook/receiver';
-import { buildReportWaits } from '../core/webhook/report-waits';
+import { awsClients, tracer } from '../runtime/aws-clients';
+import { requiredEnv } from '../runtime/env';
+import { buildWebhookReceiverFrom } from '../runtime/webhook-wiring';
 
 /** Secret values are re-read at most this often, so a rotation reaches warm functions quickly. */
 const SECRET_MAX_AGE_SECONDS = 300;
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`environment variable ${name} is not set`);
-  return value;
-}
 
 const logger = new Logger({ serviceName: 'recon-webhook' });
 // Namespace and service come from POWERTOOLS_METRICS_NAMESPACE / POWERTOOLS_SERVICE_NAME, set by the stack.
@@ -34,11 +27,7 @@ const metrics = new Metrics();
 const config = parseWebhookConfig(process.env[ENV.webhookConfig]);
 const tableName = requiredEnv(ENV.tableName);
 const secretArn = requiredEnv(ENV.secretArn);
-const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-  marshallOptions: { removeUndefinedValues: true },
-});
-const sfn = new SFNClient({});
-const now = () => new Date();
+const { ddb, sfn } = awsClients();
 
 /** Raw value, parsed by recon: a JSON transform's error would quote the secret's first characters. */
 async function readSecret() {
@@ -52,20 +41,16 @@ async function secondFactorValue(): Promise<string> {
   return webhookHeaderValue;
 }
 
-const receiver = buildWebhookReceiver({
+const receiver = buildWebhookReceiverFrom({
+  ddb,
+  tableName,
   secrets: async () => {
     const secret = await readSecret();
     return { current: secret.hmacSecret, previous: secret.previousHmacSecret };
   },
-  waits: buildReportWaits({
-    ddb,
-    tableName,
-    now,
-    sendTaskSuccess: async (taskToken, output) => {
-      await sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
-    },
-  }),
-  dedupe: buildRequestDedupe({ ddb, tableName, now }),
+  sendTaskSuccess: async (taskToken, output) => {
+    await sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
+  },
   config: {
     timestampToleranceMs: config.timestampToleranceMs,
     maxBodyBytes: config.maxBodyBytes,
@@ -73,7 +58,7 @@ const receiver = buildWebhookReceiver({
       ? { header: config.secondFactorHeader, value: secondFactorValue }
       : undefined,
   },
-  now,
+  now: () => new Date(),
   logger,
 });
 
@@ -98,5 +83,6 @@ export const handler = middy(
     };
   },
 )
+  .use(captureLambdaHandler(tracer, { captureResponse: false }))
   .use(injectLambdaContext(logger))
   .use(logMetrics(metrics));

@@ -5,10 +5,9 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProviderClient } from '../../lambdas/core/provider/port';
-import { buildRequestDedupe } from '../../lambdas/core/webhook/dedupe';
 import { REPORT_GENERATED_EVENT } from '../../lambdas/core/webhook/event';
-import { buildWebhookReceiver } from '../../lambdas/core/webhook/receiver';
-import { buildReportWaits, type ReportWaitsDeps } from '../../lambdas/core/webhook/report-waits';
+import type { ReportWaitsDeps } from '../../lambdas/core/webhook/report-waits';
+import { buildWebhookReceiverFrom } from '../../lambdas/runtime/webhook-wiring';
 import { startLocalWebhookServer } from '../webhook/server';
 
 export interface LocalWebhook {
@@ -25,14 +24,13 @@ export async function startLocalWebhook(deps: {
   sendTaskSuccess: ReportWaitsDeps['sendTaskSuccess'];
   now: () => Date;
 }): Promise<LocalWebhook> {
-  const { ddb, tableName, now } = deps;
-  const receiver = buildWebhookReceiver({
+  const receiver = buildWebhookReceiverFrom({
+    ddb: deps.ddb,
+    tableName: deps.tableName,
     secrets: async () => ({ current: deps.hmacSecret }),
-    waits: buildReportWaits({ ddb, tableName, sendTaskSuccess: deps.sendTaskSuccess, now }),
-    dedupe: buildRequestDedupe({ ddb, tableName, now }),
-    // The provider stamps x-timestamp with the real time: checked against the real clock even when
-    // the run's own clock is pinned to another business date (`--as-of`).
-    now: () => new Date(),
+    sendTaskSuccess: deps.sendTaskSuccess,
+    now: deps.now,
+    receivedAt: () => new Date(),
   });
   const server = await startLocalWebhookServer({ receiver });
   try {
