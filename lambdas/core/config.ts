@@ -56,53 +56,78 @@ export const DEFAULT_MATCH_KEY: MatchKeyField[] = [
 /** Placeholders acquirers write for a missing identifier. */
 export const DEFAULT_PLACEHOLDER_KEY_VALUES = ['0', '-', 'NULL', 'N/A', 'NA', 'NONE', 'UNDEFINED'];
 
+/** Over a year: a settled receivable stays in DynamoDB through the next year's closing. */
+export const DEFAULT_HOT_HORIZON_DAYS = 400;
+
 const aliasListSchema = z.array(z.string().min(1)).min(1);
 
-export const reconConfigSchema = z.strictObject({
-  /** Source column names per canonical field, matched case-insensitively. Partial maps extend the defaults. */
-  fieldAliases: z
-    .partialRecord(z.enum(CANONICAL_FIELDS), aliasListSchema)
-    .default({})
-    .transform((given) => ({ ...DEFAULT_FIELD_ALIASES, ...given })),
-  /** Canonical fields that together identify one receivable (one installment of one sale). */
-  matchKey: z
-    .array(z.enum(MATCH_KEY_FIELDS))
-    .min(1)
-    .refine((fields) => new Set(fields).size === fields.length, 'match key fields must be distinct')
-    .default(DEFAULT_MATCH_KEY),
-  tolerance: z
-    .strictObject({
-      /** Absolute tolerance in centavos. */
-      absoluteCents: z.number().int().min(0).default(0),
-      /** Relative tolerance in percent of the forecast net amount. */
-      percent: z.number().min(0).max(100).default(0),
-    })
-    .default({ absoluteCents: 0, percent: 0 }),
-  /** Days after the due date before an unsettled forecast becomes OVERDUE. */
-  graceDays: z.number().int().min(0).max(365).default(3),
-  /** How each identifier field is normalized before it is compared (see records/identifiers.ts). */
-  identifierNormalizers: z
-    .partialRecord(z.enum(IDENTIFIER_FIELDS), z.enum(IDENTIFIER_NORMALIZERS))
-    .default({})
-    .transform((given) => ({ ...DEFAULT_IDENTIFIER_NORMALIZERS, ...given })),
-  /**
-   * Source columns (case-insensitive) added to a record's identity besides its canonical fields: a
-   * payment or record id, when the real layout turns out to carry one (see records/identity.ts).
-   */
-  identityColumns: z.array(z.string().min(1)).default([]),
-  /**
-   * Match-key values that mean "not informed" (compared after normalization, case-insensitive): a
-   * record carrying one is quarantined instead of piling onto one giant receivable.
-   */
-  placeholderKeyValues: z.array(z.string()).default(DEFAULT_PLACEHOLDER_KEY_VALUES),
-  /** Longest identifier accepted (characters); longer ones are quarantined (DynamoDB key limits). */
-  maxIdentifierLength: z.number().int().min(8).max(256).default(100),
-  /**
-   * Contributions (A1 and D1 records) one receivable may hold; further records are quarantined as
-   * TOO_MANY_CONTRIBUTIONS so the item stays far below DynamoDB's 400 KB.
-   */
-  maxContributions: z.number().int().min(2).max(1000).default(100),
-});
+export const reconConfigSchema = z
+  .strictObject({
+    /** Source column names per canonical field, matched case-insensitively. Partial maps extend the defaults. */
+    fieldAliases: z
+      .partialRecord(z.enum(CANONICAL_FIELDS), aliasListSchema)
+      .default({})
+      .transform((given) => ({ ...DEFAULT_FIELD_ALIASES, ...given })),
+    /** Canonical fields that together identify one receivable (one installment of one sale). */
+    matchKey: z
+      .array(z.enum(MATCH_KEY_FIELDS))
+      .min(1)
+      .refine((fields) => new Set(fields).size === fields.length, 'match key fields must be distinct')
+      .default(DEFAULT_MATCH_KEY),
+    tolerance: z
+      .strictObject({
+        /** Absolute tolerance in centavos. */
+        absoluteCents: z.number().int().min(0).default(0),
+        /** Relative tolerance in percent of the forecast net amount. */
+        percent: z.number().min(0).max(100).default(0),
+      })
+      .default({ absoluteCents: 0, percent: 0 }),
+    /** Days after the due date before an unsettled forecast becomes OVERDUE. */
+    graceDays: z.number().int().min(0).max(365).default(3),
+    /** How each identifier field is normalized before it is compared (see records/identifiers.ts). */
+    identifierNormalizers: z
+      .partialRecord(z.enum(IDENTIFIER_FIELDS), z.enum(IDENTIFIER_NORMALIZERS))
+      .default({})
+      .transform((given) => ({ ...DEFAULT_IDENTIFIER_NORMALIZERS, ...given })),
+    /**
+     * Source columns (case-insensitive) added to a record's identity besides its canonical fields: a
+     * payment or record id, when the real layout turns out to carry one (see records/identity.ts).
+     */
+    identityColumns: z.array(z.string().min(1)).default([]),
+    /**
+     * Match-key values that mean "not informed" (compared after normalization, case-insensitive): a
+     * record carrying one is quarantined instead of piling onto one giant receivable.
+     */
+    placeholderKeyValues: z.array(z.string()).default(DEFAULT_PLACEHOLDER_KEY_VALUES),
+    /** Longest identifier accepted (characters); longer ones are quarantined (DynamoDB key limits). */
+    maxIdentifierLength: z.number().int().min(8).max(256).default(100),
+    /**
+     * Contributions (A1 and D1 records) one receivable may hold; further records are quarantined as
+     * TOO_MANY_CONTRIBUTIONS so the item stays far below DynamoDB's 400 KB.
+     */
+    maxContributions: z.number().int().min(2).max(1000).default(100),
+    /**
+     * Days a settled receivable stays in DynamoDB after its last payment, sale and write; then TTL
+     * removes it and the lake's change log keeps it (docs/scale.md). null keeps every receivable.
+     * A late record is recognised as archived by its sale date, so the horizon needs saleDate in the
+     * match key: without it the default is null, and asking for a horizon is an error.
+     */
+    hotHorizonDays: z.number().int().min(30).max(36_500).nullable().optional(),
+  })
+  .refine((config) => config.hotHorizonDays == null || config.matchKey.includes('saleDate'), {
+    message:
+      'hotHorizonDays needs saleDate in matchKey (or set hotHorizonDays to null to keep every receivable)',
+    path: ['hotHorizonDays'],
+  })
+  .transform(({ hotHorizonDays, ...config }) => ({
+    ...config,
+    hotHorizonDays:
+      hotHorizonDays !== undefined
+        ? hotHorizonDays
+        : config.matchKey.includes('saleDate')
+          ? DEFAULT_HOT_HORIZON_DAYS
+          : null,
+  }));
 
 export type ReconConfig = z.output<typeof reconConfigSchema>;
 export type ReconConfigInput = z.input<typeof reconConfigSchema>;

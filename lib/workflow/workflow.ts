@@ -72,6 +72,8 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     timeout: Duration.minutes(5),
     table: 'readWrite',
     bucket: 'putDelete',
+    // How far back the touched-key log goes tells an archived receivable (lambdas/core/recon/horizon.ts).
+    readsPrefix: TOUCHED_PREFIX,
   },
   downloadPages: {
     folder: 'download-pages',
@@ -80,6 +82,8 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     timeout: Duration.minutes(5),
     table: 'readWrite',
     bucket: 'putDelete',
+    // How far back the touched-key log goes tells an archived receivable (lambdas/core/recon/horizon.ts).
+    readsPrefix: TOUCHED_PREFIX,
   },
   finishJob: {
     folder: 'finish-job',

@@ -14,7 +14,12 @@ import { gzip } from 'node:zlib';
 import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { ReconConfig } from '../config';
 import type { Page, RawRecord } from '../provider/port';
-import type { CanonicalRecord, QuarantinedRecord, RecordSource } from '../records/canonical';
+import type {
+  CanonicalRecord,
+  QuarantinedRecord,
+  QuarantineReason,
+  RecordSource,
+} from '../records/canonical';
 import { buildDriftTracker, expectedFields } from '../records/drift';
 import { buildNormalizer } from '../records/normalize';
 import type { IngestCounts } from '../workflow/contracts';
@@ -44,9 +49,11 @@ export interface PageIngestResult<A extends AppliedRecords = AppliedRecords> {
   readonly applied: A;
 }
 
-/** What matching the records answered: the records it refused (their receivable is full). */
+/** What matching the records answered: the records it refused (their receivable is full) or held back. */
 export interface AppliedRecords {
   readonly refused: readonly CanonicalRecord[];
+  /** Records whose receivable may have been archived from the hot table (recon/horizon.ts). */
+  readonly archived?: readonly CanonicalRecord[];
 }
 
 /** Matches a batch's records before they are exported (so refused ones go to the quarantine). */
@@ -177,7 +184,16 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
   ): Promise<PageIngestResult<A>> {
     const all = sortPages(pages);
     const applied = await (apply ?? (NOTHING_APPLIED as ApplyRecords<A>))(all.flatMap((p) => p.records));
-    quarantineRefused(all, applied.refused, config.maxContributions);
+    quarantineRefused(all, applied.refused, {
+      reason: 'TOO_MANY_CONTRIBUTIONS',
+      detail: `its receivable already holds ${config.maxContributions} records (maxContributions)`,
+    });
+    quarantineRefused(all, applied.archived ?? [], {
+      reason: 'ARCHIVED_RECEIVABLE',
+      detail:
+        `no receivable in the hot table and its sale is older than hotHorizonDays (${config.hotHorizonDays}): ` +
+        'its receivable may be archived in the lake (recon_receivable_changes); not applied, so it cannot count twice',
+    });
     const counts = all.map((p) => p.counts).reduce(mergeIngestCounts, emptyIngestCounts());
     // The empty page past the last one only says "done": nothing to archive.
     const sorted = all.filter((p) => p.counts.received > 0);
@@ -219,10 +235,15 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
 }
 
 /**
- * Moves the records the matcher refused (their receivable is full) from the page's records to its
- * quarantine, tallies included, so the lake never holds a record DynamoDB does not count.
+ * Moves the records the matcher refused (their receivable is full, or may be archived) from the
+ * page's records to its quarantine, tallies included, so the lake never holds a record DynamoDB does
+ * not count.
  */
-function quarantineRefused(pages: SortedPage[], refused: readonly CanonicalRecord[], max: number): void {
+function quarantineRefused(
+  pages: SortedPage[],
+  refused: readonly CanonicalRecord[],
+  why: { reason: QuarantineReason; detail: string },
+): void {
   if (refused.length === 0) return;
   const out = new Set(refused);
   for (const p of pages) {
@@ -233,15 +254,15 @@ function quarantineRefused(pages: SortedPage[], refused: readonly CanonicalRecor
     p.records = p.records.filter((record) => {
       if (!out.has(record)) return true;
       p.quarantined.push({
-        reason: 'TOO_MANY_CONTRIBUTIONS',
-        detail: `its receivable already holds ${max} records (maxContributions)`,
+        reason: why.reason,
+        detail: why.detail,
         raw: p.page.records[record.line],
         recordHash: record.recordHash,
         source: record.source,
         line: record.line,
       });
       counts.byCode[record.recordType] = (counts.byCode[record.recordType] as number) - 1;
-      increment(counts.quarantinedByReason, 'TOO_MANY_CONTRIBUTIONS');
+      increment(counts.quarantinedByReason, why.reason);
       return false;
     });
   }

@@ -12,6 +12,7 @@ import type { CanonicalRecord } from '../records/canonical';
 import { inTotalsBatch } from '../totals/recorder';
 import { buildTotalsStore } from '../totals/store';
 import { readReceivables } from './batch-read';
+import { archivedCandidate, horizonCutoff } from './horizon';
 import type { Receivable } from './item';
 import { forEachLimited } from './limit';
 import { applyRecords as applyToContent, isMatchable, matchKeyOf, pruneContent } from './matcher';
@@ -31,8 +32,11 @@ export interface ReceivableStoreDeps {
   readonly concurrency?: number;
   /** @default 10 */
   readonly maxAttempts?: number;
-  /** Where each batch logs the keys it touched, for the nightly change export (absent: not logged). */
-  readonly touched?: Pick<TouchedLog, 'record'>;
+  /**
+   * Where each batch logs the keys it touched, for the nightly change export, and how far back the
+   * log goes (the hot-table horizon's evidence). Absent: nothing logged, no record taken as archived.
+   */
+  readonly touched?: Pick<TouchedLog, 'record' | 'firstDate'>;
 }
 
 export interface ApplyCounts {
@@ -48,6 +52,8 @@ export interface ApplyCounts {
   readonly conflicts: number;
   /** Records refused because their receivable is full: the caller quarantines them (TOO_MANY_CONTRIBUTIONS). */
   readonly refused: readonly CanonicalRecord[];
+  /** Records whose receivable may have left the hot table (horizon.ts): quarantined as ARCHIVED_RECEIVABLE. */
+  readonly archived: readonly CanonicalRecord[];
 }
 
 export interface ReceivableStore {
@@ -90,10 +96,25 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
     let writes = 0;
     let conflicts = 0;
     const refused: CanonicalRecord[] = [];
+    const cutoff = horizonCutoff(asOf, config);
+    let first: Promise<IsoDate | null> | undefined;
+    const firstLogged = () => {
+      first ??= deps.touched?.firstDate() ?? Promise.resolve(null);
+      return first;
+    };
+    const archived = new Map<string, readonly CanonicalRecord[]>();
     await inTotalsBatch(totals, (observer) =>
       forEachLimited([...groups], deps.concurrency ?? 16, async ([key, group]) => {
         let result: ReturnType<typeof applyToContent> | undefined;
+        const maybeArchived = await archivedCandidate(group, cutoff, firstLogged);
         const decide: Decide = (current) => {
+          // Never start a receivable that may live on in the lake only (read again after a lost race).
+          if (current === undefined && maybeArchived) {
+            archived.set(key, group);
+            result = undefined;
+            return undefined;
+          }
+          archived.delete(key);
           result = applyToContent(current, group, config);
           const next = result.receivable;
           return next === undefined || next === current ? undefined : pruneContent(next, asOf);
@@ -105,9 +126,13 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
         conflicts += outcome.conflicts;
       }),
     );
-    await deps.touched?.record(asOf, [...groups.keys()]);
-    const unchanged = records.length - ignored - changed - refused.length;
-    return { changed, unchanged, ignored, writes, conflicts, refused };
+    await deps.touched?.record(
+      asOf,
+      [...groups.keys()].filter((key) => !archived.has(key)),
+    );
+    const held = [...archived.values()].flat();
+    const unchanged = records.length - ignored - changed - refused.length - held.length;
+    return { changed, unchanged, ignored, writes, conflicts, refused, archived: held };
   }
 
   return {

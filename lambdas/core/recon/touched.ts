@@ -18,12 +18,15 @@ export interface TouchedLog {
   record(changedOn: IsoDate, keys: readonly string[]): Promise<void>;
   /** Every key logged for `changedOn`, each once. */
   keysOf(changedOn: IsoDate): Promise<Set<string>>;
+  /** The earliest date anything was logged (null before the first batch): how far back writes go. */
+  firstDate(): Promise<IsoDate | null>;
 }
 
 /** Not a lake table (Athena never reads it); the export's work list. */
 export const TOUCHED_PREFIX = 'reconciliation/touched/';
 
 const READ_CONCURRENCY = 8;
+const DATED = /changed_on=(\d{4}-\d{2}-\d{2})\//;
 
 function prefixOf(changedOn: IsoDate): string {
   return `${TOUCHED_PREFIX}changed_on=${changedOn}/`;
@@ -56,6 +59,14 @@ export function buildTouchedLog({ s3, bucket }: TouchedLogDeps): TouchedLog {
           ContentType: 'application/json',
         }),
       );
+    },
+    async firstDate() {
+      // One date prefix per day; prefixes list in lexical order and ISO dates sort as text, so the
+      // first page's first prefix is the earliest date, however many pages follow.
+      const page = await s3.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: TOUCHED_PREFIX, Delimiter: '/' }),
+      );
+      return page.CommonPrefixes?.[0]?.Prefix?.match(DATED)?.[1] ?? null;
     },
     async keysOf(changedOn) {
       const objects = await listKeys(prefixOf(changedOn));

@@ -12,6 +12,7 @@ import type { ReconConfig } from '../config';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
 import type { WriteObserver } from '../totals/recorder';
+import { expiresAtOf } from './horizon';
 import { fromItem, itemKey, type Receivable, toItem } from './item';
 import type { ReceivableContent } from './matcher';
 import { explain } from './status';
@@ -80,7 +81,10 @@ export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
       ? { ConditionExpression: 'version = :seen', ExpressionAttributeValues: { ':seen': seen.version } }
       : { ConditionExpression: `attribute_not_exists(${TABLE.partitionKey})` };
     try {
-      await ddb.send(new PutCommand({ TableName: tableName, Item: toItem(next), ...condition }));
+      const expiresAt = expiresAtOf(next, config);
+      const item =
+        expiresAt === undefined ? toItem(next) : { ...toItem(next), [TABLE.ttlAttribute]: expiresAt };
+      await ddb.send(new PutCommand({ TableName: tableName, Item: item, ...condition }));
       return true;
     } catch (error) {
       if (isConditionalCheckFailed(error)) return false;

@@ -89,6 +89,11 @@ export const QUARANTINE_REASONS = [
   'MISSING_DUE_DATE',
   /** The receivable already holds `maxContributions` records: this one would outgrow its item. */
   'TOO_MANY_CONTRIBUTIONS',
+  /**
+   * Its receivable is not in the hot table and may have been archived to the lake (sold and last
+   * written before `hotHorizonDays`): applying it would start a partial receivable (recon/horizon.ts).
+   */
+  'ARCHIVED_RECEIVABLE',
 ] as const;
 export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
 

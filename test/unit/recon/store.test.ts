@@ -47,6 +47,7 @@ describe('receivable store protocol', () => {
       writes: 250,
       conflicts: 0,
       refused: [],
+      archived: [],
     });
     expect(puts).toBe(250);
   });

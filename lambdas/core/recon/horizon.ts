@@ -1,0 +1,69 @@
+/**
+ * The hot table's horizon (docs/scale.md, "Hot table horizon"): a receivable with a settlement whose
+ * last payment, sale and last write all lie more than `hotHorizonDays` in the past leaves DynamoDB by
+ * TTL; its last state stays in the lake's change log. Both rules below follow from one invariant:
+ * an archived receivable's sale date AND its last write are older than the horizon.
+ *
+ * - {@link expiresAtOf}: the TTL instant, set on every write (no extra request).
+ * - {@link archivedCandidate}: a record whose receivable is absent may belong to an archived one only
+ *   if its sale is older than the horizon AND the touched-key log (every write's date) reaches back
+ *   beyond the horizon; such records are quarantined as ARCHIVED_RECEIVABLE instead of starting a new
+ *   receivable that would show part of the money (a lone settlement as UNEXPECTED) or count a
+ *   re-delivered record a second time in the lake.
+ */
+import { addDays, type IsoDate, toEpochDay } from '../calendar';
+import type { ReconConfig } from '../config';
+import type { CanonicalRecord } from '../records/canonical';
+import type { ReceivableContent } from './matcher';
+
+type HorizonConfig = Pick<ReconConfig, 'hotHorizonDays'>;
+
+const SECONDS_PER_DAY = 86_400;
+/**
+ * Days after horizon + anchor before the TTL instant: the business date (America/Sao_Paulo) lags UTC
+ * midnight by hours, so one day more keeps "expired" strictly past the horizon on every clock.
+ */
+const TTL_MARGIN_DAYS = 2;
+
+function latest(dates: readonly (IsoDate | null)[]): IsoDate | null {
+  return dates.reduce<IsoDate | null>((max, d) => (d !== null && (max === null || d > max) ? d : max), null);
+}
+
+/**
+ * Epoch seconds after which DynamoDB may delete the receivable, or undefined when it stays (no
+ * horizon configured, or no settlement yet: an unpaid forecast must stay to become OVERDUE).
+ */
+export function expiresAtOf(
+  receivable: ReceivableContent & { readonly changedOn: IsoDate },
+  config: HorizonConfig,
+): number | undefined {
+  if (config.hotHorizonDays === null || receivable.settlements.length === 0) return undefined;
+  const anchor = latest([
+    receivable.changedOn,
+    receivable.saleDate,
+    ...receivable.settlements.map((s) => s.paymentDate),
+  ]) as IsoDate;
+  return (toEpochDay(anchor) + config.hotHorizonDays + TTL_MARGIN_DAYS) * SECONDS_PER_DAY;
+}
+
+/** The last date a receivable archived by `asOf` can have been sold or written on. */
+export function horizonCutoff(asOf: IsoDate, config: HorizonConfig): IsoDate | null {
+  return config.hotHorizonDays === null ? null : addDays(asOf, -config.hotHorizonDays - 1);
+}
+
+/**
+ * Whether records of an ABSENT receivable may belong to an archived one: sold on or before the
+ * cutoff, with the first logged write also on or before it (a table younger than the horizon has
+ * archived nothing). `firstLogged` is asked only when a sale date qualifies.
+ */
+export async function archivedCandidate(
+  records: readonly CanonicalRecord[],
+  cutoff: IsoDate | null,
+  firstLogged: () => Promise<IsoDate | null>,
+): Promise<boolean> {
+  if (cutoff === null) return false;
+  const sold = records[0]?.saleDate ?? null;
+  if (sold === null || sold > cutoff) return false;
+  const first = await firstLogged();
+  return first !== null && first <= cutoff;
+}
