@@ -9,6 +9,7 @@ import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
 import { registerRunCommand } from './commands/run';
 import { registerSimulatorCommand, type SimulatorCommandDeps } from './commands/simulator';
+import { registerTotalsCommand } from './commands/totals';
 import { registerWebhookCommands } from './commands/webhooks';
 import { webhookCommandDeps } from './commands/webhooks-wiring';
 import { CliError } from './errors';
@@ -36,6 +37,7 @@ export function buildProgram(
     .showHelpAfterError('(run recon --help for usage)');
   registerRunCommand(program, io);
   registerReceivablesCommand(program, io);
+  registerTotalsCommand(program, io);
   registerQueryCommand(program, io);
   registerSimulatorCommand(program, io, deps);
   registerWebhookCommands(program, webhookCommandDeps(io));

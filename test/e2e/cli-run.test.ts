@@ -7,7 +7,7 @@ import { cli } from '../unit/cli/harness';
 import { runCliProcess } from './spawn-cli';
 import { CONTRACT_FIELDS, comparable, groundTruthOf, tempDataDir } from './support';
 
-describe('recon run --json with the built-in simulator, then recon receivables', () => {
+describe('recon run --json with the built-in simulator, then recon receivables and recon totals', () => {
   it('prints only the JSON summary on stdout, defaults to the sandbox data range, and lists the ground truth', async () => {
     const dataDir = await tempDataDir();
     const run = await runCliProcess([
@@ -56,5 +56,21 @@ describe('recon run --json with the built-in simulator, then recon receivables',
     } finally {
       await twin.close();
     }
+
+    // `recon totals` reads the book the summary showed from the kept totals; a recount (full Scan)
+    // finds them equal.
+    const book = {
+      receivables: summary.receivables,
+      agingBuckets: summary.aging.buckets,
+      weekly: summary.weekly,
+      attention: summary.attention,
+      capped: summary.capped,
+    };
+    const kept = await cli(['totals', '--data-dir', dataDir, '--as-of', summary.asOf]);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(JSON.parse(kept.stdout)).toEqual({ asOf: summary.asOf, book });
+    const recounted = await cli(['totals', '--recount', '--data-dir', dataDir, '--as-of', summary.asOf]);
+    expect(recounted.code, recounted.stderr).toBe(0);
+    expect(JSON.parse(recounted.stdout)).toEqual({ asOf: summary.asOf, keptEqualsRecount: true, book });
   });
 });

@@ -1,0 +1,80 @@
+/**
+ * `recon totals`: the book as the nightly summary reads it, from the totals kept per batch (no Scan).
+ * `--recount` rebuilds them from every receivable (a full Scan), replaces the kept ones and says
+ * whether they were equal: the on-demand proof that the incremental totals are exact.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { Command } from 'commander';
+import { businessDate, type IsoDate } from '../../../lambdas/core/calendar';
+import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
+import type { BookView } from '../../../lambdas/core/summary/types';
+import type { LargestDeps } from '../../../lambdas/core/totals/largest';
+import { buildBookReader } from '../../../lambdas/core/totals/reader';
+import { recountTotals } from '../../../lambdas/core/totals/recount';
+import { buildTotalsStore } from '../../../lambdas/core/totals/store';
+import { startLocalDynamo } from '../../aws/dynamodb';
+import { existingState, LOCAL_TABLE, loadReconConfig, readLastRun } from '../../runner/data-dir';
+import { withRunLock } from '../../runner/lock';
+import type { CliIo } from '../io';
+import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
+
+interface TotalsOptions {
+  readonly dataDir: string;
+  readonly env?: ProviderEnvironment;
+  readonly asOf?: IsoDate;
+  readonly recount?: boolean;
+}
+
+export interface TotalsReport {
+  readonly asOf: IsoDate;
+  /** With --recount: whether the kept totals equalled the recount (null: there were none to trust). */
+  readonly keptEqualsRecount?: boolean | null;
+  readonly book: BookView;
+}
+
+/** Recounts, replaces the kept totals and compares; or just reads the book. */
+export async function readTotals(deps: LargestDeps, asOf: IsoDate, recount: boolean): Promise<TotalsReport> {
+  if (!recount) return { asOf, book: await buildBookReader(deps)(asOf) };
+  const totals = buildTotalsStore(deps);
+  const kept = await totals.load();
+  const counted = await recountTotals({ ...deps, totals });
+  return {
+    asOf,
+    keptEqualsRecount: kept ? isDeepStrictEqual(kept.cells, counted) : null,
+    book: await buildBookReader(deps)(asOf),
+  };
+}
+
+export function registerTotalsCommand(program: Command, io: CliIo): void {
+  program
+    .command('totals')
+    .description("the book's totals as the nightly summary reads them (JSON); --recount rebuilds them")
+    .option('--data-dir <dir>', 'local data directory', DEFAULT_DATA_DIR)
+    .addOption(environmentOption())
+    .option('--recount', 'recount from every receivable (a full Scan), replace the kept totals, compare')
+    .option(
+      '--as-of <date>',
+      "business date the states are read for (default: the latest run's when pinned, else today)",
+      parseIsoDate,
+    )
+    .action(async (options: TotalsOptions) => {
+      const paths = await existingState(options.dataDir, options.env);
+      const lastRun = await readLastRun(paths);
+      const asOf = options.asOf ?? (lastRun?.pinnedAsOf ? lastRun.asOf : businessDate(new Date()));
+      const config = loadReconConfig(io.env);
+      const report = await withRunLock(
+        paths.lock,
+        async () => {
+          const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+          try {
+            const deps = { ddb: dynamo.documentClient, tableName: dynamo.tableName, config };
+            return await readTotals(deps, asOf, options.recount === true);
+          } finally {
+            await dynamo.close();
+          }
+        },
+        io.signal,
+      );
+      io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    });
+}
