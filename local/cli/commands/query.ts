@@ -23,7 +23,7 @@ interface QueryOptions {
   readonly format: Format;
 }
 
-/** Parameters nobody gave: the whole movement range, and the latest snapshot. */
+/** Parameters nobody gave: the whole movement range, and the last night in the change log. */
 const OPEN_RANGE = { from: '0001-01-01', to: '9999-12-31' } as const;
 
 /** `name=value` pairs, refused unless the query takes that parameter and the value is a real date. */
@@ -108,7 +108,7 @@ export function registerQueryCommand(program: Command, io: CliIo): void {
     .option('--sql <sql>', 'run this SQL instead of a named query')
     .option(
       '--param <name=value>',
-      'query parameter (repeatable); as_of defaults to the latest snapshot, from/to to everything',
+      'query parameter (repeatable); as_of defaults to the last night in the change log, from/to to everything',
       collectPairs,
       [],
     )
