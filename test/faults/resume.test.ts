@@ -87,4 +87,30 @@ describe('fault injection: interrupted and repeated runs', () => {
     expect(world.simulator.stats().reportsGenerated).toBe(2);
     expect(world.published).toHaveLength(1);
   });
+
+  it('deletes the report a failed narrower window kept, once a period covering it completes', async () => {
+    // 20-record pages: the half-month reports have a batch 1 to die in.
+    world = await startFaultWorld({
+      simulator: { dataset: { sales: 120, from: '2024-12-01', to: '2025-01-31', recordsPerPage: 20 } },
+    });
+    const narrow = await world.run(
+      { from: '2025-01-01', to: '2025-01-15' },
+      { steps: dyingOnceMidBatch(world.steps, 'Runtime.ExitError', false) },
+    );
+    const kept = narrow.jobs?.find((job) => job.outcome === 'FAILED');
+    expect(kept?.deletion?.status).toBe('KEPT');
+    const deletesBefore = world.simulator.stats().byRoute['DELETE /retornos/:id'] ?? 0;
+
+    const full = await world.run(PERIOD);
+
+    await expectGroundTruth(world, full);
+    // Other bounds: not resumed; once the month completed, the kept half-month report went too.
+    const covering = full.jobs?.find((job) => job.kind === kept?.kind);
+    expect(covering?.resumed).toBeUndefined();
+    expect(covering?.deletion).toEqual({
+      status: 'DELETED',
+      detail: 'also deleted 1 kept report(s) of windows inside this one',
+    });
+    expect(world.simulator.stats().byRoute['DELETE /retornos/:id']).toBe(deletesBefore + 3);
+  });
 });

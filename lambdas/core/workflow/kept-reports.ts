@@ -5,7 +5,7 @@
  * it while the provider still lists it, instead of generating and waiting again. A step retried after
  * the id was recorded finds it here too.
  *
- * Item: `pk = WINDOW#<environment>#<configurationId>#<from>#<to>`, `sk = REPORT`, `reportId`,
+ * Item: `pk = WINDOWS#<environment>#<configurationId>`, `sk = <from>#<to>`, `reportId`,
  * `generatedOn`, `executionId`, `recordedAt`, `stalled` (set when its job passed the deadline).
  */
 import {
@@ -13,6 +13,7 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
@@ -33,6 +34,8 @@ export interface KeptReports {
   record(job: Job, report: KeptReport): Promise<void>;
   /** Forgets the window's report, only if it is still `reportId` (a newer one stays). */
   clear(job: Job, reportId: string): Promise<void>;
+  /** The configuration's kept reports of windows inside `job`'s window (its own excluded). */
+  inside(job: Job): Promise<(Job & { readonly kept: KeptReport })[]>;
   /** Marks the window's report, if still `reportId`, as past its deadline ({@link KeptReport.stalled}). */
   markStalled(job: Job, reportId: string): Promise<void>;
 }
@@ -44,22 +47,32 @@ export function buildKeptReports(deps: {
   readonly now: () => Date;
 }): KeptReports {
   const { ddb, tableName } = deps;
-  const key = (job: Job) => ({
-    pk: `WINDOW#${deps.environment}#${job.configurationId}#${job.from}#${job.to}`,
-    sk: 'REPORT',
-  });
+  // One partition per configuration, windows sorted by their bounds: the windows inside a period are
+  // one Query away.
+  const partition = (job: Pick<Job, 'configurationId'>) =>
+    `WINDOWS#${deps.environment}#${job.configurationId}`;
+  const key = (job: Job) => ({ pk: partition(job), sk: `${job.from}#${job.to}` });
   return {
     async get(job) {
       const { Item } = await ddb.send(
         new GetCommand({ TableName: tableName, Key: key(job), ConsistentRead: true }),
       );
-      if (!Item) return undefined;
-      return {
-        reportId: String(Item.reportId),
-        generatedOn: Item.generatedOn as IsoDate,
-        executionId: String(Item.executionId),
-        ...(Item.stalled === true ? { stalled: true } : {}),
-      };
+      return Item ? keptOf(Item) : undefined;
+    },
+    async inside(job) {
+      const { Items = [] } = await ddb.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+          ExpressionAttributeValues: { ':pk': partition(job), ':first': job.from, ':last': `${job.to}#~` },
+          ConsistentRead: true,
+        }),
+      );
+      return Items.flatMap((item) => {
+        const [from, to] = String(item.sk).split('#') as [IsoDate, IsoDate];
+        const own = from === job.from && to === job.to;
+        return own || to > job.to ? [] : [{ ...job, from, to, kept: keptOf(item) }];
+      });
     },
     async record(job, report) {
       await ddb.send(
@@ -94,6 +107,15 @@ export function buildKeptReports(deps: {
       if (!isConditionalCheckFailed(error)) throw error;
     }
   }
+}
+
+function keptOf(item: Record<string, unknown>): KeptReport {
+  return {
+    reportId: String(item.reportId),
+    generatedOn: item.generatedOn as IsoDate,
+    executionId: String(item.executionId),
+    ...(item.stalled === true ? { stalled: true } : {}),
+  };
 }
 
 function sameReport(reportId: string, values: Record<string, unknown> = {}) {

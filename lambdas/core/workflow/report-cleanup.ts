@@ -5,8 +5,9 @@
  * its record, so a re-run of the window resumes it instead of generating and waiting again. A report
  * past its deadline cannot be deleted (still processing) and is kept as stalled: a re-run resumes it
  * only if it finished meanwhile, and otherwise generates again instead of waiting on it once more. A
- * report that failed the window check is kept but forgotten: resuming it would fail the same way. A
- * failed delete is reported, never thrown.
+ * report that failed the window check is kept but forgotten: resuming it would fail the same way.
+ * A completed window also deletes the kept reports of windows inside it. A failed delete is reported,
+ * never thrown.
  */
 import { z } from 'zod';
 import type { ProviderClient, ReportState } from '../provider/port';
@@ -68,9 +69,33 @@ export function buildDeleteStep(deps: {
     await deps.keptReports.clear(result, reportId);
     if (deps.config.environment === 'sandbox')
       return done({ status: 'SKIPPED', detail: 'sandbox reports never leave EM_PROCESSAMENTO' });
-    const { result: deletion, requests } = await deps.requests.measure(() =>
-      deleteAtProvider(reportId, result.reportState),
-    );
+    const { result: deletion, requests } = await deps.requests.measure(async () => {
+      const own = await deleteAtProvider(reportId, result.reportState);
+      if (result.outcome !== 'COMPLETED') return own;
+      const swept = await sweepInside(result);
+      return swept ? { ...own, detail: swept } : own;
+    });
     return { ...result, providerRequests: result.providerRequests + requests, deletion };
   };
+
+  /**
+   * Kept reports of windows inside a window that just completed: every record they hold is now in
+   * S3 and applied, so deleting them is safe, and no run would resume them (other bounds). One still
+   * processing cannot be deleted yet and stays recorded. Says what it did, or nothing.
+   */
+  async function sweepInside(job: JobResult): Promise<string | undefined> {
+    let swept = 0;
+    try {
+      for (const window of await deps.keptReports.inside(job)) {
+        const state = (await provider.getReport(window.kept.reportId))?.situacao;
+        if (state && !TERMINAL.has(state)) continue;
+        if (state) await provider.deleteReport(window.kept.reportId);
+        await deps.keptReports.clear(window, window.kept.reportId);
+        if (state) swept++;
+      }
+    } catch (error) {
+      return `kept reports inside this window not all deleted: ${(error as Error).name}: ${(error as Error).message}`;
+    }
+    return swept > 0 ? `also deleted ${swept} kept report(s) of windows inside this one` : undefined;
+  }
 }

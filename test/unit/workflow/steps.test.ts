@@ -113,6 +113,7 @@ function fakeWorld(options: FakeOptions = {}) {
       get: async (job) => calls.kept.get(job.from),
       record: async (job, kept) => void calls.kept.set(job.from, kept),
       clear: async (job) => void calls.kept.delete(job.from),
+      inside: async () => [],
       markStalled: async (job, reportId) => {
         const kept = calls.kept.get(job.from);
         if (kept?.reportId === reportId) calls.kept.set(job.from, { ...kept, stalled: true });
