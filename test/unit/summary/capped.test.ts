@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { buildRunSummary } from '../../../lambdas/core/summary/compute';
+import { renderHtmlReport } from '../../../lambdas/core/summary/html';
+import { summaryMessage } from '../../../lambdas/core/summary/message';
+import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
+import { summaryInput } from './fixtures';
+
+const receivables: SummaryReceivable[] = [
+  {
+    status: 'UNDERPAID',
+    forecastNetCents: 10_000,
+    settledNetCents: 7_000,
+    dueDate: '2025-02-01',
+    capped: true,
+  },
+  {
+    status: 'OVERPAID',
+    forecastNetCents: 10_000,
+    settledNetCents: 10_500,
+    dueDate: '2025-02-01',
+    capped: true,
+  },
+  { status: 'SETTLED', forecastNetCents: 10_000, settledNetCents: 10_000, dueDate: '2025-02-01' },
+];
+
+const summaryIn = (language: ReportLanguage) =>
+  buildRunSummary(summaryInput(), receivables, { finishedAt: new Date('2025-03-10T06:00:00Z'), language });
+
+describe('capped receivables in the summary', () => {
+  it('counts them with their money at stake, whatever their state', () => {
+    expect(summaryIn('pt-BR').capped).toEqual({ count: 2, amountCents: 3_500 });
+  });
+
+  it.each([
+    ['pt-BR', 'Limite de registros atingido', 'R$ 35,00'],
+    ['en', 'Record limit reached', 'R$ 35.00'],
+  ] as const)(
+    'shows them among what needs action in the %s report and message',
+    (language, label, amount) => {
+      const summary = summaryIn(language);
+      const html = renderHtmlReport(summary);
+      expect(html).toContain(`<a class="card CAPPED" href="#CAPPED">`);
+      expect(html).toContain(`<p id="CAPPED" class="CAPPED">${label}: `);
+      expect(html).toContain('TOO_MANY_CONTRIBUTIONS');
+      const message = summaryMessage(summary, 'summaries/run=run-1/report.html');
+      expect(message).toContain(`${label}: `);
+      expect(message.split('\n').find((line) => line.includes(label))).toContain(amount);
+    },
+  );
+
+  it('shows a zero card and no note when nothing is capped', () => {
+    const summary = buildRunSummary(summaryInput(), receivables.slice(2), {
+      finishedAt: new Date('2025-03-10T06:00:00Z'),
+      language: 'en',
+    });
+    const html = renderHtmlReport(summary);
+    expect(html).toContain('<a class="card CAPPED zero" href="#CAPPED">');
+    expect(html).not.toContain('<p id="CAPPED"');
+  });
+});
