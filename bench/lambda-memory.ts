@@ -5,7 +5,7 @@
 import type { StepName } from '../lambdas/core/workflow/steps';
 import { buildReconApp } from '../lib/app';
 import type { StageConfigInput } from '../lib/config';
-import { TASK_STATES } from '../lib/workflow/definition';
+import { TASK_STATES } from '../lib/workflow/state-names';
 import { definitionFromTemplate } from '../local/stepfunctions';
 
 interface StateJson {

@@ -5,9 +5,7 @@
  */
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-
-export const DISTRIBUTED_MAP_STATE = 'Download page batches (distributed)';
-export const INLINE_MAP_STATE = 'Download page batches';
+import { DISTRIBUTED_MAP_STATE, INLINE_MAP_STATE, STATE } from './state-names';
 
 export interface BatchDownloadProps {
   readonly batchConcurrency: number;
@@ -27,7 +25,9 @@ export function buildBatchDownload(
   props: BatchDownloadProps,
   links: {
     /** Builds the Task state that runs the download step (retries and timeout set). */
-    readonly invoke: (name: 'Download pages' | 'Download pages (distributed)') => sfn.TaskStateBase;
+    readonly invoke: (
+      name: typeof STATE.downloadPages | typeof STATE.downloadPagesDistributed,
+    ) => sfn.TaskStateBase;
     /** The download item's fields common to every batch (job, report id...). */
     readonly item: Record<string, string>;
     readonly next: sfn.IChainable;
@@ -58,7 +58,7 @@ export function buildBatchDownload(
       resultPath: sfn.JsonPath.DISCARD,
       // A chunk answers with its start only: the parent Map's result stays a list of small numbers.
       outputPath: '$.start',
-    }).itemProcessor(invoke(suffix ? 'Download pages (distributed)' : 'Download pages'));
+    }).itemProcessor(invoke(suffix ? STATE.downloadPagesDistributed : STATE.downloadPages));
     return new sfn.Pass(scope, `Batches of chunk${suffix}`, {
       parameters: { 'indexes.$': 'States.ArrayRange($.start, States.MathAdd($.start, $.span), 1)' },
       resultPath: '$.chunk',

@@ -1,7 +1,7 @@
 /**
  * The nightly state machine, built in ONE place: the stack deploys it and the local executor
  * (`local/stepfunctions/`) runs the very same synthesized definition with aws-local-stepfunctions,
- * binding Task states by the names in {@link TASK_STATES}. JSONPath only (the local engine does not
+ * binding Task states by the names in {@link TASK_STATES} (state-names.ts). JSONPath only (the local engine does not
  * run JSONata); the Distributed Map branch is not executed locally and is covered by template tests.
  */
 import { Duration } from 'aws-cdk-lib';
@@ -11,36 +11,8 @@ import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import { TRANSIENT_ERROR } from '../../lambdas/core/workflow/errors';
 import type { StepName } from '../../lambdas/core/workflow/steps';
-import { type BatchDownloadProps, buildBatchDownload } from './batch-download';
-
-/** Task state name → the workflow step it runs (and the Lambda that hosts the step). */
-export const TASK_STATES = {
-  'Plan run': 'plan',
-  'Generate report': 'generateReport',
-  'Generate report again': 'generateReport',
-  'Wait for report webhook': 'waitForReport',
-  'Check report': 'checkReport',
-  'Download pages until empty': 'downloadUntilEmpty',
-  'Download pages': 'downloadPages',
-  'Download pages (distributed)': 'downloadPages',
-  'Finish job': 'finishJob',
-  'Record job failure': 'finishJob',
-  'Delete report': 'deleteReport',
-  'Age receivables': 'ageReceivables',
-  'Export snapshot segment': 'exportSnapshot',
-  'Summarize run': 'summarize',
-} as const satisfies Record<string, StepName>;
-export type TaskStateName = keyof typeof TASK_STATES;
-
-/** The `.waitForTaskToken` state; the local executor binds it to a function that awaits the callback. */
-export const WAIT_FOR_WEBHOOK_STATE: TaskStateName = 'Wait for report webhook';
-export const POLL_WAIT_STATE = 'Wait before next check';
-/** The back-off after a report in ERRO, before "Generate report again". */
-export const GENERATION_BACKOFF_STATE = 'Wait before generating again';
-export { DISTRIBUTED_MAP_STATE, INLINE_MAP_STATE } from './batch-download';
-export const JOBS_MAP_STATE = 'Fetch reports';
-/** Error of the final Fail state: the summary was written, but some report did not complete. */
-export const RUN_INCOMPLETE_ERROR = 'Recon.ReportsNotCompleted';
+import { buildJobChain, type Invoke, type JobChainProps } from './job-chain';
+import { RUN_INCOMPLETE_ERROR, STATE, TASK_STATES } from './state-names';
 
 /** Lambda's own transient failures (throttling, service errors), retried like the provider's. */
 const LAMBDA_TRANSIENT_ERRORS = [
@@ -51,22 +23,39 @@ const LAMBDA_TRANSIENT_ERRORS = [
   'Lambda.ClientExecutionTimeoutException',
 ];
 
-export interface WorkflowDefinitionProps extends BatchDownloadProps {
+export interface WorkflowDefinitionProps extends JobChainProps {
   /** The Lambda hosting each step. */
   readonly functions: Readonly<Record<StepName, lambda.Function>>;
   readonly jobConcurrency: number;
-  readonly pollInterval: Duration;
-  readonly webhookTimeout: Duration;
 }
 
-/** Builds the chain; the caller wraps it in a StateMachine. */
+/**
+ * The nightly run, top-down: plan the jobs (or skip a period that already ran), run every job (see
+ * job-chain.ts), age the receivables, export the night's changes, summarize, then succeed or fail on
+ * whether every report completed. The caller wraps it in a StateMachine.
+ */
 export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinitionProps): sfn.IChainable {
-  const invoke = (
-    name: TaskStateName,
-    payload?: Record<string, unknown>,
-    extra: Partial<tasks.LambdaInvokeProps> = {},
-  ) => {
-    const fn = props.functions[TASK_STATES[name]];
+  const invoke = taskInvoker(scope, props.functions);
+  return invoke(STATE.planRun, { 'input.$': '$', 'executionId.$': '$$.Execution.Id' }).next(
+    new sfn.Choice(scope, 'Already ran?')
+      .when(
+        sfn.Condition.booleanEquals('$.skip', true),
+        new sfn.Succeed(scope, 'Skipped: period already ran'),
+      )
+      .otherwise(
+        fetchReports(scope, props, invoke)
+          .next(invoke(STATE.ageReceivables, { 'asOf.$': '$.run.asOf' }, { resultPath: '$.aging' }))
+          .next(exportSnapshot(scope, invoke))
+          .next(summarizeRun(invoke))
+          .next(verdict(scope)),
+      ),
+  );
+}
+
+/** A Task state running its step's Lambda, with the step's timeout and the transient-error retries. */
+function taskInvoker(scope: Construct, functions: WorkflowDefinitionProps['functions']): Invoke {
+  return (name, payload, extra = {}) => {
+    const fn = functions[TASK_STATES[name]];
     const task = new tasks.LambdaInvoke(scope, name, {
       lambdaFunction: fn,
       payloadResponseOnly: true,
@@ -85,10 +74,11 @@ export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinit
     });
     return task;
   };
-  const jobChain = buildJobChain(scope, props, invoke);
+}
 
-  const plan = invoke('Plan run', { 'input.$': '$', 'executionId.$': '$$.Execution.Id' });
-  const fetchReports = new sfn.Map(scope, JOBS_MAP_STATE, {
+/** The jobs Map: one job chain per configuration × window, `jobConcurrency` at a time. */
+function fetchReports(scope: Construct, props: WorkflowDefinitionProps, invoke: Invoke): sfn.Map {
+  return new sfn.Map(scope, STATE.fetchReports, {
     itemsPath: '$.jobs',
     itemSelector: {
       'job.$': '$$.Map.Item.Value',
@@ -104,9 +94,11 @@ export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinit
     },
     maxConcurrency: props.jobConcurrency,
     resultPath: '$.jobResults',
-  }).itemProcessor(jobChain);
+  }).itemProcessor(buildJobChain(scope, props, invoke));
+}
 
-  const exportSnapshot = new sfn.Map(scope, 'Export snapshot', {
+function exportSnapshot(scope: Construct, invoke: Invoke): sfn.Map {
+  return new sfn.Map(scope, 'Export snapshot', {
     itemsPath: '$.segments',
     itemSelector: {
       'asOf.$': '$.run.asOf',
@@ -115,17 +107,23 @@ export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinit
     },
     maxConcurrency: 4,
     resultPath: sfn.JsonPath.DISCARD,
-  }).itemProcessor(invoke('Export snapshot segment'));
+  }).itemProcessor(invoke(STATE.exportSnapshotSegment));
+}
 
-  const summarize = invoke(
-    'Summarize run',
+/** The summary stays in S3 and SNS: the state keeps only the two fields the verdict reads. */
+function summarizeRun(invoke: Invoke): sfn.TaskStateBase {
+  return invoke(
+    STATE.summarizeRun,
     { 'run.$': '$.run', 'jobs.$': '$.jobResults', 'aging.$': '$.aging' },
     {
       resultSelector: { 'allCompleted.$': '$.allCompleted', 'notCompleted.$': '$.notCompleted' },
       resultPath: '$.summary',
     },
   );
-  const verdict = new sfn.Choice(scope, 'All reports completed?')
+}
+
+function verdict(scope: Construct): sfn.Choice {
+  return new sfn.Choice(scope, 'All reports completed?')
     .when(
       sfn.Condition.booleanEquals('$.summary.allCompleted', true),
       new sfn.Succeed(scope, 'Run succeeded'),
@@ -136,165 +134,4 @@ export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinit
         cause: 'At least one report ended REPORT_ERROR, DEADLINE_PASSED or FAILED; see the run summary.',
       }),
     );
-
-  return plan.next(
-    new sfn.Choice(scope, 'Already ran?')
-      .when(
-        sfn.Condition.booleanEquals('$.skip', true),
-        new sfn.Succeed(scope, 'Skipped: period already ran'),
-      )
-      .otherwise(
-        fetchReports
-          .next(invoke('Age receivables', { 'asOf.$': '$.run.asOf' }, { resultPath: '$.aging' }))
-          .next(exportSnapshot)
-          .next(summarize)
-          .next(verdict),
-      ),
-  );
-}
-
-type Invoke = (
-  name: TaskStateName,
-  payload?: Record<string, unknown>,
-  extra?: Partial<tasks.LambdaInvokeProps>,
-) => tasks.LambdaInvoke;
-
-/** One configuration x window: generate, wait (sandbox: none; webhook; poll), download, finish, delete. */
-function buildJobChain(scope: Construct, props: WorkflowDefinitionProps, invoke: Invoke): sfn.IChainable {
-  const catchAll = { errors: [sfn.Errors.ALL], resultPath: '$.failure' };
-  // Explicit small payloads: the job-ending states get what they use, never the whole job state.
-  const deleteReport = invoke('Delete report', { 'result.$': '$.result' });
-  deleteReport.addCatch(new sfn.Pass(scope, 'Keep result without deletion', { outputPath: '$.result' }), {
-    errors: [sfn.Errors.ALL],
-    resultPath: '$.deleteFailure',
-  });
-  const jobState = {
-    'job.$': '$.job',
-    'executionId.$': '$.executionId',
-    'report.$': '$.report',
-    'cursor.$': '$.cursor',
-    'end.$': '$.end',
-    'failure.$': '$.failure',
-  };
-  const recordFailure = invoke('Record job failure', jobState, { resultPath: '$.result' }).next(deleteReport);
-  const finishJob = invoke('Finish job', jobState, { resultPath: '$.result' });
-  finishJob.addCatch(recordFailure, catchAll);
-  finishJob.next(deleteReport);
-
-  const generate = invoke(
-    'Generate report',
-    { 'job.$': '$.job', 'executionId.$': '$.executionId' },
-    {
-      resultPath: '$.report',
-    },
-  );
-  generate.addCatch(recordFailure, catchAll);
-  // After ERRO: the previous generation is handed on so the job result lists every attempt.
-  const generateAgain = invoke(
-    'Generate report again',
-    { 'job.$': '$.job', 'executionId.$': '$.executionId', 'previous.$': '$.report' },
-    { resultPath: '$.report' },
-  );
-  generateAgain.addCatch(recordFailure, catchAll);
-
-  const downloadItem = {
-    'job.$': '$.job',
-    'reportId.$': '$.report.reportId',
-    'generatedOn.$': '$.report.generatedOn',
-    'asOf.$': '$.asOf',
-    'executionId.$': '$.executionId',
-  };
-
-  // No page count (sandbox, or CONCLUIDO without quantidadePaginas): loop until the first empty page.
-  const downloadSandbox = invoke(
-    'Download pages until empty',
-    { ...downloadItem, 'cursor.$': '$.cursor' },
-    { resultPath: '$.cursor' },
-  );
-  downloadSandbox.addCatch(recordFailure, catchAll);
-  const pageLoop = new sfn.Pass(scope, 'Start page loop', {
-    result: sfn.Result.fromObject({ nextPage: 1 }),
-    resultPath: '$.cursor',
-  })
-    .next(downloadSandbox)
-    .next(
-      new sfn.Choice(scope, 'Past last page?')
-        .when(sfn.Condition.booleanEquals('$.cursor.done', true), finishJob)
-        .otherwise(downloadSandbox),
-    );
-
-  const download = buildBatchDownload(scope, props, {
-    invoke,
-    item: downloadItem,
-    next: finishJob,
-    onFailure: recordFailure,
-  });
-
-  const checkReport = invoke(
-    'Check report',
-    { 'report.$': '$.report', 'executionId.$': '$.executionId' },
-    { resultPath: '$.report' },
-  );
-  checkReport.addCatch(recordFailure, catchAll);
-  const ended = (name: string, outcome: string, error: string) =>
-    new sfn.Pass(scope, name, {
-      result: sfn.Result.fromObject({ outcome, error }),
-      resultPath: '$.end',
-    }).next(finishJob);
-  const generateAfterBackoff = new sfn.Wait(scope, GENERATION_BACKOFF_STATE, {
-    time: sfn.WaitTime.secondsPath('$.report.retryDelaySeconds'),
-  }).next(generateAgain);
-  checkReport.next(
-    new sfn.Choice(scope, 'Report ready?')
-      .when(
-        sfn.Condition.and(
-          sfn.Condition.stringEquals('$.report.situacao', 'CONCLUIDO'),
-          sfn.Condition.booleanEquals('$.report.pagesUnknown', true),
-        ),
-        pageLoop,
-      )
-      .when(sfn.Condition.stringEquals('$.report.situacao', 'CONCLUIDO'), download)
-      .when(
-        sfn.Condition.and(
-          sfn.Condition.stringEquals('$.report.situacao', 'ERRO'),
-          sfn.Condition.booleanEquals('$.report.retryGeneration', true),
-        ),
-        generateAfterBackoff,
-      )
-      .when(
-        sfn.Condition.stringEquals('$.report.situacao', 'ERRO'),
-        ended('Report failed', 'REPORT_ERROR', 'the provider ended every generation of the report in ERRO'),
-      )
-      .when(
-        sfn.Condition.booleanEquals('$.report.deadlinePassed', true),
-        ended('Deadline passed', 'DEADLINE_PASSED', 'the report was not ready before its deadline'),
-      )
-      .otherwise(
-        new sfn.Wait(scope, POLL_WAIT_STATE, { time: sfn.WaitTime.duration(props.pollInterval) }).next(
-          checkReport,
-        ),
-      ),
-  );
-
-  const waitForWebhook = invoke(
-    WAIT_FOR_WEBHOOK_STATE,
-    { reportId: sfn.JsonPath.stringAt('$.report.reportId'), taskToken: sfn.JsonPath.taskToken },
-    {
-      payloadResponseOnly: false,
-      integrationPattern: sfn.IntegrationPattern.WAIT_FOR_TASK_TOKEN,
-      taskTimeout: sfn.Timeout.duration(props.webhookTimeout),
-      resultPath: '$.webhook',
-    },
-  );
-  // No webhook in time: fall back to polling (the deadline still applies).
-  waitForWebhook.addCatch(checkReport, { errors: [sfn.Errors.TIMEOUT], resultPath: '$.webhookTimeout' });
-  waitForWebhook.addCatch(recordFailure, catchAll);
-  waitForWebhook.next(checkReport);
-
-  const howToWait = new sfn.Choice(scope, 'How to wait?')
-    .when(sfn.Condition.stringEquals('$.waitMode', 'none'), pageLoop)
-    .when(sfn.Condition.stringEquals('$.waitMode', 'webhook'), waitForWebhook)
-    .otherwise(checkReport);
-  generateAgain.next(howToWait);
-  return generate.next(howToWait);
 }

@@ -1,6 +1,6 @@
 /**
  * Runs the synthesized workflow definition on this machine with aws-local-stepfunctions: every Task
- * state is bound by name (see TASK_STATES in lib/workflow/definition.ts) to the same step function the
+ * state is bound by name (see TASK_STATES in lib/workflow/state-names.ts) to the same step function the
  * Lambda would call; the poll Wait is shortened; the `.waitForTaskToken` state parks on a local task
  * token until `sendTaskSuccess` (webhook path) or a timeout that raises `States.Timeout`, exactly the
  * error the definition catches to fall back to polling.
@@ -14,10 +14,11 @@ import { type ExecutionInput, machineView, type WorkflowSteps } from '../../lamb
 import {
   GENERATION_BACKOFF_STATE,
   POLL_WAIT_STATE,
+  STATE,
   TASK_STATES,
   type TaskStateName,
   WAIT_FOR_WEBHOOK_STATE,
-} from '../../lib/workflow/definition';
+} from '../../lib/workflow/state-names';
 import type { WorkflowDefinition } from './definition';
 import type { LocalTaskTokens } from './task-tokens';
 
@@ -71,7 +72,7 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
   for (const [state, step] of Object.entries(TASK_STATES) as [TaskStateName, keyof WorkflowSteps][]) {
     handlers[state] = async (input) => (await steps[step](input)) as Json;
   }
-  handlers['Summarize run'] = async (input) => {
+  handlers[STATE.summarizeRun] = async (input) => {
     jobs = (input as unknown as { jobs: JobResult[] }).jobs;
     const result = await steps.summarize(input);
     summary = result.summary;

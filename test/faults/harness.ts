@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { JobResult } from '../../lambdas/core/workflow/contracts';
-import { RUN_INCOMPLETE_ERROR } from '../../lib/workflow/definition';
+import { RUN_INCOMPLETE_ERROR } from '../../lib/workflow/state-names';
 import type { LocalRunResult } from '../../local/stepfunctions';
 import { type LocalWorld, type LocalWorldOptions, startLocalWorld } from '../support/local-world';
 

@@ -18,7 +18,7 @@ import {
   INLINE_MAP_STATE,
   JOBS_MAP_STATE,
   WAIT_FOR_WEBHOOK_STATE,
-} from '../../lib/workflow/definition';
+} from '../../lib/workflow/state-names';
 import { definitionFromTemplate } from '../../local/stepfunctions/definition';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties are free-form JSON read by assertions.

@@ -7,9 +7,8 @@ import '../../../local/polyfills';
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from '../../../lambdas/core/calendar';
 import { ConfigError } from '../../../lambdas/core/config-issues';
-import { parseStageConfig } from '../../../lib/config';
+import { deployedWorkflowConfigOf, parseStageConfig, workflowConfigOf } from '../../../lib/config';
 import { budgetSettingsOf } from '../../../lib/config-history';
-import { DISTRIBUTED_MAP_STATE, WAIT_FOR_WEBHOOK_STATE } from '../../../lib/workflow/definition';
 import {
   EVENTS,
   executionEvents,
@@ -18,6 +17,7 @@ import {
   WINDOW_DAYS,
   worstExecutionEvents,
 } from '../../../lib/workflow/history-budget';
+import { DISTRIBUTED_MAP_STATE, WAIT_FOR_WEBHOOK_STATE } from '../../../lib/workflow/state-names';
 import { planBackfill } from '../../../local/cli/commands/backfill';
 import {
   createLocalTaskTokens,
@@ -154,6 +154,9 @@ describe('history events of one execution', () => {
     expect(plan).toHaveLength(18);
     for (const execution of plan)
       expect(daysBetween(execution.input.from, execution.input.to)).toBeLessThan(WINDOW_DAYS);
+    // The deployed Lambdas refuse a longer hand-started period; the local runner gets no bound.
+    expect(deployedWorkflowConfigOf(parseStageConfig(STAGE)).maxPeriodDays).toBe(31);
+    expect(workflowConfigOf(parseStageConfig(STAGE)).maxPeriodDays).toBeUndefined();
     // The stage is refused unless one window fits: lookbackDays ≥ 1 needs a whole window.
     const settings = budgetSettingsOf(parseStageConfig({ ...STAGE, webhook: { enabled: true } }));
     expect(worstExecutionEvents(settings, 1)).toBeLessThanOrEqual(HISTORY_EVENT_BUDGET);

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobResult } from '../../../lambdas/core/workflow/contracts';
-import { DISTRIBUTED_MAP_STATE, RUN_INCOMPLETE_ERROR } from '../../../lib/workflow/definition';
+import { DISTRIBUTED_MAP_STATE, RUN_INCOMPLETE_ERROR } from '../../../lib/workflow/state-names';
 import type { LocalRunResult } from '../../../local/stepfunctions';
 import { type LocalWorld, type LocalWorldOptions, startLocalWorld } from '../../support/local-world';
 

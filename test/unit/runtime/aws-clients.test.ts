@@ -9,7 +9,7 @@ describe('the deployed functions’ AWS clients', () => {
   it('are traced, every one, and created once per container', () => {
     const capture = vi.spyOn(tracer, 'captureAWSv3Client');
     const first = awsClients();
-    const traced = capture.mock.calls.map(([client]) => client.constructor);
+    const traced = capture.mock.calls.map(([client]) => (client as object).constructor);
     expect(traced).toEqual([DynamoDBClient, S3Client, SFNClient, SNSClient]);
     expect(awsClients()).toBe(first);
     expect(capture).toHaveBeenCalledTimes(4);

@@ -1,0 +1,216 @@
+/**
+ * One job of the nightly run (one configuration × window), read top-down:
+ *
+ *   generate the report → wait until it is ready → download it (by page count, or until an empty
+ *   page) → end the job (finish, then delete the report when that is safe).
+ *
+ * Any failure ends the job through "Record job failure", which keeps what the job learnt; the
+ * report is deleted only when the job's result says it is safe (see report-cleanup.ts).
+ */
+import type { Duration } from 'aws-cdk-lib';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import type { Construct } from 'constructs';
+import { type BatchDownloadProps, buildBatchDownload } from './batch-download';
+import { STATE, type TaskStateName } from './state-names';
+
+export type Invoke = (
+  name: TaskStateName,
+  payload?: Record<string, unknown>,
+  extra?: Partial<tasks.LambdaInvokeProps>,
+) => tasks.LambdaInvoke;
+
+export interface JobChainProps extends BatchDownloadProps {
+  readonly pollInterval: Duration;
+  readonly webhookTimeout: Duration;
+}
+
+/** What every download item carries, whichever way the report is downloaded. */
+const DOWNLOAD_ITEM = {
+  'job.$': '$.job',
+  'reportId.$': '$.report.reportId',
+  'generatedOn.$': '$.report.generatedOn',
+  'asOf.$': '$.asOf',
+  'executionId.$': '$.executionId',
+};
+
+const CATCH_ALL = { errors: [sfn.Errors.ALL], resultPath: '$.failure' };
+
+type CatchInto = <T extends sfn.TaskStateBase>(state: T) => T;
+
+export function buildJobChain(scope: Construct, props: JobChainProps, invoke: Invoke): sfn.IChainable {
+  const end = endTheJob(scope, invoke);
+  const failed: CatchInto = (state) => state.addCatch(end.onFailure, CATCH_ALL) as typeof state;
+
+  const generation = generateReport(invoke, failed);
+  const download = {
+    byCount: buildBatchDownload(scope, props, {
+      invoke,
+      item: DOWNLOAD_ITEM,
+      next: end.finish,
+      onFailure: end.onFailure,
+    }),
+    untilEmpty: downloadUntilEmpty(scope, invoke, failed, end.finish),
+  };
+  const waitUntilReady = waitUntilReportReady(scope, props, invoke, failed, {
+    download,
+    generateAgain: generation.again,
+    end: end.finish,
+  });
+
+  generation.again.next(waitUntilReady);
+  return generation.first.next(waitUntilReady);
+}
+
+/** "Generate report", and after a report in ERRO "Generate report again" (it lists every attempt). */
+function generateReport(invoke: Invoke, failed: CatchInto) {
+  const first = failed(
+    invoke(
+      STATE.generateReport,
+      { 'job.$': '$.job', 'executionId.$': '$.executionId' },
+      { resultPath: '$.report' },
+    ),
+  );
+  const again = failed(
+    invoke(
+      STATE.generateReportAgain,
+      { 'job.$': '$.job', 'executionId.$': '$.executionId', 'previous.$': '$.report' },
+      { resultPath: '$.report' },
+    ),
+  );
+  return { first, again };
+}
+
+/**
+ * Sandbox: no wait. Production: the signed webhook (falling back to polling when it does not come in
+ * time), or polling. Then by the report's state: download, generate again after ERRO, or end the job.
+ */
+function waitUntilReportReady(
+  scope: Construct,
+  props: JobChainProps,
+  invoke: Invoke,
+  failed: CatchInto,
+  next: {
+    readonly download: { readonly byCount: sfn.IChainable; readonly untilEmpty: sfn.IChainable };
+    readonly generateAgain: sfn.IChainable;
+    readonly end: sfn.IChainable;
+  },
+): sfn.IChainable {
+  const checkReport = failed(
+    invoke(
+      STATE.checkReport,
+      { 'report.$': '$.report', 'executionId.$': '$.executionId' },
+      { resultPath: '$.report' },
+    ),
+  );
+  const ended = (name: string, outcome: string, error: string) =>
+    new sfn.Pass(scope, name, {
+      result: sfn.Result.fromObject({ outcome, error }),
+      resultPath: '$.end',
+    }).next(next.end);
+  const generateAfterBackoff = new sfn.Wait(scope, STATE.waitBeforeGeneratingAgain, {
+    time: sfn.WaitTime.secondsPath('$.report.retryDelaySeconds'),
+  }).next(next.generateAgain);
+  checkReport.next(
+    new sfn.Choice(scope, 'Report ready?')
+      .when(
+        sfn.Condition.and(
+          sfn.Condition.stringEquals('$.report.situacao', 'CONCLUIDO'),
+          sfn.Condition.booleanEquals('$.report.pagesUnknown', true),
+        ),
+        next.download.untilEmpty,
+      )
+      .when(sfn.Condition.stringEquals('$.report.situacao', 'CONCLUIDO'), next.download.byCount)
+      .when(
+        sfn.Condition.and(
+          sfn.Condition.stringEquals('$.report.situacao', 'ERRO'),
+          sfn.Condition.booleanEquals('$.report.retryGeneration', true),
+        ),
+        generateAfterBackoff,
+      )
+      .when(
+        sfn.Condition.stringEquals('$.report.situacao', 'ERRO'),
+        ended('Report failed', 'REPORT_ERROR', 'the provider ended every generation of the report in ERRO'),
+      )
+      .when(
+        sfn.Condition.booleanEquals('$.report.deadlinePassed', true),
+        ended('Deadline passed', 'DEADLINE_PASSED', 'the report was not ready before its deadline'),
+      )
+      .otherwise(
+        new sfn.Wait(scope, STATE.waitBeforeNextCheck, {
+          time: sfn.WaitTime.duration(props.pollInterval),
+        }).next(checkReport),
+      ),
+  );
+
+  const waitForWebhook = invoke(
+    STATE.waitForReportWebhook,
+    { reportId: sfn.JsonPath.stringAt('$.report.reportId'), taskToken: sfn.JsonPath.taskToken },
+    {
+      payloadResponseOnly: false,
+      integrationPattern: sfn.IntegrationPattern.WAIT_FOR_TASK_TOKEN,
+      taskTimeout: sfn.Timeout.duration(props.webhookTimeout),
+      resultPath: '$.webhook',
+    },
+  );
+  // No webhook in time: fall back to polling (the deadline still applies).
+  waitForWebhook.addCatch(checkReport, { errors: [sfn.Errors.TIMEOUT], resultPath: '$.webhookTimeout' });
+  failed(waitForWebhook).next(checkReport);
+
+  return new sfn.Choice(scope, 'How to wait?')
+    .when(sfn.Condition.stringEquals('$.waitMode', 'none'), next.download.untilEmpty)
+    .when(sfn.Condition.stringEquals('$.waitMode', 'webhook'), waitForWebhook)
+    .otherwise(checkReport);
+}
+
+/** No page count (sandbox, or CONCLUIDO without quantidadePaginas): batches until the first empty page. */
+function downloadUntilEmpty(
+  scope: Construct,
+  invoke: Invoke,
+  failed: CatchInto,
+  next: sfn.IChainable,
+): sfn.IChainable {
+  const download = failed(
+    invoke(
+      STATE.downloadPagesUntilEmpty,
+      { ...DOWNLOAD_ITEM, 'cursor.$': '$.cursor' },
+      { resultPath: '$.cursor' },
+    ),
+  );
+  return new sfn.Pass(scope, 'Start page loop', {
+    result: sfn.Result.fromObject({ nextPage: 1 }),
+    resultPath: '$.cursor',
+  })
+    .next(download)
+    .next(
+      new sfn.Choice(scope, 'Past last page?')
+        .when(sfn.Condition.booleanEquals('$.cursor.done', true), next)
+        .otherwise(download),
+    );
+}
+
+/**
+ * "Finish job" writes the job's result, then "Delete report" removes the report when that is safe
+ * (a failed deletion keeps the result). A failure anywhere goes to "Record job failure", the same
+ * step with the failure in its input. Explicit small payloads: never the whole job state.
+ */
+function endTheJob(scope: Construct, invoke: Invoke) {
+  const deleteReport = invoke(STATE.deleteReport, { 'result.$': '$.result' });
+  deleteReport.addCatch(new sfn.Pass(scope, 'Keep result without deletion', { outputPath: '$.result' }), {
+    errors: [sfn.Errors.ALL],
+    resultPath: '$.deleteFailure',
+  });
+  const jobState = {
+    'job.$': '$.job',
+    'executionId.$': '$.executionId',
+    'report.$': '$.report',
+    'cursor.$': '$.cursor',
+    'end.$': '$.end',
+    'failure.$': '$.failure',
+  };
+  const onFailure = invoke(STATE.recordJobFailure, jobState, { resultPath: '$.result' }).next(deleteReport);
+  const finish = invoke(STATE.finishJob, jobState, { resultPath: '$.result' });
+  finish.addCatch(onFailure, CATCH_ALL);
+  finish.next(deleteReport);
+  return { finish, onFailure };
+}
