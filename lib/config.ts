@@ -10,7 +10,8 @@ import { reconConfigSchema } from '../lambdas/core/config';
 import { parseConfig, parseConfigJson } from '../lambdas/core/config-issues';
 import { DEFAULT_MARGIN_RATIO } from '../lambdas/core/rate-limit/pacing';
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
-import { lookbackWithinHistoryLimit } from './config-history';
+import { budgetSettingsOf, lookbackWithinHistoryLimit } from './config-history';
+import { maxLookbackDays } from './workflow/history-budget';
 
 export const STAGE_CONTEXT_KEY = 'recon';
 
@@ -148,4 +149,13 @@ export function workflowConfigOf(stage: StageConfig): WorkflowConfig {
     snapshotSegments: stage.snapshotSegments,
     reportLanguage: stage.reportLanguage,
   });
+}
+
+/**
+ * What the deployed Lambdas get: {@link workflowConfigOf} plus the longest period one execution may
+ * run, so a hand-started `{from, to}` past the history budget fails at once in Plan run. Not for the
+ * local runner, whose engine has no history limit.
+ */
+export function deployedWorkflowConfigOf(stage: StageConfig): WorkflowConfig {
+  return { ...workflowConfigOf(stage), maxPeriodDays: maxLookbackDays(budgetSettingsOf(stage)) };
 }

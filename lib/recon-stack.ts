@@ -3,7 +3,7 @@ import type { Construct } from 'constructs';
 import { ENV } from '../lambdas/core/env';
 import { PROVIDER_STEPS, WORKFLOW_ENV } from '../lambdas/core/workflow/config';
 import { AnalyticsCatalog } from './analytics/analytics';
-import { type StageConfig, workflowConfigOf } from './config';
+import { deployedWorkflowConfigOf, type StageConfig } from './config';
 import { acknowledgeWildcards, nagArnOf } from './constructs/nag';
 import { ReconFunction } from './constructs/recon-function';
 import { Monitoring } from './monitoring/monitoring';
@@ -48,7 +48,7 @@ export class ReconStack extends Stack {
       [ENV.providerRateMargin]: String(stage.rateMarginRatio),
       [ENV.reconConfig]: JSON.stringify(stage.recon),
       [ENV.topicArn]: this.monitoring.topic.topicArn,
-      [WORKFLOW_ENV.workflowConfig]: JSON.stringify(workflowConfigOf(stage)),
+      [WORKFLOW_ENV.workflowConfig]: JSON.stringify(deployedWorkflowConfigOf(stage)),
       POWERTOOLS_METRICS_NAMESPACE: 'Recon',
     };
 

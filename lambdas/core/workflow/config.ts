@@ -39,6 +39,11 @@ export const workflowConfigSchema = z.object({
   environment: z.enum(['sandbox', 'production']),
   /** Days fetched by a run without `{from, to}`: the period ends yesterday (America/Sao_Paulo). */
   lookbackDays: z.number().int().min(1).max(366).default(1),
+  /**
+   * The longest period one execution may run, set by the stack from the stage's history budget
+   * (lib/workflow/history-budget.ts); absent locally, where no history limit applies.
+   */
+  maxPeriodDays: z.number().int().min(1).optional(),
   /** Production configurations are found by name with GET /retornos/configuracoes. */
   configurationNames: z
     .object({

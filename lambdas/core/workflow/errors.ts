@@ -32,6 +32,17 @@ export class ReportVanishedError extends Error {
   }
 }
 
+/** An execution asked for a longer period than the stage lets one execution run (history limit). */
+export class PeriodTooLongError extends Error {
+  constructor(from: string, to: string, days: number, maxDays: number) {
+    super(
+      `the period ${from}..${to} is ${days} days; one execution of this stage runs at most ${maxDays} ` +
+        '(Step Functions history limit): start one per window with `recon backfill`',
+    );
+    this.name = 'PeriodTooLongError';
+  }
+}
+
 /** A sandbox report that never produced an empty page within the configured bound. */
 export class TooManyPagesError extends Error {
   constructor(reportId: string, maxPages: number) {

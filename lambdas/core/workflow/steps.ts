@@ -7,7 +7,7 @@
  * Payloads stay small: page results travel as counts only, never records.
  */
 import { z } from 'zod';
-import { addDays, businessDate, type IsoDate, isoDateSchema } from '../calendar';
+import { addDays, businessDate, daysBetween, type IsoDate, isoDateSchema } from '../calendar';
 import type { AppliedRecords } from '../lake/ingest';
 import type { Page, ProviderClient } from '../provider/port';
 import { splitIntoWindows } from '../provider/windows';
@@ -19,6 +19,7 @@ import type { IngestCounts, Job, JobOutcome, JobResult, ReceivableChanges, Summa
 import { fetchCountedPages } from './counted-pages';
 import {
   ConfigurationNotFoundError,
+  PeriodTooLongError,
   ReportVanishedError,
   surfaceTransient,
   TooManyPagesError,
@@ -252,6 +253,9 @@ export function buildWorkflowSteps(deps: WorkflowDeps) {
       const yesterday = addDays(businessDate(at), -1);
       const to = input.to ?? yesterday;
       const from = input.from ?? addDays(to, -(config.lookbackDays - 1));
+      const days = daysBetween(from, to) + 1;
+      if (config.maxPeriodDays !== undefined && days > config.maxPeriodDays)
+        throw new PeriodTooLongError(from, to, days, config.maxPeriodDays);
       const run: RunContext = {
         runId: executionId.split(':').pop() ?? executionId,
         executionId,

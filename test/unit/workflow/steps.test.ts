@@ -183,6 +183,21 @@ describe('plan', () => {
     });
   });
 
+  it('refuses a period longer than the deployed stage lets one execution run', async () => {
+    const { steps } = fakeWorld({ workflow: { environment: 'production', maxPeriodDays: 31 } });
+
+    await expect(
+      steps.plan({ input: { from: '2025-01-01', to: '2025-02-15' }, executionId: 'e' }),
+    ).rejects.toMatchObject({
+      name: 'PeriodTooLongError',
+      message: expect.stringContaining(
+        '2025-01-01..2025-02-15 is 46 days; one execution of this stage runs at most 31',
+      ),
+    });
+    const plan = await steps.plan({ input: { from: '2025-01-01', to: '2025-01-31' }, executionId: 'e' });
+    expect(plan.jobs).toHaveLength(2);
+  });
+
   it('skips with the reason when the run guard is taken', async () => {
     const { steps } = fakeWorld({ claim: { claimed: false, reason: 'already COMPLETED' } });
 
