@@ -1,10 +1,10 @@
 /**
  * How many Step Functions history events one execution of the nightly machine can write, so the
  * stage refuses a `lookbackDays` that could reach the service's hard limit of 25,000 events per
- * execution (past it the execution fails). Counted from the states of lib/workflow/definition.ts;
- * test/unit/workflow/history-budget.test.ts runs the synthesized definition with fake steps and
- * checks that the events it writes equal {@link executionEvents} of the path it took.
- * The arithmetic is written out in docs/report-lifecycle.md.
+ * execution (past it the execution fails). Counted from the states of lib/workflow/ (definition.ts,
+ * job-chain.ts, batch-download.ts); test/integration/workflow/history-and-state.test.ts runs the
+ * synthesized definition with fake steps and checks that the events it writes equal
+ * {@link executionEvents} of the path it took. The arithmetic is in docs/report-lifecycle.md.
  */
 import { chunkPlan } from '../../lambdas/core/workflow/batch-results';
 

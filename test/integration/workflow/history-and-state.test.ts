@@ -17,7 +17,11 @@ import {
   WINDOW_DAYS,
   worstExecutionEvents,
 } from '../../../lib/workflow/history-budget';
-import { DISTRIBUTED_MAP_STATE, WAIT_FOR_WEBHOOK_STATE } from '../../../lib/workflow/state-names';
+import {
+  DISTRIBUTED_MAP_STATE,
+  JOBS_MAP_STATE,
+  WAIT_FOR_WEBHOOK_STATE,
+} from '../../../lib/workflow/state-names';
 import { planBackfill } from '../../../local/cli/commands/backfill';
 import {
   createLocalTaskTokens,
@@ -27,12 +31,27 @@ import {
 import { fakeSteps, type JobScript } from './fake-steps';
 
 const STAGE = { environment: 'production', baseUrl: 'https://provider.example/api' } as const;
+
+interface AslStates {
+  readonly [name: string]: { readonly ItemProcessor?: { readonly States: AslStates } };
+}
+
+/** Every state below `states`, nested Map processors included. */
+function statesBelow(states: AslStates): string[] {
+  return Object.entries(states).flatMap(([name, state]) => [
+    name,
+    ...(state.ItemProcessor ? statesBelow(state.ItemProcessor.States) : []),
+  ]);
+}
+
 /** States of a Distributed Map child: a separate execution in AWS, with its own history. */
-const CHILD_STATES = new Set([
-  'Batches of chunk (distributed)',
-  'Download chunk batches (distributed)',
-  'Download pages (distributed)',
-]);
+const CHILD_STATES = new Set(
+  (() => {
+    const { States } = synthesizeWorkflowDefinition(STAGE) as unknown as { States: AslStates };
+    const job = States[JOBS_MAP_STATE]?.ItemProcessor?.States ?? {};
+    return statesBelow(job[DISTRIBUTED_MAP_STATE]?.ItemProcessor?.States ?? {});
+  })(),
+);
 
 interface LoggedEvent {
   readonly type: string;
@@ -97,6 +116,7 @@ const path = (overrides: Partial<JobPath>): JobPath => ({
 
 describe('history events of one execution', () => {
   it('equal the budget arithmetic on every path a job can take', async () => {
+    expect([...CHILD_STATES]).toContain('Download pages (distributed)');
     const log = await runScripted([
       // ERRO after 3 checks, generated again, CONCLUIDO after 2 with 5 batches (inline Map).
       {
