@@ -2,7 +2,21 @@
  * Ingest counts of a page, a job or a run. Merging is addition (and set union for drift), so the
  * totals are the same whatever order the pages were ingested in.
  */
-import type { IngestCounts } from '../workflow/contracts';
+import { z } from 'zod';
+
+/** Counts an ingestion reports for one page, a job or a whole run; merged by adding. */
+export const ingestCountsSchema = z.object({
+  /** Raw entries received (records plus malformed entries). */
+  received: z.number(),
+  byCode: z.record(z.string(), z.number()),
+  quarantinedByReason: z.record(z.string(), z.number()),
+  /** Source columns the alias map does not know, and expected source fields that never appeared. */
+  drift: z.object({
+    unknownColumns: z.array(z.string()).readonly(),
+    missingFields: z.array(z.string()).readonly(),
+  }),
+});
+export type IngestCounts = z.output<typeof ingestCountsSchema>;
 
 export function emptyIngestCounts(): IngestCounts {
   return {

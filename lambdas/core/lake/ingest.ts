@@ -22,7 +22,7 @@ import type {
 } from '../records/canonical';
 import { buildDriftTracker, expectedFields } from '../records/drift';
 import { buildNormalizer } from '../records/normalize';
-import type { IngestCounts } from '../workflow/contracts';
+import type { IngestCounts } from './counts';
 import { emptyIngestCounts, increment, mergeIngestCounts } from './counts';
 import { quarantineObjectKey, rawPageKey, recordsObjectKey } from './keys';
 import { encodeRecordsParquet, movementDate } from './records-file';

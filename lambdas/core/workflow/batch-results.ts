@@ -10,8 +10,7 @@
  */
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { emptyIngestCounts, mergeIngestCounts } from '../lake/counts';
-import type { Job, ReceivableChanges } from './contracts';
-import type { BatchResult } from './schemas';
+import { type BatchResult, batchResultSchema, type Job, type ReceivableChanges } from './contracts';
 
 /** `States.ArrayRange` returns at most this many items. */
 const ARRAY_RANGE_LIMIT = 1_000;
@@ -41,7 +40,7 @@ const noChanges: ReceivableChanges = { changed: 0, unchanged: 0, conflicts: 0 };
 const EMPTY_BATCH: BatchResult = {
   pages: 0,
   pastLastPage: false,
-  counts: emptyIngestCounts() as BatchResult['counts'],
+  counts: emptyIngestCounts(),
   providerRequests: 0,
   receivables: noChanges,
 };
@@ -51,7 +50,7 @@ export function mergeBatches(results: readonly BatchResult[]): BatchResult {
     (total, r) => ({
       pages: total.pages + r.pages,
       pastLastPage: total.pastLastPage || r.pastLastPage,
-      counts: mergeIngestCounts(total.counts, r.counts) as BatchResult['counts'],
+      counts: mergeIngestCounts(total.counts, r.counts),
       providerRequests: total.providerRequests + r.providerRequests,
       receivables: {
         changed: total.receivables.changed + r.receivables.changed,
@@ -106,7 +105,7 @@ export function buildBatchResultStore(deps: {
             ExclusiveStartKey: start,
           }),
         );
-        for (const item of page.Items ?? []) results.push(item.result as BatchResult);
+        for (const item of page.Items ?? []) results.push(batchResultSchema.parse(item.result));
         start = page.LastEvaluatedKey;
       } while (start);
       return results;

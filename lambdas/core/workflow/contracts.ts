@@ -1,83 +1,189 @@
 /**
- * What the nightly workflow's steps hand to each other. The state machine passes these as JSON, so
- * they are plain data; the summary step and the local runner read them.
+ * What the nightly workflow's steps hand to each other, defined once, in zod: every step parses its
+ * input with these schemas, so a definition that passes the wrong shape fails the same way in AWS,
+ * locally and in tests, and the TypeScript types are the schemas' outputs. Everything here travels
+ * in the execution's state: each shape is bounded whatever the report size (no page list, no
+ * per-batch results; see docs/report-lifecycle.md).
  */
-import type { IsoDate } from '../calendar';
-import type { ProviderEnvironment, ReportState } from '../provider/port';
-import type { ReportKind } from '../records/canonical';
-
-/** Counts an ingestion step reports for one page, a job or a whole run; merged by adding. */
-export interface IngestCounts {
-  /** Raw entries received (records plus malformed entries). */
-  readonly received: number;
-  readonly byCode: Readonly<Record<string, number>>;
-  readonly quarantinedByReason: Readonly<Record<string, number>>;
-  /** Source columns the alias map does not know, and expected source fields that never appeared. */
-  readonly drift: { readonly unknownColumns: readonly string[]; readonly missingFields: readonly string[] };
-}
+import { z } from 'zod';
+import { isoDateSchema } from '../calendar';
+import { ingestCountsSchema } from '../lake/counts';
+import { REPORT_STATES } from '../provider/port';
+import { REPORT_KINDS } from '../records/canonical';
 
 /** One report to fetch: a configuration and a window of at most 30 days. */
-export interface Job {
-  readonly kind: ReportKind;
-  readonly configurationId: number;
-  readonly from: IsoDate;
-  readonly to: IsoDate;
+export const jobSchema = z.object({
+  kind: z.enum(REPORT_KINDS),
+  configurationId: z.number().int(),
+  from: isoDateSchema,
+  to: isoDateSchema,
+});
+export type Job = z.output<typeof jobSchema>;
+
+export const runSchema = z.object({
+  runId: z.string(),
+  executionId: z.string(),
+  environment: z.enum(['sandbox', 'production']),
+  from: isoDateSchema,
+  to: isoDateSchema,
+  asOf: isoDateSchema,
+  startedAt: z.string(),
+  waitMode: z.enum(['none', 'poll', 'webhook']),
+});
+export type RunContext = z.output<typeof runSchema>;
+
+/** One generation of the job's report: an earlier one in ERRO, or the current one. */
+export const attemptSchema = z.object({ reportId: z.string(), situacao: z.enum(REPORT_STATES).optional() });
+export type GenerationAttempt = z.output<typeof attemptSchema>;
+
+/** A report as the job loop carries it; `providerRequests` accumulates over generate/poll steps. */
+export const reportSchema = z.object({
+  reportId: z.string(),
+  generatedOn: isoDateSchema,
+  deadline: z.string(),
+  providerRequests: z.number().int().min(0),
+  /** Earlier generations of this job that ended in ERRO (deleted before generating again). */
+  attempts: z.array(attemptSchema).optional(),
+  /** The window's report kept by an earlier run, resumed instead of generated. */
+  resumed: z.boolean().optional(),
+  situacao: z.enum(REPORT_STATES).optional(),
+  pages: z.number().int().min(0).nullable().optional(),
+  deadlinePassed: z.boolean().optional(),
+  /** ERRO with attempts left: the definition waits `retryDelaySeconds`, then generates again. */
+  retryGeneration: z.boolean().optional(),
+  retryDelaySeconds: z.number().int().min(0).optional(),
+  batchCount: z.number().int().min(0).optional(),
+  /** Page batches are addressed by index in chunks (see batch-results.ts `chunkPlan`). */
+  chunkSpan: z.number().int().min(0).optional(),
+  chunkSize: z.number().int().min(1).optional(),
+  lastChunkStart: z.number().int().min(0).optional(),
+  /** CONCLUIDO without quantidadePaginas: download until the first empty page instead of by count. */
+  pagesUnknown: z.boolean().optional(),
+});
+export type ReportProgress = z.output<typeof reportSchema>;
+
+/** What applying a batch's or a job's records did to the receivables. */
+export const receivableChangesSchema = z.object({
+  changed: z.number(),
+  unchanged: z.number(),
+  conflicts: z.number(),
+});
+export type ReceivableChanges = z.output<typeof receivableChangesSchema>;
+
+export const batchResultSchema = z.object({
+  pages: z.number().int().min(0),
+  pastLastPage: z.boolean(),
+  counts: ingestCountsSchema,
+  providerRequests: z.number().int().min(0),
+  receivables: receivableChangesSchema,
+});
+export type BatchResult = z.output<typeof batchResultSchema>;
+
+export const cursorSchema = z.object({
+  nextPage: z.number().int().min(1),
+  done: z.boolean().optional(),
+  totals: batchResultSchema.optional(),
+});
+export type PageCursor = z.output<typeof cursorSchema>;
+
+/** Execution input: `{}` from the schedule, `{from, to}` for a backfill, `force` to override the run guard. */
+export const executionInputSchema = z.object({
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  force: z.boolean().optional(),
+});
+export type ExecutionInput = z.output<typeof executionInputSchema>;
+
+export const planInputSchema = z.object({ input: executionInputSchema, executionId: z.string().min(1) });
+
+export const generateInputSchema = z.object({
+  job: jobSchema,
+  executionId: z.string().min(1),
+  /** The job's previous generation, which ended in ERRO (the "Generate report again" state). */
+  previous: reportSchema.optional(),
+});
+
+const downloadBase = z.object({
+  job: jobSchema,
+  executionId: z.string().min(1),
+  reportId: z.string(),
+  generatedOn: isoDateSchema,
+  asOf: isoDateSchema,
+});
+export const downloadInputSchema = downloadBase.extend({
+  /** 0-based page batch; indexes past the last batch (the last chunk's tail) are no-ops. */
+  batchIndex: z.number().int().min(0),
+  pages: z.number().int().min(0),
+});
+export type DownloadInput = z.output<typeof downloadInputSchema>;
+export const untilEmptyInputSchema = downloadBase.extend({ cursor: cursorSchema });
+
+/** A job state field the jobs Map starts as `false` (CDK drops nulls from a payload): unset. */
+function settable<T extends z.ZodTypeAny>(schema: T) {
+  return z
+    .union([schema, z.literal(false)])
+    .optional()
+    .transform((value) => (value === false ? undefined : (value as z.output<T> | undefined)));
 }
+
+/** What Finish job / Record job failure receive: the definition's explicit payload. */
+export const jobStateSchema = z.object({
+  job: jobSchema,
+  executionId: z.string().min(1),
+  report: settable(reportSchema),
+  cursor: settable(cursorSchema),
+  /** Set by the definition's Pass states for ERRO and a passed deadline. */
+  end: settable(z.object({ outcome: z.enum(['REPORT_ERROR', 'DEADLINE_PASSED']), error: z.string() })),
+  /** Set by the iterator's Catch: `{Error, Cause}` of the failed state. */
+  failure: settable(z.object({ Error: z.string(), Cause: z.string().optional() })),
+});
 
 export const JOB_OUTCOMES = ['COMPLETED', 'REPORT_ERROR', 'DEADLINE_PASSED', 'FAILED'] as const;
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
-/** One generation of a job's report (the provider may end one in ERRO; the job then generates again). */
-export interface GenerationAttempt {
-  readonly reportId: string;
-  readonly situacao?: ReportState;
-}
-
-export interface JobResult extends Job {
-  readonly reportId: string | null;
-  /** The report's last known state at the provider (decides whether deleting it is safe). */
-  readonly reportState?: ReportState;
-  /** True when the job resumed the report an earlier run of this window kept. */
-  readonly resumed?: boolean;
-  /** Every generation of this job, in order; earlier ones ended in ERRO. */
-  readonly attempts?: readonly GenerationAttempt[];
-  readonly outcome: JobOutcome;
-  /** Plain-words cause when the outcome is not COMPLETED; never holds a secret. */
-  readonly error?: string;
-  readonly pages: number;
-  readonly counts: IngestCounts;
-  /** Requests this job sent to the provider (retries included). */
-  readonly providerRequests: number;
-  /** What applying the job's records did to the receivables (absent when nothing was applied). */
-  readonly receivables?: ReceivableChanges;
-  /** Clean-up at the provider; a failed delete is reported here and never fails the job. */
-  readonly deletion?: ReportDeletion;
-}
-
-export interface ReceivableChanges {
-  readonly changed: number;
-  readonly unchanged: number;
-  readonly conflicts: number;
-}
-
-export interface ReportDeletion {
+/** Clean-up at the provider; a failed delete is reported here and never fails the job. */
+export const reportDeletionSchema = z.object({
   /**
    * SKIPPED: sandbox, no report, or a state the provider refuses to delete (not CONCLUIDO/ERRO).
    * KEPT: the job did not complete, so its report stays for a re-run of the window to resume.
    */
-  readonly status: 'DELETED' | 'SKIPPED' | 'KEPT' | 'FAILED';
-  readonly detail?: string;
-}
+  status: z.enum(['DELETED', 'SKIPPED', 'KEPT', 'FAILED']),
+  detail: z.string().optional(),
+});
+export type ReportDeletion = z.output<typeof reportDeletionSchema>;
+
+/** What one job (configuration × window) ended with: the summary and the local runner read it. */
+export const jobResultSchema = jobSchema.extend({
+  reportId: z.string().nullable(),
+  /** The report's last known state at the provider (decides whether deleting it is safe). */
+  reportState: z.enum(REPORT_STATES).optional(),
+  /** True when the job resumed the report an earlier run of this window kept. */
+  resumed: z.boolean().optional(),
+  /** Every generation of this job, in order; earlier ones ended in ERRO. */
+  attempts: z.array(attemptSchema).readonly().optional(),
+  outcome: z.enum(JOB_OUTCOMES),
+  /** Plain-words cause when the outcome is not COMPLETED; never holds a secret. */
+  error: z.string().optional(),
+  pages: z.number(),
+  counts: ingestCountsSchema,
+  /** Requests this job sent to the provider (retries included). */
+  providerRequests: z.number(),
+  /** Absent when nothing was applied. */
+  receivables: receivableChangesSchema.optional(),
+  deletion: reportDeletionSchema.optional(),
+});
+export type JobResult = z.output<typeof jobResultSchema>;
 
 /** Input of the run summary: everything the workflow learned in one execution. */
-export interface SummaryInput {
-  readonly runId: string;
-  readonly environment: ProviderEnvironment;
-  readonly from: IsoDate;
-  readonly to: IsoDate;
-  /** Business date the run treats as "today" (aging, snapshots). */
-  readonly asOf: IsoDate;
-  readonly startedAt: string;
-  readonly jobs: readonly JobResult[];
-  readonly aging: { readonly becameOverdue: number };
-}
+export const summaryInputSchema = z.object({
+  runId: z.string(),
+  environment: z.enum(['sandbox', 'production']),
+  from: isoDateSchema,
+  to: isoDateSchema,
+  /** Business date the run treats as "today" (aging, exports). */
+  asOf: isoDateSchema,
+  startedAt: z.string(),
+  jobs: z.array(jobResultSchema).readonly(),
+  aging: z.object({ becameOverdue: z.number() }),
+});
+export type SummaryInput = z.output<typeof summaryInputSchema>;

@@ -12,12 +12,11 @@
 import { businessDate, type IsoDate } from '../calendar';
 import type { ProviderClient } from '../provider/port';
 import type { WorkflowConfig } from './config';
-import type { GenerationAttempt, Job } from './contracts';
+import { type GenerationAttempt, generateInputSchema, type Job, type ReportProgress } from './contracts';
 import { surfaceTransient, TRANSIENT_ERROR } from './errors';
 import type { GenerationLease } from './generation-lease';
 import type { KeptReports } from './kept-reports';
 import type { RequestCounter } from './request-count';
-import { generateInputSchema, type ReportProgress } from './schemas';
 
 export interface GenerationDeps {
   readonly provider: ProviderClient;

@@ -12,10 +12,9 @@
 import { z } from 'zod';
 import type { ProviderClient, ReportState } from '../provider/port';
 import type { WorkflowConfig } from './config';
-import type { JobResult, ReportDeletion } from './contracts';
+import { type JobResult, jobResultSchema, type ReportDeletion } from './contracts';
 import type { KeptReports } from './kept-reports';
 import type { RequestCounter } from './request-count';
-import { jobResultSchema } from './schemas';
 import { WINDOW_MISMATCH_ERROR } from './window-check';
 
 const TERMINAL: ReadonlySet<ReportState> = new Set(['CONCLUIDO', 'ERRO']);
