@@ -40,8 +40,9 @@ async function downloadPeriod(simulator: Simulator, config: ReconConfig): Promis
       for (const page of await downloadAll(client, reportId)) {
         const source = { reportKind: kind, reportId, page: page.page, generatedOn: '2025-06-01' };
         pages.push(
-          page.records.flatMap((raw) => {
-            const result = normalizer.normalize(raw, source);
+          // The line (the entry's place in the page) tells equal twins apart, as ingestion does.
+          page.records.flatMap((raw, line) => {
+            const result = normalizer.normalize(raw, source, line);
             return result.ok ? [result.record] : [];
           }),
         );
