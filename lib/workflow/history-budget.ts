@@ -6,13 +6,14 @@
  * synthesized definition with fake steps and checks that the events it writes equal
  * {@link executionEvents} of the path it took. The arithmetic is in docs/report-lifecycle.md.
  */
+import { MAX_WINDOW_DAYS } from '../../lambdas/core/provider/windows';
 import { chunkPlan } from '../../lambdas/core/workflow/batch-results';
 
 export const HISTORY_EVENT_LIMIT = 25_000;
 /** Half the limit for the worst path without failures: the other half absorbs retries (3 events each). */
 export const HISTORY_EVENT_BUDGET = HISTORY_EVENT_LIMIT / 2;
-/** Days of one generation window (provider/windows.ts: `final − inicial ≤ 30`, both ends inclusive). */
-export const WINDOW_DAYS = 31;
+/** Days of one generation window (`final − inicial ≤ 30`, both ends inclusive). */
+export const WINDOW_DAYS = MAX_WINDOW_DAYS + 1;
 /** Configurations per window: sales and financial. */
 const JOBS_PER_WINDOW = 2;
 
