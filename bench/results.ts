@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { scaleDetails } from './scale-report';
 
 export type Results = Record<string, Record<string, unknown>>;
 
@@ -18,8 +19,9 @@ interface Target {
 }
 
 const figure = (results: Results, field: string): number | undefined => {
-  const [section, name] = field.split('.') as [string, string];
-  const value = results[section]?.[name];
+  const value = field
+    .split('.')
+    .reduce<unknown>((at, name) => (at as Record<string, unknown>)?.[name], results);
   return typeof value === 'number' ? value : undefined;
 };
 
@@ -73,6 +75,18 @@ const TARGETS: readonly Target[] = [
     met: (v) => v <= 1,
   },
   {
+    field: 'scale.ratio',
+    label: 'Night cost, largest book ÷ smallest book (10,000 records)',
+    target: '≤ 1.2',
+    met: (v) => v <= 1.2,
+  },
+  {
+    field: 'scale.extrapolated.usdPerMillionRecords',
+    label: 'Cost per 1,000,000 records at 10 million stored receivables (USD)',
+    target: '≤ 1.00',
+    met: (v) => v <= 1,
+  },
+  {
     field: 'e2e.seconds10k',
     label: 'End-to-end local wall time, 10,000 records (s)',
     target: '—',
@@ -115,7 +129,7 @@ function markdown(results: Results): string {
       value === undefined ? 'not measured' : t.target === '—' ? '' : t.met(value, results) ? 'met' : 'MISSED';
     return `| ${t.label} | \`${t.field}\` | ${value ?? '—'} | ${t.target} | ${verdict} |`;
   });
-  const details = [...downloadDetails(results), ...costDetails(results)];
+  const details = [...downloadDetails(results), ...costDetails(results), ...scaleDetails(results)];
   const machine = results.machine as { cpus: number; node: string };
   const when = Object.entries(results)
     .filter(([, section]) => typeof section.measuredAt === 'string')

@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --only download,normalize,dynamodb,cost,e2e]`: runs the benchmarks, prints the
- * figures, and writes bench/results.json and bench/results.md. Not part of `npm test`.
+ * `npm run bench [-- --only download,normalize,dynamodb,cost,e2e,scale]`: runs the benchmarks, prints
+ * the figures, and writes bench/results.json and bench/results.md. Not part of `npm test`.
  * dynamodb, cost and e2e share one counted nightly run of 100,000 records; e2e adds one of 10,000.
+ * scale runs one night of 10,000 records against each book size (`--book-sizes 100000,1000000`).
  */
 import '../local/polyfills';
 import { parseArgs } from 'node:util';
@@ -12,12 +13,15 @@ import { lambdaMemoryByStep } from './lambda-memory';
 import { benchNormalize } from './normalize';
 import { measurePipeline, STAGE } from './pipeline';
 import { readResults, stamped, verdicts, writeResults } from './results';
+import { scaleFigures } from './scale-figures';
 
 /** `report` measures nothing: it rewrites results.md from results.json. */
-const SECTIONS = ['download', 'normalize', 'dynamodb', 'cost', 'e2e', 'report'] as const;
+const SECTIONS = ['download', 'normalize', 'dynamodb', 'cost', 'e2e', 'scale', 'report'] as const;
 type Section = (typeof SECTIONS)[number];
 
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, 'book-sizes': { type: 'string', default: '100000,1000000' } },
+});
 const only = new Set(
   (values.only?.split(',') ?? SECTIONS.filter((s) => s !== 'report')).map((s) => s.trim()) as Section[],
 );
@@ -85,6 +89,17 @@ if (only.has('dynamodb') || only.has('cost') || only.has('e2e')) {
       ),
     });
   }
+}
+
+if (only.has('scale')) {
+  const sizes = (values['book-sizes'] ?? '').split(',').map((s) => Number(s.trim()));
+  results.scale = stamped(
+    await scaleFigures(sizes, {
+      prices: loadPrices(),
+      memoryByStep: lambdaMemoryByStep({ environment: 'production', baseUrl: STAGE.baseUrl }),
+      log,
+    }),
+  );
 }
 
 writeResults(results);
