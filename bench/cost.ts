@@ -13,7 +13,7 @@
  *   (see aws-counters.ts); S3 PUT-class = PutObject/CopyObject/ListObjects, GET-class = the rest.
  */
 import { readFileSync } from 'node:fs';
-import type { StepName } from '../lambdas/core/workflow/steps';
+import type { StepName } from '../lambdas/core/workflow/step-catalog';
 import { round } from './figures';
 import type { PipelineRun } from './pipeline';
 

@@ -2,7 +2,7 @@
  * Memory of the Lambda behind each workflow step, read from the synthesized template (the definition's
  * Task states name their function), so the GB-second estimate uses what the stack deploys.
  */
-import type { StepName } from '../lambdas/core/workflow/steps';
+import type { StepName } from '../lambdas/core/workflow/step-catalog';
 import { buildReconApp } from '../lib/app';
 import type { StageConfigInput } from '../lib/config';
 import { TASK_STATES } from '../lib/workflow/state-names';

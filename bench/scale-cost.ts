@@ -4,7 +4,7 @@
  * Step Functions requests as counted. Unlike bench/cost.ts nothing is scaled: the figure is the cost
  * of this night against this book.
  */
-import type { StepName } from '../lambdas/core/workflow/steps';
+import type { StepName } from '../lambdas/core/workflow/step-catalog';
 import type { Prices } from './cost';
 import { round } from './figures';
 

@@ -3,7 +3,7 @@
  * book to the smallest, and the nightly cost at 10 million receivables extrapolated on the line
  * through the two extreme books (a night whose cost follows the night has a flat line).
  */
-import type { StepName } from '../lambdas/core/workflow/steps';
+import type { StepName } from '../lambdas/core/workflow/step-catalog';
 import type { Prices } from './cost';
 import { round } from './figures';
 import { measureScale, type ScaleRun } from './scale';

@@ -1,7 +1,8 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ENV } from '../lambdas/core/env';
-import { PROVIDER_STEPS, WORKFLOW_ENV } from '../lambdas/core/workflow/config';
+import { WORKFLOW_ENV } from '../lambdas/core/workflow/config';
+import { PROVIDER_STEPS } from '../lambdas/core/workflow/step-catalog';
 import { AnalyticsCatalog } from './analytics/analytics';
 import { deployedWorkflowConfigOf, type StageConfig } from './config';
 import { acknowledgeWildcards, nagArnOf } from './constructs/nag';

@@ -10,7 +10,8 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import { correlationKeys } from '../core/workflow/correlation';
-import type { StepName, WorkflowSteps } from '../core/workflow/steps';
+import type { StepName } from '../core/workflow/step-catalog';
+import type { WorkflowSteps } from '../core/workflow/steps';
 import { tracer } from './aws-clients';
 import { buildStepsFromEnvironment } from './workflow-env';
 

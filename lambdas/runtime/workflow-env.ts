@@ -13,11 +13,12 @@ import type { ProviderCredentials } from '../core/provider/http';
 import { buildDynamoLimiter } from '../core/rate-limit/dynamo';
 import type { RateLimiter } from '../core/rate-limit/port';
 import { providerCredentialsOf } from '../core/secret';
-import { PROVIDER_STEPS, parseWorkflowConfig, WORKFLOW_ENV } from '../core/workflow/config';
-import type { StepName } from '../core/workflow/steps';
-import { buildWorkflowStepsFrom, type WorkflowWiring } from '../core/workflow/wiring';
+import { parseWorkflowConfig, WORKFLOW_ENV } from '../core/workflow/config';
+import type { StepName } from '../core/workflow/step-catalog';
+import { PROVIDER_STEPS } from '../core/workflow/step-catalog';
 import { awsClients } from './aws-clients';
 import { requiredEnv } from './env';
+import { buildWorkflowStepsFrom, type WorkflowWiring } from './workflow-wiring';
 
 async function providerCredentials(): Promise<ProviderCredentials> {
   const secretArn = requiredEnv(ENV.secretArn);

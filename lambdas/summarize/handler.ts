@@ -1,4 +1,4 @@
-import { machineView, type SummarizeOutput } from '../core/workflow/steps';
+import { machineView, type SummarizeOutput } from '../core/workflow/steps/finish';
 import { createStepHandler } from '../runtime/step-handler';
 
 /**

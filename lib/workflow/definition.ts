@@ -10,7 +10,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import { TRANSIENT_ERROR } from '../../lambdas/core/workflow/errors';
-import type { StepName } from '../../lambdas/core/workflow/steps';
+import type { StepName } from '../../lambdas/core/workflow/step-catalog';
 import { buildJobChain, type Invoke, type JobChainProps } from './job-chain';
 import { RUN_INCOMPLETE_ERROR, STATE, TASK_STATES } from './state-names';
 

@@ -3,7 +3,7 @@
  * local executor binds Task states to steps and shortens waits by these names, and tests look for
  * them in execution histories. One constant per name, so a rename cannot leave a caller behind.
  */
-import type { StepName } from '../../lambdas/core/workflow/steps';
+import type { StepName } from '../../lambdas/core/workflow/step-catalog';
 
 export const STATE = {
   planRun: 'Plan run',

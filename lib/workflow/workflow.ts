@@ -8,17 +8,17 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { TOUCHED_PREFIX } from '../../lambdas/core/recon/touched';
-import { PROVIDER_STEPS } from '../../lambdas/core/workflow/config';
-import type { StepName } from '../../lambdas/core/workflow/steps';
+import { PROVIDER_STEPS, STEP_CATALOG, type StepName } from '../../lambdas/core/workflow/step-catalog';
 import type { StageConfig } from '../config';
 import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
 import { ReconFunction } from '../constructs/recon-function';
 import { buildWorkflowDefinition } from './definition';
 
-/** What each step's Lambda may touch; everything else is denied by omission. */
+/**
+ * What each step's Lambda may touch, and its size; everything else is denied by omission. Its folder
+ * and purpose come from the step catalog (lambdas/core/workflow/step-catalog.ts).
+ */
 interface StepFunctionSpec {
-  readonly folder: string;
-  readonly description: string;
   readonly memorySize: number;
   readonly timeout: Duration;
   readonly table?: 'read' | 'readWrite';
@@ -37,37 +37,27 @@ interface StepFunctionSpec {
  */
 const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
   plan: {
-    folder: 'plan',
-    description: 'Resolve period and configurations, claim the run marker',
     memorySize: 256,
     timeout: Duration.seconds(60),
     table: 'readWrite',
   },
   generateReport: {
-    folder: 'generate-report',
-    description: 'Request report generation',
     memorySize: 256,
     timeout: Duration.seconds(60),
     table: 'readWrite',
   },
   waitForReport: {
-    folder: 'wait-for-report',
-    description: 'Park the task token until the webhook announces the report',
     memorySize: 256,
     timeout: Duration.seconds(30),
     table: 'readWrite',
     sendTaskSuccess: true,
   },
   checkReport: {
-    folder: 'check-report',
-    description: 'Poll the report state',
     memorySize: 256,
     timeout: Duration.seconds(60),
     table: 'readWrite',
   },
   downloadUntilEmpty: {
-    folder: 'download-until-empty',
-    description: 'Download, archive, normalize and match the next pages of a report without page count',
     memorySize: 1024,
     timeout: Duration.minutes(5),
     table: 'readWrite',
@@ -76,8 +66,6 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     readsPrefix: TOUCHED_PREFIX,
   },
   downloadPages: {
-    folder: 'download-pages',
-    description: 'Download, archive, normalize and match one batch of report pages',
     memorySize: 1024,
     timeout: Duration.minutes(5),
     table: 'readWrite',
@@ -86,23 +74,17 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     readsPrefix: TOUCHED_PREFIX,
   },
   finishJob: {
-    folder: 'finish-job',
-    description: 'Reduce page results into the job result',
     memorySize: 256,
     timeout: Duration.seconds(30),
     // Reads the job's batch results, kept in the table rather than in the execution's state.
     table: 'read',
   },
   deleteReport: {
-    folder: 'delete-report',
-    description: 'Delete a finished report at the provider',
     memorySize: 256,
     timeout: Duration.seconds(60),
     table: 'readWrite',
   },
   ageReceivables: {
-    folder: 'age-receivables',
-    description: 'Aging sweep: OPEN past due date + grace becomes OVERDUE',
     // Nightly: only the due dates whose grace ended (byWork index). The limits are sized for the rare
     // full recount (a parallel Scan) when the kept totals cannot be trusted (lambdas/core/totals).
     memorySize: 1024,
@@ -110,8 +92,6 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     table: 'readWrite',
   },
   exportSnapshot: {
-    folder: 'export-snapshot',
-    description: "Append one segment of the night's changed receivables to the lake's change log (Parquet)",
     memorySize: 1024,
     timeout: Duration.minutes(5),
     table: 'read',
@@ -120,8 +100,6 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     readsPrefix: TOUCHED_PREFIX,
   },
   summarize: {
-    folder: 'summarize',
-    description: 'Write the run summary (JSON + HTML) and notify',
     memorySize: 1024,
     timeout: Duration.minutes(5),
     table: 'readWrite',
@@ -163,12 +141,13 @@ export class Workflow extends Construct {
 
     const functions = {} as Record<StepName, ReconFunction>;
     for (const [step, spec] of Object.entries(STEP_FUNCTIONS) as [StepName, StepFunctionSpec][]) {
-      const fn = new ReconFunction(this, `${spec.folder}-fn`, {
-        entry: `lambdas/${spec.folder}/handler.ts`,
-        description: `recon: ${spec.description}`,
+      const { folder, purpose } = STEP_CATALOG[step];
+      const fn = new ReconFunction(this, `${folder}-fn`, {
+        entry: `lambdas/${folder}/handler.ts`,
+        description: `recon: ${purpose}`,
         memorySize: spec.memorySize,
         timeout: spec.timeout,
-        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `recon-${spec.folder}` },
+        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `recon-${folder}` },
       });
       this.grant(fn, step, spec, props);
       functions[step] = fn;

@@ -14,7 +14,7 @@ import { renderHtmlReport } from '../../lambdas/core/summary/html';
 import { summaryKeys } from '../../lambdas/core/summary/summarizer';
 import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
 import { buildWorkflowSteps, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
-import { buildWorkflowDeps } from '../../lambdas/core/workflow/wiring';
+import { buildWorkflowDeps } from '../../lambdas/runtime/workflow-wiring';
 import { parseStageConfig, workflowConfigOf } from '../../lib/config';
 import { startLocalDynamo } from '../aws/dynamodb';
 import { startLocalS3 } from '../aws/s3';

@@ -9,8 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ExecutionError, StateMachine } from 'aws-local-stepfunctions';
-import type { JobResult } from '../../lambdas/core/workflow/contracts';
-import { type ExecutionInput, machineView, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import type { ExecutionInput, JobResult } from '../../lambdas/core/workflow/contracts';
+import type { WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import { machineView } from '../../lambdas/core/workflow/steps/finish';
 import {
   GENERATION_BACKOFF_STATE,
   POLL_WAIT_STATE,

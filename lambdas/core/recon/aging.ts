@@ -11,12 +11,12 @@
  * missed; its date keeps its `o:` count and the next sweep takes it.
  */
 import type { IsoDate } from '../calendar';
+import { mapWithConcurrency } from '../concurrency';
 import { openDatesPastGrace } from '../totals/book';
 import { inTotalsBatch } from '../totals/recorder';
 import { trustedTotals } from '../totals/recount';
 import { buildTotalsStore } from '../totals/store';
 import { openDuePartition } from './item';
-import { forEachLimited } from './limit';
 import { workPages } from './queries';
 import { explain } from './status';
 import { buildReceivableWriter, type WriterDeps } from './writer';
@@ -51,9 +51,9 @@ export function buildAging(deps: AgingDeps): Aging {
       const { cells } = await trustedTotals(totals);
       const dates = openDatesPastGrace(cells, asOf, config.graceDays);
       await inTotalsBatch(totals, (observer) =>
-        forEachLimited(dates, deps.dateConcurrency ?? 4, async (dueDate) => {
+        mapWithConcurrency(dates, deps.dateConcurrency ?? 4, async (dueDate) => {
           for await (const page of workPages(deps, openDuePartition(dueDate))) {
-            await forEachLimited(page, deps.concurrency ?? 16, async (seen) => {
+            await mapWithConcurrency(page, deps.concurrency ?? 16, async (seen) => {
               const decide = (current: typeof seen | undefined) =>
                 current?.status === 'OPEN' && explain(current, asOf, config).status === 'OVERDUE'
                   ? current

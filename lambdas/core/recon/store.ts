@@ -7,6 +7,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
+import { mapWithConcurrency } from '../concurrency';
 import type { MatchKeyField, ReconConfig } from '../config';
 import type { CanonicalRecord } from '../records/canonical';
 import { inTotalsBatch } from '../totals/recorder';
@@ -14,7 +15,6 @@ import { buildTotalsStore } from '../totals/store';
 import { readReceivables } from './batch-read';
 import { archivedCandidate, horizonCutoff } from './horizon';
 import type { Receivable } from './item';
-import { forEachLimited } from './limit';
 import { applyRecords as applyToContent, isMatchable, matchKeyOf, pruneContent } from './matcher';
 import { collect, pagesByStatus, type ScanOptions, type StatusQueryOptions, scanPages } from './queries';
 import type { ReconStatus } from './status';
@@ -104,7 +104,7 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
     };
     const archived = new Map<string, readonly CanonicalRecord[]>();
     await inTotalsBatch(totals, (observer) =>
-      forEachLimited([...groups], deps.concurrency ?? 16, async ([key, group]) => {
+      mapWithConcurrency([...groups], deps.concurrency ?? 16, async ([key, group]) => {
         let result: ReturnType<typeof applyToContent> | undefined;
         const maybeArchived = await archivedCandidate(group, cutoff, firstLogged);
         const decide: Decide = (current) => {

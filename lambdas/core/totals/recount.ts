@@ -4,8 +4,9 @@
  * (`recon summary --recount`), and by the nightly steps only when the kept totals cannot be trusted:
  * never recounted yet (a new or upgraded table), or a batch killed between its writes and its delta.
  */
+
+import { mapWithConcurrency } from '../concurrency';
 import type { ReconConfig } from '../config';
-import { forEachLimited } from '../recon/limit';
 import { scanPages, type TableDeps } from '../recon/queries';
 import { addCells, type Cells, cellsOf } from './cells';
 import type { TotalsMarkers, TotalsStore } from './store';
@@ -22,7 +23,7 @@ export async function countCells(deps: RecountDeps): Promise<Cells> {
   const sum: Record<string, number> = {};
   const totalSegments = deps.scanSegments ?? 4;
   const segments = Array.from({ length: totalSegments }, (_, segment) => segment);
-  await forEachLimited(segments, totalSegments, async (segment) => {
+  await mapWithConcurrency(segments, totalSegments, async (segment) => {
     for await (const page of scanPages(deps, { segment, totalSegments })) {
       for (const receivable of page) addCells(sum, cellsOf(receivable, deps.config));
     }

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import type { ReportKind } from '../records/canonical';
 import { DEFAULT_REPORT_LANGUAGE, REPORT_LANGUAGES } from '../summary/types';
-import type { StepName } from './steps';
 
 export const WORKFLOW_ENV = {
   /** {@link WorkflowConfig} as JSON. */
@@ -18,19 +17,6 @@ export const SANDBOX_CONFIGURATION_IDS: Readonly<Record<ReportKind, number>> = {
   sales: 35176,
   financial: 35177,
 };
-
-/**
- * Steps that call the provider. Their Lambdas (and only theirs) may read the credentials secret:
- * the stack grants by this set and the handlers fetch the secret by it.
- */
-export const PROVIDER_STEPS: ReadonlySet<StepName> = new Set<StepName>([
-  'plan',
-  'generateReport',
-  'checkReport',
-  'downloadPages',
-  'downloadUntilEmpty',
-  'deleteReport',
-]);
 
 /** How a job waits for its report: sandbox reports are downloadable at once. */
 export type WaitMode = 'none' | 'poll' | 'webhook';

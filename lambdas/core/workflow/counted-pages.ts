@@ -8,8 +8,9 @@
  * - The batch holding page N also asks page N+1, which must be empty (the provider's own stop rule).
  * (Two pages with the same records, in this batch or another: page-fingerprints.ts.)
  */
+
+import { mapWithConcurrency } from '../concurrency';
 import type { Page, ProviderClient } from '../provider/port';
-import { mapWithConcurrency } from './concurrency';
 
 /** The report's pages do not add up: a person has to look (the job ends FAILED with this reason). */
 export class IncompleteReportError extends Error {

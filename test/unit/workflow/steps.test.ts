@@ -13,11 +13,12 @@ import {
 import type { Page, ProviderClient, Report } from '../../../lambdas/core/provider/port';
 import { parseWorkflowConfig, type WorkflowConfigInput } from '../../../lambdas/core/workflow/config';
 import type { JobResult, SummaryInput } from '../../../lambdas/core/workflow/contracts';
+import type { WorkflowDeps } from '../../../lambdas/core/workflow/deps';
 import { TRANSIENT_ERROR } from '../../../lambdas/core/workflow/errors';
 import type { KeptReport } from '../../../lambdas/core/workflow/kept-reports';
 import { createRequestCounter } from '../../../lambdas/core/workflow/request-count';
 import type { RunGuard } from '../../../lambdas/core/workflow/run-guard';
-import { buildWorkflowSteps, type WorkflowDeps } from '../../../lambdas/core/workflow/steps';
+import { buildWorkflowSteps } from '../../../lambdas/core/workflow/steps';
 
 // 2026-03-10 02:30 UTC is still 2026-03-09 in America/Sao_Paulo (UTC-3).
 const NOW = new Date('2026-03-10T02:30:00Z');

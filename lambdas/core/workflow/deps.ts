@@ -1,0 +1,49 @@
+/** The ports the workflow steps need; `wiring.ts` builds the real ones, tests pass fakes. */
+import type { IsoDate } from '../calendar';
+import type { IngestCounts } from '../lake/counts';
+import type { AppliedRecords } from '../lake/ingest';
+import type { Page, ProviderClient } from '../provider/port';
+import type { CanonicalRecord, RecordSource } from '../records/canonical';
+import type { BatchResultStore } from './batch-results';
+import type { WorkflowConfig } from './config';
+import type { ReceivableChanges, SummaryInput } from './contracts';
+import type { GenerationLease } from './generation-lease';
+import type { KeptReports } from './kept-reports';
+import type { PageFingerprints } from './page-fingerprints';
+import type { RequestCounter } from './request-count';
+import type { RunGuard } from './run-guard';
+
+export interface WorkflowDeps {
+  readonly provider: ProviderClient;
+  /** Counts the provider requests of one step call (the client's `onRequest` feeds it). */
+  readonly requests: RequestCounter;
+  /**
+   * Archives and normalizes the pages of one download batch (all of one report), has `apply` match
+   * the records, and exports them, with the records `apply` refused quarantined.
+   */
+  readonly ingestPages: <A extends AppliedRecords>(
+    pages: readonly { page: Page; source: RecordSource }[],
+    apply: (records: readonly CanonicalRecord[]) => Promise<A>,
+  ) => Promise<{ records: readonly CanonicalRecord[]; counts: IngestCounts; applied: A }>;
+  /** The receivables store deriving statuses as of `asOf`. */
+  readonly receivables: (asOf: IsoDate) => {
+    applyRecords(records: readonly CanonicalRecord[]): Promise<AppliedRecords & ReceivableChanges>;
+  };
+  readonly ageReceivables: (asOf: IsoDate) => Promise<{ becameOverdue: number }>;
+  readonly exportSnapshot: (request: { asOf: IsoDate; segment: number; totalSegments: number }) => Promise<{
+    rows: number;
+  }>;
+  readonly registerWait: (reportId: string, taskToken: string) => Promise<'waiting' | 'resumed'>;
+  readonly summarize: (input: SummaryInput) => Promise<unknown>;
+  readonly runGuard: RunGuard;
+  /** Serializes same-configuration generations account-wide (generation-lease.ts). */
+  readonly leases: GenerationLease;
+  /** Each window's report until the window completes (kept-reports.ts). */
+  readonly keptReports: KeptReports;
+  /** Each page's content claimed by its number, across batches (page-fingerprints.ts). */
+  readonly pageFingerprints: PageFingerprints;
+  /** Per-batch counts, kept out of the execution's state (batch-results.ts). */
+  readonly batchResults: BatchResultStore;
+  readonly config: WorkflowConfig;
+  readonly now: () => Date;
+}
