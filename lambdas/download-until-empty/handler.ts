@@ -1,4 +1,4 @@
 import { createStepHandler } from '../runtime/step-handler';
 
-/** Step `downloadUntilEmpty` of the nightly workflow (see lambdas/core/workflow/steps.ts). */
+/** Step `downloadUntilEmpty` of the nightly workflow (see lambdas/core/workflow/steps/download.ts). */
 export const handler = createStepHandler('downloadUntilEmpty');

@@ -1,4 +1,4 @@
 import { createStepHandler } from '../runtime/step-handler';
 
-/** Step `exportSnapshot` of the nightly workflow (see lambdas/core/workflow/steps.ts). */
+/** Step `exportSnapshot` of the nightly workflow (see lambdas/core/workflow/steps/finish.ts). */
 export const handler = createStepHandler('exportSnapshot');

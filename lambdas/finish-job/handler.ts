@@ -1,4 +1,4 @@
 import { createStepHandler } from '../runtime/step-handler';
 
-/** Step `finishJob` of the nightly workflow (see lambdas/core/workflow/steps.ts). */
+/** Step `finishJob` of the nightly workflow (see lambdas/core/workflow/steps/finish.ts). */
 export const handler = createStepHandler('finishJob');

@@ -1,4 +1,4 @@
 import { createStepHandler } from '../runtime/step-handler';
 
-/** Step `plan` of the nightly workflow (see lambdas/core/workflow/steps.ts). */
+/** Step `plan` of the nightly workflow (see lambdas/core/workflow/steps/plan.ts). */
 export const handler = createStepHandler('plan');
