@@ -18,7 +18,14 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
-import { boundedBackOffMs, buildPacer, type PacingOptions, realSleep, slotIntervalMs } from './pacing';
+import {
+  boundedBackOffMs,
+  buildPacer,
+  CLAIM_HORIZON_MS,
+  type PacingOptions,
+  realSleep,
+  slotIntervalMs,
+} from './pacing';
 import type { RateLimiter } from './port';
 
 export interface DynamoLimiterDeps extends PacingOptions {
@@ -34,11 +41,11 @@ export interface DynamoLimiterDeps extends PacingOptions {
 const TTL_SECONDS = 3_600;
 
 /**
- * How far ahead of now a slot may be claimed; a caller facing a later `nextSlotAt` (a back-off, a
- * crowd of callers) sleeps first. It bounds what a lost item can hide: no slot outstanding when the
- * item vanished lies later than this past the moment it was found missing.
+ * A caller facing a `nextSlotAt` later than this ahead of now (a back-off, a crowd of callers) sleeps
+ * first. It bounds what a lost item can hide: no slot outstanding when the item vanished lies later
+ * than this past the moment it was found missing.
  */
-export const CLAIM_HORIZON_MS = 1_000;
+export { CLAIM_HORIZON_MS };
 
 /** `nextSlotAt` as read: a number, `undefined` when absent, `NaN` when it holds anything else. */
 type Stored = number | undefined;
@@ -112,11 +119,12 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
   }
 
   /**
-   * Claims the next free slot with a conditional write, leaving `gapMs` more than one interval after
-   * it. Every pass either wins, sleeps toward the horizon, or follows a write somebody else made: no
-   * pass repeats without progress.
+   * One claim in this instance's turn, with a conditional write leaving `gapMs` more than one interval
+   * after the slot: the slot won, or how long to sleep before the next free slot is within the
+   * horizon (slept outside the turn, so that a late caller's push is not held up behind it). Every
+   * pass either wins, returns, or follows a write somebody else made: none repeats without progress.
    */
-  async function claim(gapMs: number): Promise<number> {
+  async function tryClaim(gapMs: number): Promise<{ slot: number } | { waitMs: number }> {
     for (;;) {
       if (believed === null) await read();
       const seen = believed as Stored;
@@ -125,10 +133,7 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
         await raise(Math.max(at + CLAIM_HORIZON_MS + interval, highWater ?? at));
         continue;
       }
-      if (seen !== undefined && seen > at + CLAIM_HORIZON_MS) {
-        await sleep(seen - CLAIM_HORIZON_MS - at);
-        continue;
-      }
+      if (seen !== undefined && seen > at + CLAIM_HORIZON_MS) return { waitMs: seen - CLAIM_HORIZON_MS - at };
       const slot = Math.max(at, seen ?? Number.NEGATIVE_INFINITY);
       // Kept fractional: rounding each slot up to a whole ms would pace at 106 ms instead of 105.26.
       // The number round-trips exactly (DynamoDB keeps 38 digits), so the equality condition holds.
@@ -137,24 +142,60 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
         seen === undefined
           ? await write(next, 'attribute_not_exists(nextSlotAt)', {})
           : await write(next, 'nextSlotAt = :seen', { ':seen': seen });
-      if (won) return slot;
+      if (won) return { slot };
+    }
+  }
+
+  async function claimWithinHorizon(gapMs: number): Promise<number> {
+    for (;;) {
+      const outcome = await inTurn(() => tryClaim(gapMs));
+      if ('slot' in outcome) return outcome.slot;
+      await sleep(outcome.waitMs);
     }
   }
 
   /**
-   * This instance's claims go one at a time, so its own concurrent callers (the page downloads of one
-   * Lambda) never race each other on the item: lost races, each a wasted read and write, then only
-   * happen between instances.
+   * This instance's callers claim one behind the other, so at most one of them per instance wakes
+   * when the horizon reaches the next slot (not a herd racing for it, each loss a read and a write).
    */
   let lastClaim: Promise<unknown> = Promise.resolve();
-  function claimInTurn(gapMs: number): Promise<number> {
-    const turn = lastClaim.then(() => claim(gapMs));
-    lastClaim = turn.catch(() => undefined);
+  function claim(gapMs: number): Promise<number> {
+    const claimed = lastClaim.then(() => claimWithinHorizon(gapMs));
+    lastClaim = claimed.catch(() => undefined);
+    return claimed;
+  }
+
+  /**
+   * Moves `nextSlotAt` `ms` later, from the value believed (never with DynamoDB arithmetic: a decimal
+   * sum need not read back as the double the next condition compares with). A damaged item is left to
+   * the claim path's repair, and a lost race gives up (the caller claims again) rather than chase a crowd.
+   */
+  async function push(ms: number): Promise<boolean> {
+    if (believed === null) await read();
+    const seen = believed as Stored;
+    if (seen === undefined || damaged(seen)) return false;
+    return write(seen + ms, 'nextSlotAt = :seen', { ':seen': seen });
+  }
+
+  /**
+   * This instance's requests to the item go one at a time, so its own concurrent callers (the page
+   * downloads of one Lambda) never race each other on it, and its belief follows its own writes in
+   * order: lost races, each a wasted read and write, then only happen between instances.
+   */
+  let lastTurn: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = lastTurn.then(work);
+    lastTurn = turn.catch(() => undefined);
     return turn;
   }
 
   return {
-    acquire: buildPacer({ claim: claimInTurn, options: deps, now, sleep }),
+    acquire: buildPacer({
+      book: { claim, push: (ms) => inTurn(() => push(ms)) },
+      options: deps,
+      now,
+      sleep,
+    }),
     async backOff(retryAfterMs) {
       // Only ever moves the slot forward; losing the race means someone pushed it at least as far.
       await raise(Math.ceil(now() + boundedBackOffMs(retryAfterMs, deps)));

@@ -2,14 +2,15 @@
  * Even pacing shared by both limiters. The provider counts arrivals in ANY one-second window, so a
  * token bucket that allows bursts of 10 can still be refused when jitter bunches them. Slots one
  * interval `I = 1000 / (rate · (1 − margin))` apart put request k + rate at least `rate · I` after
- * request k; what that exceeds 1000 ms by (the reserve, 20.4 ms at 10/s with 2%) is all the timing
- * error the scheme trusts, half for waking late, half for the variation of the delay between a send and
- * its arrival. Everything larger is paid for by the request that causes it, never by every slot:
+ * request k; what that exceeds 1000 ms by (the reserve, 25.6 ms at 10/s with 2.5%) is all the timing
+ * error the scheme trusts: 10 ms for the variation of the delay between a send and its arrival, the
+ * rest for waking late. Everything larger is paid for by the request that causes it, not by every slot:
  * - a cold send (the process's first request: the HTTP stack's first use, a new connection) arrives
  *   later than warm ones, so an instance's first claim leaves `coldStartMs` more after its slot;
- * - a caller that wakes past the allowance does not send; it claims a new slot with a gap after it
- *   wide enough for the lateness it just saw (doubling), so a send within that slot's tolerance can
- *   never bunch with the callers that follow.
+ * - a caller that wakes past the allowance moves every slot nobody holds yet back by twice its
+ *   lateness, then sends: the request `rate` places later still comes `rate · I` after it. When it
+ *   cannot (later than the claim horizon allows, or a damaged DynamoDB item) it does not send, and
+ *   claims a new slot with a gap after it wide enough for the lateness it just saw (doubling).
  * See docs/rate-limit.md.
  */
 
@@ -17,9 +18,9 @@ export interface PacingOptions {
   /** Requests per second the provider allows for the whole account. @default 10 */
   readonly ratePerSecond?: number;
   /**
-   * Fraction of the rate kept in reserve. @default 0.02
-   * 20.4 ms per `rate` slots at 10/s: 10.2 ms of lateness allowance and 10.2 ms for send-to-arrival
-   * variation, which on a warm connection measured 1 to 8 ms on loopback (bench/results.md).
+   * Fraction of the rate kept in reserve. @default 0.025
+   * 25.6 ms per `rate` slots at 10/s: 15.6 ms of lateness allowance and 10 ms for send-to-arrival
+   * variation, which on a warm connection measured under 10 ms on loopback (docs/rate-limit.md).
    */
   readonly marginRatio?: number;
   /**
@@ -36,7 +37,7 @@ export interface PacingOptions {
 }
 
 export const DEFAULT_RATE_PER_SECOND = 10;
-export const DEFAULT_MARGIN_RATIO = 0.02;
+export const DEFAULT_MARGIN_RATIO = 0.025;
 export const DEFAULT_COLD_START_MS = 150;
 /** How long a 429 without `Retry-After` pauses every caller. */
 const DEFAULT_BACK_OFF_MS = 1_000;
@@ -64,9 +65,13 @@ export function reserveMs(options: PacingOptions = {}): number {
   return rate * slotIntervalMs(options) - 1000;
 }
 
-/** How late after its slot a caller may still send: half the reserve (the rest is for arrival jitter). */
+/** What the reserve keeps for the variation of a warm request's send-to-arrival delay (at most half). */
+export const ARRIVAL_JITTER_MS = 10;
+
+/** How late after its slot a caller may still send: the reserve less the arrival jitter's share. */
 export function latenessAllowanceMs(options: PacingOptions = {}): number {
-  return reserveMs(options) / 2;
+  const reserve = reserveMs(options);
+  return reserve - Math.min(ARRIVAL_JITTER_MS, reserve / 2);
 }
 
 /** Widest gap a late caller reserves after its slot; a process later than this is starved. */
@@ -84,13 +89,27 @@ export class LimiterStarvedError extends Error {
 }
 
 /**
- * Takes the next free slot and moves the next free slot to `slot + interval + gapMs`: `gapMs` is the
- * extra room this caller needs after its own send (cold path, lateness).
+ * How far ahead of now a slot may be claimed; a caller facing a later next slot sleeps first. It makes
+ * the slot `rate` places after any slot unclaimable until `rate · I − CLAIM_HORIZON_MS` after it (75
+ * ms at 10/s), which is what lets a late caller move the slots nobody holds yet ({@link SlotBook.push}),
+ * and it bounds what a lost DynamoDB item can hide (see `dynamo.ts`).
  */
-export type ClaimSlot = (gapMs: number) => Promise<number> | number;
+export const CLAIM_HORIZON_MS = 950;
+
+/** The slots of one bucket, as a limiter keeps them (in memory or in DynamoDB). */
+export interface SlotBook {
+  /**
+   * Takes the next free slot (never more than {@link CLAIM_HORIZON_MS} ahead of now) and moves the
+   * next free slot to `slot + interval + gapMs`: `gapMs` is the extra room this caller needs after
+   * its own send (cold path, lateness).
+   */
+  claim(gapMs: number): Promise<number> | number;
+  /** Moves every slot not claimed yet `ms` later; false when it could not (a damaged item). */
+  push(ms: number): Promise<boolean> | boolean;
+}
 
 export interface PacerDeps {
-  readonly claim: ClaimSlot;
+  readonly book: SlotBook;
   readonly options: PacingOptions;
   readonly now: () => number;
   readonly sleep: (ms: number) => Promise<void>;
@@ -103,18 +122,37 @@ export interface PacerDeps {
 export function buildPacer(deps: PacerDeps): () => Promise<void> {
   const allowance = latenessAllowanceMs(deps.options);
   const coldStartMs = deps.options.coldStartMs ?? DEFAULT_COLD_START_MS;
+  const rate = deps.options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
+  /** Until then after its slot, the slot `rate` places later cannot have been claimed yet. */
+  const pushableMs = rate * slotIntervalMs(deps.options) - CLAIM_HORIZON_MS;
   let warm = false;
+
+  /**
+   * True when a send now is covered: within `tolerance` of the slot, or later but with every slot
+   * nobody holds yet moved back by the lateness. That keeps the request `rate` places later `rate`
+   * intervals after this send; the ones in between are fewer than `rate`, so no window gains one.
+   */
+  async function sendable(slot: number, tolerance: number): Promise<boolean> {
+    for (let covered = tolerance; ; ) {
+      const lateBy = deps.now() - slot;
+      if (lateBy >= pushableMs) return false;
+      if (lateBy <= covered) return true;
+      const more = 2 * (lateBy - covered);
+      if (!(await deps.book.push(more))) return false;
+      covered += more;
+    }
+  }
 
   return async () => {
     const coldGap = warm ? 0 : coldStartMs;
     warm = true;
     let lateGap = 0;
     for (let claims = 1; ; claims++) {
-      const slot = await deps.claim(coldGap + lateGap);
+      const slot = await deps.book.claim(coldGap + lateGap);
       await sleepUntil(slot, deps);
-      const lateBy = deps.now() - slot;
       // A send up to `lateGap` past the allowance is covered: nobody's slot starts within it.
-      if (lateBy <= allowance + lateGap) return;
+      if (await sendable(slot, allowance + lateGap)) return;
+      const lateBy = deps.now() - slot;
       if (claims >= MAX_CLAIMS) throw new LimiterStarvedError(claims, lateBy);
       lateGap = Math.min(MAX_LATE_GAP_MS, Math.max(2 * lateGap, 2 * lateBy));
     }

@@ -1,7 +1,7 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDynamoLimiter, CLAIM_HORIZON_MS } from '../../../lambdas/core/rate-limit/dynamo';
-import { slotIntervalMs } from '../../../lambdas/core/rate-limit/pacing';
+import { latenessAllowanceMs, slotIntervalMs } from '../../../lambdas/core/rate-limit/pacing';
 import { TABLE } from '../../../lambdas/core/store/table';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 
@@ -25,8 +25,9 @@ const ITEM_KEY = (account: string) => ({
   [TABLE.sortKey]: 'RATE',
 });
 
-function virtualLimiter(account: string, coldStartMs = 0) {
+function virtualLimiter(account: string, coldStartMs = 0, lateOnFirstWake = 0) {
   let clock = T;
+  let wakes = 0;
   let requests = 0;
   const counted = {
     send: (command: never) => {
@@ -42,7 +43,7 @@ function virtualLimiter(account: string, coldStartMs = 0) {
     coldStartMs,
     now: () => clock,
     sleep: async (ms) => {
-      clock += ms;
+      clock += ms + (++wakes === 1 ? lateOnFirstWake : 0);
     },
   });
   return {
@@ -89,6 +90,15 @@ describe('DynamoDB limiter', () => {
     expect(await first.grant()).toBe(T + INTERVAL + 150);
     expect(await other.grant()).toBeCloseTo(T + 2 * INTERVAL + 150, 3);
     expect(await storedSlot('cold')).toBeCloseTo(T + 3 * INTERVAL + 300, 3);
+  });
+
+  it('lets a late caller send, moving the slots nobody holds yet back by twice its lateness', async () => {
+    const late = virtualLimiter('late', 0, 50);
+    expect(await late.grant()).toBe(T);
+    expect(await late.grant()).toBeCloseTo(T + INTERVAL + 50, 3);
+    const pushed = T + 2 * INTERVAL + 2 * (50 - latenessAllowanceMs({ ratePerSecond: 10 }));
+    expect(await storedSlot('late')).toBeCloseTo(pushed, 3);
+    expect(await virtualLimiter('late').grant()).toBeCloseTo(pushed, 3);
   });
 
   it('keeps accounts apart', async () => {
