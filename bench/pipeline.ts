@@ -39,7 +39,7 @@ function settableClock() {
   };
 }
 
-export const STAGE = parseStageConfig({ environment: 'production', baseUrl: 'https://provider.invalid' });
+export const STAGE = parseStageConfig({ environment: 'production', baseUrl: 'https://provider.example.com' });
 
 export interface PipelineRun {
   readonly records: number;
