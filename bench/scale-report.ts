@@ -2,6 +2,8 @@
  * The `scale` section of bench/results.md: what each figure is, per book size and per step, and the
  * cost per night as a function of records per night and book size.
  */
+import { loadPrices } from './cost';
+
 /** bench/results.json, as results.ts reads it (not imported: results.ts imports this module). */
 type Results = Record<string, Record<string, unknown>>;
 
@@ -34,6 +36,17 @@ interface Scale {
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
+
+/** Dollar shares of one night, from its counted units at the prices of bench/prices.json. */
+function whereTheMoneyGoes(run: Run): string {
+  const prices = loadPrices();
+  const writes = (run.total.wru / 1e6) * prices.dynamodb.usdPerMillionWriteRequestUnits;
+  const reads = (run.total.rru / 1e6) * prices.dynamodb.usdPerMillionReadRequestUnits;
+  const lambda = run.total.gbSeconds * prices.lambda.usdPerGbSecond;
+  const other = Math.max(run.total.usd - writes - reads - lambda, 0);
+  const share = (usd: number) => `${Math.round((usd / run.total.usd) * 100)}%`;
+  return `DynamoDB writes ${share(writes)}, DynamoDB reads ${share(reads)}, Lambda ${share(lambda)}, S3 and Step Functions ${share(other)}`;
+}
 
 export function scaleDetails(results: Results): string[] {
   const scale = results.scale as unknown as Scale | undefined;
@@ -73,6 +86,8 @@ export function scaleDetails(results: Results): string[] {
     '| book | step | invocations | wall (s) | read units | write units | Lambda GB-s | peak RSS (MB) |',
     '|---|---|---|---|---|---|---|---|',
     ...perStep,
+    '',
+    `Where the largest book's night goes: ${whereTheMoneyGoes(large)}. Write units per record: ${(large.total.wru / large.records).toFixed(2)} (${(large.steps.downloadPages?.wru ?? 0) / large.records > 0 ? ((large.steps.downloadPages?.wru ?? 0) / large.records).toFixed(2) : '—'} in the download steps: the receivable put, its index entries, the touched-key log is in S3; the rest is the kept totals item updated per batch and by aging). Read units per record: ${(large.total.rru / large.records).toFixed(2)}, half of them the export reading the night's changed receivables back.`,
     '',
     '### Cost per night as a function of records and book size',
     '',
