@@ -26,6 +26,8 @@ interface StepFunctionSpec {
   readonly bucket?: 'put' | 'putDelete';
   /** Objects under this key prefix may be listed and read (nothing else of the bucket). */
   readonly readsPrefix?: string;
+  /** Keys under this prefix may be listed (no object read). */
+  readonly listsPrefix?: string;
   readonly topic?: boolean;
   readonly sendTaskSuccess?: boolean;
 }
@@ -63,7 +65,7 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     table: 'readWrite',
     bucket: 'putDelete',
     // How far back the touched-key log goes tells an archived receivable (lambdas/core/recon/horizon.ts).
-    readsPrefix: TOUCHED_PREFIX,
+    listsPrefix: TOUCHED_PREFIX,
   },
   downloadPages: {
     memorySize: 1024,
@@ -71,7 +73,7 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     table: 'readWrite',
     bucket: 'putDelete',
     // How far back the touched-key log goes tells an archived receivable (lambdas/core/recon/horizon.ts).
-    readsPrefix: TOUCHED_PREFIX,
+    listsPrefix: TOUCHED_PREFIX,
   },
   finishJob: {
     memorySize: 256,
@@ -202,10 +204,7 @@ export class Workflow extends Construct {
     );
   }
 
-  private grantPrefixRead(fn: ReconFunction, prefix: string, bucket: s3.IBucket): void {
-    fn.role.addToPolicy(
-      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${prefix}*`)] }),
-    );
+  private grantPrefixList(fn: ReconFunction, prefix: string, bucket: s3.IBucket): void {
     fn.role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:ListBucket'],
@@ -213,6 +212,13 @@ export class Workflow extends Construct {
         conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
       }),
     );
+  }
+
+  private grantPrefixRead(fn: ReconFunction, prefix: string, bucket: s3.IBucket): void {
+    fn.role.addToPolicy(
+      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${prefix}*`)] }),
+    );
+    this.grantPrefixList(fn, prefix, bucket);
     acknowledgeWildcards(
       fn.role,
       [`Resource::${nagArnOf(bucket)}/${prefix}*`],
@@ -242,6 +248,7 @@ export class Workflow extends Construct {
       );
     }
     if (spec.readsPrefix) this.grantPrefixRead(fn, spec.readsPrefix, props.bucket);
+    if (spec.listsPrefix) this.grantPrefixList(fn, spec.listsPrefix, props.bucket);
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

@@ -62,7 +62,13 @@ function ofType(resources: Resources, type: string) {
 }
 
 /** Every IAM action granted to the role of the function whose description contains `text`. */
-function actionsOf(resources: Resources, text: string): { action: string; resource: unknown }[] {
+interface Statement {
+  readonly Action: string | string[];
+  readonly Resource: unknown;
+  readonly Condition?: unknown;
+}
+
+function statementsOf(resources: Resources, text: string): Statement[] {
   const fn = ofType(resources, 'AWS::Lambda::Function').find(([, r]) =>
     String(r.Properties.Description).includes(text),
   );
@@ -70,10 +76,13 @@ function actionsOf(resources: Resources, text: string): { action: string; resour
   const roleId = fn[1].Properties.Role['Fn::GetAtt'][0];
   return ofType(resources, 'AWS::IAM::Policy')
     .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
-    .flatMap((s: { Action: string | string[]; Resource: unknown }) =>
-      [s.Action].flat().map((action) => ({ action, resource: s.Resource })),
-    );
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}
+
+function actionsOf(resources: Resources, text: string): { action: string; resource: unknown }[] {
+  return statementsOf(resources, text).flatMap((s) =>
+    [s.Action].flat().map((action) => ({ action, resource: s.Resource })),
+  );
 }
 
 describe('recon stack (production, webhook on)', () => {
@@ -285,7 +294,14 @@ describe('recon stack (production, webhook on)', () => {
     expect(download).toEqual(
       expect.arrayContaining(['s3:PutObject', 's3:DeleteObject', 'secretsmanager:GetSecretValue']),
     );
-    expect(download.some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List'))).toBe(false);
+    // It lists the touched-key log's date prefixes (the hot-table horizon's evidence) and reads no object.
+    expect(download.some((a) => a.startsWith('s3:Get'))).toBe(false);
+    const lists = statementsOf(resources, 'one batch of report pages').filter((st) =>
+      [st.Action].flat().some((a) => a.startsWith('s3:List')),
+    );
+    expect(lists.map((st) => [st.Action, st.Condition])).toEqual([
+      ['s3:ListBucket', { StringLike: { 's3:prefix': ['reconciliation/touched/*'] } }],
+    ]);
     expect(download.some((a) => a.startsWith('sns:') || a.startsWith('states:'))).toBe(false);
 
     const wait = actionsOf(resources, 'Park the task token');
