@@ -22,7 +22,8 @@ import { buildWorkflowDeps } from '../lambdas/runtime/workflow-wiring';
 import { parseStageConfig, workflowConfigOf } from '../lib/config';
 import { type LocalDynamo, startDynamoProcess } from '../local/aws/dynamodb';
 import { startLocalS3 } from '../local/aws/s3';
-import { CONFIGURATIONS, type Simulator, startSimulator } from '../local/simulator';
+import { CONFIGURATIONS } from '../local/simulator';
+import { type SimulatorThread, startSimulatorThread } from '../local/simulator/thread';
 import { round } from './figures';
 
 /**
@@ -88,7 +89,7 @@ export interface DownloadFigures {
 const windowForgets = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 
 /** A CONCLUIDO production report of DATASET's period; returns its id and page count. */
-async function readyReport(simulator: Simulator): Promise<{ reportId: string; pages: number }> {
+async function readyReport(simulator: SimulatorThread): Promise<{ reportId: string; pages: number }> {
   const client = buildProviderClient({
     baseUrl: simulator.url,
     credentials: simulator.credentials,
@@ -138,14 +139,14 @@ function countLimiterWrites(client: LocalDynamo['client']) {
   };
 }
 
-function figuresOf(
-  simulator: Simulator,
+async function figuresOf(
+  simulator: SimulatorThread,
   pages: number,
   startedAt: number,
   limiter?: { claimed: number; lost: number },
-): DownloadRun {
+): Promise<DownloadRun> {
   const seconds = (performance.now() - startedAt) / 1000;
-  const stats = simulator.stats();
+  const stats = await simulator.stats();
   return {
     requests: stats.requests,
     ...(limiter
@@ -166,7 +167,7 @@ function figuresOf(
 }
 
 interface World {
-  readonly simulator: Simulator;
+  readonly simulator: SimulatorThread;
   readonly reportId: string;
   readonly pages: number;
   recon(setting: LimiterSetting): Promise<DownloadRun>;
@@ -176,14 +177,19 @@ interface World {
 
 async function startWorld(latencyMs: [number, number]): Promise<World> {
   const [simulator, dynamo, s3] = await Promise.all([
-    startSimulator({ mode: 'production', dataset: DATASET, timing: { waitingMs: 0, processingMs: 0 } }),
+    // On its own event loop: page parsing here must not delay the arrivals it stamps (see thread.ts).
+    startSimulatorThread({
+      mode: 'production',
+      dataset: DATASET,
+      timing: { waitingMs: 0, processingMs: 0 },
+    }),
     // DynamoDB is remote to a Lambda: its work must not stall the downloading event loop.
     startDynamoProcess(),
     startLocalS3(),
   ]);
   const { reportId, pages } = await readyReport(simulator);
   const limiterWrites = countLimiterWrites(dynamo.client);
-  simulator.setFaults({ latencyMs });
+  await simulator.setFaults({ latencyMs });
   const workflowConfig = workflowConfigOf(STAGE);
   let bucket = 0;
 
@@ -242,7 +248,7 @@ async function startWorld(latencyMs: [number, number]): Promise<World> {
       const job = { kind: 'sales', configurationId: CONFIGURATIONS.production.sales, ...DATASET };
       let next = 0;
       await windowForgets();
-      simulator.resetStats();
+      await simulator.resetStats();
       limiterWrites.take();
       const startedAt = performance.now();
       const results = await mapWithConcurrency(batchIndexes, lambdas.length, async (batchIndex) => {
@@ -268,7 +274,7 @@ async function startWorld(latencyMs: [number, number]): Promise<World> {
         limiter: buildInProcessLimiter({ ratePerSecond: PROVIDER_RATE, marginRatio: 0 }),
       });
       await windowForgets();
-      simulator.resetStats();
+      await simulator.resetStats();
       const startedAt = performance.now();
       const timed = Math.min(pages, SEQUENTIAL_PAGES);
       for (let page = 1; page <= timed; page++) await client.downloadPage(reportId, page);

@@ -174,7 +174,7 @@ function downloadDetails(results: Results): string[] {
     '',
     `- The limiter paces at ratePerSecond × (1 − margin) = ${d.setting.ratePerSecond} × (1 − ${d.setting.marginRatio}) requests/s: at most ${cap.toFixed(2)} of the ceiling before any loss; each limiter instance's first slot is followed by a ${d.setting.coldStartMs ?? 0} ms cold-start gap.`,
     `- As the provider counted them, 11 requests never arrived within less than ${d.tightestSpanMs ?? '—'} ms (at least 1000 ms means never more than 10 in any second; the excess is the headroom left).`,
-    `- Realistic run: ${d.realistic.requests} requests, ${d.realistic.slotsClaimed ?? '—'} slots claimed (${d.realistic.slotsWasted ?? '—'} given up by callers that woke too late), ${d.realistic.racesLost ?? '—'} lost conditional-write races on the shared DynamoDB bucket.`,
+    `- Realistic run: ${d.realistic.requests} requests, ${d.realistic.slotsClaimed ?? '—'} slot writes (${d.realistic.slotsWasted ?? '—'} more than requests: slots given up, or moved back, by callers that woke too late), ${d.realistic.racesLost ?? '—'} lost conditional-write races on the shared DynamoDB bucket.`,
     '- Other limiter settings, fixed 300 ms latency:',
     '',
     '| setting | ceiling ratio | max in any 1 s | tightest 11 arrivals (ms) | 429s | speed-up vs sequential |',
@@ -184,7 +184,7 @@ function downloadDetails(results: Results): string[] {
         `| ${name} | ${v.ceilingRatio} | ${v.maxRequestsInAnySecond} | ${v.tightestSpanMs ?? '—'} | ${v.rateLimited} | ${v.speedupVsSequential} |`,
     ),
     '',
-    '- The old 10% margin paid, on every slot, for one cold request per process (63 to 120 ms from send to arrival against 1 ms warm); that request now pays for itself with the cold-start gap, and the 2.5% margin (26 ms per 10 slots) covers only warm arrival jitter (10 ms) and waking late (16 ms; a caller up to 75 ms late moves the free slots back instead of wasting its own): see `docs/rate-limit.md`.',
+    '- The old 10% margin paid, on every slot, for one cold request per process (63 to 120 ms from send to arrival against 1 ms warm); that request now pays for itself with the cold-start gap, and the 6% margin (64 ms per 10 slots) covers waking late (16 ms; a caller up to 114 ms late moves the free slots back instead of wasting its own) and the delay between the check and the arrival (48 ms; sends queue behind page parsing): see `docs/rate-limit.md`.',
     '',
   ];
 }

@@ -33,6 +33,8 @@ export interface DynamoLimiterDeps extends PacingOptions {
   readonly tableName: string;
   /** Bucket id: one per provider account (the provider counts per account). */
   readonly account: string;
+  /** How far ahead of now an idle bucket's slot is taken: more than a claim's round trip. @default 50 */
+  readonly claimLeadMs?: number;
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -56,6 +58,7 @@ const RAISE_OR_FIX =
 
 export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
   const interval = slotIntervalMs(deps);
+  const claimLeadMs = deps.claimLeadMs ?? 50;
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
   const key = { [TABLE.partitionKey]: `RATE#${deps.account}`, [TABLE.sortKey]: 'RATE' };
@@ -134,7 +137,9 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
         continue;
       }
       if (seen !== undefined && seen > at + CLAIM_HORIZON_MS) return { waitMs: seen - CLAIM_HORIZON_MS - at };
-      const slot = Math.max(at, seen ?? Number.NEGATIVE_INFINITY);
+      // An idle bucket's slot is `claimLeadMs` ahead: the write's own round trip would otherwise
+      // make every such caller late for its slot (idle means below the rate, so this costs no rate).
+      const slot = Math.max(at + claimLeadMs, seen ?? Number.NEGATIVE_INFINITY);
       // Kept fractional: rounding each slot up to a whole ms would pace at 106 ms instead of 105.26.
       // The number round-trips exactly (DynamoDB keeps 38 digits), so the equality condition holds.
       const next = slot + interval + gapMs;

@@ -41,6 +41,7 @@ function virtualLimiter(account: string, coldStartMs = 0, lateOnFirstWake = 0) {
     account,
     ratePerSecond: 10,
     coldStartMs,
+    claimLeadMs: 0,
     now: () => clock,
     sleep: async (ms) => {
       clock += ms + (++wakes === 1 ? lateOnFirstWake : 0);
