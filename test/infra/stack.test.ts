@@ -261,7 +261,7 @@ describe('recon stack (production, webhook on)', () => {
     const vars = plan?.Environment.Variables;
     expect(vars[ENV.providerBaseUrl]).toBe('https://provider.example/api');
     // The limiter's pacing reaches every provider-calling Lambda: rate and jitter reserve.
-    expect([vars[ENV.providerRatePerSecond], vars[ENV.providerRateMargin]]).toEqual(['10', '0.1']);
+    expect([vars[ENV.providerRatePerSecond], vars[ENV.providerRateMargin]]).toEqual(['10', '0.06']);
     expect(parseWorkflowConfig(JSON.parse(vars[WORKFLOW_ENV.workflowConfig]))).toMatchObject({
       environment: 'production',
       webhook: true,
