@@ -48,7 +48,7 @@ export function buildAging(deps: AgingDeps): Aging {
       let becameOverdue = 0;
       let writes = 0;
       let conflicts = 0;
-      const { cells } = await trustedTotals(totals);
+      const { cells } = await trustedTotals(totals, asOf);
       const dates = openDatesPastGrace(cells, asOf, config.graceDays);
       await inTotalsBatch(totals, (observer) =>
         mapWithConcurrency(dates, deps.dateConcurrency ?? 4, async (dueDate) => {

@@ -4,7 +4,8 @@
  * TTL; its last state stays in the lake's change log. Both rules below follow from one invariant:
  * an archived receivable's sale date AND its last write are older than the horizon.
  *
- * - {@link expiresAtOf}: the TTL instant, set on every write (no extra request).
+ * - {@link expiresAtOf}: the TTL instant, set on every write (no extra request); {@link expiryDateOf}
+ *   its day, under which the book totals file the receivable.
  * - {@link archivedCandidate}: a record whose receivable is absent may belong to an archived one only
  *   if its sale is older than the horizon AND the touched-key log (every write's date) reaches back
  *   beyond the horizon; such records are quarantined as ARCHIVED_RECEIVABLE instead of starting a new
@@ -30,20 +31,31 @@ function latest(dates: readonly (IsoDate | null)[]): IsoDate | null {
 }
 
 /**
- * Epoch seconds after which DynamoDB may delete the receivable, or undefined when it stays (no
- * horizon configured, or no settlement yet: an unpaid forecast must stay to become OVERDUE).
+ * The day the receivable expires (its TTL instant is that day's 00:00 UTC), or undefined when it
+ * stays (no horizon configured, or no settlement yet: an unpaid forecast must stay to become
+ * OVERDUE). A pure function of the stored content, so the book totals file a receivable's cells
+ * under this day and leave them out from it on (totals/expiry.ts), as TTL leaves the item out.
  */
-export function expiresAtOf(
+export function expiryDateOf(
   receivable: ReceivableContent & { readonly changedOn: IsoDate },
   config: HorizonConfig,
-): number | undefined {
+): IsoDate | undefined {
   if (config.hotHorizonDays === null || receivable.settlements.length === 0) return undefined;
   const anchor = latest([
     receivable.changedOn,
     receivable.saleDate,
     ...receivable.settlements.map((s) => s.paymentDate),
   ]) as IsoDate;
-  return (toEpochDay(anchor) + config.hotHorizonDays + TTL_MARGIN_DAYS) * SECONDS_PER_DAY;
+  return addDays(anchor, config.hotHorizonDays + TTL_MARGIN_DAYS);
+}
+
+/** Epoch seconds after which DynamoDB may delete the receivable (see {@link expiryDateOf}). */
+export function expiresAtOf(
+  receivable: ReceivableContent & { readonly changedOn: IsoDate },
+  config: HorizonConfig,
+): number | undefined {
+  const expiry = expiryDateOf(receivable, config);
+  return expiry === undefined ? undefined : toEpochDay(expiry) * SECONDS_PER_DAY;
 }
 
 /** The last date a receivable archived by `asOf` can have been sold or written on. */

@@ -16,6 +16,7 @@ import {
   type WeeklyPoint,
 } from '../summary/types';
 import { type Cells, cell, parseCell } from './cells';
+import { liveCells } from './expiry';
 
 const EMPTY: MoneyTotals = { count: 0, forecastNetCents: 0, settledNetCents: 0, differenceCents: 0 };
 
@@ -63,15 +64,16 @@ function weeklyOf(cells: Cells): WeeklyPoint[] {
 }
 
 /**
- * The view of the book on `asOf` from its cells and each action state's largest items (read from
- * the byWork index, see largest.ts).
+ * The view of the book on `asOf` from its cells (kept or recounted, expiry buckets included: see
+ * expiry.ts) and each action state's largest items (read from the byWork index, see largest.ts).
  */
 export function bookFromCells(
-  cells: Cells,
+  keptCells: Cells,
   asOf: IsoDate,
   config: Pick<ReconConfig, 'graceDays'>,
   largest: Readonly<Record<string, readonly ActionItem[]>>,
 ): BookView {
+  const cells = liveCells(keptCells, asOf);
   const get = (kind: string, bucket = '') => cells[cell(kind, bucket)] ?? 0;
   const byStatus: Record<string, MoneyTotals> = Object.fromEntries(SUMMARY_STATES.map((s) => [s, EMPTY]));
   const atStake: Record<string, number> = {};
@@ -104,7 +106,7 @@ export function bookFromCells(
 
 /** Due dates with receivables stored OPEN that are past grace on `asOf`: aging's work list. */
 export function openDatesPastGrace(cells: Cells, asOf: IsoDate, graceDays: number): IsoDate[] {
-  return Object.entries(cells)
+  return Object.entries(liveCells(cells, asOf))
     .map(([name, count]) => ({ ...parseCell(name), count }))
     .filter(({ kind, bucket, count }) => kind === 'o' && count > 0 && isPastGrace(bucket, asOf, graceDays))
     .map(({ bucket }) => bucket)

@@ -15,14 +15,21 @@
  * | `wf:W` `ws:W` | Monday W of the due week (valid due dates only) | forecast, settled |
  * | `cn:` `ca:` | receivables flagged `capped` | count, Σ\|difference\| |
  * | `o:D` | due date D of a receivable STORED as OPEN | count |
+ *
+ * A receivable that will leave the table by TTL (recon/horizon.ts) has every cell filed under its
+ * expiry day instead, `x<day>/<cell>`, so the book can leave it out from that day on (expiry.ts).
  */
-import { isIsoDate } from '../calendar';
+import { type IsoDate, isIsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
+import { expiryDateOf } from '../recon/horizon';
 import type { Receivable } from '../recon/item';
 import { explain, moneyOf } from '../recon/status';
 import { weekStartOf } from '../summary/agenda';
 
 export type Cells = Readonly<Record<string, number>>;
+
+/** What a receivable's cells depend on besides its content. */
+export type CellsConfig = Pick<ReconConfig, 'tolerance' | 'graceDays' | 'hotHorizonDays'>;
 
 /** Cell name: a kind and a bucket (state, due date or week), `:`-separated. */
 export const cell = (kind: string, bucket = '') => `${kind}:${bucket}`;
@@ -33,14 +40,31 @@ export function parseCell(name: string): { kind: string; bucket: string } {
   return { kind: name.slice(0, at), bucket: name.slice(at + 1) };
 }
 
+const EXPIRING_PREFIX = 'x';
+const EXPIRING_SEPARATOR = '/';
+
+/** The name of cell `name` filed under expiry day `expiry` (no cell kind starts with `x`). */
+export const expiringCell = (expiry: IsoDate, name: string) =>
+  `${EXPIRING_PREFIX}${expiry}${EXPIRING_SEPARATOR}${name}`;
+
+/** The expiry day a cell is filed under (null for a plain cell) and the plain cell's name. */
+export function parseExpiring(name: string): { expiry: IsoDate | null; name: string } {
+  const at = name.indexOf(EXPIRING_SEPARATOR);
+  return name.startsWith(EXPIRING_PREFIX) && at > 0
+    ? { expiry: name.slice(EXPIRING_PREFIX.length, at), name: name.slice(at + 1) }
+    : { expiry: null, name };
+}
+
 /** A receivable with a forecast and no settlement: OPEN or OVERDUE depending on the day it is read. */
 export function isUnpaid(r: Pick<Receivable, 'forecasts' | 'settlements'>): boolean {
   return r.forecasts.length > 0 && r.settlements.length === 0;
 }
 
-export function cellsOf(r: Receivable, config: Pick<ReconConfig, 'tolerance' | 'graceDays'>): Cells {
+export function cellsOf(r: Receivable, config: CellsConfig): Cells {
   const cells: Record<string, number> = {};
-  const add = (name: string, value: number) => {
+  const expiry = expiryDateOf(r, config);
+  const add = (plain: string, value: number) => {
+    const name = expiry === undefined ? plain : expiringCell(expiry, plain);
     if (value !== 0) cells[name] = (cells[name] ?? 0) + value;
   };
   const { forecastNetCents, settledNetCents, differenceCents } = moneyOf(r);
@@ -86,11 +110,7 @@ export function addCells(
 }
 
 /** What one write changes in the totals: the receivable's cells after minus before. */
-export function deltaOf(
-  before: Receivable | undefined,
-  after: Receivable,
-  config: Pick<ReconConfig, 'tolerance' | 'graceDays'>,
-): Cells {
+export function deltaOf(before: Receivable | undefined, after: Receivable, config: CellsConfig): Cells {
   const delta = addCells({}, cellsOf(after, config));
   return before ? addCells(delta, cellsOf(before, config), -1) : delta;
 }

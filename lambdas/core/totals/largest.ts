@@ -6,15 +6,17 @@
  * index write only for receivables in an action state (the exceptions), and its top is a few reads.
  */
 import type { IsoDate } from '../calendar';
-import type { ReconConfig } from '../config';
+import { expiryDateOf } from '../recon/horizon';
 import { stakePartition } from '../recon/item';
 import { type TableDeps, workPages } from '../recon/queries';
 import { toReceivableView } from '../recon/view';
 import { compareActionItems, TOP_ITEMS_PER_STATE, toActionItem } from '../summary/attention';
 import { ACTION_STATES, type ActionItem } from '../summary/types';
+import type { CellsConfig } from './cells';
+import { isExpired } from './expiry';
 
 export interface LargestDeps extends TableDeps {
-  readonly config: Pick<ReconConfig, 'tolerance' | 'graceDays'>;
+  readonly config: CellsConfig;
 }
 
 const atStake = (item: ActionItem) => Math.abs(item.differenceCents);
@@ -34,7 +36,9 @@ async function largestOf(
     descending: true,
     pageSize: limit + 1,
   })) {
-    seen.push(...page.map((r) => toActionItem(toReceivableView(r, asOf, deps.config))));
+    // An expired receivable TTL has not deleted yet is out of the book's counts, so out of its top too.
+    const live = page.filter((r) => !isExpired(expiryDateOf(r, deps.config), asOf));
+    seen.push(...live.map((r) => toActionItem(toReceivableView(r, asOf, deps.config))));
     const cut = seen[limit - 1];
     const last = seen[seen.length - 1];
     if (cut && last && atStake(last) < atStake(cut)) break;

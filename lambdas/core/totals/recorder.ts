@@ -4,9 +4,8 @@
  * part-way, so the writes that did land are counted). A batch that writes nothing costs nothing.
  */
 import { randomUUID } from 'node:crypto';
-import type { ReconConfig } from '../config';
 import type { Receivable } from '../recon/item';
-import { addCells, deltaOf } from './cells';
+import { addCells, type CellsConfig, deltaOf } from './cells';
 import type { TotalsStore } from './store';
 
 /** What a receivable writer tells the totals about each write (see recon/writer.ts). */
@@ -24,7 +23,7 @@ export interface TotalsBatch extends WriteObserver {
 
 export interface TotalsRecorderDeps {
   readonly totals: TotalsStore;
-  readonly config: Pick<ReconConfig, 'tolerance' | 'graceDays'>;
+  readonly config: CellsConfig;
 }
 
 export function startTotalsBatch({ totals, config }: TotalsRecorderDeps): TotalsBatch {

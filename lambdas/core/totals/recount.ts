@@ -1,25 +1,27 @@
 /**
  * The full recount: every receivable's cells summed from a parallel Scan, page by page (memory holds
- * one page and the cells, never the book), then written over the kept totals. Run on demand
+ * one page and the cells, never the book), then written over the kept totals. Receivables expired
+ * on the recount's date are left out even while TTL has not deleted them yet (expiry.ts). Run on demand
  * (`recon summary --recount`), and by the nightly steps only when the kept totals cannot be trusted:
  * never recounted yet (a new or upgraded table), or a batch killed between its writes and its delta.
  */
 
+import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
-import type { ReconConfig } from '../config';
 import { scanPages, type TableDeps } from '../recon/queries';
-import { addCells, type Cells, cellsOf } from './cells';
+import { addCells, type Cells, type CellsConfig, cellsOf } from './cells';
+import { unexpired } from './expiry';
 import type { TotalsMarkers, TotalsStore } from './store';
 
 export interface RecountDeps extends TableDeps {
   readonly totals: TotalsStore;
-  readonly config: Pick<ReconConfig, 'tolerance' | 'graceDays'>;
+  readonly config: CellsConfig;
   /** Scan segments read in parallel. @default 4 */
   readonly scanSegments?: number;
 }
 
-/** Sums every receivable's cells (streaming) without writing them. */
-export async function countCells(deps: RecountDeps): Promise<Cells> {
+/** Sums the cells of every receivable not expired on `asOf` (streaming) without writing them. */
+export async function countCells(deps: RecountDeps, asOf: IsoDate): Promise<Cells> {
   const sum: Record<string, number> = {};
   const totalSegments = deps.scanSegments ?? 4;
   const segments = Array.from({ length: totalSegments }, (_, segment) => segment);
@@ -28,12 +30,13 @@ export async function countCells(deps: RecountDeps): Promise<Cells> {
       for (const receivable of page) addCells(sum, cellsOf(receivable, deps.config));
     }
   });
-  return sum;
+  // An expired receivable's cells are all in its expired bucket: dropping the buckets skips it.
+  return unexpired(sum, asOf);
 }
 
 /** Recounts and replaces the kept totals. */
-export async function recountTotals(deps: RecountDeps): Promise<Cells> {
-  const cells = await countCells(deps);
+export async function recountTotals(deps: RecountDeps, asOf: IsoDate): Promise<Cells> {
+  const cells = await countCells(deps, asOf);
   await deps.totals.replace(cells);
   return cells;
 }
@@ -45,9 +48,10 @@ export interface TrustedTotals {
   readonly recounted: boolean;
 }
 
-/** The kept totals when they can be trusted, else a recount. */
-export async function trustedTotals(deps: RecountDeps): Promise<TrustedTotals> {
+/** The kept totals when they can be trusted, else a recount on `asOf`. */
+export async function trustedTotals(deps: RecountDeps, asOf: IsoDate): Promise<TrustedTotals> {
   const kept = await deps.totals.load();
   if (kept) return { ...kept, recounted: false };
-  return { cells: await recountTotals(deps), markers: { started: [], applied: [] }, recounted: true };
+  const cells = await recountTotals(deps, asOf);
+  return { cells, markers: { started: [], applied: [] }, recounted: true };
 }

@@ -33,8 +33,12 @@ export interface TotalsStore {
   load(): Promise<{ cells: Cells; markers: TotalsMarkers } | undefined>;
   /** Replaces the totals with recounted cells (markers cleared, trusted from now on). */
   replace(cells: Cells): Promise<void>;
-  /** Drops markers already checked, so the sets stay as small as one night. */
-  forget(markers: TotalsMarkers): Promise<void>;
+  /**
+   * Drops markers already checked, so the sets stay as small as one night, and the `expired` cells
+   * (buckets of receivables expired by the reader's date, expiry.ts): a REMOVE, exact without a
+   * condition since an expired bucket is never read again, and harmless when sent twice.
+   */
+  forget(markers: TotalsMarkers, expired?: readonly string[]): Promise<void>;
 }
 
 export interface TotalsStoreDeps {
@@ -113,7 +117,7 @@ export function buildTotalsStore({ ddb, tableName }: TotalsStoreDeps): TotalsSto
         new PutCommand({ TableName: tableName, Item: { ...cells, ...TOTALS_KEY, ready: true } }),
       );
     },
-    async forget({ started, applied }) {
+    async forget({ started, applied }, expired = []) {
       const parts: string[] = [];
       const values: Record<string, unknown> = {};
       if (started.length > 0) {
@@ -124,15 +128,26 @@ export function buildTotalsStore({ ddb, tableName }: TotalsStoreDeps): TotalsSto
         parts.push('applied :applied');
         values[':applied'] = new Set(applied);
       }
-      if (parts.length === 0) return;
-      await ddb.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: TOTALS_KEY,
-          UpdateExpression: `DELETE ${parts.join(', ')}`,
-          ExpressionAttributeValues: values,
-        }),
-      );
+      const deletes = parts.length > 0 ? `DELETE ${parts.join(', ')}` : '';
+      // Markers with the first chunk of expired cells (or alone); every chunk is one small update.
+      const chunks = Math.max(1, Math.ceil(expired.length / CHUNK_CELLS));
+      for (let i = 0; i < chunks; i += 1) {
+        const names = expired.slice(i * CHUNK_CELLS, (i + 1) * CHUNK_CELLS);
+        const removes = names.length > 0 ? `REMOVE ${names.map((_, j) => `#x${j}`).join(', ')}` : '';
+        const expression = [i === 0 ? deletes : '', removes].filter(Boolean).join(' ');
+        if (expression === '') continue;
+        await ddb.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: TOTALS_KEY,
+            UpdateExpression: expression,
+            ...(names.length > 0 && {
+              ExpressionAttributeNames: Object.fromEntries(names.map((name, j) => [`#x${j}`, name])),
+            }),
+            ...(i === 0 && parts.length > 0 && { ExpressionAttributeValues: values }),
+          }),
+        );
+      }
     },
   };
 }

@@ -9,6 +9,7 @@ import { businessDate, type IsoDate } from '../../../lambdas/core/calendar';
 import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
 import type { BookView } from '../../../lambdas/core/summary/types';
 import type { LargestDeps } from '../../../lambdas/core/totals/largest';
+import { unexpired } from '../../../lambdas/core/totals/expiry';
 import { buildBookReader } from '../../../lambdas/core/totals/reader';
 import { recountTotals } from '../../../lambdas/core/totals/recount';
 import { buildTotalsStore } from '../../../lambdas/core/totals/store';
@@ -37,10 +38,11 @@ export async function readTotals(deps: LargestDeps, asOf: IsoDate, recount: bool
   if (!recount) return { asOf, book: await buildBookReader(deps)(asOf) };
   const totals = buildTotalsStore(deps);
   const kept = await totals.load();
-  const counted = await recountTotals({ ...deps, totals });
+  const counted = await recountTotals({ ...deps, totals }, asOf);
   return {
     asOf,
-    keptEqualsRecount: kept ? isDeepStrictEqual(kept.cells, counted) : null,
+    // Buckets expired on asOf are left out of the book and of the recount (totals/expiry.ts).
+    keptEqualsRecount: kept ? isDeepStrictEqual(unexpired(kept.cells, asOf), counted) : null,
     book: await buildBookReader(deps)(asOf),
   };
 }

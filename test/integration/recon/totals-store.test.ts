@@ -46,12 +46,12 @@ describe('book totals item on dynalite', () => {
     const deps = { ddb: dynamo.documentClient, tableName, config };
     const store = storeFor(dynamo.documentClient, tableName, config, { asOf: '2025-03-30' });
     await store.applyRecords([forecast(saleKey(1), 'a1', 10_000, '2025-04-01')]);
-    const first = await trustedTotals({ ...deps, totals: buildTotalsStore(deps) });
+    const first = await trustedTotals({ ...deps, totals: buildTotalsStore(deps) }, '2025-03-30');
     expect(first.recounted).toBe(true); // a table never recounted
     expect(first.cells['un:2025-04-01']).toBe(1);
 
     await store.applyRecords([forecast(saleKey(2), 'a2', 5_000, '2025-04-01')]);
-    expect((await trustedTotals({ ...deps, totals: buildTotalsStore(deps) })).recounted).toBe(false);
+    expect((await trustedTotals({ ...deps, totals: buildTotalsStore(deps) }, '2025-03-30')).recounted).toBe(false);
     // A killed batch: registered, wrote a receivable, never applied; its write is in the table only.
     await dynamo.documentClient.send(
       new UpdateCommand({
@@ -64,7 +64,7 @@ describe('book totals item on dynalite', () => {
     await storeFor(dynamo.documentClient, tableName, config, { asOf: '2025-03-30' }).applyRecords([
       forecast(saleKey(3), 'a3', 1_000, '2025-04-01'),
     ]);
-    const after = await trustedTotals({ ...deps, totals: buildTotalsStore(deps) });
+    const after = await trustedTotals({ ...deps, totals: buildTotalsStore(deps) }, '2025-03-30');
     expect(after.recounted).toBe(true);
     expect([after.cells['un:2025-04-01'], after.cells['uf:2025-04-01']]).toEqual([3, 16_000]);
   });

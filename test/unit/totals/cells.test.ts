@@ -10,7 +10,8 @@ import { bookFromCells, openDatesPastGrace } from '../../../lambdas/core/totals/
 import { addCells, cellsOf, deltaOf } from '../../../lambdas/core/totals/cells';
 import { forecast, portfolio, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
-const config = reconConfig({ graceDays: 3, maxContributions: 3 });
+/** Receivables kept forever: plain cells (filing under expiry dates: expiry.test.ts). */
+const config = reconConfig({ graceDays: 3, maxContributions: 3, hotHorizonDays: null });
 
 /** Records applied and stamped as the writer stamps them on `asOf`. */
 function stored(records: readonly CanonicalRecord[], asOf: string, before?: Receivable): Receivable {
