@@ -23,7 +23,12 @@ export function simulatorPerTest() {
     running = undefined;
   });
   return async (mode: 'sandbox' | 'production', recordsPerPage: number = DATASET.recordsPerPage) => {
-    running = await startSimulator({ mode, seed: 7, variance: true, dataset: { ...DATASET, recordsPerPage } });
+    running = await startSimulator({
+      mode,
+      seed: 7,
+      variance: true,
+      dataset: { ...DATASET, recordsPerPage },
+    });
     return running;
   };
 }
