@@ -1,0 +1,128 @@
+/**
+ * The kept book totals and the hot table's horizon on dynalite: receivables written through the
+ * real store (and aged by the real sweep) with the shortest horizon, then read on dates past some
+ * expiries. The book from the kept totals equals a recount and the book of the receivables not
+ * expired, both while the expired items are still in the table (TTL lags up to two days) and once
+ * they are deleted; dynalite has no TTL, so the test deletes them as DynamoDB would. A late write to
+ * an expired item not deleted yet stays exact too, and a sentinel cell proves nothing was recounted.
+ */
+import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toEpochDay } from '../../../lambdas/core/calendar';
+import { buildAging } from '../../../lambdas/core/recon/aging';
+import { expiryDateOf } from '../../../lambdas/core/recon/horizon';
+import { collect, scanPages } from '../../../lambdas/core/recon/queries';
+import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { TABLE } from '../../../lambdas/core/store/table';
+import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
+import { expiredNames, isExpired, unexpired } from '../../../lambdas/core/totals/expiry';
+import { buildBookReader } from '../../../lambdas/core/totals/reader';
+import { countCells } from '../../../lambdas/core/totals/recount';
+import { buildTotalsStore } from '../../../lambdas/core/totals/store';
+import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
+import { freshTable, storeFor } from '../../support/recon-dynamo';
+import { forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
+
+/** The shortest horizon allowed: a settled receivable expires 32 days after its payment or write. */
+const config = reconConfig({ hotHorizonDays: 30 });
+const SENTINEL = 'zz:sentinel';
+
+describe('book totals past the hot table horizon (dynalite)', () => {
+  let dynamo: LocalDynamo;
+  beforeAll(async () => {
+    dynamo = await startLocalDynamo();
+  });
+  afterAll(async () => {
+    await dynamo.close();
+  });
+
+  it('equal a recount and the live book before and after TTL deletes the expired receivables', async () => {
+    const tableName = await freshTable(dynamo);
+    const ddb = dynamo.documentClient;
+    const deps = { ddb, tableName, config };
+    const totals = buildTotalsStore(deps);
+    await totals.replace({ [SENTINEL]: 1 }); // a new table, trusted from the start
+
+    const receivables = async () => collect(scanPages(deps));
+
+    /** Kept (sentinel aside) equals the recount on `asOf`; the summary's book equals the live book. */
+    async function expectExact(asOf: string) {
+      const kept = await totals.load();
+      expect(kept, 'kept totals trusted').toBeDefined();
+      const { [SENTINEL]: sentinel, ...cells } = kept?.cells ?? {};
+      expect(sentinel, 'kept incrementally, never recounted').toBe(1);
+      expect(unexpired(cells, asOf)).toEqual(await countCells({ ...deps, totals }, asOf));
+      const live = (await receivables()).filter((r) => !isExpired(expiryDateOf(r, config), asOf));
+      const views = live.map((r) => ({ ...toReceivableView(r, asOf, config), capped: r.capped }));
+      const reference = bookFromReceivables(views, asOf);
+      expect(await buildBookReader(deps)(asOf)).toEqual(reference);
+      // The summary dropped the expired buckets from the item.
+      expect(expiredNames((await totals.load())?.cells ?? {}, asOf)).toEqual([]);
+      return reference;
+    }
+
+    /** What DynamoDB's TTL has done by noon UTC of `asOf`: every item whose `expiresAt` passed is gone. */
+    async function deleteExpired(asOf: string): Promise<number> {
+      const now = (toEpochDay(asOf) + 0.5) * 86_400;
+      const { Items = [] } = await ddb.send(new ScanCommand({ TableName: tableName }));
+      const gone = Items.filter(
+        (item) => Number(item[TABLE.ttlAttribute] ?? Number.POSITIVE_INFINITY) <= now,
+      );
+      for (const { pk, sk } of gone)
+        await ddb.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk } }));
+      return gone.length;
+    }
+
+    const clock = { asOf: '2025-03-30' };
+    const store = storeFor(ddb, tableName, config, clock);
+    const due = '2025-04-01';
+    await store.applyRecords([1, 2, 3, 4].map((n) => forecast(saleKey(n), `a${n}`, 10_000, due)));
+    clock.asOf = '2025-04-02';
+    await store.applyRecords([
+      settlement(saleKey(1), 'd1', 9_000, due), // UNDERPAID, expires 2025-05-04
+      settlement(saleKey(2), 'd2', 10_000, due), // SETTLED, expires 2025-05-04
+      settlement(saleKey(5), 'd5', 3_000, due), // UNEXPECTED, expires 2025-05-04
+    ]);
+    await buildAging({ ...deps, now: () => new Date('2025-04-10T12:00:00Z') }).ageReceivables('2025-04-10');
+    clock.asOf = '2025-04-20';
+    await store.applyRecords([settlement(saleKey(3), 'd3', 8_000, '2025-04-20')]); // UNDERPAID, expires 2025-05-22
+    const byKey = new Map((await receivables()).map((r) => [r.key, r]));
+    expect([...byKey.values()].map((r) => expiryDateOf(r, config) ?? null).sort()).toEqual([
+      '2025-05-04',
+      '2025-05-04',
+      '2025-05-04',
+      '2025-05-22',
+      null, // sale 4, unpaid: never expires
+    ]);
+
+    expect((await expectExact('2025-04-20')).receivables.total.count).toBe(5);
+
+    // Past the first expiries, before TTL deleted anything: three receivables out of the book.
+    const first = await expectExact('2025-05-10');
+    expect(first.receivables.total.count).toBe(2);
+    expect(first.attention.find((card) => card.state === 'UNEXPECTED')?.count).toBe(0);
+
+    // A late payment for sale 2, expired but not deleted yet, revives it: its delta subtracts the old
+    // version from the dropped bucket (a leftover never read) and files the new one under 2025-06-11.
+    clock.asOf = '2025-05-10';
+    await store.applyRecords([settlement(saleKey(2), 'd2late', 100, '2025-05-09')]);
+    expect(expiredNames((await totals.load())?.cells ?? {}, '2025-05-10').length).toBeGreaterThan(0);
+    expect((await expectExact('2025-05-10')).receivables.byStatus.OVERPAID?.count).toBe(1);
+
+    expect(await deleteExpired('2025-05-10')).toBe(2); // sales 1 and 5
+    expect((await expectExact('2025-05-10')).receivables.total.count).toBe(3);
+
+    // Every paid receivable expired; TTL not yet, then done: only the unpaid one is left.
+    const late = await expectExact('2025-06-30');
+    expect(late.receivables.total.count).toBe(1);
+    expect(late.receivables.byStatus.OVERDUE?.count).toBe(1);
+    expect(await deleteExpired('2025-06-30')).toBe(2); // sales 2 and 3
+    expect(await expectExact('2025-06-30')).toEqual(late);
+
+    // The item holds the unpaid (aged) receivable's plain cells only and the sentinel: buckets dropped.
+    const { [SENTINEL]: _sentinel, ...left } = (await totals.load())?.cells ?? {};
+    expect(Object.keys(left).sort()).toEqual(
+      ['uf:2025-04-01', 'ua:2025-04-01', 'un:2025-04-01', 'wf:2025-03-31'].sort(),
+    );
+  });
+});
