@@ -50,6 +50,45 @@ const isCell = (name: string) => name.includes(':');
 
 const asStrings = (value: unknown): string[] => (value instanceof Set ? [...value].map(String) : []);
 
+function chunksOf<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK_CELLS) chunks.push(items.slice(i, i + CHUNK_CELLS));
+  return chunks;
+}
+
+interface Update {
+  readonly UpdateExpression: string;
+  readonly ExpressionAttributeNames?: Record<string, string>;
+  readonly ExpressionAttributeValues?: Record<string, unknown>;
+}
+
+/** DELETE of the checked markers from their sets, or undefined when there are none. */
+function deleteMarkers({ started, applied }: TotalsMarkers): Update | undefined {
+  const sets = Object.entries({ started, applied }).filter(([, ids]) => ids.length > 0);
+  if (sets.length === 0) return undefined;
+  return {
+    UpdateExpression: `DELETE ${sets.map(([name]) => `${name} :${name}`).join(', ')}`,
+    ExpressionAttributeValues: Object.fromEntries(sets.map(([name, ids]) => [`:${name}`, new Set(ids)])),
+  };
+}
+
+/** REMOVE of cells by name. */
+function removeCells(names: readonly string[]): Update {
+  return {
+    UpdateExpression: `REMOVE ${names.map((_, i) => `#x${i}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#x${i}`, name])),
+  };
+}
+
+function withRemoval(update: Update, removal: Update | undefined): Update {
+  if (!removal) return update;
+  return {
+    ...update,
+    UpdateExpression: `${update.UpdateExpression} ${removal.UpdateExpression}`,
+    ExpressionAttributeNames: removal.ExpressionAttributeNames,
+  };
+}
+
 export function buildTotalsStore({ ddb, tableName }: TotalsStoreDeps): TotalsStore {
   async function addChunk(entries: [string, number][], marks: string[]): Promise<void> {
     const names: Record<string, string> = { '#applied': 'applied' };
@@ -88,15 +127,12 @@ export function buildTotalsStore({ ddb, tableName }: TotalsStoreDeps): TotalsSto
       );
     },
     async apply(attempt, delta) {
-      const entries = Object.entries(delta);
-      const chunks = Math.max(1, Math.ceil(entries.length / CHUNK_CELLS));
-      for (let i = 0; i < chunks; i += 1) {
+      const found = chunksOf(Object.entries(delta));
+      // An empty delta still marks the attempt applied.
+      const chunks = found.length > 0 ? found : [[]];
+      for (const [i, entries] of chunks.entries()) {
         const mark = `${attempt}#${i}`;
-        const last = i === chunks - 1;
-        await addChunk(
-          entries.slice(i * CHUNK_CELLS, (i + 1) * CHUNK_CELLS),
-          last ? [mark, attempt] : [mark],
-        );
+        await addChunk(entries, i === chunks.length - 1 ? [mark, attempt] : [mark]);
       }
     },
     async load() {
@@ -117,36 +153,13 @@ export function buildTotalsStore({ ddb, tableName }: TotalsStoreDeps): TotalsSto
         new PutCommand({ TableName: tableName, Item: { ...cells, ...TOTALS_KEY, ready: true } }),
       );
     },
-    async forget({ started, applied }, expired = []) {
-      const parts: string[] = [];
-      const values: Record<string, unknown> = {};
-      if (started.length > 0) {
-        parts.push('started :started');
-        values[':started'] = new Set(started);
-      }
-      if (applied.length > 0) {
-        parts.push('applied :applied');
-        values[':applied'] = new Set(applied);
-      }
-      const deletes = parts.length > 0 ? `DELETE ${parts.join(', ')}` : '';
-      // Markers with the first chunk of expired cells (or alone); every chunk is one small update.
-      const chunks = Math.max(1, Math.ceil(expired.length / CHUNK_CELLS));
-      for (let i = 0; i < chunks; i += 1) {
-        const names = expired.slice(i * CHUNK_CELLS, (i + 1) * CHUNK_CELLS);
-        const removes = names.length > 0 ? `REMOVE ${names.map((_, j) => `#x${j}`).join(', ')}` : '';
-        const expression = [i === 0 ? deletes : '', removes].filter(Boolean).join(' ');
-        if (expression === '') continue;
-        await ddb.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: TOTALS_KEY,
-            UpdateExpression: expression,
-            ...(names.length > 0 && {
-              ExpressionAttributeNames: Object.fromEntries(names.map((name, j) => [`#x${j}`, name])),
-            }),
-            ...(i === 0 && parts.length > 0 && { ExpressionAttributeValues: values }),
-          }),
-        );
+    async forget(markers, expired = []) {
+      const removals = chunksOf(expired).map(removeCells);
+      const deletion = deleteMarkers(markers);
+      // One update on a usual night: the markers go with the first removal.
+      const updates = deletion ? [withRemoval(deletion, removals[0]), ...removals.slice(1)] : removals;
+      for (const update of updates) {
+        await ddb.send(new UpdateCommand({ TableName: tableName, Key: TOTALS_KEY, ...update }));
       }
     },
   };

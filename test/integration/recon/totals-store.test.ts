@@ -1,10 +1,12 @@
 /**
- * The totals item on dynalite: a delta counts once even when its request is sent twice, and a batch
- * that registered and never applied (killed between its receivable writes and its delta) makes the
- * totals untrusted, so the next reader recounts from the table instead of reporting a guess.
+ * The totals item on dynalite: a delta counts once even when its request is sent twice, expired
+ * buckets are dropped in chunks (harmless twice), and a batch that registered and never applied
+ * (killed between its receivable writes and its delta) makes the totals untrusted, so the next
+ * reader recounts from the table instead of reporting a guess.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expiringCell } from '../../../lambdas/core/totals/cells';
 import { trustedTotals } from '../../../lambdas/core/totals/recount';
 import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/totals/store';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
@@ -41,6 +43,24 @@ describe('book totals item on dynalite', () => {
     expect((await totals.load())?.markers).toEqual({ started: [], applied: [] });
   });
 
+  it('drops expired buckets in chunks, with the checked markers, and keeps every other cell', async () => {
+    const tableName = await freshTable(dynamo);
+    const totals = buildTotalsStore({ ddb: dynamo.documentClient, tableName });
+    const expired = Array.from({ length: 150 }, (_, i) => expiringCell('2025-05-04', `wf:w${i}`));
+    await totals.replace({ 'un:2025-04-01': 1, 'x2025-06-01/n:SETTLED': 2 });
+    await totals.begin('attempt-1');
+    await totals.apply('attempt-1', Object.fromEntries(expired.map((name) => [name, 5])));
+    const kept = await totals.load();
+    expect(Object.keys(kept?.cells ?? {})).toHaveLength(152);
+
+    await totals.forget(kept?.markers ?? { started: [], applied: [] }, expired);
+    await totals.forget({ started: [], applied: [] }, expired); // sent again: nothing left to drop
+    expect(await totals.load()).toEqual({
+      cells: { 'un:2025-04-01': 1, 'x2025-06-01/n:SETTLED': 2 },
+      markers: { started: [], applied: [] },
+    });
+  });
+
   it('recounts from the receivables when a batch was killed between its writes and its delta', async () => {
     const tableName = await freshTable(dynamo);
     const deps = { ddb: dynamo.documentClient, tableName, config };
@@ -51,7 +71,9 @@ describe('book totals item on dynalite', () => {
     expect(first.cells['un:2025-04-01']).toBe(1);
 
     await store.applyRecords([forecast(saleKey(2), 'a2', 5_000, '2025-04-01')]);
-    expect((await trustedTotals({ ...deps, totals: buildTotalsStore(deps) }, '2025-03-30')).recounted).toBe(false);
+    expect((await trustedTotals({ ...deps, totals: buildTotalsStore(deps) }, '2025-03-30')).recounted).toBe(
+      false,
+    );
     // A killed batch: registered, wrote a receivable, never applied; its write is in the table only.
     await dynamo.documentClient.send(
       new UpdateCommand({
