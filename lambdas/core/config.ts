@@ -112,7 +112,8 @@ export const reconConfigSchema = z
      * A late record is recognised as archived by its sale date, so the horizon needs saleDate in the
      * match key: without it the default is null, and asking for a horizon is an error.
      */
-    hotHorizonDays: z.number().int().min(30).max(36_500).nullable().optional(),
+    // At most ten years: the book totals keep one bucket per month of the horizon in one item.
+    hotHorizonDays: z.number().int().min(30).max(3_660).nullable().optional(),
   })
   .refine((config) => config.hotHorizonDays == null || config.matchKey.includes('saleDate'), {
     message:

@@ -46,7 +46,19 @@ export function expiryDateOf(
     receivable.saleDate,
     ...receivable.settlements.map((s) => s.paymentDate),
   ]) as IsoDate;
-  return addDays(anchor, config.hotHorizonDays + TTL_MARGIN_DAYS);
+  return endOfMonth(addDays(anchor, config.hotHorizonDays + TTL_MARGIN_DAYS));
+}
+
+/**
+ * The last day of `date`'s month. Expiry is rounded up to it so the book totals hold one bucket per
+ * month of the horizon, not one per day: the TOTALS item stays a few KB (each update costs a write
+ * unit per KB, and an item may not exceed 400 KB), at the price of a receivable staying in the hot
+ * table up to a month longer.
+ */
+function endOfMonth(date: IsoDate): IsoDate {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const firstOfNext = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  return addDays(firstOfNext as IsoDate, -1);
 }
 
 /** Epoch seconds after which DynamoDB may delete the receivable (see {@link expiryDateOf}). */

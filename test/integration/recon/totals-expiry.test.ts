@@ -79,45 +79,46 @@ describe('book totals past the hot table horizon (dynalite)', () => {
     await store.applyRecords([1, 2, 3, 4].map((n) => forecast(saleKey(n), `a${n}`, 10_000, due)));
     clock.asOf = '2025-04-02';
     await store.applyRecords([
-      settlement(saleKey(1), 'd1', 9_000, due), // UNDERPAID, expires 2025-05-04
-      settlement(saleKey(2), 'd2', 10_000, due), // SETTLED, expires 2025-05-04
-      settlement(saleKey(5), 'd5', 3_000, due), // UNEXPECTED, expires 2025-05-04
+      // Written 2025-04-02: + 32 days is 2025-05-04, rounded up to the month's end.
+      settlement(saleKey(1), 'd1', 9_000, due), // UNDERPAID, expires 2025-05-31
+      settlement(saleKey(2), 'd2', 10_000, due), // SETTLED, expires 2025-05-31
+      settlement(saleKey(5), 'd5', 3_000, due), // UNEXPECTED, expires 2025-05-31
     ]);
     await buildAging({ ...deps, now: () => new Date('2025-04-10T12:00:00Z') }).ageReceivables('2025-04-10');
-    clock.asOf = '2025-04-20';
-    await store.applyRecords([settlement(saleKey(3), 'd3', 8_000, '2025-04-20')]); // UNDERPAID, expires 2025-05-22
+    clock.asOf = '2025-05-01';
+    await store.applyRecords([settlement(saleKey(3), 'd3', 8_000, '2025-05-01')]); // UNDERPAID, expires 2025-06-30
     const byKey = new Map((await receivables()).map((r) => [r.key, r]));
     expect([...byKey.values()].map((r) => expiryDateOf(r, config) ?? null).sort()).toEqual([
-      '2025-05-04',
-      '2025-05-04',
-      '2025-05-04',
-      '2025-05-22',
+      '2025-05-31',
+      '2025-05-31',
+      '2025-05-31',
+      '2025-06-30',
       null, // sale 4, unpaid: never expires
     ]);
 
-    expect((await expectExact('2025-04-20')).receivables.total.count).toBe(5);
+    expect((await expectExact('2025-05-01')).receivables.total.count).toBe(5);
 
     // Past the first expiries, before TTL deleted anything: three receivables out of the book.
-    const first = await expectExact('2025-05-10');
+    const first = await expectExact('2025-06-10');
     expect(first.receivables.total.count).toBe(2);
     expect(first.attention.find((card) => card.state === 'UNEXPECTED')?.count).toBe(0);
 
     // A late payment for sale 2, expired but not deleted yet, revives it: its delta subtracts the old
-    // version from the dropped bucket (a leftover never read) and files the new one under 2025-06-11.
-    clock.asOf = '2025-05-10';
-    await store.applyRecords([settlement(saleKey(2), 'd2late', 100, '2025-05-09')]);
-    expect(expiredNames((await totals.load())?.cells ?? {}, '2025-05-10').length).toBeGreaterThan(0);
-    expect((await expectExact('2025-05-10')).receivables.byStatus.OVERPAID?.count).toBe(1);
+    // version from the dropped bucket (a leftover never read) and files the new one under 2025-07-31.
+    clock.asOf = '2025-06-10';
+    await store.applyRecords([settlement(saleKey(2), 'd2late', 100, '2025-06-09')]);
+    expect(expiredNames((await totals.load())?.cells ?? {}, '2025-06-10').length).toBeGreaterThan(0);
+    expect((await expectExact('2025-06-10')).receivables.byStatus.OVERPAID?.count).toBe(1);
 
-    expect(await deleteExpired('2025-05-10')).toBe(2); // sales 1 and 5
-    expect((await expectExact('2025-05-10')).receivables.total.count).toBe(3);
+    expect(await deleteExpired('2025-06-10')).toBe(2); // sales 1 and 5
+    expect((await expectExact('2025-06-10')).receivables.total.count).toBe(3);
 
     // Every paid receivable expired; TTL not yet, then done: only the unpaid one is left.
-    const late = await expectExact('2025-06-30');
+    const late = await expectExact('2025-07-31');
     expect(late.receivables.total.count).toBe(1);
     expect(late.receivables.byStatus.OVERDUE?.count).toBe(1);
-    expect(await deleteExpired('2025-06-30')).toBe(2); // sales 2 and 3
-    expect(await expectExact('2025-06-30')).toEqual(late);
+    expect(await deleteExpired('2025-07-31')).toBe(2); // sales 2 and 3
+    expect(await expectExact('2025-07-31')).toEqual(late);
 
     // The item holds the unpaid (aged) receivable's plain cells only and the sentinel: buckets dropped.
     const { [SENTINEL]: _sentinel, ...left } = (await totals.load())?.cells ?? {};

@@ -21,14 +21,16 @@ describe('hot table horizon', () => {
     expect(expiresAtOf(receivable([forecast(key, hexHash('a'))], '2025-03-02'), config)).toBeUndefined();
   });
 
-  it('expires a settled receivable two days past horizon after its latest payment, sale or write', () => {
+  it('expires a settled receivable at the end of the month two days past horizon after its latest payment, sale or write', () => {
     const paid = receivable(
       [forecast(key, hexHash('a')), settlement(key, hexHash('d'), 10_000, '2025-04-01')],
       '2025-04-02',
     );
-    expect(expiresAtOf(paid, config)).toBe((toEpochDay('2025-04-02') + 402) * DAY);
+    // 2025-04-02 + 402 days is 2026-05-09: the month's end.
+    expect(expiresAtOf(paid, config)).toBe(toEpochDay('2026-05-31') * DAY);
     const paidLater = receivable([settlement(key, hexHash('d'), 10_000, '2025-06-30')], '2025-04-02');
-    expect(expiresAtOf(paidLater, config)).toBe((toEpochDay('2025-06-30') + 402) * DAY);
+    // 2025-06-30 + 402 days is 2026-08-06.
+    expect(expiresAtOf(paidLater, config)).toBe(toEpochDay('2026-08-31') * DAY);
   });
 
   it('keeps every receivable when hotHorizonDays is null', () => {

@@ -51,47 +51,52 @@ describe('cells filed under the expiry day', () => {
     expect(Object.keys(cellsOf(open, config)).every((name) => parseExpiring(name).expiry === null)).toBe(
       true,
     );
-    expect(expiryDateOf(paid, config)).toBe('2025-05-09'); // paid and written 2025-04-07, + 30 + 2
+    // Paid and written 2025-04-07, + 30 + 2 = 2025-05-09, rounded up to the month's end.
+    expect(expiryDateOf(paid, config)).toBe('2025-05-31');
     expect(deltaOf(open, paid, config)).toEqual({
       'un:2025-04-02': -1,
       'uf:2025-04-02': -10_000,
       'ua:2025-04-02': -10_000,
       'wf:2025-03-31': -10_000,
       'o:2025-04-02': -1,
-      'x2025-05-09/n:UNDERPAID': 1,
-      'x2025-05-09/f:UNDERPAID': 10_000,
-      'x2025-05-09/s:UNDERPAID': 9_000,
-      'x2025-05-09/a:UNDERPAID': 1_000,
-      'x2025-05-09/wf:2025-03-31': 10_000,
-      'x2025-05-09/ws:2025-03-31': 9_000,
+      'x2025-05-31/n:UNDERPAID': 1,
+      'x2025-05-31/f:UNDERPAID': 10_000,
+      'x2025-05-31/s:UNDERPAID': 9_000,
+      'x2025-05-31/a:UNDERPAID': 1_000,
+      'x2025-05-31/wf:2025-03-31': 10_000,
+      'x2025-05-31/ws:2025-03-31': 9_000,
     });
   });
 
   it('moves the cells to the later bucket when a later write pushes the expiry', () => {
-    const settled = stored([settlement(key, 'd2', 1_000, '2025-04-20')], '2025-04-21', paid);
-    expect(expiryDateOf(settled, config)).toBe('2025-05-23');
+    // Written 2025-05-01: + 32 days is 2025-06-02, so the next month's bucket.
+    const settled = stored([settlement(key, 'd2', 1_000, '2025-04-30')], '2025-05-01', paid);
+    expect(expiryDateOf(settled, config)).toBe('2025-06-30');
     const delta = deltaOf(paid, settled, config);
     expect(addCells({ ...cellsOf(paid, config) }, delta)).toEqual(cellsOf(settled, config));
-    expect(Object.keys(delta).filter((name) => parseExpiring(name).expiry === '2025-05-09')).toHaveLength(6);
-    expect(delta['x2025-05-23/n:SETTLED']).toBe(1);
+    expect(Object.keys(delta).filter((name) => parseExpiring(name).expiry === '2025-05-31')).toHaveLength(6);
+    expect(delta['x2025-06-30/n:SETTLED']).toBe(1);
   });
 
   it('leaves a bucket out of the book from its expiry day on, and names it for removal', () => {
     const cells = addCells({ ...cellsOf(paid, config) }, { 'un:2025-06-01': 1, 'uf:2025-06-01': 500 });
-    expect(isExpired('2025-05-09', '2025-05-08')).toBe(false);
-    expect(isExpired('2025-05-09', '2025-05-09')).toBe(true);
+    expect(isExpired('2025-05-31', '2025-05-30')).toBe(false);
+    expect(isExpired('2025-05-31', '2025-05-31')).toBe(true);
     expect(isExpired(undefined, '2099-01-01')).toBe(false);
-    expect(liveCells(cells, '2025-05-08')).toMatchObject({ 'n:UNDERPAID': 1, 'un:2025-06-01': 1 });
-    expect(unexpired(cells, '2025-05-08')).toEqual(cells);
-    expect(expiredNames(cells, '2025-05-08')).toEqual([]);
-    expect(liveCells(cells, '2025-05-09')).toEqual({ 'un:2025-06-01': 1, 'uf:2025-06-01': 500 });
-    expect(unexpired(cells, '2025-05-09')).toEqual({ 'un:2025-06-01': 1, 'uf:2025-06-01': 500 });
-    expect(expiredNames(cells, '2025-05-09')).toHaveLength(6);
+    expect(liveCells(cells, '2025-05-30')).toMatchObject({ 'n:UNDERPAID': 1, 'un:2025-06-01': 1 });
+    expect(unexpired(cells, '2025-05-30')).toEqual(cells);
+    expect(expiredNames(cells, '2025-05-30')).toEqual([]);
+    expect(liveCells(cells, '2025-05-31')).toEqual({ 'un:2025-06-01': 1, 'uf:2025-06-01': 500 });
+    expect(unexpired(cells, '2025-05-31')).toEqual({ 'un:2025-06-01': 1, 'uf:2025-06-01': 500 });
+    expect(expiredNames(cells, '2025-05-31')).toHaveLength(6);
   });
 });
 
 describe('the book read from bucketed cells', () => {
-  /** The portfolio written on 2025-03-30; unpaid ones aged nightly until `asOf` (they never expire). */
+  /**
+   * The portfolio written on 2025-03-30, every other paid one written again on 2025-04-30 (so their
+   * expiries fall in two months); unpaid ones aged nightly until `asOf` (they never expire).
+   */
   function book(asOf: string): Receivable[] {
     const groups = new Map<string, CanonicalRecord[]>();
     for (const record of portfolio(60)) {
@@ -99,14 +104,16 @@ describe('the book read from bucketed cells', () => {
       if (k === null || (record.recordType !== 'A1' && record.recordType !== 'D1')) continue;
       groups.set(k, [...(groups.get(k) ?? []), record]);
     }
-    return [...groups.values()].map((records) => {
+    return [...groups.values()].map((records, i) => {
       const r = stored(records, '2025-03-30');
-      return r.settlements.length === 0 ? stored([], asOf, r) : r;
+      if (r.settlements.length === 0) return stored([], asOf, r);
+      return i % 2 === 0 ? r : stored([], '2025-04-30', r);
     });
   }
 
-  // Payments fall 2025-04-01..2025-04-22: nothing expired, some expired, every paid one expired.
-  it.each(['2025-04-30', '2025-05-10', '2025-06-30'])(
+  // Payments fall 2025-04-01..2025-04-22, so the paid ones expire 2025-05-31 or (written again
+  // 2025-04-30) 2025-06-30: nothing expired, some expired, every paid one expired.
+  it.each(['2025-04-30', '2025-06-10', '2025-07-31'])(
     'equals the book of the receivables not expired, as of %s',
     (asOf) => {
       const receivables = book(asOf);
@@ -123,8 +130,8 @@ describe('the book read from bucketed cells', () => {
   );
 
   it('expires some receivables but not others on the middle date, and aging still sees OPEN dates', () => {
-    const receivables = book('2025-05-10');
-    const expired = receivables.filter((r) => isExpired(expiryDateOf(r, config), '2025-05-10'));
+    const receivables = book('2025-06-10');
+    const expired = receivables.filter((r) => isExpired(expiryDateOf(r, config), '2025-06-10'));
     expect(expired.length).toBeGreaterThan(0);
     expect(expired.length).toBeLessThan(receivables.filter((r) => r.settlements.length > 0).length);
     expect(openDatesPastGrace(sum(book('2025-03-30')), '2025-04-05', 3)).toEqual(['2025-04-01']);
