@@ -20,7 +20,7 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   hangRate: 0,
   generationFailures: [],
   erroNextReports: 0,
-  repeatedPage: 0,
+  repeatedPage: null,
   wrongWindowReports: 'none',
 };
 

@@ -140,7 +140,8 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     if (deps.mode === 'production' && stateNow(report) !== 'CONCLUIDO') {
       return message(409, 'Remessa ainda não concluída');
     }
-    const served = page > 1 && deps.faults.current().repeatedPage === page ? page - 1 : page;
+    const repeated = deps.faults.current().repeatedPage;
+    const served = repeated?.page === page ? repeated.servedFrom : page;
     const slice = report.entries.subarray((served - 1) * deps.recordsPerPage, served * deps.recordsPerPage);
     if (slice.length === 0 || (deps.variance && deps.mode === 'production' && emptyOnce(report.id, page))) {
       const registros = report.pastLast === 'empty-array' ? '{"registro":[]}' : '{}';

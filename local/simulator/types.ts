@@ -68,10 +68,10 @@ export interface SimulatorFaults {
   /** The next N reports generated end in ERRO whatever their kind (production); decremented as used. */
   erroNextReports: number;
   /**
-   * Page number every report serves with the previous page's records (an off-by-one in the provider's
-   * paging: that page's own records are never served); 0 = off.
+   * Every report serves page `page` with the records of page `servedFrom` (an off-by-one in the
+   * provider's paging: that page's own records are never served); null = off.
    */
-  repeatedPage: number;
+  repeatedPage: { readonly page: number; readonly servedFrom: number } | null;
   /**
    * Reports of this kind generated from now on hold the records of the window just before the one
    * requested (same length): another window's report under the new id, which the window check must

@@ -13,10 +13,12 @@ import { mapWithConcurrency } from '../concurrency';
 import type { Page, ProviderClient } from '../provider/port';
 
 /** The report's pages do not add up: a person has to look (the job ends FAILED with this reason). */
+export const INCOMPLETE_REPORT_ERROR = 'IncompleteReportError';
+
 export class IncompleteReportError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'IncompleteReportError';
+    this.name = INCOMPLETE_REPORT_ERROR;
   }
 }
 

@@ -64,8 +64,10 @@ export function buildPageFingerprints(deps: PageFingerprintDeps): PageFingerprin
       const { Item } = await ddb.send(
         new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
       );
+      // Batches run side by side, so either page may have claimed first: name them in page order.
+      const pages = [Number(Item?.page), page.page].sort((a, b) => a - b);
       throw new IncompleteReportError(
-        `report ${reportId}: pages ${Item?.page ?? '?'} and ${page.page} hold the same records`,
+        `report ${reportId}: pages ${pages.join(' and ')} hold the same records`,
       );
     }
   }

@@ -5,7 +5,8 @@
  * its record, so a re-run of the window resumes it instead of generating and waiting again. A report
  * past its deadline cannot be deleted (still processing) and is kept as stalled: a re-run resumes it
  * only if it finished meanwhile, and otherwise generates again instead of waiting on it once more. A
- * report that failed the window check is kept but forgotten: resuming it would fail the same way.
+ * report that failed the window check or whose pages do not add up is kept but forgotten: resuming it
+ * would fail again or count a record twice.
  * A completed window also deletes the kept reports of windows inside it. A failed delete is reported,
  * never thrown.
  */
@@ -13,11 +14,21 @@ import { z } from 'zod';
 import type { ProviderClient, ReportState } from '../provider/port';
 import type { WorkflowConfig } from './config';
 import { type JobResult, jobResultSchema, type ReportDeletion } from './contracts';
+import { INCOMPLETE_REPORT_ERROR } from './counted-pages';
 import type { KeptReports } from './kept-reports';
 import type { RequestCounter } from './request-count';
 import { WINDOW_MISMATCH_ERROR } from './window-check';
 
 const TERMINAL: ReadonlySet<ReportState> = new Set(['CONCLUIDO', 'ERRO']);
+
+/**
+ * Failures that make the report itself untrustworthy: another window's records, or pages that do not
+ * add up (a page missing, or one page's records served under another number, which may already be
+ * applied under the wrong page). Resuming it would fail again or count a record under two pages of
+ * one report; a new report is safe, since a record counts as often as the report holding it most
+ * often holds it (recon/occurrences.ts).
+ */
+const UNTRUSTED_REPORT = [WINDOW_MISMATCH_ERROR, INCOMPLETE_REPORT_ERROR].map((name) => `${name}:`);
 
 export function buildDeleteStep(deps: {
   readonly provider: ProviderClient;
@@ -53,14 +64,14 @@ export function buildDeleteStep(deps: {
         detail: 'still processing at the provider: a re-run resumes it once CONCLUIDO, else generates again',
       });
     }
-    if (result.error?.startsWith(`${WINDOW_MISMATCH_ERROR}:`)) {
-      // Not this window's report: resuming it would fail the same way, so the window forgets it; the
-      // provider keeps it (it may hold another window's data, and it is the evidence of the mix-up).
+    const untrusted = UNTRUSTED_REPORT.find((prefix) => result.error?.startsWith(prefix));
+    if (untrusted) {
+      // The window forgets it; the provider keeps it (it is the evidence of what went wrong).
       await deps.keptReports.clear(result, reportId);
-      return done({
-        status: 'KEPT',
-        detail: "holds another window's records: kept, a re-run generates again",
-      });
+      const what = untrusted.startsWith(WINDOW_MISMATCH_ERROR)
+        ? "holds another window's records"
+        : 'its pages do not add up';
+      return done({ status: 'KEPT', detail: `${what}: kept, a re-run generates again` });
     }
     if (result.outcome !== 'COMPLETED' && result.reportState !== 'ERRO') {
       return done({ status: 'KEPT', detail: 'the job did not complete: a re-run of this window resumes it' });
