@@ -12,5 +12,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time on a 2-core machine: most pipeline tests wait on the provider's pacing and
+    // latency rather than compute, so the second worker halves the wall time (Vitest's default here
+    // is one). The provider-rate test runs alone afterwards (package.json), as it measures arrivals.
+    maxWorkers: 2,
   },
 });

@@ -11,16 +11,15 @@ import { buildInProcessLimiter } from '../../lambdas/core/rate-limit/in-process'
 import type { RateLimiter } from '../../lambdas/core/rate-limit/port';
 import { collect, scanPages } from '../../lambdas/core/recon/queries';
 import { type ReceivableView, toReceivableView } from '../../lambdas/core/recon/view';
-import { buildRequestDedupe } from '../../lambdas/core/webhook/dedupe';
-import { buildWebhookReceiver } from '../../lambdas/core/webhook/receiver';
-import { buildReportWaits } from '../../lambdas/core/webhook/report-waits';
 import { parseWorkflowConfig, type WorkflowConfigInput } from '../../lambdas/core/workflow/config';
 import type { ExecutionInput } from '../../lambdas/core/workflow/contracts';
 import { buildWorkflowSteps, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import { buildWebhookReceiverFrom } from '../../lambdas/runtime/webhook-wiring';
 import { buildWorkflowDeps, type WorkflowWiring } from '../../lambdas/runtime/workflow-wiring';
 import type { StageConfigInput } from '../../lib/config';
 import { type LocalDynamo, startDynamoProcess, startLocalDynamo } from '../../local/aws/dynamodb';
 import { type LocalS3, startLocalS3 } from '../../local/aws/s3';
+import { trackInFlight } from '../../local/runner/in-flight';
 import {
   type ExpectedReceivable,
   type Simulator,
@@ -144,7 +143,9 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     now,
     provider: { baseDelayMs: 5, maxDelayMs: 50, ...options.provider },
   });
-  const steps = buildWorkflowSteps(deps);
+  // A failed Map iteration ends the execution while its sibling batches may still be writing (as in
+  // AWS): `run` waits for every step call it started before the test moves on or closes the stores.
+  const { steps, settled } = trackInFlight(buildWorkflowSteps(deps));
   const definition = synthesizeWorkflowDefinition({
     environment: options.mode,
     baseUrl: 'https://simulator.localhost',
@@ -156,10 +157,11 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
   if (webhook) {
     const { documentClient: ddb, tableName } = dynamo;
     webhookServer = await startLocalWebhookServer({
-      receiver: buildWebhookReceiver({
+      receiver: buildWebhookReceiverFrom({
+        ddb,
+        tableName,
         secrets: async () => ({ current: LOCAL_HMAC_SECRET }),
-        waits: buildReportWaits({ ddb, tableName, sendTaskSuccess: taskTokens.sendTaskSuccess, now }),
-        dedupe: buildRequestDedupe({ ddb, tableName, now }),
+        sendTaskSuccess: taskTokens.sendTaskSuccess,
         now,
       }),
     });
@@ -181,7 +183,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     steps,
     published,
     run: (input, runOptions = {}) =>
-      runWorkflowLocally({ definition, steps, taskTokens, input, ...runOptions }),
+      runWorkflowLocally({ definition, steps, taskTokens, input, ...runOptions }).finally(settled),
     async receivables(asOf) {
       const all = await collect(scanPages({ ddb: dynamo.documentClient, tableName: dynamo.tableName }));
       return all.map((r) => comparable(toReceivableView(r, asOf, reconConfig))).sort(byMatchKey);
