@@ -5,37 +5,24 @@
  * ground truth, and the sandbox's state must be untouched by the production run.
  */
 import { describe, expect, it } from 'vitest';
-import { runLocalPipeline } from '../../local/runner/run';
-import { type Simulator, startSimulator } from '../../local/simulator';
+import { startSimulator } from '../../local/simulator';
 import {
-  CONFIG,
   DATASET,
   groundTruthOf,
   PERIOD,
   receivablesOf,
+  runAgainst,
   simulatorPerTest,
   tempDataDir,
 } from './support';
 
 const startTestSimulator = simulatorPerTest();
 
-function runAgainst(simulator: Simulator, env: 'sandbox' | 'production', dataDir: string) {
-  return runLocalPipeline({
-    env,
-    ...PERIOD,
-    providerUrl: simulator.url,
-    dataDir,
-    webhook: 'off',
-    credentials: { ...simulator.credentials, hmacSecret: 'unused' },
-    reconConfig: CONFIG,
-  });
-}
-
 describe('two environments in one data directory', () => {
   it('sandbox then production: each ends equal to its own ground truth, nothing counted twice', async () => {
     const dataDir = await tempDataDir();
     const sandbox = await startTestSimulator('sandbox');
-    const first = await runAgainst(sandbox, 'sandbox', dataDir);
+    const first = await runAgainst(sandbox, { env: 'sandbox', dataDir });
     expect(first.summary.outcome).toBe('SUCCEEDED');
     const sandboxState = await receivablesOf(dataDir, first.summary);
     expect(sandboxState).toEqual(groundTruthOf(sandbox, first.summary));
@@ -47,7 +34,7 @@ describe('two environments in one data directory', () => {
       dataset: DATASET,
     });
     try {
-      const second = await runAgainst(production, 'production', dataDir);
+      const second = await runAgainst(production, { env: 'production', dataDir });
       expect(second.summary.outcome).toBe('SUCCEEDED');
       expect(second.summary.environment).toBe('production');
       const productionState = await receivablesOf(dataDir, second.summary);

@@ -1,12 +1,18 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../local/runner/data-dir';
-import { runLocalPipeline } from '../../local/runner/run';
 import { interruptGroup, spawnCli } from './spawn-cli';
-import { CONFIG, groundTruthOf, PERIOD, receivablesOf, simulatorPerTest, tempDataDir } from './support';
+import {
+  groundTruthOf,
+  PERIOD,
+  receivablesOf,
+  runAgainst,
+  E2E_WEBHOOK_SECRET as SECRET,
+  simulatorPerTest,
+  tempDataDir,
+} from './support';
 
 const startTestSimulator = simulatorPerTest();
-const SECRET = 'e2e-webhook-secret';
 
 describe('Ctrl-C (SIGINT to the whole process group, as a terminal sends it)', () => {
   // Small pages only where the signal must land mid-download (many requests, so it lands inside);
@@ -47,19 +53,7 @@ describe('Ctrl-C (SIGINT to the whole process group, as a terminal sends it)', (
       expect(simulator.webhooks()).toEqual([]);
       expect(existsSync(dataPaths(dataDir, 'production').lock)).toBe(false);
 
-      const stages: string[] = [];
-      const { summary } = await runLocalPipeline({
-        env: 'production',
-        ...PERIOD,
-        providerUrl: simulator.url,
-        dataDir,
-        webhook: 'off',
-        credentials: { ...simulator.credentials, hmacSecret: SECRET },
-        reconConfig: CONFIG,
-        onProgress: (event) => {
-          if (event.type === 'stage') stages.push(event.message);
-        },
-      });
+      const { summary, stages } = await runAgainst(simulator, { env: 'production', dataDir });
       expect(stages).not.toContain('taking over from a run that was killed');
       expect(summary.outcome).toBe('SUCCEEDED');
       expect(await receivablesOf(dataDir, summary)).toEqual(groundTruthOf(simulator, summary));

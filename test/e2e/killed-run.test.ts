@@ -2,10 +2,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { dataPaths, LOCAL_TABLE } from '../../local/runner/data-dir';
-import { runLocalPipeline } from '../../local/runner/run';
 import { CONFIGURATIONS } from '../../local/simulator';
 import { spawnCli } from './spawn-cli';
-import { CONFIG, groundTruthOf, PERIOD, receivablesOf, simulatorPerTest, tempDataDir } from './support';
+import { groundTruthOf, PERIOD, receivablesOf, runAgainst, simulatorPerTest, tempDataDir } from './support';
 
 const startTestSimulator = simulatorPerTest();
 
@@ -33,19 +32,7 @@ describe('a run killed in the middle of downloading', () => {
     expect(outcome.signal).toBe('SIGKILL');
     expect(outcome.stderr).not.toContain('notification:');
 
-    const stages: string[] = [];
-    const { summary } = await runLocalPipeline({
-      env: 'sandbox',
-      ...PERIOD,
-      providerUrl: simulator.url,
-      dataDir,
-      webhook: 'off',
-      credentials: { ...simulator.credentials, hmacSecret: 'unused' },
-      reconConfig: CONFIG,
-      onProgress: (event) => {
-        if (event.type === 'stage') stages.push(event.message);
-      },
-    });
+    const { summary, stages } = await runAgainst(simulator, { env: 'sandbox', dataDir });
     expect(stages).toContain('taking over from a run that was killed');
     expect(summary.outcome).toBe('SUCCEEDED');
     expect(await receivablesOf(dataDir, summary)).toEqual(groundTruthOf(simulator, summary));
@@ -70,19 +57,7 @@ describe('a run killed in the middle of downloading', () => {
     }
     await dynamo.close();
 
-    const stages: string[] = [];
-    const { summary } = await runLocalPipeline({
-      env: 'sandbox',
-      ...PERIOD,
-      providerUrl: simulator.url,
-      dataDir,
-      webhook: 'off',
-      credentials: { ...simulator.credentials, hmacSecret: 'unused' },
-      reconConfig: CONFIG,
-      onProgress: (event) => {
-        if (event.type === 'stage') stages.push(event.message);
-      },
-    });
+    const { summary, stages } = await runAgainst(simulator, { env: 'sandbox', dataDir });
     expect(stages).toContain('released report-generation leases a killed run left behind');
     expect(summary.outcome).toBe('SUCCEEDED');
     expect(summary.failures).toEqual([]);

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type LocalRunOptions, runLocalPipeline } from '../../local/runner/run';
-import type { Simulator } from '../../local/simulator';
 import { cli } from '../unit/cli/harness';
-import { CONFIG, groundTruthOf, PERIOD, receivablesOf, simulatorPerTest, tempDataDir } from './support';
+import { groundTruthOf, PERIOD, receivablesOf, runAgainst, simulatorPerTest, tempDataDir } from './support';
 
 const startTestSimulator = simulatorPerTest();
-
-function runAgainst(sim: Simulator, options: Pick<LocalRunOptions, 'env' | 'dataDir' | 'webhook'>) {
-  return runLocalPipeline({
-    ...options,
-    ...PERIOD,
-    providerUrl: sim.url,
-    credentials: { ...sim.credentials, hmacSecret: 'e2e-webhook-secret' },
-    reconConfig: CONFIG,
-  });
-}
 
 describe('recon run, locally, end to end', () => {
   it('sandbox: receivables equal the ground truth, and running the same period again changes nothing', async () => {

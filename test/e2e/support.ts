@@ -8,6 +8,7 @@ import type { ReceivableView } from '../../lambdas/core/recon/view';
 import type { RunSummary } from '../../lambdas/core/summary/types';
 import { CONTRACT_COLUMNS, compareReceivables, readReceivables } from '../../local/cli/commands/receivables';
 import { dataPaths } from '../../local/runner/data-dir';
+import { type LocalRunOptions, runLocalPipeline } from '../../local/runner/run';
 import { type ExpectedReceivable, type Simulator, startSimulator } from '../../local/simulator';
 
 /** Two months, two windows per report kind, a few pages each: seconds per run. */
@@ -31,6 +32,32 @@ export function simulatorPerTest() {
     });
     return running;
   };
+}
+
+/** The HMAC secret the e2e runs register with the simulator's webhooks (test-only value). */
+export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret';
+
+/**
+ * `recon run`'s pipeline over {@link PERIOD} against the test's simulator (webhook off unless asked);
+ * the stage messages it reported come back with its result.
+ */
+export async function runAgainst(
+  simulator: Simulator,
+  options: Pick<LocalRunOptions, 'env' | 'dataDir'> & Partial<Pick<LocalRunOptions, 'webhook'>>,
+) {
+  const stages: string[] = [];
+  const result = await runLocalPipeline({
+    webhook: 'off',
+    ...options,
+    ...PERIOD,
+    providerUrl: simulator.url,
+    credentials: { ...simulator.credentials, hmacSecret: E2E_WEBHOOK_SECRET },
+    reconConfig: CONFIG,
+    onProgress: (event) => {
+      if (event.type === 'stage') stages.push(event.message);
+    },
+  });
+  return { ...result, stages };
 }
 
 export async function tempDataDir(): Promise<string> {
