@@ -15,24 +15,13 @@ import { parseReconConfig } from '../../../lambdas/core/config';
 import { openLocalLake } from '../../../local/lake/duckdb';
 import { dynamoListing, lakeListing } from '../../support/lake-listing';
 import { type LocalWorld, startLocalWorld } from '../../support/local-world';
-
-const FIRST = { from: '2025-01-01', to: '2025-01-31' };
-const OVERLAP = { from: '2025-01-20', to: '2025-02-20' };
-const ALL = { from: FIRST.from, to: OVERLAP.to };
+import { ALL, FIRST, OVERLAP, runOk, startVarianceWorld } from './variance-world';
 
 let world: LocalWorld | undefined;
 afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-async function runOk(w: LocalWorld, period: { from: string; to: string }): Promise<string> {
-  const result = await w.run(period);
-  expect(result.status, JSON.stringify(result.error)).toBe('SUCCEEDED');
-  for (const job of result.jobs ?? [])
-    expect([job.kind, job.from, job.outcome]).toEqual([job.kind, job.from, 'COMPLETED']);
-  return (result.output as { run: { asOf: string } }).run.asOf;
-}
 
 /** The lake's `receivables_as_of` equals DynamoDB's listing, field by field, for the run's date. */
 async function expectLakeEqualsTable(w: LocalWorld, asOf: string): Promise<void> {
@@ -43,15 +32,7 @@ async function expectLakeEqualsTable(w: LocalWorld, asOf: string): Promise<void>
 
 describe('exactly-once money under rendering variance (production)', () => {
   it('a period, the same period again and an overlapping period end equal to the ground truth', async () => {
-    world = await startLocalWorld({
-      mode: 'production',
-      workflow: { pagesPerBatch: 2 },
-      simulator: {
-        variance: true,
-        dataset: { sales: 80, from: '2024-12-01', to: '2025-02-20', recordsPerPage: 40 },
-        timing: { waitingMs: 10, processingMs: 20 },
-      },
-    });
+    world = await startVarianceWorld();
     const w = world;
 
     const asOf = await runOk(w, FIRST);

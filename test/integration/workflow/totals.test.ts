@@ -14,10 +14,9 @@ import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
 import { buildBookReader } from '../../../lambdas/core/totals/reader';
 import { countCells } from '../../../lambdas/core/totals/recount';
 import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/totals/store';
-import { type LocalWorld, startLocalWorld } from '../../support/local-world';
+import type { LocalWorld } from '../../support/local-world';
+import { FIRST, OVERLAP, runOk, startVarianceWorld } from './variance-world';
 
-const FIRST = { from: '2025-01-01', to: '2025-01-31' };
-const OVERLAP = { from: '2025-01-20', to: '2025-02-20' };
 /** Small enough that some receivables (a forecast and two partial payments) are capped. */
 const recon = { maxContributions: 2 };
 const config = parseReconConfig(recon);
@@ -28,14 +27,6 @@ afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-async function runOk(w: LocalWorld, period: { from: string; to: string }) {
-  const result = await w.run(period);
-  const failed = (result.jobs ?? []).filter((job) => job.outcome !== 'COMPLETED').map((job) => job.error);
-  expect(result.status, JSON.stringify([result.error, failed])).toBe('SUCCEEDED');
-  const output = result.output as { run: { asOf: string } };
-  return output.run.asOf;
-}
 
 /** Kept totals (sentinel aside) equal the recount; the summary's book equals the reference book. */
 async function expectKeptEqualsRecount(w: LocalWorld, asOf: string) {
@@ -53,16 +44,7 @@ async function expectKeptEqualsRecount(w: LocalWorld, asOf: string) {
 
 describe('book totals kept per batch (production, variance)', () => {
   it('equal a full recount after a period, the same period again and an overlapping period', async () => {
-    world = await startLocalWorld({
-      mode: 'production',
-      recon,
-      workflow: { pagesPerBatch: 2 },
-      simulator: {
-        variance: true,
-        dataset: { sales: 80, from: '2024-12-01', to: '2025-02-20', recordsPerPage: 40 },
-        timing: { waitingMs: 10, processingMs: 20 },
-      },
-    });
+    world = await startVarianceWorld(recon);
     const w = world;
     const { documentClient: ddb, tableName } = w.dynamo;
 
