@@ -23,7 +23,6 @@ import { type SimulatorOptions, startSimulator } from '../simulator';
 import { createLocalTaskTokens, runWorkflowLocally, synthesizeWorkflowDefinition } from '../stepfunctions';
 import { clockAsOf } from './clock';
 import { type DataPaths, dataPaths, LOCAL_BUCKET, LOCAL_TABLE, writeLastRun } from './data-dir';
-import { trackInFlight } from './in-flight';
 import { acquireRunLock } from './lock';
 import { defaultPeriod, pinnedAsOf } from './period';
 import type { ProgressEvent } from './progress';
@@ -168,11 +167,9 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
     emit({ type: 'stage', message: 'synthesizing the state machine with CDK' });
     const definition = synthesizeWorkflowDefinition(stage);
     options.signal?.throwIfAborted();
-    const { steps, settled } = trackInFlight(
-      announcingPlan(
-        buildWorkflowSteps({ ...deps, provider: withProgress(deps.provider, emit, options.signal) }),
-        emit,
-      ),
+    const steps = announcingPlan(
+      buildWorkflowSteps({ ...deps, provider: withProgress(deps.provider, emit, options.signal) }),
+      emit,
     );
     const execution = await runWorkflowLocally({
       definition,
@@ -182,7 +179,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       executionName: `local-${now().toISOString().replace(/[:.]/g, '-')}`,
       webhookTimeoutMs: LOCAL_WEBHOOK_TIMEOUT_MS,
       ...(options.signal ? { signal: options.signal } : {}),
-    }).finally(settled);
+    });
     const summary = execution.summary as RunSummary | undefined;
     if (!summary) {
       const cause = execution.error ? `${execution.error.name}: ${execution.error.cause}` : execution.status;

@@ -21,6 +21,7 @@ import {
   WAIT_FOR_WEBHOOK_STATE,
 } from '../../lib/workflow/state-names';
 import type { WorkflowDefinition } from './definition';
+import { trackInFlight } from './in-flight';
 import type { LocalTaskTokens } from './task-tokens';
 
 type Json = Parameters<StateMachine['run']>[0];
@@ -63,7 +64,9 @@ export interface LocalRunResult {
 }
 
 export async function runWorkflowLocally(options: LocalRunOptions): Promise<LocalRunResult> {
-  const { steps } = options;
+  // An execution that ends early (a failed Map iteration, Ctrl-C) leaves step calls running, as in
+  // AWS; the result waits for them, so the caller never closes the stores under a step still writing.
+  const { steps, settled } = trackInFlight(options.steps);
   const executionName = options.executionName ?? randomUUID();
   const executionId = `arn:aws:states:us-east-1:000000000000:execution:recon-local:${executionName}`;
   let summary: unknown;
@@ -80,7 +83,7 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
     // As the summarize Lambda does: the state machine gets the two fields it branches on, no more.
     return machineView(result) as unknown as Json;
   };
-  handlers[WAIT_FOR_WEBHOOK_STATE] = (input) => waitForCallback(input, options);
+  handlers[WAIT_FOR_WEBHOOK_STATE] = (input) => waitForCallback(input, steps, options);
 
   const machine = new StateMachine(options.definition, { validationOptions: { noValidate: true } });
   const retryIntervalMs = options.retryIntervalMs ?? 10;
@@ -126,6 +129,7 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
     };
   } finally {
     options.signal?.removeEventListener('abort', abort);
+    await settled();
   }
 }
 
@@ -137,10 +141,10 @@ class StatesTimeout extends Error {
 }
 
 /** The `.waitForTaskToken` state: register a fresh token with the wait step, then await its success. */
-async function waitForCallback(input: Json, options: LocalRunOptions): Promise<Json> {
+async function waitForCallback(input: Json, steps: WorkflowSteps, options: LocalRunOptions): Promise<Json> {
   const { Payload } = input as { Payload: { reportId: string } };
   const { token, completion } = options.taskTokens.issue();
-  await options.steps.waitForReport({ reportId: Payload.reportId, taskToken: token });
+  await steps.waitForReport({ reportId: Payload.reportId, taskToken: token });
   options.onTaskToken?.(token, Payload.reportId);
   if (options.webhookTimeoutMs === undefined) return (await completion) as Json;
   let timer: NodeJS.Timeout | undefined;

@@ -19,7 +19,6 @@ import { buildWorkflowDeps, type WorkflowWiring } from '../../lambdas/runtime/wo
 import type { StageConfigInput } from '../../lib/config';
 import { type LocalDynamo, startDynamoProcess, startLocalDynamo } from '../../local/aws/dynamodb';
 import { type LocalS3, startLocalS3 } from '../../local/aws/s3';
-import { trackInFlight } from '../../local/runner/in-flight';
 import {
   type ExpectedReceivable,
   type Simulator,
@@ -143,9 +142,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     now,
     provider: { baseDelayMs: 5, maxDelayMs: 50, ...options.provider },
   });
-  // A failed Map iteration ends the execution while its sibling batches may still be writing (as in
-  // AWS): `run` waits for every step call it started before the test moves on or closes the stores.
-  const { steps, settled } = trackInFlight(buildWorkflowSteps(deps));
+  const steps = buildWorkflowSteps(deps);
   const definition = synthesizeWorkflowDefinition({
     environment: options.mode,
     baseUrl: 'https://simulator.localhost',
@@ -183,7 +180,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     steps,
     published,
     run: (input, runOptions = {}) =>
-      runWorkflowLocally({ definition, steps, taskTokens, input, ...runOptions }).finally(settled),
+      runWorkflowLocally({ definition, steps, taskTokens, input, ...runOptions }),
     async receivables(asOf) {
       const all = await collect(scanPages({ ddb: dynamo.documentClient, tableName: dynamo.tableName }));
       return all.map((r) => comparable(toReceivableView(r, asOf, reconConfig))).sort(byMatchKey);

@@ -2,7 +2,8 @@
  * Step calls still running when an execution ends early. Aborting the local execution (Ctrl-C) makes
  * its result reject at once, while the Task handlers it had started keep writing to DynamoDB and S3;
  * closing the stores under them crashed the run with dynalite's "Database is closed" and left the
- * lock behind. The runner waits for these calls to settle before it stops anything.
+ * lock behind. `runWorkflowLocally` waits for these calls to settle before it returns (a failed Map
+ * iteration leaves its sibling batches running the same way).
  */
 type Step = (input: never) => Promise<unknown>;
 
