@@ -34,7 +34,7 @@ export interface PageFingerprintDeps {
 
 const KEEP_SECONDS = 35 * 24 * 3600;
 
-export function pageFingerprint(page: Page): string {
+function pageFingerprint(page: Page): string {
   return createHash('sha256')
     .update(JSON.stringify([page.records, page.malformed]))
     .digest('hex');

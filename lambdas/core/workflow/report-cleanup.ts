@@ -28,7 +28,10 @@ const TERMINAL: ReadonlySet<ReportState> = new Set(['CONCLUIDO', 'ERRO']);
  * one report; a new report is safe, since a record counts as often as the report holding it most
  * often holds it (recon/occurrences.ts).
  */
-const UNTRUSTED_REPORT = [WINDOW_MISMATCH_ERROR, INCOMPLETE_REPORT_ERROR].map((name) => `${name}:`);
+const UNTRUSTED_REPORT = [
+  { prefix: `${WINDOW_MISMATCH_ERROR}:`, why: "holds another window's records" },
+  { prefix: `${INCOMPLETE_REPORT_ERROR}:`, why: 'its pages do not add up' },
+];
 
 export function buildDeleteStep(deps: {
   readonly provider: ProviderClient;
@@ -64,14 +67,11 @@ export function buildDeleteStep(deps: {
         detail: 'still processing at the provider: a re-run resumes it once CONCLUIDO, else generates again',
       });
     }
-    const untrusted = UNTRUSTED_REPORT.find((prefix) => result.error?.startsWith(prefix));
+    const untrusted = UNTRUSTED_REPORT.find(({ prefix }) => result.error?.startsWith(prefix));
     if (untrusted) {
       // The window forgets it; the provider keeps it (it is the evidence of what went wrong).
       await deps.keptReports.clear(result, reportId);
-      const what = untrusted.startsWith(WINDOW_MISMATCH_ERROR)
-        ? "holds another window's records"
-        : 'its pages do not add up';
-      return done({ status: 'KEPT', detail: `${what}: kept, a re-run generates again` });
+      return done({ status: 'KEPT', detail: `${untrusted.why}: kept, a re-run generates again` });
     }
     if (result.outcome !== 'COMPLETED' && result.reportState !== 'ERRO') {
       return done({ status: 'KEPT', detail: 'the job did not complete: a re-run of this window resumes it' });
