@@ -3,6 +3,7 @@
  * the summary table at the end; with `--json`, stdout holds only the JSON summary. Exit code 1 when
  * a report did not complete.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { type Command, Option } from 'commander';
 import { businessDate } from '../../../lambdas/core/calendar';
 import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
@@ -14,9 +15,12 @@ import type { LocalRunResult } from '../../runner/run';
 import { renderSummaryTable } from '../../runner/table';
 import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
 import { RunFailedError, UsageError } from '../errors';
-import { InterruptedError } from '../interrupt';
+import { InterruptedError, untilAborted } from '../interrupt';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, parseInteger, parseIsoDate } from '../options';
+
+/** How long a failure waits for a Ctrl-C that is already on its way (see the run action). */
+const SIGNAL_GRACE_MS = 200;
 
 interface RunOptions {
   readonly env: ProviderEnvironment;
@@ -134,6 +138,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
           ...(io.signal ? { signal: io.signal } : {}),
         });
       } catch (error) {
+        // A terminal's Ctrl-C reaches the whole process group, tsx's esbuild service included: its end
+        // ("The service is no longer running") can surface here before our own SIGINT handler has run.
+        if (io.signal && !io.signal.aborted)
+          await Promise.race([untilAborted(io.signal), delay(SIGNAL_GRACE_MS)]);
         if (!io.signal?.aborted) throw error;
         throw new InterruptedError(
           'interrupted: the run was stopped and cleaned up; run the same command again to finish it (nothing is counted twice).',
