@@ -3,7 +3,12 @@
  * Persisted under a directory when one is given, so repeated local runs accumulate state.
  */
 import { fork } from 'node:child_process';
-import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { TABLE } from '../../lambdas/core/store/table';
@@ -28,7 +33,11 @@ export function createDynamoClients(endpoint: string): {
   return { client, documentClient };
 }
 
-/** Creates recon's table (key schema from `TABLE`) unless it already exists. */
+/**
+ * Creates recon's table (key schema from `TABLE`) unless it already exists, and waits until it is
+ * ACTIVE: dynalite, like DynamoDB, answers "Requested resource not found" to writes while a table
+ * is still CREATING, which on a busy machine outlasts even `createTableMs: 0`.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const { partitionKey, sortKey, byStatusIndex, workIndex } = TABLE;
   try {
@@ -63,6 +72,10 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
   }
+  await waitUntilTableExists(
+    { client, minDelay: 0.02, maxDelay: 0.5, maxWaitTime: 30 },
+    { TableName: tableName },
+  );
 }
 
 /** Clients for a running dynalite, with recon's table created; `stop` shuts the dynalite down. */

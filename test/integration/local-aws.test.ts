@@ -1,12 +1,15 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDynamoClients,
+  ensureTable,
   type LocalDynamo,
   startDynamoProcess,
   startLocalDynamo,
 } from '../../local/aws/dynamodb';
+import { closeServer, listenOnLoopback } from '../../local/aws/endpoint';
 import { type LocalS3, startLocalS3 } from '../../local/aws/s3';
 
 describe('local AWS stand-ins', () => {
@@ -27,6 +30,20 @@ describe('local AWS stand-ins', () => {
       new GetCommand({ TableName: dynamo.tableName, Key: { pk: 'RCV#k', sk: 'RCV' } }),
     );
     expect(Item).toEqual({ pk: 'RCV#k', sk: 'RCV', version: 1 });
+  });
+
+  it('returns from creating the table only once it takes writes (a busy machine keeps it CREATING)', async () => {
+    // A slow CREATING phase stands in for a loaded machine, where even createTableMs: 0 lost the race.
+    const server = dynalite({ createTableMs: 300 });
+    const { client, documentClient } = createDynamoClients(await listenOnLoopback(server));
+    try {
+      await ensureTable(client, 'slow');
+      const Item = { pk: 'RCV#k', sk: 'RCV' };
+      await expect(documentClient.send(new PutCommand({ TableName: 'slow', Item }))).resolves.toBeDefined();
+    } finally {
+      client.destroy();
+      await closeServer(server);
+    }
   });
 
   it('stores S3 bodies byte for byte (no aws-chunked framing)', async () => {
