@@ -30,6 +30,7 @@ export function createStepHandler(
       steps ??= buildStepsFromEnvironment(step, {
         onPageIngested: (source, counts) =>
           logger.info('page ingested', { reportId: source.reportId, page: source.page, ...counts }),
+        warn: (message, details) => logger.warn(message, details),
       }).catch((error) => {
         steps = undefined;
         throw error;

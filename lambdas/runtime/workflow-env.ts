@@ -36,7 +36,7 @@ function noProviderAccess(step: StepName): { credentials: ProviderCredentials; l
 
 export async function buildStepsFromEnvironment(
   step: StepName,
-  observers: Pick<WorkflowWiring, 'onPageIngested'> = {},
+  observers: Pick<WorkflowWiring, 'onPageIngested' | 'warn'> = {},
 ) {
   const { ddb, s3, sfn, sns } = awsClients();
   const tableName = requiredEnv(ENV.tableName);

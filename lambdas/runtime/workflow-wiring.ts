@@ -12,7 +12,8 @@ import { buildPageIngestor, type PageIngestorDeps } from '../core/lake/ingest';
 import { buildProviderClient } from '../core/provider/client';
 import type { ProviderCredentials } from '../core/provider/http';
 import type { RateLimiter } from '../core/rate-limit/port';
-import { buildAging } from '../core/recon/aging';
+import { type AgingDeps, buildAging } from '../core/recon/aging';
+import { buildDueLists, DUE_LIST_RETENTION_DAYS } from '../core/recon/due-lists';
 import { buildChangeExporter } from '../core/recon/export';
 import { buildReceivableStore } from '../core/recon/store';
 import { buildTouchedLog } from '../core/recon/touched';
@@ -47,6 +48,8 @@ export interface WorkflowWiring {
   readonly now?: () => Date;
   /** Each ingested page's counts, for the per-page report (the Lambda logs them). */
   readonly onPageIngested?: PageIngestorDeps['onPageIngested'];
+  /** Something a step leaves undone but does not fail for (the Lambda logs it as a warning). */
+  readonly warn?: AgingDeps['warn'];
   /** Provider client tuning for tests (fast retries). */
   readonly provider?: {
     readonly baseDelayMs?: number;
@@ -73,8 +76,9 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
     now,
     onPageIngested: wiring.onPageIngested,
   });
-  const aging = buildAging({ ddb, tableName, config: reconConfig, now });
   const touched = buildTouchedLog({ s3, bucket });
+  const dueLists = buildDueLists({ ddb, tableName, touched, retentionDays: DUE_LIST_RETENTION_DAYS });
+  const aging = buildAging({ ddb, tableName, config: reconConfig, now, dueLists, warn: wiring.warn });
   const exporter = buildChangeExporter({ ddb, tableName, s3, bucket, config: reconConfig, touched });
   const waits = buildReportWaits({ ddb, tableName, sendTaskSuccess: wiring.sendTaskSuccess, now });
   const writeObject = async (key: string, body: string, contentType: string) => {

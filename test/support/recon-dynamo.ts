@@ -2,11 +2,16 @@
  * recon's store tests share one dynalite per file and take a fresh table per test, so tests
  * cannot see each other's receivables.
  */
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ReconConfig } from '../../lambdas/core/config';
+import { type Aging, type AgingDeps, buildAging } from '../../lambdas/core/recon/aging';
+import { buildDueLists, DUE_LIST_RETENTION_DAYS } from '../../lambdas/core/recon/due-lists';
 import type { Receivable } from '../../lambdas/core/recon/item';
 import { buildReceivableStore, type ReceivableStore } from '../../lambdas/core/recon/store';
+import { buildTouchedLog, type TouchedLog } from '../../lambdas/core/recon/touched';
 import { ensureTable, type LocalDynamo } from '../../local/aws/dynamodb';
+import type { LocalS3 } from '../../local/aws/s3';
 
 let tables = 0;
 
@@ -17,12 +22,24 @@ export async function freshTable(dynamo: LocalDynamo): Promise<string> {
   return name;
 }
 
-/** A store whose business date is whatever `clock.asOf` holds when it writes (a fake clock). */
+/** A touched log in a bucket of its own, so that tests sharing an s3rver cannot see each other's. */
+export async function freshTouchedLog(s3: LocalS3): Promise<TouchedLog> {
+  tables += 1;
+  const bucket = `touched-${process.pid}-${tables}`;
+  await s3.client.send(new CreateBucketCommand({ Bucket: bucket }));
+  return buildTouchedLog({ s3: s3.client, bucket });
+}
+
+/**
+ * A store whose business date is whatever `clock.asOf` holds when it writes (a fake clock); with a
+ * touched log, it logs its batches as the pipeline does (aging's due lists come from it).
+ */
 export function storeFor(
   ddb: Pick<DynamoDBDocumentClient, 'send'>,
   tableName: string,
   config: ReconConfig,
   clock: { asOf: string },
+  touched?: TouchedLog,
 ): ReceivableStore {
   return buildReceivableStore({
     ddb,
@@ -30,7 +47,21 @@ export function storeFor(
     config,
     asOf: () => clock.asOf,
     now: () => new Date(`${clock.asOf}T12:00:00.000Z`),
+    touched,
   });
+}
+
+/** The real aging sweep, its due lists gathered from `touched`. */
+export function agingFor(
+  ddb: Pick<DynamoDBDocumentClient, 'send'>,
+  tableName: string,
+  config: ReconConfig,
+  touched: TouchedLog,
+  now: () => Date,
+  warn?: AgingDeps['warn'],
+): Aging {
+  const dueLists = buildDueLists({ ddb, tableName, touched, retentionDays: DUE_LIST_RETENTION_DAYS });
+  return buildAging({ ddb, tableName, config, now, dueLists, warn });
 }
 
 /** A receivable without its write history (version, updatedAt): what must not depend on order. */

@@ -50,8 +50,8 @@ export const RECEIVABLE_SK = 'RCV';
  * The states kept in the byStatus index: the ones somebody has to act on. OPEN and SETTLED are most
  * receivables; indexing them would add an index write to every forecast and every settlement (about
  * one write unit per ingested record, which was the largest item of the AWS bill). Both are listed by
- * state and due date from the daily snapshot in Athena instead, and aging finds OPEN receivables by
- * scanning (see aging.ts).
+ * state and due date from the change log in Athena instead, and aging finds OPEN receivables through
+ * its due lists (see due-lists.ts).
  */
 export const INDEXED_STATUSES = [
   'OVERDUE',
@@ -90,25 +90,17 @@ export function statusPartition(status: IndexedStatus): string {
 /** Digits of the zero-padded money at stake in gsi2sk: every safe integer fits, so text order is numeric order. */
 const STAKE_DIGITS = 16;
 
-/** gsi2pk of the receivables stored OPEN and due on `dueDate` (what aging queries). */
-export function openDuePartition(dueDate: IsoDate): string {
-  return `OPEN#${dueDate}`;
-}
-
 /** gsi2pk of the receivables stored in an action state, ordered by money at stake. */
 export function stakePartition(status: IndexedStatus): string {
   return `STAKE#${status}`;
 }
 
 /**
- * byWork index keys: stored OPEN with a due date (aging's work list) or an action state (the
- * summary's largest items, by |settled − forecast|); none for SETTLED or an undated OPEN receivable.
+ * byWork index keys: only in an action state (the summary's largest items, by |settled − forecast|).
+ * OPEN receivables are found by aging through its due lists (due-lists.ts), not an index entry each.
  */
 function workIndexKeys(receivable: Receivable): ReceivableItem {
   const { partitionKey, sortKey } = TABLE.workIndex;
-  if (receivable.status === 'OPEN' && receivable.dueDate !== null) {
-    return { [partitionKey]: openDuePartition(receivable.dueDate), [sortKey]: receivable.key };
-  }
   if (!isIndexed(receivable.status)) return {};
   const { differenceCents } = moneyOf(receivable);
   const stake = String(Math.abs(differenceCents)).padStart(STAKE_DIGITS, '0');

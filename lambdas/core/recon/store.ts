@@ -10,7 +10,7 @@ import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
 import type { MatchKeyField, ReconConfig } from '../config';
 import type { CanonicalRecord } from '../records/canonical';
-import { inTotalsBatch } from '../totals/recorder';
+import { inTotalsBatch, type WriteObserver } from '../totals/recorder';
 import { buildTotalsStore } from '../totals/store';
 import { readReceivables } from './batch-read';
 import { archivedCandidate, horizonCutoff } from './horizon';
@@ -18,7 +18,7 @@ import type { Receivable } from './item';
 import { applyRecords as applyToContent, isMatchable, matchKeyOf, pruneContent } from './matcher';
 import { collect, pagesByStatus, type ScanOptions, type StatusQueryOptions, scanPages } from './queries';
 import type { ReconStatus } from './status';
-import type { TouchedLog } from './touched';
+import type { OpenByDue, TouchedLog } from './touched';
 import { buildReceivableWriter, type Decide } from './writer';
 
 export interface ReceivableStoreDeps {
@@ -83,6 +83,18 @@ function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
   return { groups, ignored };
 }
 
+/** The receivables stored OPEN with a due date, by due date (aging's work list, see due-lists.ts). */
+function openByDue(receivables: readonly (Receivable | undefined)[]): OpenByDue {
+  const byDue = new Map<IsoDate, string[]>();
+  for (const r of receivables) {
+    if (r?.status !== 'OPEN' || r.dueDate === null) continue;
+    const keys = byDue.get(r.dueDate) ?? [];
+    keys.push(r.key);
+    byDue.set(r.dueDate, keys);
+  }
+  return Object.fromEntries(byDue);
+}
+
 export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore {
   const { config } = deps;
   const writer = buildReceivableWriter(deps);
@@ -103,8 +115,17 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
       return first;
     };
     const archived = new Map<string, readonly CanonicalRecord[]>();
-    await inTotalsBatch(totals, (observer) =>
-      mapWithConcurrency([...groups], deps.concurrency ?? 16, async ([key, group]) => {
+    // Each key's item as last read or written: the ones left OPEN go to aging's due lists.
+    const latest = new Map<string, Receivable | undefined>();
+    await inTotalsBatch(totals, (totalsObserver) => {
+      const observer: WriteObserver = {
+        beforeWrite: () => totalsObserver.beforeWrite(),
+        written(before, after) {
+          latest.set(after.key, after);
+          totalsObserver.written(before, after);
+        },
+      };
+      return mapWithConcurrency([...groups], deps.concurrency ?? 16, async ([key, group]) => {
         let result: ReturnType<typeof applyToContent> | undefined;
         const maybeArchived = await archivedCandidate(group, cutoff, firstLogged);
         const decide: Decide = (current) => {
@@ -115,6 +136,7 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
             return undefined;
           }
           archived.delete(key);
+          latest.set(key, current);
           result = applyToContent(current, group, config);
           const next = result.receivable;
           return next === undefined || next === current ? undefined : pruneContent(next, asOf);
@@ -124,12 +146,10 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
         refused.push(...(result?.refused ?? []));
         writes += outcome.writes;
         conflicts += outcome.conflicts;
-      }),
-    );
-    await deps.touched?.record(
-      asOf,
-      [...groups.keys()].filter((key) => !archived.has(key)),
-    );
+      });
+    });
+    const logged = [...groups.keys()].filter((key) => !archived.has(key));
+    await deps.touched?.record(asOf, logged, openByDue(logged.map((key) => latest.get(key))));
     const held = [...archived.values()].flat();
     const unchanged = records.length - ignored - changed - refused.length - held.length;
     return { changed, unchanged, ignored, writes, conflicts, refused, archived: held };

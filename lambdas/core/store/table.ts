@@ -10,11 +10,13 @@
  * | idempotency record   | `IDEMPOTENCY`         | `<key>`       |
  * | run marker           | `RUN#<run id>`        | `RUN`         |
  * | book totals          | `TOTALS`              | `TOTALS`      |
+ * | aging's due list     | `DUE#<due date>`      | `<night>#<n>` |
+ * | due lists gathered   | `DUE`                 | `GATHERED`    |
  */
 export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  /** Attribute holding the time-to-live epoch seconds (rate buckets, waits, idempotency records). */
+  /** Attribute holding the time-to-live epoch seconds (rate buckets, waits, idempotency records, due lists, receivables past the horizon). */
   ttlAttribute: 'expiresAt',
   /**
    * Sparse index listing receivables by state and due date: gsi1pk = `STATUS#<state>`, gsi1sk =
@@ -22,12 +24,10 @@ export const TABLE = {
    */
   byStatusIndex: { name: 'byStatus', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   /**
-   * The nightly work index, sparse, over two disjoint sets of receivables (one new index, as
-   * CloudFormation adds one GSI per table update):
-   * - stored OPEN with a due date: gsi2pk = `OPEN#<dueDate>`, gsi2sk = `<key>`; aging queries only
-   *   the dates whose grace ended that night (recon/aging.ts);
-   * - in an action state: gsi2pk = `STAKE#<state>`, gsi2sk = `<|difference| zero-padded>#<key>`; the
-   *   summary reads each state's largest items from the top (totals/largest.ts).
+   * The summary's work index, sparse, over the receivables in an action state: gsi2pk =
+   * `STAKE#<state>`, gsi2sk = `<|difference| zero-padded>#<key>`; the summary reads each state's
+   * largest items from the top (totals/largest.ts). (Until issue 15 it also held every OPEN
+   * receivable by due date for aging, which now reads its due lists: recon/due-lists.ts.)
    */
   workIndex: { name: 'byWork', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
 } as const;

@@ -9,7 +9,6 @@
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEpochDay } from '../../../lambdas/core/calendar';
-import { buildAging } from '../../../lambdas/core/recon/aging';
 import { expiryDateOf } from '../../../lambdas/core/recon/horizon';
 import { collect, scanPages } from '../../../lambdas/core/recon/queries';
 import { toReceivableView } from '../../../lambdas/core/recon/view';
@@ -20,7 +19,8 @@ import { buildBookReader } from '../../../lambdas/core/totals/reader';
 import { countCells } from '../../../lambdas/core/totals/recount';
 import { buildTotalsStore } from '../../../lambdas/core/totals/store';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
-import { freshTable, storeFor } from '../../support/recon-dynamo';
+import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
+import { agingFor, freshTable, freshTouchedLog, storeFor } from '../../support/recon-dynamo';
 import { forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 /** The shortest horizon allowed: a settled receivable expires 32 days after its payment or write. */
@@ -29,11 +29,12 @@ const SENTINEL = 'zz:sentinel';
 
 describe('book totals past the hot table horizon (dynalite)', () => {
   let dynamo: LocalDynamo;
+  let s3: LocalS3;
   beforeAll(async () => {
-    dynamo = await startLocalDynamo();
+    [dynamo, s3] = await Promise.all([startLocalDynamo(), startLocalS3()]);
   });
   afterAll(async () => {
-    await dynamo.close();
+    await Promise.all([dynamo.close(), s3.close()]);
   });
 
   it('equal a recount and the live book before and after TTL deletes the expired receivables', async () => {
@@ -41,6 +42,7 @@ describe('book totals past the hot table horizon (dynalite)', () => {
     const ddb = dynamo.documentClient;
     const deps = { ddb, tableName, config };
     const totals = buildTotalsStore(deps);
+    const touched = await freshTouchedLog(s3);
     await totals.replace({ [SENTINEL]: 1 }); // a new table, trusted from the start
 
     const receivables = async () => collect(scanPages(deps));
@@ -61,7 +63,10 @@ describe('book totals past the hot table horizon (dynalite)', () => {
       return reference;
     }
 
-    /** What DynamoDB's TTL has done by noon UTC of `asOf`: every item whose `expiresAt` passed is gone. */
+    /**
+     * What DynamoDB's TTL has done by noon UTC of `asOf`: every item whose `expiresAt` passed is gone
+     * (aging's due lists too). Returns how many of them were receivables.
+     */
     async function deleteExpired(asOf: string): Promise<number> {
       const now = (toEpochDay(asOf) + 0.5) * 86_400;
       const { Items = [] } = await ddb.send(new ScanCommand({ TableName: tableName }));
@@ -70,11 +75,11 @@ describe('book totals past the hot table horizon (dynalite)', () => {
       );
       for (const { pk, sk } of gone)
         await ddb.send(new DeleteCommand({ TableName: tableName, Key: { pk, sk } }));
-      return gone.length;
+      return gone.filter(({ pk }) => String(pk).startsWith('RCV#')).length;
     }
 
     const clock = { asOf: '2025-03-30' };
-    const store = storeFor(ddb, tableName, config, clock);
+    const store = storeFor(ddb, tableName, config, clock, touched);
     const due = '2025-04-01';
     await store.applyRecords([1, 2, 3, 4].map((n) => forecast(saleKey(n), `a${n}`, 10_000, due)));
     clock.asOf = '2025-04-02';
@@ -84,7 +89,8 @@ describe('book totals past the hot table horizon (dynalite)', () => {
       settlement(saleKey(2), 'd2', 10_000, due), // SETTLED, expires 2025-05-31
       settlement(saleKey(5), 'd5', 3_000, due), // UNEXPECTED, expires 2025-05-31
     ]);
-    await buildAging({ ...deps, now: () => new Date('2025-04-10T12:00:00Z') }).ageReceivables('2025-04-10');
+    const aging = agingFor(ddb, tableName, config, touched, () => new Date('2025-04-10T12:00:00Z'));
+    expect(await aging.ageReceivables('2025-04-10')).toMatchObject({ becameOverdue: 2, unlisted: 0 });
     clock.asOf = '2025-05-01';
     await store.applyRecords([settlement(saleKey(3), 'd3', 8_000, '2025-05-01')]); // UNDERPAID, expires 2025-06-30
     const byKey = new Map((await receivables()).map((r) => [r.key, r]));
