@@ -142,7 +142,8 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       workflowConfig: workflowConfigOf(stage),
       sendTaskSuccess: taskTokens.sendTaskSuccess,
       publish: async (subject) => emit({ type: 'stage', message: `notification: ${subject}` }),
-      warn: (message, details) => emit({ type: 'stage', message: `warning: ${message} ${JSON.stringify(details)}` }),
+      warn: (message, details) =>
+        emit({ type: 'stage', message: `warning: ${message} ${JSON.stringify(details)}` }),
       now,
     });
     // The lock makes this run the data directory's only user: a lease left in it is a killed run's.
