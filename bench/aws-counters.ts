@@ -14,7 +14,7 @@ export interface DynamoCounts {
   /** Write requests on receivable items (`RCV#`): the cost of matching. */
   matchingWrites: number;
   matchingWcu: number;
-  /** Every write request and its WCU (table + byStatus index), limiter, waits and run markers included. */
+  /** Every write request and its WCU (table + byWork index), limiter, waits and run markers included. */
   writes: number;
   wcu: number;
   rcu: number;
@@ -39,8 +39,8 @@ function stringAttribute(item: Record<string, unknown> | undefined, name: string
 }
 
 /**
- * The byStatus index's write units for one successful put, as DynamoDB bills them: the index is sparse
- * (only receivables carrying `gsi1pk`), its projection is ALL (an index entry is as large as the item),
+ * The byWork index's write units for one successful put, as DynamoDB bills them: the index is sparse
+ * (only receivables carrying `gsi2pk`), its projection is ALL (an index entry is as large as the item),
  * and a put that moves an item between index keys deletes the old entry and writes the new one.
  * `entries` remembers each item's index key from the puts seen so far; counting starts on an empty
  * table, so it knows every item's previous state exactly.
@@ -51,8 +51,8 @@ function indexUnitsOfPut(
   item: Record<string, unknown>,
   units: number,
 ): number {
-  const gsi1pk = stringAttribute(item, 'gsi1pk');
-  const next = gsi1pk === undefined ? undefined : `${gsi1pk}|${stringAttribute(item, 'gsi1sk')}`;
+  const gsi2pk = stringAttribute(item, 'gsi2pk');
+  const next = gsi2pk === undefined ? undefined : `${gsi2pk}|${stringAttribute(item, 'gsi2sk')}`;
   const previous = entries.get(pk);
   if (next === undefined) entries.delete(pk);
   else entries.set(pk, next);
@@ -73,7 +73,7 @@ const noDynamoCounts = (): DynamoCounts => ({
 
 /**
  * Counts DynamoDB requests and capacity from the moment it is installed (on an empty table).
- * dynalite reports the table's units only; the byStatus index's units are added by
+ * dynalite reports the table's units only; the byWork index's units are added by
  * {@link indexUnitsOfPut}. `restart()` zeroes the counts (what the index holds is kept).
  */
 export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; restart(): void } {

@@ -9,7 +9,7 @@
  * - Polling: locally the report is ready at once; in AWS a report takes minutes and the poll loop
  *   waits `pollIntervalSeconds`, so POLLS_PER_REPORT extra checks (an invocation and 3 transitions
  *   each) are added per report.
- * - DynamoDB WRU/RRU as dynalite computes them for the table, plus the byStatus index's write units
+ * - DynamoDB WRU/RRU as dynalite computes them for the table, plus the byWork index's write units
  *   (see aws-counters.ts); S3 PUT-class = PutObject/CopyObject/ListObjects, GET-class = the rest.
  */
 import { readFileSync } from 'node:fs';
@@ -128,7 +128,7 @@ export function estimateCost(
       'counts scaled linearly from one local nightly run to 1,000,000 records; the 3 months before its period were ingested first, uncounted, and its clock reads the night after the period',
       'Lambda duration = local wall time of each step against dynalite in its own process (it answers far slower than DynamoDB: an overestimate)',
       `${POLLS_PER_REPORT} extra polls per report in AWS (report takes minutes, poll interval 60 s)`,
-      'DynamoDB: table units from dynalite + the sparse byStatus index units, replayed put by put from an empty table',
+      'DynamoDB: table units from dynalite + the sparse byWork index units, replayed put by put from an empty table',
       'not included: CloudWatch Logs/metrics, S3 storage, data transfer, API Gateway for webhooks',
     ],
   };

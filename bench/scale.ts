@@ -13,6 +13,7 @@ import '../local/polyfills';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { loadavg } from 'node:os';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { TABLE } from '../lambdas/core/store/table';
 import type { StepName } from '../lambdas/core/workflow/step-catalog';
 import type { WorkflowSteps } from '../lambdas/core/workflow/steps';
 import { startLocalWorld } from '../test/support/local-world';
@@ -64,8 +65,8 @@ function countByStep(client: DynamoDBClient, scope: AsyncLocalStorage<string>, b
       if (/^(Get|BatchGet|Query|Scan)/.test(name)) entry.rru += units;
       else {
         const item = input.Item as Record<string, unknown> | undefined;
-        const indexed = ['gsi1pk', 'gsi2pk'].filter((k) => item?.[k] !== undefined).length;
-        entry.wru += units * (1 + indexed);
+        const indexed = item?.[TABLE.workIndex.partitionKey] !== undefined;
+        entry.wru += units * (indexed ? 2 : 1);
       }
       return result;
     },

@@ -111,7 +111,7 @@ WHERE status IN ('UNDERPAID', 'OVERPAID')
 ORDER BY ABS(difference_cents) DESC, receivable_key`,
   },
   {
-    // OPEN receivables are not in DynamoDB's byStatus index (see INDEXED_STATUSES): this is their listing.
+    // OPEN receivables are not in DynamoDB's byWork index (see INDEXED_STATUSES): this is their listing.
     name: 'receipts_by_due_date',
     description:
       'Forecast net still to be received per due date (OPEN and OVERDUE receivables) as of a date: the cash agenda.',

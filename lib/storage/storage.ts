@@ -16,9 +16,10 @@ export interface StorageProps {
 /**
  * The data lake bucket and the single DynamoDB table. Security defaults: no public access, TLS only,
  * encryption at rest, versioning (a bad export can be rolled back), server access logs to a separate
- * bucket; the table has point-in-time recovery, encryption, TTL on `expiresAt` and the byStatus index
+ * bucket; the table has point-in-time recovery, encryption, TTL on `expiresAt` and the byWork index
  * (keys from `lambdas/core/store/table.ts`, which the stores read too; sparse: only the states listed
- * in INDEXED_STATUSES carry its key attributes).
+ * in INDEXED_STATUSES carry its key attributes). The byStatus index of earlier versions is gone: it
+ * held the same receivables as byWork and cost a second index write for each.
  */
 export class Storage extends Construct {
   public readonly bucket: s3.Bucket;
@@ -66,7 +67,7 @@ export class Storage extends Construct {
       removalPolicy,
     });
 
-    const { partitionKey, sortKey, ttlAttribute, byStatusIndex, workIndex } = TABLE;
+    const { partitionKey, sortKey, ttlAttribute, workIndex } = TABLE;
     this.table = new dynamodb.TableV2(this, 'Table', {
       partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
       sortKey: { name: sortKey, type: dynamodb.AttributeType.STRING },
@@ -76,12 +77,6 @@ export class Storage extends Construct {
       timeToLiveAttribute: ttlAttribute,
       deletionProtection: removalPolicy === RemovalPolicy.RETAIN,
       globalSecondaryIndexes: [
-        {
-          indexName: byStatusIndex.name,
-          partitionKey: { name: byStatusIndex.partitionKey, type: dynamodb.AttributeType.STRING },
-          sortKey: { name: byStatusIndex.sortKey, type: dynamodb.AttributeType.STRING },
-          projectionType: dynamodb.ProjectionType.ALL,
-        },
         {
           indexName: workIndex.name,
           partitionKey: { name: workIndex.partitionKey, type: dynamodb.AttributeType.STRING },

@@ -39,7 +39,7 @@ export function createDynamoClients(endpoint: string): {
  * is still CREATING, which on a busy machine outlasts even `createTableMs: 0`.
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  const { partitionKey, sortKey, byStatusIndex, workIndex } = TABLE;
+  const { partitionKey, sortKey, workIndex } = TABLE;
   try {
     await client.send(
       new CreateTableCommand({
@@ -48,8 +48,6 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         AttributeDefinitions: [
           { AttributeName: partitionKey, AttributeType: 'S' },
           { AttributeName: sortKey, AttributeType: 'S' },
-          { AttributeName: byStatusIndex.partitionKey, AttributeType: 'S' },
-          { AttributeName: byStatusIndex.sortKey, AttributeType: 'S' },
           { AttributeName: workIndex.partitionKey, AttributeType: 'S' },
           { AttributeName: workIndex.sortKey, AttributeType: 'S' },
         ],
@@ -58,14 +56,14 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
           { AttributeName: sortKey, KeyType: 'RANGE' },
         ],
         GlobalSecondaryIndexes: [
-          ...[byStatusIndex, workIndex].map((index) => ({
-            IndexName: index.name,
+          {
+            IndexName: workIndex.name,
             KeySchema: [
-              { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-              { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+              { AttributeName: workIndex.partitionKey, KeyType: 'HASH' },
+              { AttributeName: workIndex.sortKey, KeyType: 'RANGE' },
             ],
-            Projection: { ProjectionType: 'ALL' as const },
-          })),
+            Projection: { ProjectionType: 'ALL' },
+          },
         ],
       }),
     );

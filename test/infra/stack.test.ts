@@ -92,13 +92,12 @@ describe('recon stack (production, webhook on)', () => {
     ({ template, resources } = synth(PRODUCTION));
   });
 
-  it('keeps the table recoverable and encrypted, with TTL, the byStatus and the byWork index', () => {
+  it('keeps the table recoverable and encrypted, with TTL and the byWork index only', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       BillingMode: 'PAY_PER_REQUEST',
       SSESpecification: { SSEEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       GlobalSecondaryIndexes: [
-        Match.objectLike({ IndexName: 'byStatus' }),
         Match.objectLike({
           IndexName: 'byWork',
           KeySchema: [
@@ -261,7 +260,7 @@ describe('recon stack (production, webhook on)', () => {
     const vars = plan?.Environment.Variables;
     expect(vars[ENV.providerBaseUrl]).toBe('https://provider.example/api');
     // The limiter's pacing reaches every provider-calling Lambda: rate and jitter reserve.
-    expect([vars[ENV.providerRatePerSecond], vars[ENV.providerRateMargin]]).toEqual(['10', '0.06']);
+    expect([vars[ENV.providerRatePerSecond], vars[ENV.providerRateMargin]]).toEqual(['10', '0.03']);
     expect(parseWorkflowConfig(JSON.parse(vars[WORKFLOW_ENV.workflowConfig]))).toMatchObject({
       environment: 'production',
       webhook: true,

@@ -6,7 +6,6 @@
  * | attribute | holds |
  * |-----------|-------|
  * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
- * | `gsi1pk` / `gsi1sk` | `STATUS#<status>` / `<dueDate or 0000-00-00>#<match key>`, only in {@link INDEXED_STATUSES} (index byStatus) |
  * | `gsi2pk` / `gsi2sk` | see {@link workIndexKeys} (index byWork) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
  * | `f` | map forecast identity → `{ n: net centavos, c?: copies when > 1, o?: page counts }` |
@@ -47,7 +46,7 @@ export type ReceivableItem = Record<string, unknown>;
 export const RECEIVABLE_PK_PREFIX = 'RCV#';
 export const RECEIVABLE_SK = 'RCV';
 /**
- * The states kept in the byStatus index: the ones somebody has to act on. OPEN and SETTLED are most
+ * The states kept in the byWork index: the ones somebody has to act on. OPEN and SETTLED are most
  * receivables; indexing them would add an index write to every forecast and every settlement (about
  * one write unit per ingested record, which was the largest item of the AWS bill). Both are listed by
  * state and due date from the change log in Athena instead, and aging finds OPEN receivables through
@@ -65,9 +64,6 @@ export function isIndexed(status: ReconStatus): status is IndexedStatus {
   return (INDEXED_STATUSES as readonly ReconStatus[]).includes(status);
 }
 
-/** gsi1sk date part for a receivable without a due date; sorts before every real date. */
-export const NO_DUE_DATE = '0000-00-00';
-
 const FIELD_NAMES = [
   'acquirer',
   'merchant',
@@ -81,10 +77,6 @@ const FIELD_NAMES = [
 
 export function itemKey(key: string): { pk: string; sk: string } {
   return { pk: `${RECEIVABLE_PK_PREFIX}${key}`, sk: RECEIVABLE_SK };
-}
-
-export function statusPartition(status: IndexedStatus): string {
-  return `STATUS#${status}`;
 }
 
 /** Digits of the zero-padded money at stake in gsi2sk: every safe integer fits, so text order is numeric order. */
@@ -109,10 +101,6 @@ function workIndexKeys(receivable: Receivable): ReceivableItem {
 
 export function toItem(receivable: Receivable): ReceivableItem {
   const item: ReceivableItem = itemKey(receivable.key);
-  if (isIndexed(receivable.status)) {
-    item[TABLE.byStatusIndex.partitionKey] = statusPartition(receivable.status);
-    item[TABLE.byStatusIndex.sortKey] = `${receivable.dueDate ?? NO_DUE_DATE}#${receivable.key}`;
-  }
   Object.assign(item, workIndexKeys(receivable));
   for (const name of FIELD_NAMES) {
     if (receivable[name] !== null) item[name] = receivable[name];

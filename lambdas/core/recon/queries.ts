@@ -1,8 +1,8 @@
 /**
- * Paginated reads of receivables: by stored status through the byStatus index (the states it
- * holds, see INDEXED_STATUSES), one partition of the byWork index (aging's due dates, the largest
- * items), and parallel-Scan segments of the whole table (listings, the recount). Generators of
- * pages, so a caller can act page by page or collect everything (listings).
+ * Paginated reads of receivables: one partition of the byWork index (the receivables of an action
+ * state, see INDEXED_STATUSES, by money at stake: listings and the largest items), and parallel-Scan
+ * segments of the whole table (listings, the recount). Generators of pages, so a caller can act page
+ * by page or collect everything (listings).
  */
 import { type DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
@@ -14,7 +14,7 @@ import {
   RECEIVABLE_PK_PREFIX,
   RECEIVABLE_SK,
   type Receivable,
-  statusPartition,
+  stakePartition,
 } from './item';
 import type { ReconStatus } from './status';
 
@@ -33,43 +33,25 @@ export interface ScanOptions {
   readonly totalSegments?: number;
 }
 
-/** gsi1sk lower bound that excludes receivables without a due date (`0000-00-00#…`). */
-const FIRST_DUE_DATE = '0000-00-01';
-
 /**
- * `gsi1sk BETWEEN '0000-00-01' AND <dueBefore>` is exactly "dueDate < dueBefore": the sort key is
- * `<dueDate>#<key>`, which sorts after the bare date when the dates are equal.
+ * Receivables whose stored status is `status`, through its byWork partition (ordered by money at
+ * stake, largest last), `dueBefore` applied per page: a listing for the states somebody acts on.
  */
 export async function* pagesByStatus(
-  { ddb, tableName }: TableDeps,
+  deps: TableDeps,
   status: ReconStatus,
   options: StatusQueryOptions = {},
 ): AsyncGenerator<Receivable[]> {
   if (!isIndexed(status)) {
     throw new RangeError(
-      `${status} receivables are not in the byStatus index (it holds ${INDEXED_STATUSES.join(', ')}); ` +
-        'list them from the daily snapshot in Athena, or scan.',
+      `${status} receivables are not indexed (the index holds ${INDEXED_STATUSES.join(', ')}); ` +
+        'list them from the change log in Athena, or scan.',
     );
   }
-  const { partitionKey, sortKey, name } = TABLE.byStatusIndex;
   const due = options.dueBefore;
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: name,
-        KeyConditionExpression: due ? '#pk = :status AND #sk BETWEEN :from AND :to' : '#pk = :status',
-        ExpressionAttributeNames: due ? { '#pk': partitionKey, '#sk': sortKey } : { '#pk': partitionKey },
-        ExpressionAttributeValues: due
-          ? { ':status': statusPartition(status), ':from': FIRST_DUE_DATE, ':to': due }
-          : { ':status': statusPartition(status) },
-        ExclusiveStartKey: exclusiveStartKey,
-      }),
-    );
-    yield (page.Items ?? []).map(fromItem);
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
+  for await (const page of workPages(deps, stakePartition(status))) {
+    yield due === undefined ? page : page.filter((r) => r.dueDate !== null && r.dueDate < due);
+  }
 }
 
 /** One byWork partition (see TABLE.workIndex), in sort-key order or, `descending`, the reverse. */

@@ -60,7 +60,7 @@ export interface ReceivableStore {
   applyRecords(records: readonly CanonicalRecord[]): Promise<ApplyCounts>;
   /**
    * Receivables whose STORED status is `status` (as of their last write or aging sweep), through the
-   * byStatus index: only the states it holds (INDEXED_STATUSES); OPEN and SETTLED throw a RangeError.
+   * byWork index: only the states it holds (INDEXED_STATUSES); OPEN and SETTLED throw a RangeError.
    */
   listByStatus(status: ReconStatus, options?: StatusQueryOptions): Promise<Receivable[]>;
   get(keyFields: Partial<Pick<CanonicalRecord, MatchKeyField>>): Promise<Receivable | undefined>;

@@ -19,11 +19,6 @@ export const TABLE = {
   /** Attribute holding the time-to-live epoch seconds (rate buckets, waits, idempotency records, due lists, receivables past the horizon). */
   ttlAttribute: 'expiresAt',
   /**
-   * Sparse index listing receivables by state and due date: gsi1pk = `STATUS#<state>`, gsi1sk =
-   * `<dueDate>#<key>`, set only for the states somebody acts on (INDEXED_STATUSES in recon/item.ts).
-   */
-  byStatusIndex: { name: 'byStatus', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-  /**
    * The summary's work index, sparse, over the receivables in an action state: gsi2pk =
    * `STAKE#<state>`, gsi2sk = `<|difference| zero-padded>#<key>`; the summary reads each state's
    * largest items from the top (totals/largest.ts). (Until issue 15 it also held every OPEN

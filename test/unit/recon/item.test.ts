@@ -45,8 +45,8 @@ describe('receivable item', () => {
     expect(item).toMatchObject({
       pk: `RCV#${receivable.key}`,
       sk: 'RCV',
-      gsi1pk: 'STATUS#UNDERPAID',
-      gsi1sk: `2025-04-01#${receivable.key}`,
+      gsi2pk: 'STAKE#UNDERPAID',
+      gsi2sk: `0000000000002345#${receivable.key}`,
     });
     expect(fromItem(JSON.parse(JSON.stringify(item)) as ReceivableItem)).toEqual(receivable);
   });
@@ -62,7 +62,7 @@ describe('receivable item', () => {
     expect([open.status, settled.status]).toEqual(['OPEN', 'SETTLED']);
     for (const receivable of [open, settled]) {
       const item = toItem(receivable);
-      expect(['gsi1pk' in item, 'gsi1sk' in item]).toEqual([false, false]);
+      expect(['gsi2pk' in item, 'gsi2sk' in item]).toEqual([false, false]);
       expect(fromItem(JSON.parse(JSON.stringify(item)) as ReceivableItem)).toEqual(receivable);
     }
   });
@@ -88,12 +88,12 @@ describe('receivable item', () => {
     }
   });
 
-  it('keeps null fields out of the item and sorts an undated receivable first in its status', () => {
+  it('keeps null fields out of the item, an undated receivable indexed by its stake all the same', () => {
     const receivable = stored(
       canonical({ type: 'D1', key: saleKey(1), hash: 'h', dueDate: null, paymentDate: null }),
     );
     const item = toItem(receivable);
-    expect(item.gsi1sk).toBe(`0000-00-00#${receivable.key}`);
+    expect([item.gsi2pk, item.gsi2sk]).toEqual(['STAKE#UNEXPECTED', `0000000000010000#${receivable.key}`]);
     expect('dueDate' in item).toBe(false);
     expect(fromItem(item)).toEqual(receivable);
   });
