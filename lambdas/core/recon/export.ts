@@ -1,10 +1,14 @@
 /**
- * The nightly change export for Athena: the receivables the night's batches touched (the touched log,
- * no Scan) read back by key and appended as one Parquet object per segment to the night's partition
- * of {@link RECEIVABLE_CHANGES_TABLE}. Work and memory follow the night, never the book. The object
- * keys are fixed per date and segment, so a re-run of the night overwrites them with the superset it
- * finds (the log only grows within a date); the lake query keeps each receivable's highest version,
- * so a row written twice, or an older version left in another part, changes nothing.
+ * The nightly change export for Athena: the receivables the night's batches touched, as the touched
+ * log holds them (each batch logs its receivables as it left them; the highest version of each wins),
+ * appended as one Parquet object per segment to the night's partition of
+ * {@link RECEIVABLE_CHANGES_TABLE}. No Scan and no read of the table: work and memory follow the
+ * night, never the book. (Only keys logged without a state, by an earlier version, are read back.)
+ * The object keys are fixed per date and segment, so a re-run of the night overwrites them with the
+ * superset it finds (the log only grows within a date); the lake query keeps each receivable's
+ * highest version, so a row written twice, or an older version left in another part, changes nothing.
+ * A receivable aged tonight after its batch logged it is exported as logged: its row derives OVERDUE
+ * from `overdue_on` as the aged version would say.
  */
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { addDays, type IsoDate } from '../calendar';
@@ -21,7 +25,7 @@ export interface ChangeExporterDeps extends TableDeps {
   readonly s3: Pick<S3Client, 'send'>;
   readonly bucket: string;
   readonly config: ReconConfig;
-  readonly touched: Pick<TouchedLog, 'keysOf'>;
+  readonly touched: Pick<TouchedLog, 'batchesOf'>;
 }
 
 export interface ExportRequest {
@@ -92,11 +96,21 @@ export function encodeChanges(rows: readonly Row[]): Uint8Array {
 export function buildChangeExporter(deps: ChangeExporterDeps): ChangeExporter {
   return {
     async exportSnapshot({ asOf, segment, totalSegments }) {
-      const keys = [...(await deps.touched.keysOf(asOf))].filter(
-        (key) => segmentOf(key, totalSegments) === segment,
-      );
-      const receivables = await readReceivables(deps, keys.sort());
-      const rows = [...receivables.values()].map((r) => toChangeRow(r, asOf, deps.config));
+      const latest = new Map<string, Receivable>();
+      const unlogged = new Set<string>();
+      for await (const batch of deps.touched.batchesOf(asOf)) {
+        for (const receivable of batch.receivables) {
+          if (segmentOf(receivable.key, totalSegments) !== segment) continue;
+          const kept = latest.get(receivable.key);
+          if (!kept || receivable.version > kept.version) latest.set(receivable.key, receivable);
+        }
+        for (const key of batch.keys) if (segmentOf(key, totalSegments) === segment) unlogged.add(key);
+      }
+      const missing = [...unlogged].filter((key) => !latest.has(key)).sort();
+      for (const [key, receivable] of await readReceivables(deps, missing)) latest.set(key, receivable);
+      const rows = [...latest]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([, receivable]) => toChangeRow(receivable, asOf, deps.config));
       if (rows.length === 0) return { rows: 0 };
       const key = changesKey(asOf, segment);
       await deps.s3.send(

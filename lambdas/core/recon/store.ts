@@ -18,7 +18,7 @@ import type { Receivable } from './item';
 import { applyRecords as applyToContent, isMatchable, matchKeyOf, pruneContent } from './matcher';
 import { collect, pagesByStatus, type ScanOptions, type StatusQueryOptions, scanPages } from './queries';
 import type { ReconStatus } from './status';
-import type { OpenByDue, TouchedLog } from './touched';
+import type { TouchedLog } from './touched';
 import { buildReceivableWriter, type Decide } from './writer';
 
 export interface ReceivableStoreDeps {
@@ -83,18 +83,6 @@ function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
   return { groups, ignored };
 }
 
-/** The receivables stored OPEN with a due date, by due date (aging's work list, see due-lists.ts). */
-function openByDue(receivables: readonly (Receivable | undefined)[]): OpenByDue {
-  const byDue = new Map<IsoDate, string[]>();
-  for (const r of receivables) {
-    if (r?.status !== 'OPEN' || r.dueDate === null) continue;
-    const keys = byDue.get(r.dueDate) ?? [];
-    keys.push(r.key);
-    byDue.set(r.dueDate, keys);
-  }
-  return Object.fromEntries(byDue);
-}
-
 export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore {
   const { config } = deps;
   const writer = buildReceivableWriter(deps);
@@ -115,7 +103,7 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
       return first;
     };
     const archived = new Map<string, readonly CanonicalRecord[]>();
-    // Each key's item as last read or written: the ones left OPEN go to aging's due lists.
+    // Each key's item as last read or written: what the touched log records for the export and aging.
     const latest = new Map<string, Receivable | undefined>();
     await inTotalsBatch(totals, (totalsObserver) => {
       const observer: WriteObserver = {
@@ -148,8 +136,11 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
         conflicts += outcome.conflicts;
       });
     });
-    const logged = [...groups.keys()].filter((key) => !archived.has(key));
-    await deps.touched?.record(asOf, logged, openByDue(logged.map((key) => latest.get(key))));
+    const logged = [...groups.keys()].flatMap((key) => {
+      const receivable = archived.has(key) ? undefined : latest.get(key);
+      return receivable ? [receivable] : [];
+    });
+    await deps.touched?.record(asOf, logged);
     const held = [...archived.values()].flat();
     const unchanged = records.length - ignored - changed - refused.length - held.length;
     return { changed, unchanged, ignored, writes, conflicts, refused, archived: held };

@@ -1,30 +1,33 @@
 /**
- * The keys of the receivables each matching batch touched, per business date, so that the nightly
- * export finds the night's changed receivables without reading the table. One small S3 object per
- * batch, named by the hash of its content: a retried batch puts the same object again instead of a
- * second one. Keys of records found already applied are logged too, so a batch that wrote and then
- * failed before logging is logged by its retry (which finds nothing left to write).
- *
- * Each object also lists, by due date, the touched receivables left stored OPEN: the nightly aging
- * gathers them into its due lists (due-lists.ts) instead of every OPEN receivable carrying an index
- * entry, which cost a write unit when it entered OPEN and another when it left.
+ * The receivables each matching batch touched, per business date, as the batch left them, so that
+ * the nightly export writes the night's changed receivables without reading the table back, and the
+ * nightly aging finds the receivables left OPEN by due date without an index entry each (that entry
+ * cost a write unit entering OPEN and another leaving it; see due-lists.ts). One S3 object per batch,
+ * named by the hash of its content: a retried batch puts the same object again instead of a second
+ * one. Receivables whose records were found already applied are logged too (as read), so a batch
+ * that wrote and then failed before logging is logged by its retry (which finds nothing to write).
+ * Readers keep each receivable's highest version.
  */
 import { createHash } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { IsoDate } from '../calendar';
+import { fromItem, type Receivable, type ReceivableItem, toItem } from './item';
 
 export interface TouchedLogDeps {
   readonly s3: Pick<S3Client, 'send'>;
   readonly bucket: string;
 }
 
-/** Due date → keys of the receivables stored OPEN with that due date. */
-export type OpenByDue = Readonly<Record<IsoDate, readonly string[]>>;
+/** One logged batch. `keys` without a state: objects written before states were logged. */
+export interface LoggedBatch {
+  readonly receivables: readonly Receivable[];
+  readonly keys: readonly string[];
+}
 
 export interface TouchedLog {
-  record(changedOn: IsoDate, keys: readonly string[], openByDue?: OpenByDue): Promise<void>;
-  /** Every key logged for `changedOn`, each once. */
-  keysOf(changedOn: IsoDate): Promise<Set<string>>;
+  record(changedOn: IsoDate, receivables: readonly Receivable[]): Promise<void>;
+  /** The batches logged for `changedOn`, a few read at a time (memory: those few). */
+  batchesOf(changedOn: IsoDate): AsyncGenerator<LoggedBatch>;
   /** Every key logged for `changedOn` as left OPEN, by due date, each once. */
   openByDueOf(changedOn: IsoDate): Promise<Map<IsoDate, Set<string>>>;
   /** The dates with anything logged after `after` (all when null) up to `through`, in order. */
@@ -33,7 +36,7 @@ export interface TouchedLog {
   firstDate(): Promise<IsoDate | null>;
 }
 
-/** Not a lake table (Athena never reads it); the export's work list. */
+/** Not a lake table (Athena never reads it); the export's and aging's work list. */
 export const TOUCHED_PREFIX = 'reconciliation/touched/';
 
 const READ_CONCURRENCY = 8;
@@ -72,15 +75,12 @@ export function buildTouchedLog({ s3, bucket }: TouchedLogDeps): TouchedLog {
   }
 
   return {
-    async record(changedOn, keys, openByDue = {}) {
-      if (keys.length === 0) return;
-      const open = Object.fromEntries(
-        Object.entries(openByDue)
-          .filter(([, due]) => due.length > 0)
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([date, due]) => [date, [...new Set(due)].sort()]),
+    async record(changedOn, receivables) {
+      if (receivables.length === 0) return;
+      const sorted = [...receivables].sort((a, b) =>
+        a.key < b.key ? -1 : a.key > b.key ? 1 : a.version - b.version,
       );
-      const body = JSON.stringify({ keys: [...new Set(keys)].sort(), open });
+      const body = JSON.stringify({ receivables: sorted.map(toItem) });
       const name = createHash('sha256').update(body).digest('hex').slice(0, 32);
       await s3.send(
         new PutObjectCommand({
@@ -99,18 +99,14 @@ export function buildTouchedLog({ s3, bucket }: TouchedLogDeps): TouchedLog {
       );
       return page.CommonPrefixes?.[0]?.Prefix?.match(DATED)?.[1] ?? null;
     },
-    async keysOf(changedOn) {
-      const keys = new Set<string>();
-      for await (const batch of batchesOf(changedOn)) for (const key of batch.keys) keys.add(key);
-      return keys;
-    },
+    batchesOf,
     async openByDueOf(changedOn) {
       const byDue = new Map<IsoDate, Set<string>>();
       for await (const batch of batchesOf(changedOn)) {
-        for (const [date, keys] of Object.entries(batch.open)) {
-          const due = byDue.get(date) ?? new Set<string>();
-          for (const key of keys) due.add(key);
-          byDue.set(date, due);
+        for (const { key, status, dueDate } of batch.receivables) {
+          if (status !== 'OPEN' || dueDate === null) continue;
+          const due = byDue.get(dueDate) ?? new Set<string>();
+          byDue.set(dueDate, due.add(key));
         }
       }
       return byDue;
@@ -140,13 +136,10 @@ export function buildTouchedLog({ s3, bucket }: TouchedLogDeps): TouchedLog {
   };
 }
 
-interface LoggedBatch {
-  readonly keys: readonly string[];
-  readonly open: OpenByDue;
-}
-
-/** A logged batch; objects written before the OPEN lists existed hold the bare key array. */
+/** A logged batch; objects written before states were logged hold the bare key array. */
 function parseBatch(body: string): LoggedBatch {
-  const parsed = JSON.parse(body) as string[] | LoggedBatch;
-  return Array.isArray(parsed) ? { keys: parsed, open: {} } : parsed;
+  const parsed = JSON.parse(body) as string[] | { receivables: ReceivableItem[] };
+  if (Array.isArray(parsed)) return { receivables: [], keys: parsed };
+  const receivables = parsed.receivables.map(fromItem);
+  return { receivables, keys: receivables.map((r) => r.key) };
 }

@@ -1,4 +1,4 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChangeExporter, segmentOf } from '../../../lambdas/core/recon/export';
 import { buildReceivableStore } from '../../../lambdas/core/recon/store';
@@ -89,6 +89,43 @@ describe('change export to s3rver, read back with the named query on DuckDB', ()
     const before = await lakeListing(s3.client, s3.bucket, DAY_ONE);
     expect(before).toHaveLength(dayOneRows);
     expect(before.every((r) => r.settledNetCents === 0)).toBe(true);
+  });
+
+  it('reads back the receivables an earlier version logged by key only', async () => {
+    const tableName = await freshTable(dynamo);
+    const store = buildReceivableStore({
+      ddb: dynamo.documentClient,
+      tableName,
+      config,
+      asOf: () => DAY_ONE,
+      now: () => new Date(`${DAY_ONE}T12:00:00.000Z`),
+    });
+    const records = portfolio(6).filter((r) => r.recordType === 'A1');
+    await store.applyRecords(records);
+    const stored = await store.scanAll();
+    const bucket = 'legacy-touched';
+    await s3.client.send(new CreateBucketCommand({ Bucket: bucket }));
+    await s3.client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: `reconciliation/touched/changed_on=${DAY_ONE}/legacy.json`,
+        Body: JSON.stringify(stored.map((r) => r.key)),
+      }),
+    );
+    const touched = buildTouchedLog({ s3: s3.client, bucket });
+    const exporter = buildChangeExporter({
+      ddb: dynamo.documentClient,
+      tableName,
+      s3: s3.client,
+      bucket,
+      config,
+      touched,
+    });
+    const { rows } = await exporter.exportSnapshot({ asOf: DAY_ONE, segment: 0, totalSegments: 1 });
+    expect(rows).toBe(stored.length);
+    expect(await lakeListing(s3.client, bucket, DAY_ONE)).toEqual(
+      await dynamoListing(dynamo.documentClient, tableName, DAY_ONE, config),
+    );
   });
 
   it('spreads keys over the segments by a fixed hash', () => {
