@@ -2,7 +2,7 @@
  * Even pacing shared by both limiters. The provider counts arrivals in ANY one-second window, so a
  * token bucket that allows bursts of 10 can still be refused when jitter bunches them. Slots one
  * interval `I = 1000 / (rate · (1 − margin))` apart put request k + rate at least `rate · I` after
- * request k; what that exceeds 1000 ms by (the reserve, 63.8 ms at 10/s with 6%) is all the timing
+ * request k; what that exceeds 1000 ms by (the reserve, 30.9 ms at 10/s with 3%) is all the timing
  * error the scheme trusts: a quarter for waking late, the rest for the variation of the delay between
  * the check and the arrival. Everything larger is paid for by the request that causes it:
  * - a cold send (the process's first request: the HTTP stack's first use, a new connection) arrives
@@ -18,11 +18,11 @@ export interface PacingOptions {
   /** Requests per second the provider allows for the whole account. @default 10 */
   readonly ratePerSecond?: number;
   /**
-   * Fraction of the rate kept in reserve. @default 0.06
-   * 63.8 ms per `rate` slots at 10/s: 16 ms of lateness allowance and 48 ms for the delay between the
-   * limiter's check and the arrival. A warm request measured under 10 ms on loopback, but the event
-   * loop that sends is also parsing 1,000-record pages: the download benchmark measured up to 39 ms
-   * (docs/rate-limit.md).
+   * Fraction of the rate kept in reserve. @default 0.03
+   * 30.9 ms per `rate` slots at 10/s: 7.7 ms of lateness allowance and 23 ms for the delay between the
+   * limiter's check and the arrival, measured per request in the download benchmark at up to 14 ms
+   * (the sending event loop busy between `fetch` and the socket write) plus up to 6 ms to the
+   * provider's front door (docs/rate-limit.md).
    */
   readonly marginRatio?: number;
   /**
@@ -39,7 +39,7 @@ export interface PacingOptions {
 }
 
 export const DEFAULT_RATE_PER_SECOND = 10;
-export const DEFAULT_MARGIN_RATIO = 0.06;
+export const DEFAULT_MARGIN_RATIO = 0.03;
 export const DEFAULT_COLD_START_MS = 150;
 /** How long a 429 without `Retry-After` pauses every caller. */
 const DEFAULT_BACK_OFF_MS = 1_000;
