@@ -45,16 +45,29 @@ describe('book totals item on dynalite', () => {
 
   it('drops expired buckets in chunks, with the checked markers, and keeps every other cell', async () => {
     const tableName = await freshTable(dynamo);
-    const totals = buildTotalsStore({ ddb: dynamo.documentClient, tableName });
-    const expired = Array.from({ length: 150 }, (_, i) => expiringCell('2025-05-04', `wf:w${i}`));
+    // dynalite does not enforce DynamoDB's 4 KB expression limit: the test measures every expression.
+    const expressions: string[] = [];
+    const ddb = {
+      send: ((command: UpdateCommand) => {
+        if (command instanceof UpdateCommand) expressions.push(command.input.UpdateExpression ?? '');
+        return dynamo.documentClient.send(command);
+      }) as typeof dynamo.documentClient.send,
+    };
+    const totals = buildTotalsStore({ ddb, tableName });
+    // More cells than one update holds (250): the delta and the removal each take three updates.
+    const expired = Array.from({ length: 600 }, (_, i) => expiringCell('2025-05-04', `wf:w${i}`));
     await totals.replace({ 'un:2025-04-01': 1, 'x2025-06-01/n:SETTLED': 2 });
     await totals.begin('attempt-1');
     await totals.apply('attempt-1', Object.fromEntries(expired.map((name) => [name, 5])));
     const kept = await totals.load();
-    expect(Object.keys(kept?.cells ?? {})).toHaveLength(152);
+    expect(Object.keys(kept?.cells ?? {})).toHaveLength(602);
+    expect(expressions).toHaveLength(1 + 3); // begin, then three chunks
+    expect(Math.max(...expressions.map((e) => Buffer.byteLength(e)))).toBeLessThan(4_096);
 
     await totals.forget(kept?.markers ?? { started: [], applied: [] }, expired);
     await totals.forget({ started: [], applied: [] }, expired); // sent again: nothing left to drop
+    expect(expressions).toHaveLength(4 + 3 + 3);
+    expect(Math.max(...expressions.map((e) => Buffer.byteLength(e)))).toBeLessThan(4_096);
     expect(await totals.load()).toEqual({
       cells: { 'un:2025-04-01': 1, 'x2025-06-01/n:SETTLED': 2 },
       markers: { started: [], applied: [] },
