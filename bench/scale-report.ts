@@ -87,11 +87,24 @@ export function scaleDetails(results: Results): string[] {
     '|---|---|---|---|---|---|---|---|',
     ...perStep,
     '',
-    `Where the largest book's night goes: ${whereTheMoneyGoes(large)}. Write units per record: ${(large.total.wru / large.records).toFixed(2)} (${(large.steps.downloadPages?.wru ?? 0) / large.records > 0 ? ((large.steps.downloadPages?.wru ?? 0) / large.records).toFixed(2) : '—'} in the download steps: the receivable put, its index entries, the touched-key log is in S3; the rest is the kept totals item updated per batch and by aging). Read units per record: ${(large.total.rru / large.records).toFixed(2)}, half of them the export reading the night's changed receivables back.`,
+    `Where the largest book's night goes: ${whereTheMoneyGoes(large)}. ${unitsPerRecord(large)}`,
     '',
     '### Cost per night as a function of records and book size',
     '',
     `cost(R, B) ≈ R × US$ ${(large.total.usdPerMillionRecords / 1e6).toPrecision(3)} + B × US$ ${(Math.max(x.usdPerMillionReceivablesInBookPerNight, 0) / 1e6).toPrecision(3)}, for R records in the night and B receivables stored (per-record rate measured with the largest book; per-stored-receivable rate from the slope between the books, 0 when the slope is within noise).`,
     '',
   ];
+}
+
+/** Write and read units per record, and which steps spend them. */
+function unitsPerRecord(run: Run): string {
+  const per = (units: number | undefined) => ((units ?? 0) / run.records).toFixed(2);
+  const { downloadPages: download, ageReceivables: aging, exportSnapshot: exported } = run.steps;
+  return (
+    `Write units per record: ${per(run.total.wru)} (${per(download?.wru)} in the download steps: the receivable put, ` +
+    `its index entry for an action state, the kept totals item per batch; ${per(aging?.wru)} in aging: the night's ` +
+    `due lists, the receivables turned OVERDUE and their index entries). Read units per record: ${per(run.total.rru)} ` +
+    `(${per(download?.rru)} matching reads; ${per(aging?.rru)} aging: due lists and the receivables listed under the ` +
+    `dates whose grace ended; ${per(exported?.rru)} export, which writes from the touched log).`
+  );
 }
