@@ -97,7 +97,7 @@ export const stageConfigSchema = z
       })
       .default({
         pagesPerBatch: 10,
-        pageConcurrency: 4,
+        pageConcurrency: 10,
         batchConcurrency: 3,
         distributedMapThreshold: 40,
         distributedMapConcurrency: 5,

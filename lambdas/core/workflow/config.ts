@@ -51,7 +51,7 @@ export const workflowConfigSchema = z.object({
   /** Pages one download invocation fetches (concurrently, through the shared limiter). */
   pagesPerBatch: z.number().int().min(1).max(100).default(10),
   /** Concurrent page downloads inside one invocation; the limiter still paces the account. */
-  pageConcurrency: z.number().int().min(1).max(20).default(4),
+  pageConcurrency: z.number().int().min(1).max(20).default(10),
   /** Reports without a page count (sandbox; CONCLUIDO without quantidadePaginas): loop at most this far. */
   maxUnknownPages: z.number().int().min(1).default(10_000),
   /** Parallel segments of the receivables snapshot export. */
