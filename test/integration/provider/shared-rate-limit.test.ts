@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderClient } from '../../../lambdas/core/provider/port';
@@ -66,6 +67,33 @@ describe('rate limit as the provider counts it', () => {
     });
     const results = await burst(clients, 10, 3);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const stats = simulator.stats();
+    expect(stats.requests).toBe(40);
+    expect(stats.rateLimited).toBe(0);
+    expect(stats.maxRequestsInAnySecond).toBeLessThanOrEqual(10);
+  });
+
+  it('keeps them within 10 in any second while another thread keeps a core busy (a loaded machine)', async () => {
+    // The previous test's requests are still in the provider's one-second window: let them pass first.
+    await sleep(1_100);
+    simulator.resetStats();
+    const burner = new Worker('for (;;) {}', { eval: true });
+    try {
+      const clients = Array.from({ length: 4 }, () =>
+        clientFor(simulator, {
+          limiter: buildDynamoLimiter({
+            ddb: createDynamoClients(dynamo.endpoint).documentClient,
+            tableName: dynamo.tableName,
+            account: 'loaded',
+          }),
+          maxAttempts: 1,
+        }),
+      );
+      const results = await burst(clients, 10, 10);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    } finally {
+      await burner.terminate();
+    }
     const stats = simulator.stats();
     expect(stats.requests).toBe(40);
     expect(stats.rateLimited).toBe(0);
