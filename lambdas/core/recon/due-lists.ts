@@ -29,8 +29,8 @@ export interface DueListsDeps {
 }
 
 export interface DueLists {
-  /** Gathers the nights logged since the last gathering, and `asOf` itself, into lists; returns them. */
-  gather(asOf: IsoDate, graceDays: number): Promise<IsoDate[]>;
+  /** Gathers the nights logged since the last gathering, and `asOf` itself, into lists. */
+  gather(asOf: IsoDate, graceDays: number): Promise<void>;
   /** Every key listed under `dueDate`, each once. */
   keysDue(dueDate: IsoDate): Promise<Set<string>>;
 }
@@ -43,7 +43,7 @@ const KEYS_PER_ITEM = 1_500;
 const WRITE_CONCURRENCY = 8;
 const MARKER = { pk: 'DUE', sk: 'GATHERED' } as const;
 
-export function duePartition(dueDate: IsoDate): string {
+function duePartition(dueDate: IsoDate): string {
   return `DUE#${dueDate}`;
 }
 
@@ -77,7 +77,6 @@ export function buildDueLists({ ddb, tableName, touched, retentionDays }: DueLis
       if (gatheredThrough === null || asOf > gatheredThrough) {
         await ddb.send(new PutCommand({ TableName: tableName, Item: { ...MARKER, through: asOf } }));
       }
-      return nights;
     },
     async keysDue(dueDate) {
       const keys = new Set<string>();
