@@ -104,7 +104,9 @@ export function buildChangeExporter(deps: ChangeExporterDeps): ChangeExporter {
           const kept = latest.get(receivable.key);
           if (!kept || receivable.version > kept.version) latest.set(receivable.key, receivable);
         }
-        for (const key of batch.keys) if (segmentOf(key, totalSegments) === segment) unlogged.add(key);
+        for (const key of batch.keysWithoutState) {
+          if (segmentOf(key, totalSegments) === segment) unlogged.add(key);
+        }
       }
       const missing = [...unlogged].filter((key) => !latest.has(key)).sort();
       for (const [key, receivable] of await readReceivables(deps, missing)) latest.set(key, receivable);

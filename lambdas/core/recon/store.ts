@@ -10,7 +10,7 @@ import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
 import type { MatchKeyField, ReconConfig } from '../config';
 import type { CanonicalRecord } from '../records/canonical';
-import { inTotalsBatch, type WriteObserver } from '../totals/recorder';
+import { inTotalsBatch } from '../totals/recorder';
 import { buildTotalsStore } from '../totals/store';
 import { readReceivables } from './batch-read';
 import { archivedCandidate, horizonCutoff } from './horizon';
@@ -103,17 +103,10 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
       return first;
     };
     const archived = new Map<string, readonly CanonicalRecord[]>();
-    // Each key's item as last read or written: what the touched log records for the export and aging.
-    const latest = new Map<string, Receivable | undefined>();
-    await inTotalsBatch(totals, (totalsObserver) => {
-      const observer: WriteObserver = {
-        beforeWrite: () => totalsObserver.beforeWrite(),
-        written(before, after) {
-          latest.set(after.key, after);
-          totalsObserver.written(before, after);
-        },
-      };
-      return mapWithConcurrency([...groups], deps.concurrency ?? 16, async ([key, group]) => {
+    // Each key's item after this batch: what the touched log records for the export and aging.
+    const latest = new Map<string, Receivable>();
+    await inTotalsBatch(totals, (observer) =>
+      mapWithConcurrency([...groups], deps.concurrency ?? 16, async ([key, group]) => {
         let result: ReturnType<typeof applyToContent> | undefined;
         const maybeArchived = await archivedCandidate(group, cutoff, firstLogged);
         const decide: Decide = (current) => {
@@ -124,23 +117,20 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
             return undefined;
           }
           archived.delete(key);
-          latest.set(key, current);
           result = applyToContent(current, group, config);
           const next = result.receivable;
           return next === undefined || next === current ? undefined : pruneContent(next, asOf);
         };
         const outcome = await writer.update(key, seen.get(key), asOf, decide, observer);
+        if (outcome.receivable) latest.set(key, outcome.receivable);
         changed += result?.changed ?? 0;
         refused.push(...(result?.refused ?? []));
         writes += outcome.writes;
         conflicts += outcome.conflicts;
-      });
-    });
-    const logged = [...groups.keys()].flatMap((key) => {
-      const receivable = archived.has(key) ? undefined : latest.get(key);
-      return receivable ? [receivable] : [];
-    });
-    await deps.touched?.record(asOf, logged);
+      }),
+    );
+    // An archived key has no item (that is what made it archived), so nothing of it is logged.
+    await deps.touched?.record(asOf, [...latest.values()]);
     const held = [...archived.values()].flat();
     const unchanged = records.length - ignored - changed - refused.length - held.length;
     return { changed, unchanged, ignored, writes, conflicts, refused, archived: held };

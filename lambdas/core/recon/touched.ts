@@ -9,7 +9,14 @@
  * Readers keep each receivable's highest version.
  */
 import { createHash } from 'node:crypto';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  ListObjectsV2Command,
+  type ListObjectsV2CommandInput,
+  type ListObjectsV2CommandOutput,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { IsoDate } from '../calendar';
 import { fromItem, type Receivable, type ReceivableItem, toItem } from './item';
 
@@ -18,10 +25,10 @@ export interface TouchedLogDeps {
   readonly bucket: string;
 }
 
-/** One logged batch. `keys` without a state: objects written before states were logged. */
+/** One logged batch. Objects written before states were logged hold keys only (`keysWithoutState`). */
 export interface LoggedBatch {
   readonly receivables: readonly Receivable[];
-  readonly keys: readonly string[];
+  readonly keysWithoutState: readonly string[];
 }
 
 export interface TouchedLog {
@@ -47,22 +54,26 @@ function prefixOf(changedOn: IsoDate): string {
 }
 
 export function buildTouchedLog({ s3, bucket }: TouchedLogDeps): TouchedLog {
-  async function listKeys(prefix: string): Promise<string[]> {
-    const objects: string[] = [];
+  /** Every page of a listing, following its continuation tokens. */
+  async function* listPages(
+    input: Omit<ListObjectsV2CommandInput, 'Bucket' | 'ContinuationToken'>,
+  ): AsyncGenerator<ListObjectsV2CommandOutput> {
     let token: string | undefined;
     do {
       const page = await s3.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        new ListObjectsV2Command({ ...input, Bucket: bucket, ContinuationToken: token }),
       );
-      for (const object of page.Contents ?? []) if (object.Key) objects.push(object.Key);
+      yield page;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return objects;
   }
 
   /** Every logged batch of `changedOn`, read a few at a time. */
   async function* batchesOf(changedOn: IsoDate): AsyncGenerator<LoggedBatch> {
-    const objects = await listKeys(prefixOf(changedOn));
+    const objects: string[] = [];
+    for await (const page of listPages({ Prefix: prefixOf(changedOn) })) {
+      for (const object of page.Contents ?? []) if (object.Key) objects.push(object.Key);
+    }
     for (let i = 0; i < objects.length; i += READ_CONCURRENCY) {
       const bodies = await Promise.all(
         objects.slice(i, i + READ_CONCURRENCY).map(async (key) => {
@@ -113,24 +124,18 @@ export function buildTouchedLog({ s3, bucket }: TouchedLogDeps): TouchedLog {
     },
     async datesBetween(after, through) {
       const dates: IsoDate[] = [];
-      let token: string | undefined;
-      do {
-        const page = await s3.send(
-          new ListObjectsV2Command({
-            Bucket: bucket,
-            Prefix: TOUCHED_PREFIX,
-            Delimiter: '/',
-            // '~' sorts after every object name of the date, so the listing starts at the next date.
-            StartAfter: after === null ? undefined : `${prefixOf(after)}~`,
-            ContinuationToken: token,
-          }),
-        );
+      const listing = listPages({
+        Prefix: TOUCHED_PREFIX,
+        Delimiter: '/',
+        // '~' sorts after every object name of the date, so the listing starts at the next date.
+        StartAfter: after === null ? undefined : `${prefixOf(after)}~`,
+      });
+      for await (const page of listing) {
         for (const prefix of page.CommonPrefixes ?? []) {
           const date = prefix.Prefix?.match(DATED)?.[1];
           if (date !== undefined && date <= through) dates.push(date);
         }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+      }
       return dates.sort();
     },
   };
@@ -139,7 +144,6 @@ export function buildTouchedLog({ s3, bucket }: TouchedLogDeps): TouchedLog {
 /** A logged batch; objects written before states were logged hold the bare key array. */
 function parseBatch(body: string): LoggedBatch {
   const parsed = JSON.parse(body) as string[] | { receivables: ReceivableItem[] };
-  if (Array.isArray(parsed)) return { receivables: [], keys: parsed };
-  const receivables = parsed.receivables.map(fromItem);
-  return { receivables, keys: receivables.map((r) => r.key) };
+  if (Array.isArray(parsed)) return { receivables: [], keysWithoutState: parsed };
+  return { receivables: parsed.receivables.map(fromItem), keysWithoutState: [] };
 }

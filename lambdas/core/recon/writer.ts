@@ -29,6 +29,8 @@ export interface WriterDeps {
 
 export interface WriteOutcome {
   readonly written: boolean;
+  /** The item as it stands after the call: as written, or as last read when nothing was written. */
+  readonly receivable: Receivable | undefined;
   /** PutItem requests sent, including the ones the condition rejected (they cost a write unit too). */
   readonly writes: number;
   readonly conflicts: number;
@@ -104,13 +106,13 @@ export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
     let conflicts = 0;
     for (;;) {
       const content = decide(current);
-      if (!content) return { written: false, writes, conflicts };
+      if (!content) return { written: false, receivable: current, writes, conflicts };
       writes += 1;
       const next = stamp(content, current, asOf);
       await observer?.beforeWrite();
       if (await putIfUnchanged(next, current)) {
         observer?.written(current, next);
-        return { written: true, writes, conflicts };
+        return { written: true, receivable: next, writes, conflicts };
       }
       conflicts += 1;
       if (conflicts >= maxAttempts) {
