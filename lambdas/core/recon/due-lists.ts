@@ -14,9 +14,10 @@
  * listed receivable and decides on what is stored, so a stale entry costs one read and changes
  * nothing. Gathering again (a re-run of a night) rewrites the night's items with the superset.
  */
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, type IsoDate, toEpochDay } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
+import { queryPages } from '../store/query-pages';
 import { TABLE } from '../store/table';
 import type { TouchedLog } from './touched';
 
@@ -80,21 +81,15 @@ export function buildDueLists({ ddb, tableName, touched, retentionDays }: DueLis
     },
     async keysDue(dueDate) {
       const keys = new Set<string>();
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await ddb.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-            ExpressionAttributeValues: { ':pk': duePartition(dueDate) },
-            ConsistentRead: true,
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of page.Items ?? []) for (const key of item.keys as string[]) keys.add(key);
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      const pages = queryPages(ddb, {
+        TableName: tableName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
+        ExpressionAttributeValues: { ':pk': duePartition(dueDate) },
+        ConsistentRead: true,
+      });
+      for await (const items of pages)
+        for (const item of items) for (const key of item.keys as string[]) keys.add(key);
       return keys;
     },
   };

@@ -4,8 +4,9 @@
  * segments of the whole table (listings, the recount). Generators of pages, so a caller can act page
  * by page or collect everything (listings).
  */
-import { type DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
+import { queryPages } from '../store/query-pages';
 import { TABLE } from '../store/table';
 import {
   fromItem,
@@ -60,23 +61,16 @@ export async function* workPages(
   partition: string,
   options: { readonly descending?: boolean; readonly pageSize?: number } = {},
 ): AsyncGenerator<Receivable[]> {
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: TABLE.workIndex.name,
-        KeyConditionExpression: '#pk = :partition',
-        ExpressionAttributeNames: { '#pk': TABLE.workIndex.partitionKey },
-        ExpressionAttributeValues: { ':partition': partition },
-        ScanIndexForward: options.descending !== true,
-        Limit: options.pageSize,
-        ExclusiveStartKey: exclusiveStartKey,
-      }),
-    );
-    yield (page.Items ?? []).map(fromItem);
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
+  const pages = queryPages(ddb, {
+    TableName: tableName,
+    IndexName: TABLE.workIndex.name,
+    KeyConditionExpression: '#pk = :partition',
+    ExpressionAttributeNames: { '#pk': TABLE.workIndex.partitionKey },
+    ExpressionAttributeValues: { ':partition': partition },
+    ScanIndexForward: options.descending !== true,
+    Limit: options.pageSize,
+  });
+  for await (const items of pages) yield items.map(fromItem);
 }
 
 export async function* scanPages(

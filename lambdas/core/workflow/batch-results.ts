@@ -8,8 +8,9 @@
  * Item: `pk = BATCHES#<executionId>#<configurationId>#<from>#<to>`, `sk = B#<batch index>`, `result`,
  * `expiresAt` (TTL, a week: the job result has the totals by then).
  */
-import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { emptyIngestCounts, mergeIngestCounts } from '../lake/counts';
+import { queryPages } from '../store/query-pages';
 import { type BatchResult, batchResultSchema, type Job, type ReceivableChanges } from './contracts';
 
 /** `States.ArrayRange` returns at most this many items. */
@@ -92,22 +93,16 @@ export function buildBatchResultStore(deps: {
     },
     async list(executionId, job) {
       const results: BatchResult[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await ddb.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': pk(executionId, job) },
-            ProjectionExpression: '#result',
-            ExpressionAttributeNames: { '#result': 'result' },
-            ConsistentRead: true,
-            ExclusiveStartKey: start,
-          }),
-        );
-        for (const item of page.Items ?? []) results.push(batchResultSchema.parse(item.result));
-        start = page.LastEvaluatedKey;
-      } while (start);
+      const pages = queryPages(ddb, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk(executionId, job) },
+        ProjectionExpression: '#result',
+        ExpressionAttributeNames: { '#result': 'result' },
+        ConsistentRead: true,
+      });
+      for await (const items of pages)
+        for (const item of items) results.push(batchResultSchema.parse(item.result));
       return results;
     },
   };
