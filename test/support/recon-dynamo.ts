@@ -4,16 +4,29 @@
  */
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
 import type { ReconConfig } from '../../lambdas/core/config';
 import { type Aging, type AgingDeps, buildAging } from '../../lambdas/core/recon/aging';
 import { buildDueLists, DUE_LIST_RETENTION_DAYS } from '../../lambdas/core/recon/due-lists';
 import type { Receivable } from '../../lambdas/core/recon/item';
 import { buildReceivableStore, type ReceivableStore } from '../../lambdas/core/recon/store';
 import { buildTouchedLog, type TouchedLog } from '../../lambdas/core/recon/touched';
-import { ensureTable, type LocalDynamo } from '../../local/aws/dynamodb';
-import type { LocalS3 } from '../../local/aws/s3';
+import { ensureTable, type LocalDynamo, startLocalDynamo } from '../../local/aws/dynamodb';
+import { type LocalS3, startLocalS3 } from '../../local/aws/s3';
 
 let tables = 0;
+
+/** One dynalite and one s3rver for a test file: started before its tests, closed after them. */
+export function localStoresPerFile(): { readonly dynamo: LocalDynamo; readonly s3: LocalS3 } {
+  const stores = {} as { dynamo: LocalDynamo; s3: LocalS3 };
+  beforeAll(async () => {
+    [stores.dynamo, stores.s3] = await Promise.all([startLocalDynamo(), startLocalS3()]);
+  });
+  afterAll(async () => {
+    await Promise.all([stores.dynamo.close(), stores.s3.close()]);
+  });
+  return stores;
+}
 
 export async function freshTable(dynamo: LocalDynamo): Promise<string> {
   tables += 1;

@@ -1,32 +1,29 @@
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgingDeps } from '../../../lambdas/core/recon/aging';
 import type { ReceivableStore } from '../../../lambdas/core/recon/store';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
-import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
-import { agingFor, freshTable, freshTouchedLog, storeFor } from '../../support/recon-dynamo';
+import {
+  agingFor,
+  freshTable,
+  freshTouchedLog,
+  localStoresPerFile,
+  storeFor,
+} from '../../support/recon-dynamo';
 import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 const config = reconConfig({ graceDays: 3 });
 
 describe('aging sweep on dynalite and s3rver with a fake clock', () => {
-  let dynamo: LocalDynamo;
-  let s3: LocalS3;
-  beforeAll(async () => {
-    [dynamo, s3] = await Promise.all([startLocalDynamo(), startLocalS3()]);
-  });
-  afterAll(async () => {
-    await Promise.all([dynamo.close(), s3.close()]);
-  });
+  const stores = localStoresPerFile();
 
   async function setUp(
-    ddb: Pick<DynamoDBDocumentClient, 'send'> = dynamo.documentClient,
+    ddb: Pick<DynamoDBDocumentClient, 'send'> = stores.dynamo.documentClient,
     warn?: AgingDeps['warn'],
   ) {
-    const tableName = await freshTable(dynamo);
-    const touched = await freshTouchedLog(s3);
+    const tableName = await freshTable(stores.dynamo);
+    const touched = await freshTouchedLog(stores.s3);
     const clock = { asOf: '2025-03-30' };
-    const store = storeFor(dynamo.documentClient, tableName, config, clock, touched);
+    const store = storeFor(stores.dynamo.documentClient, tableName, config, clock, touched);
     const aging = agingFor(ddb, tableName, config, touched, () => new Date(`${clock.asOf}T23:00:00Z`), warn);
     await store.applyRecords([
       forecast(saleKey(1), 'due-0401', 10_000, '2025-04-01'),
@@ -92,7 +89,7 @@ describe('aging sweep on dynalite and s3rver with a fake clock', () => {
           interposed = true;
           await store?.applyRecords([settlement(saleKey(1), 'just-in-time', 9_000, '2025-04-05')]);
         }
-        return dynamo.documentClient.send(command);
+        return stores.dynamo.documentClient.send(command);
       }) as DynamoDBDocumentClient['send'],
     };
     const setup = await setUp(racing);
@@ -130,11 +127,11 @@ describe('aging sweep on dynalite and s3rver with a fake clock', () => {
 
   it('reports receivables stored OPEN that no due list names, leaves them OPEN and says which dates', async () => {
     const warnings: unknown[] = [];
-    const { store, aging, clock, tableName } = await setUp(dynamo.documentClient, (message, details) =>
+    const { store, aging, clock, tableName } = await setUp(stores.dynamo.documentClient, (message, details) =>
       warnings.push({ message, details }),
     );
     // Written by a store that logs nothing (as before the due lists existed).
-    await storeFor(dynamo.documentClient, tableName, config, clock).applyRecords([
+    await storeFor(stores.dynamo.documentClient, tableName, config, clock).applyRecords([
       forecast(saleKey(8), 'unlogged', 7_000, '2025-04-01'),
     ]);
     expect(await aging.ageReceivables('2025-04-05')).toEqual({

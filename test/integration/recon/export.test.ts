@@ -1,12 +1,10 @@
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildChangeExporter, segmentOf } from '../../../lambdas/core/recon/export';
 import { buildReceivableStore } from '../../../lambdas/core/recon/store';
 import { buildTouchedLog } from '../../../lambdas/core/recon/touched';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
-import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { dynamoListing, lakeListing } from '../../support/lake-listing';
-import { freshTable } from '../../support/recon-dynamo';
+import { freshTable, localStoresPerFile } from '../../support/recon-dynamo';
 import { portfolio, reconConfig } from '../../support/recon-records';
 
 const config = reconConfig();
@@ -15,21 +13,14 @@ const DAY_ONE = '2025-03-30';
 const DAY_TWO = '2025-04-12';
 
 describe('change export to s3rver, read back with the named query on DuckDB', () => {
-  let dynamo: LocalDynamo;
-  let s3: LocalS3;
-  beforeAll(async () => {
-    [dynamo, s3] = await Promise.all([startLocalDynamo(), startLocalS3()]);
-  });
-  afterAll(async () => {
-    await Promise.all([dynamo.close(), s3.close()]);
-  });
+  const stores = localStoresPerFile();
 
   it('appends only the receivables each night touched; the lake as of each night equals the table', async () => {
-    const tableName = await freshTable(dynamo);
+    const tableName = await freshTable(stores.dynamo);
     const clock = { asOf: DAY_ONE };
-    const touched = buildTouchedLog({ s3: s3.client, bucket: s3.bucket });
+    const touched = buildTouchedLog({ s3: stores.s3.client, bucket: stores.s3.bucket });
     const store = buildReceivableStore({
-      ddb: dynamo.documentClient,
+      ddb: stores.dynamo.documentClient,
       tableName,
       config,
       asOf: () => clock.asOf,
@@ -37,10 +28,10 @@ describe('change export to s3rver, read back with the named query on DuckDB', ()
       touched,
     });
     const exporter = buildChangeExporter({
-      ddb: dynamo.documentClient,
+      ddb: stores.dynamo.documentClient,
       tableName,
-      s3: s3.client,
-      bucket: s3.bucket,
+      s3: stores.s3.client,
+      bucket: stores.s3.bucket,
       config,
       touched,
     });
@@ -75,26 +66,26 @@ describe('change export to s3rver, read back with the named query on DuckDB', ()
         (_, s) => `reconciliation/changes/changed_on=${DAY_TWO}/part-${String(s).padStart(5, '0')}.parquet`,
       ),
     );
-    const listed = await s3.client.send(
-      new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'reconciliation/changes/' }),
+    const listed = await stores.s3.client.send(
+      new ListObjectsV2Command({ Bucket: stores.s3.bucket, Prefix: 'reconciliation/changes/' }),
     );
     expect(listed.KeyCount).toBe(2 * SEGMENTS);
 
     for (const asOf of [DAY_TWO, '2025-05-31']) {
-      const table = await dynamoListing(dynamo.documentClient, tableName, asOf, config);
+      const table = await dynamoListing(stores.dynamo.documentClient, tableName, asOf, config);
       expect(table.some((r) => r.status === 'OVERDUE')).toBe(true);
-      expect(await lakeListing(s3.client, s3.bucket, asOf)).toEqual(table);
+      expect(await lakeListing(stores.s3.client, stores.s3.bucket, asOf)).toEqual(table);
     }
     // As of night one the lake shows night one's state: no settlement yet.
-    const before = await lakeListing(s3.client, s3.bucket, DAY_ONE);
+    const before = await lakeListing(stores.s3.client, stores.s3.bucket, DAY_ONE);
     expect(before).toHaveLength(dayOneRows);
     expect(before.every((r) => r.settledNetCents === 0)).toBe(true);
   });
 
   it('reads back the receivables an earlier version logged by key only', async () => {
-    const tableName = await freshTable(dynamo);
+    const tableName = await freshTable(stores.dynamo);
     const store = buildReceivableStore({
-      ddb: dynamo.documentClient,
+      ddb: stores.dynamo.documentClient,
       tableName,
       config,
       asOf: () => DAY_ONE,
@@ -104,27 +95,27 @@ describe('change export to s3rver, read back with the named query on DuckDB', ()
     await store.applyRecords(records);
     const stored = await store.scanAll();
     const bucket = 'legacy-touched';
-    await s3.client.send(new CreateBucketCommand({ Bucket: bucket }));
-    await s3.client.send(
+    await stores.s3.client.send(new CreateBucketCommand({ Bucket: bucket }));
+    await stores.s3.client.send(
       new PutObjectCommand({
         Bucket: bucket,
         Key: `reconciliation/touched/changed_on=${DAY_ONE}/legacy.json`,
         Body: JSON.stringify(stored.map((r) => r.key)),
       }),
     );
-    const touched = buildTouchedLog({ s3: s3.client, bucket });
+    const touched = buildTouchedLog({ s3: stores.s3.client, bucket });
     const exporter = buildChangeExporter({
-      ddb: dynamo.documentClient,
+      ddb: stores.dynamo.documentClient,
       tableName,
-      s3: s3.client,
+      s3: stores.s3.client,
       bucket,
       config,
       touched,
     });
     const { rows } = await exporter.exportSnapshot({ asOf: DAY_ONE, segment: 0, totalSegments: 1 });
     expect(rows).toBe(stored.length);
-    expect(await lakeListing(s3.client, bucket, DAY_ONE)).toEqual(
-      await dynamoListing(dynamo.documentClient, tableName, DAY_ONE, config),
+    expect(await lakeListing(stores.s3.client, bucket, DAY_ONE)).toEqual(
+      await dynamoListing(stores.dynamo.documentClient, tableName, DAY_ONE, config),
     );
   });
 

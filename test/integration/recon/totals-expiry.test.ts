@@ -7,7 +7,7 @@
  * an expired item not deleted yet stays exact too, and a sentinel cell proves nothing was recounted.
  */
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toEpochDay } from '../../../lambdas/core/calendar';
 import { expiryDateOf } from '../../../lambdas/core/recon/horizon';
 import { collect, scanPages } from '../../../lambdas/core/recon/queries';
@@ -18,9 +18,13 @@ import { expiredNames, isExpired, unexpired } from '../../../lambdas/core/totals
 import { buildBookReader } from '../../../lambdas/core/totals/reader';
 import { countCells } from '../../../lambdas/core/totals/recount';
 import { buildTotalsStore } from '../../../lambdas/core/totals/store';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
-import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
-import { agingFor, freshTable, freshTouchedLog, storeFor } from '../../support/recon-dynamo';
+import {
+  agingFor,
+  freshTable,
+  freshTouchedLog,
+  localStoresPerFile,
+  storeFor,
+} from '../../support/recon-dynamo';
 import { forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 /** The shortest horizon allowed: a settled receivable expires 32 days after its payment or write. */
@@ -28,21 +32,14 @@ const config = reconConfig({ hotHorizonDays: 30 });
 const SENTINEL = 'zz:sentinel';
 
 describe('book totals past the hot table horizon (dynalite)', () => {
-  let dynamo: LocalDynamo;
-  let s3: LocalS3;
-  beforeAll(async () => {
-    [dynamo, s3] = await Promise.all([startLocalDynamo(), startLocalS3()]);
-  });
-  afterAll(async () => {
-    await Promise.all([dynamo.close(), s3.close()]);
-  });
+  const stores = localStoresPerFile();
 
   it('equal a recount and the live book before and after TTL deletes the expired receivables', async () => {
-    const tableName = await freshTable(dynamo);
-    const ddb = dynamo.documentClient;
+    const tableName = await freshTable(stores.dynamo);
+    const ddb = stores.dynamo.documentClient;
     const deps = { ddb, tableName, config };
     const totals = buildTotalsStore(deps);
-    const touched = await freshTouchedLog(s3);
+    const touched = await freshTouchedLog(stores.s3);
     await totals.replace({ [SENTINEL]: 1 }); // a new table, trusted from the start
 
     const receivables = async () => collect(scanPages(deps));
