@@ -38,10 +38,10 @@ export async function fetchCountedPages(
   request: CountedPagesRequest,
 ): Promise<Page[]> {
   const { reportId, totalPages } = request;
-  const numbers = Array.from(
-    { length: request.lastPage - request.firstPage + 1 },
-    (_, i) => request.firstPage + i,
-  );
+  // The batch holding page N asks N+1 alongside its pages, not after them: asked last, it would add
+  // a whole round trip with nothing else queued to the end of the report.
+  const lastAsked = request.lastPage >= totalPages ? totalPages + 1 : request.lastPage;
+  const numbers = Array.from({ length: lastAsked - request.firstPage + 1 }, (_, i) => request.firstPage + i);
   const pages = await mapWithConcurrency(numbers, request.concurrency, async (number) => {
     let page = await provider.downloadPage(reportId, number);
     for (
@@ -59,13 +59,11 @@ export async function fetchCountedPages(
     }
     return page;
   });
-  if (request.lastPage >= totalPages) {
-    const next = await provider.downloadPage(reportId, totalPages + 1);
-    if (!next.pastLastPage) {
-      throw new IncompleteReportError(
-        `report ${reportId}: page ${totalPages + 1} has records although the report counts ${totalPages} pages`,
-      );
-    }
+  const next = pages.find((page) => page.page === totalPages + 1);
+  if (next && !next.pastLastPage) {
+    throw new IncompleteReportError(
+      `report ${reportId}: page ${totalPages + 1} has records although the report counts ${totalPages} pages`,
+    );
   }
   return pages.filter((page) => page.page <= totalPages);
 }

@@ -54,4 +54,23 @@ describe('fetchCountedPages', () => {
       /page 4 has records although the report counts 3 pages/,
     );
   });
+
+  it('asks the page after the count alongside the batch, not after its slowest page', async () => {
+    const asked: number[] = [];
+    let releasePages: () => void = () => undefined;
+    const pagesHeld = new Promise<void>((resolve) => {
+      releasePages = resolve;
+    });
+    const held = {
+      downloadPage: async (_id: string, n: number) => {
+        asked.push(n);
+        if (n === 4) releasePages();
+        else await pagesHeld; // the batch's pages answer only once page 4 was asked
+        return page(n, content[n - 1] ?? []);
+      },
+    };
+    const pages = await fetchCountedPages(held, { ...request, concurrency: 4 });
+    expect(pages.map((x) => x.page)).toEqual([1, 2, 3]);
+    expect(asked).toEqual([1, 2, 3, 4]);
+  });
 });
