@@ -145,6 +145,7 @@ export function workflowConfigOf(stage: StageConfig): WorkflowConfig {
     reportDeadlineMinutes: stage.reportDeadlineMinutes,
     pagesPerBatch: stage.download.pagesPerBatch,
     pageConcurrency: stage.download.pageConcurrency,
+    concurrentBatches: stage.download.batchConcurrency,
     maxUnknownPages: stage.download.maxUnknownPages,
     snapshotSegments: stage.snapshotSegments,
     reportLanguage: stage.reportLanguage,

@@ -29,13 +29,6 @@ export function chunkPlan(batchCount: number, maxPerChunk: number) {
   return { chunkSize, chunkSpan: chunkSize - 1, lastChunkStart: (chunks - 1) * chunkSize };
 }
 
-/** Pages of batch `index` (1-based, inclusive), or undefined past the last page. */
-export function batchPages(index: number, pages: number, perBatch: number) {
-  const firstPage = index * perBatch + 1;
-  if (firstPage > pages) return undefined;
-  return { firstPage, lastPage: Math.min(pages, firstPage + perBatch - 1) };
-}
-
 const noChanges: ReceivableChanges = { changed: 0, unchanged: 0, conflicts: 0 };
 
 const EMPTY_BATCH: BatchResult = {

@@ -50,6 +50,8 @@ export const workflowConfigSchema = z.object({
     .default(180),
   /** Pages one download invocation fetches (concurrently, through the shared limiter). */
   pagesPerBatch: z.number().int().min(1).max(100).default(10),
+  /** Batches the download Map runs at once (the stage's `download.batchConcurrency`): the first ones are staggered (batch-layout.ts). */
+  concurrentBatches: z.number().int().min(1).max(40).default(3),
   /** Concurrent page downloads inside one invocation; the limiter still paces the account. */
   pageConcurrency: z.number().int().min(1).max(20).default(10),
   /** Reports without a page count (sandbox; CONCLUIDO without quantidadePaginas): loop at most this far. */

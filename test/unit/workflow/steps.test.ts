@@ -218,7 +218,7 @@ describe('checkReport', () => {
 
   it('splits a CONCLUIDO report into page batches and counts the poll', async () => {
     const { steps } = fakeWorld({
-      workflow: { pagesPerBatch: 4 },
+      workflow: { pagesPerBatch: 4, concurrentBatches: 3 },
       provider: {
         getReport: async () => ({ id: '1', situacao: 'CONCLUIDO', tipoRemessa: null, quantidadePaginas: 10 }),
       },
@@ -226,11 +226,12 @@ describe('checkReport', () => {
 
     const checked = await steps.checkReport({ report });
 
-    // Three batches in one chunk: indexes 0..2 (pages 1-4, 5-8, 9-10), no page list in the state.
+    // Four batches in one chunk: indexes 0..3 (pages 1, 2-4, 5-8 staggered, then 9-10), no page
+    // list in the state.
     expect(checked).toMatchObject({
-      batchCount: 3,
-      chunkSize: 3,
-      chunkSpan: 2,
+      batchCount: 4,
+      chunkSize: 4,
+      chunkSpan: 3,
       lastChunkStart: 0,
       deadlinePassed: false,
       situacao: 'CONCLUIDO',

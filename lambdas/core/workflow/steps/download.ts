@@ -7,7 +7,8 @@
 import { mapWithConcurrency } from '../../concurrency';
 import type { Page } from '../../provider/port';
 import type { RecordSource } from '../../records/canonical';
-import { batchPages, mergeBatches } from '../batch-results';
+import { batchLayoutOf, batchPages } from '../batch-layout';
+import { mergeBatches } from '../batch-results';
 import type { Job } from '../contracts';
 import {
   type BatchResult,
@@ -87,7 +88,7 @@ export function buildDownloadSteps(deps: WorkflowDeps) {
      */
     async downloadPages(raw: unknown): Promise<{ batchIndex: number; pages: number }> {
       const { batchIndex, pages, ...rest } = downloadInputSchema.parse(raw);
-      const batch = batchPages(batchIndex, pages, config.pagesPerBatch);
+      const batch = batchPages(batchIndex, pages, batchLayoutOf(config));
       if (!batch) return { batchIndex, pages: 0 };
       const result = await downloadBatch({ ...rest, batch }, pages);
       await deps.batchResults.save(rest.executionId, rest.job, batchIndex, result);

@@ -3,6 +3,7 @@
  * delete it once that is safe (report-cleanup.ts).
  */
 import { z } from 'zod';
+import { batchCount as batchesOf, batchLayoutOf } from '../batch-layout';
 import { chunkPlan } from '../batch-results';
 import { type ReportProgress, reportSchema } from '../contracts';
 import type { WorkflowDeps } from '../deps';
@@ -22,7 +23,7 @@ export function buildReportSteps(deps: WorkflowDeps) {
       const { result, requests: sent } = await requests.measure(() => provider.getReport(report.reportId));
       if (!result) throw new ReportVanishedError(report.reportId);
       const pages = result.quantidadePaginas ?? 0;
-      const batchCount = result.situacao === 'CONCLUIDO' ? Math.ceil(pages / config.pagesPerBatch) : 0;
+      const batchCount = result.situacao === 'CONCLUIDO' ? batchesOf(pages, batchLayoutOf(config)) : 0;
       const terminal = result.situacao === 'CONCLUIDO' || result.situacao === 'ERRO';
       // This generation is attempt number `tried`; ERRO with attempts left generates again after a back-off.
       const tried = (report.attempts?.length ?? 0) + 1;
