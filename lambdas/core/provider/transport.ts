@@ -10,6 +10,7 @@ import { isRetryableError } from './create-once';
 import { isUnknownOutcome, ProviderHttpError, RateLimitedError } from './errors';
 import { buildHttp, type HttpRequest, type ProviderCredentials } from './http';
 import { type RetryPolicy, retrying } from './retry';
+import { warmHttpStack } from './warm-up';
 
 /** What `onRequest` hears about each HTTP attempt: enough to count and log, nothing secret. */
 export interface RequestInfo {
@@ -47,6 +48,12 @@ export interface ProviderClientDeps {
   /** Epoch milliseconds. */
   readonly now?: () => number;
   readonly onRequest?: (info: RequestInfo) => void;
+  /**
+   * Run once, before the first slot is claimed, so that the first request is not slowed by the
+   * process's first use of its HTTP stack (warm-up.ts). @default warmHttpStack when `fetch` is not
+   * given; nothing for an injected `fetch`.
+   */
+  readonly warmUp?: () => Promise<void>;
 }
 
 export interface Transport {
@@ -81,11 +88,17 @@ export function buildTransport(deps: ProviderClientDeps): Transport {
     sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
 
+  const warmUp = deps.warmUp ?? (deps.fetch ? async () => undefined : () => warmHttpStack());
+  let warmed: Promise<void> | undefined;
+
   async function attemptOnce<T>(
     request: HttpRequest,
     attempt: number,
     parse: (body: unknown) => T,
   ): Promise<T> {
+    // Before the slot, not after it: the warm-up's time is this caller's, not the account's budget.
+    warmed ??= warmUp();
+    await warmed;
     await deps.limiter.acquire();
     let status: number | undefined;
     try {

@@ -5,8 +5,9 @@
  * request k; what that exceeds 1000 ms by (the reserve, 30.9 ms at 10/s with 3%) is all the timing
  * error the scheme trusts: a quarter for waking late, the rest for the variation of the delay between
  * the check and the arrival. Everything larger is paid for by the request that causes it:
- * - a cold send (the process's first request: the HTTP stack's first use, a new connection) arrives
- *   later than warm ones, so an instance's first claim leaves `coldStartMs` more after its slot;
+ * - a cold send (the process's first request: its first connection, code paths run for the first
+ *   time) arrives later than warm ones, so an instance's first claim leaves `coldStartMs` more after
+ *   its slot (the provider client loads the HTTP stack itself before that claim: warm-up.ts);
  * - a caller that wakes past the allowance moves every slot nobody holds yet back by twice its
  *   lateness, then sends: the request `rate` places later still comes `rate · I` after it. When it
  *   cannot (later than the claim horizon allows, or a damaged DynamoDB item) it does not send, and
@@ -26,9 +27,10 @@ export interface PacingOptions {
    */
   readonly marginRatio?: number;
   /**
-   * Extra gap after an instance's first slot, for the first request's cold send path. @default 150
-   * A process's first fetch measured 63 to 120 ms from send to arrival on loopback (lazy loading of
-   * the HTTP stack, a new connection), against 1 ms for the next ones.
+   * Extra gap after an instance's first slot, for the first request's cold send path. @default 20
+   * Measured from send to arrival in fresh processes (`download.coldSend` in bench/results.json): a
+   * first request about 5 ms after the provider client's HTTP warm-up, the next ones under 3. Without
+   * the warm-up it was 23 to 26 ms, 63 to 120 on a loaded machine, and this gap was 150 ms.
    */
   readonly coldStartMs?: number;
   /**
@@ -40,7 +42,7 @@ export interface PacingOptions {
 
 export const DEFAULT_RATE_PER_SECOND = 10;
 export const DEFAULT_MARGIN_RATIO = 0.03;
-export const DEFAULT_COLD_START_MS = 150;
+export const DEFAULT_COLD_START_MS = 20;
 /** How long a 429 without `Retry-After` pauses every caller. */
 const DEFAULT_BACK_OFF_MS = 1_000;
 /** Cap on any back-off; the provider client caps `Retry-After` to the same value by default. */
@@ -91,7 +93,7 @@ export class LimiterStarvedError extends Error {
 
 /**
  * How far ahead of now a slot may be claimed; a caller facing a later next slot sleeps first. It makes
- * the slot `rate` places after any slot unclaimable until `rate · I − CLAIM_HORIZON_MS` after it (114
+ * the slot `rate` places after any slot unclaimable until `rate · I − CLAIM_HORIZON_MS` after it (81
  * ms at 10/s), which is what lets a late caller move the slots nobody holds yet ({@link SlotBook.push}),
  * and it bounds what a lost DynamoDB item can hide (see `dynamo.ts`).
  */
