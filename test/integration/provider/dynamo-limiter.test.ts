@@ -25,7 +25,13 @@ const ITEM_KEY = (account: string) => ({
   [TABLE.sortKey]: 'RATE',
 });
 
-function virtualLimiter(account: string, coldStartMs = 0, lateOnFirstWake = 0) {
+/** `duringFirstSleep` runs while the instance sleeps for the first time (another instance's turn). */
+function virtualLimiter(
+  account: string,
+  coldStartMs = 0,
+  lateOnFirstWake = 0,
+  duringFirstSleep?: () => Promise<unknown>,
+) {
   let clock = T;
   let wakes = 0;
   let requests = 0;
@@ -45,6 +51,7 @@ function virtualLimiter(account: string, coldStartMs = 0, lateOnFirstWake = 0) {
     now: () => clock,
     sleep: async (ms) => {
       clock += ms + (++wakes === 1 ? lateOnFirstWake : 0);
+      if (wakes === 1) await duringFirstSleep?.();
     },
   });
   return {
@@ -100,6 +107,21 @@ describe('DynamoDB limiter', () => {
     const pushed = T + 2 * INTERVAL + 2 * (50 - latenessAllowanceMs({ ratePerSecond: 10 }));
     expect(await storedSlot('late')).toBeCloseTo(pushed, 3);
     expect(await virtualLimiter('late').grant()).toBeCloseTo(pushed, 3);
+  });
+
+  it("still sends on its own slot when its push loses the race to another instance's claim", async () => {
+    const other = virtualLimiter('push-race');
+    let othersSlot = 0;
+    const late = virtualLimiter('push-race', 0, 50, async () => {
+      othersSlot = await other.grant();
+    });
+    expect(await late.grant()).toBe(T);
+    // Its second slot is T + I; it wakes 50 ms late, after the other instance claimed T + 2I.
+    expect(await late.grant()).toBeCloseTo(T + INTERVAL + 50, 3);
+    expect(othersSlot).toBeCloseTo(T + 2 * INTERVAL, 3);
+    // The push moved the value the other instance left, not the one the late caller had seen.
+    const pushed = T + 3 * INTERVAL + 2 * (50 - latenessAllowanceMs({ ratePerSecond: 10 }));
+    expect(await storedSlot('push-race')).toBeCloseTo(pushed, 3);
   });
 
   it('keeps accounts apart', async () => {
