@@ -22,6 +22,8 @@ export interface FrontStats {
   readonly rateLimited: number;
   readonly maxRequestsInAnySecond: number;
   readonly tightestSpanMs: number | null;
+  /** Arrival stamps since the last reset, on the clock shared by every thread (`timeOrigin + now()`). */
+  readonly arrivals: readonly number[];
 }
 
 type Call = { id: number; method: 'stats' | 'resetStats' | 'close' };
@@ -32,10 +34,12 @@ const { target, ratePerSecond } = workerData as FrontOptions;
 const rate = buildRateWindow(ratePerSecond);
 const agent = new Agent({ keepAlive: true });
 let counts = { requests: 0, rateLimited: 0 };
+let arrivals: number[] = [];
 
 const server = createServer((req, res) => {
   const arrival = performance.now();
   counts.requests++;
+  arrivals.push(performance.timeOrigin + arrival);
   rate.arrive(arrival);
   const decision = rate.tryAccept(arrival);
   if (!decision.allowed) {
@@ -69,10 +73,12 @@ port.on('message', ({ id, method }: Call) => {
       ...counts,
       maxRequestsInAnySecond: rate.maxInAnySecond(),
       tightestSpanMs: rate.tightestSpanMs(),
+      arrivals,
     };
     port.postMessage({ id, value: stats });
   } else if (method === 'resetStats') {
     counts = { requests: 0, rateLimited: 0 };
+    arrivals = [];
     rate.resetMeasure();
     port.postMessage({ id });
   } else {

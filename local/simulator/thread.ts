@@ -15,7 +15,7 @@ import type { SimulatorCredentials, SimulatorFaults, SimulatorOptions, Simulator
 export interface SimulatorThread {
   readonly url: string;
   readonly credentials: SimulatorCredentials;
-  stats(): Promise<SimulatorStats>;
+  stats(): Promise<SimulatorStats & FrontStats>;
   resetStats(): Promise<void>;
   setFaults(partial: Partial<SimulatorFaults>): Promise<void>;
   close(): Promise<void>;

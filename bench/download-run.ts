@@ -1,0 +1,123 @@
+/** One measured download run: what the provider counted, the limiter's writes, where the time went. */
+import type { LocalDynamo } from '../local/aws/dynamodb';
+import type { SimulatorThread } from '../local/simulator/thread';
+import { round } from './figures';
+
+/** The provider's ceiling: requests per second for the account. */
+export const PROVIDER_RATE = 10;
+
+export interface DownloadRun {
+  readonly pages: number;
+  readonly seconds: number;
+  readonly pagesPerSecond: number;
+  readonly ceilingRatio: number;
+  readonly maxRequestsInAnySecond: number;
+  /** Shortest span (ms) in which 11 requests arrived, as the simulator stamped them: 1000 + headroom. */
+  readonly tightestSpanMs: number | null;
+  readonly rateLimited: number;
+  /** Requests that arrived at the simulator (retries included). */
+  readonly requests: number;
+  /**
+   * Where the run's time went, from the front door's arrival stamps: until the first arrival (the
+   * first claim), idle beyond the slot interval between arrivals (batch ends, cold gaps, late
+   * callers), and after the last arrival (its page's latency). The rest is the pacing itself.
+   */
+  readonly timeline?: { leadMs: number; idleMs: number; tailMs: number };
+  /** Round trip of the limiter's conditional writes on its item (dynalite here). */
+  readonly limiterWriteMs?: { p50: number; p99: number; max: number };
+  readonly slotsClaimed?: number;
+  readonly slotsWasted?: number;
+  readonly racesLost?: number;
+}
+
+/**
+ * Counts the limiter's conditional writes on its bucket item, and times them: each won write is a
+ * claimed slot or a late caller's push, each lost one a race with another instance. Slot writes
+ * minus requests that arrived = pushes and slots given up by callers that woke too late.
+ */
+export function countLimiterWrites(client: LocalDynamo['client']) {
+  const tally = { claimed: 0, lost: 0 };
+  let roundTrips: number[] = [];
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const key = (args.input as { Key?: { pk?: { S?: string } } }).Key?.pk?.S;
+      const isSlot = context.commandName === 'UpdateItemCommand' && key?.startsWith('RATE#');
+      const sentAt = performance.now();
+      try {
+        const out = await next(args);
+        if (isSlot) tally.claimed += 1;
+        return out;
+      } catch (error) {
+        if (isSlot) tally.lost += 1;
+        throw error;
+      } finally {
+        if (isSlot) roundTrips.push(performance.now() - sentAt);
+      }
+    },
+    { step: 'build', name: 'benchLimiterWrites' },
+  );
+  return {
+    take() {
+      const sorted = roundTrips.sort((a, b) => a - b);
+      const at = (q: number) =>
+        round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0, 1);
+      const taken = { ...tally, writeMs: { p50: at(0.5), p99: at(0.99), max: at(1) } };
+      tally.claimed = 0;
+      tally.lost = 0;
+      roundTrips = [];
+      return taken;
+    },
+  };
+}
+
+/** See {@link DownloadRun.timeline}; `intervalMs` is the limiter's slot interval. */
+function timelineOf(arrivals: readonly number[], startedAt: number, endedAt: number, intervalMs: number) {
+  const first = arrivals[0] ?? endedAt;
+  let idleMs = 0;
+  for (let i = 1; i < arrivals.length; i++)
+    idleMs += Math.max(0, (arrivals[i] as number) - (arrivals[i - 1] as number) - intervalMs);
+  const last = arrivals[arrivals.length - 1] ?? endedAt;
+  const whole = (ms: number) => Math.round(ms);
+  return { leadMs: whole(first - startedAt), idleMs: whole(idleMs), tailMs: whole(endedAt - last) };
+}
+
+export async function figuresOf(
+  simulator: SimulatorThread,
+  pages: number,
+  startedAt: number,
+  limiter?: {
+    claimed: number;
+    lost: number;
+    writeMs: DownloadRun['limiterWriteMs'];
+    intervalMs: number;
+  },
+): Promise<DownloadRun> {
+  const endedAt = performance.now();
+  const seconds = (endedAt - startedAt) / 1000;
+  const stats = await simulator.stats();
+  const onSharedClock = (ms: number) => performance.timeOrigin + ms;
+  return {
+    requests: stats.requests,
+    ...(limiter
+      ? {
+          timeline: timelineOf(
+            stats.arrivals,
+            onSharedClock(startedAt),
+            onSharedClock(endedAt),
+            limiter.intervalMs,
+          ),
+          limiterWriteMs: limiter.writeMs,
+          slotsClaimed: limiter.claimed,
+          slotsWasted: limiter.claimed - stats.requests,
+          racesLost: limiter.lost,
+        }
+      : {}),
+    pages,
+    seconds: round(seconds, 2),
+    pagesPerSecond: round(pages / seconds, 3),
+    ceilingRatio: round(pages / seconds / PROVIDER_RATE, 3),
+    maxRequestsInAnySecond: stats.maxRequestsInAnySecond,
+    tightestSpanMs: stats.tightestSpanMs === null ? null : round(stats.tightestSpanMs, 1),
+    rateLimited: stats.rateLimited,
+  };
+}
