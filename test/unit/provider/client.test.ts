@@ -41,29 +41,6 @@ describe('requests', () => {
       { operation: 'listConfigurations', attempt: 3, status: 200 },
     ]);
   });
-
-  it('warms the HTTP stack once, before its first slot, never between a slot and its request', async () => {
-    const events: string[] = [];
-    const { client, limiter } = setup(
-      () => {
-        events.push('request');
-        return { body: [{ id: 35177, nome: 'Financeiro' }] };
-      },
-      {
-        warmUp: async () => {
-          events.push('warm-up');
-        },
-      },
-    );
-    const acquire = limiter.acquire;
-    limiter.acquire = async () => {
-      events.push('slot');
-      await acquire();
-    };
-    await Promise.all([client.listConfigurations(), client.listConfigurations()]);
-    await client.listConfigurations();
-    expect(events).toEqual(['warm-up', 'slot', 'slot', 'request', 'request', 'slot', 'request']);
-  });
 });
 
 describe('operations', () => {
