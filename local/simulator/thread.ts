@@ -8,7 +8,7 @@
  * Used where the provider's count is the measure (`bench/download.ts`). The front door's 429 has no
  * fault injection (bursts, a missing Retry-After): the faults apply behind it, rate limiting aside.
  */
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../worker-rpc';
 import type { FrontOptions, FrontStats } from './front-worker';
 import type { SimulatorCredentials, SimulatorFaults, SimulatorOptions, SimulatorStats } from './types';
 
@@ -21,50 +21,20 @@ export interface SimulatorThread {
   close(): Promise<void>;
 }
 
-type Reply = { id: number; value?: unknown; error?: string };
-
-/** A worker whose first message is its ready value, then answers `{id, method, args}` calls. */
-async function startWorker<Ready>(entry: string, workerData: unknown) {
-  const worker = new Worker(new URL(entry, import.meta.url), { workerData });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let nextId = 0;
-  worker.on('message', ({ id, value, error }: Reply) => {
-    const call = pending.get(id);
-    pending.delete(id);
-    if (error === undefined) call?.resolve(value);
-    else call?.reject(new Error(error));
-  });
-  const call = <T>(method: string, ...args: unknown[]) =>
-    new Promise<T>((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, method, args });
-    });
-  return {
-    ready,
-    call,
-    async close() {
-      await call<void>('close');
-      await worker.terminate();
-    },
-  };
-}
-
 export async function startSimulatorThread(options: SimulatorOptions): Promise<SimulatorThread> {
   // The front door enforces the rate; behind it the simulator must not count again, later.
   const simulator = await startWorker<{ url: string; credentials: SimulatorCredentials }>(
-    './thread-worker.mjs',
+    new URL('./thread-worker.mjs', import.meta.url),
     { ...options, ratePerSecond: Number.POSITIVE_INFINITY },
   );
   const frontOptions: FrontOptions = {
     target: simulator.ready.url,
     ratePerSecond: options.ratePerSecond ?? 10,
   };
-  const front = await startWorker<{ url: string }>('./front-worker.mjs', frontOptions);
+  const front = await startWorker<{ url: string }>(
+    new URL('./front-worker.mjs', import.meta.url),
+    frontOptions,
+  );
   return {
     url: front.ready.url,
     credentials: simulator.ready.credentials,
