@@ -1,7 +1,14 @@
 /** One measured download run: what the provider counted, the limiter's writes, where the time went. */
-import type { LocalDynamo } from '../local/aws/dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { SimulatorThread } from '../local/simulator/thread';
 import { round } from './figures';
+
+/** The limiter settings a run is measured with (the rest are the stage's defaults). */
+export interface LimiterSetting {
+  readonly ratePerSecond: number;
+  readonly marginRatio?: number;
+  readonly coldStartMs?: number;
+}
 
 /** The provider's ceiling: requests per second for the account. */
 export const PROVIDER_RATE = 10;
@@ -35,7 +42,7 @@ export interface DownloadRun {
  * claimed slot or a late caller's push, each lost one a race with another instance. Slot writes
  * minus requests that arrived = pushes and slots given up by callers that woke too late.
  */
-export function countLimiterWrites(client: LocalDynamo['client']) {
+export function countLimiterWrites(client: DynamoDBClient) {
   const tally = { claimed: 0, lost: 0 };
   let roundTrips: number[] = [];
   client.middlewareStack.add(
@@ -57,16 +64,32 @@ export function countLimiterWrites(client: LocalDynamo['client']) {
     { step: 'build', name: 'benchLimiterWrites' },
   );
   return {
-    take() {
-      const sorted = roundTrips.sort((a, b) => a - b);
-      const at = (q: number) =>
-        round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0, 1);
-      const taken = { ...tally, writeMs: { p50: at(0.5), p99: at(0.99), max: at(1) } };
+    take(): LimiterWrites {
+      const taken = { ...tally, roundTrips };
       tally.claimed = 0;
       tally.lost = 0;
       roundTrips = [];
       return taken;
     },
+  };
+}
+
+/** What one limiter instance's writes came to (a benchmark "Lambda" reports it from its thread). */
+export interface LimiterWrites {
+  readonly claimed: number;
+  readonly lost: number;
+  /** Round trip of each write, ms. */
+  readonly roundTrips: readonly number[];
+}
+
+/** The writes of every instance of a run, with the round trips' median, 99th percentile and maximum. */
+export function allWrites(instances: readonly LimiterWrites[]) {
+  const sorted = instances.flatMap((one) => one.roundTrips).sort((a, b) => a - b);
+  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0, 1);
+  return {
+    claimed: instances.reduce((sum, one) => sum + one.claimed, 0),
+    lost: instances.reduce((sum, one) => sum + one.lost, 0),
+    writeMs: { p50: at(0.5), p99: at(0.99), max: at(1) },
   };
 }
 
@@ -84,7 +107,7 @@ function timelineOf(arrivals: readonly number[], startedAt: number, endedAt: num
 export async function figuresOf(
   simulator: SimulatorThread,
   pages: number,
-  startedAt: number,
+  { startedAt, endedAt }: { startedAt: number; endedAt: number },
   limiter?: {
     claimed: number;
     lost: number;
@@ -92,7 +115,6 @@ export async function figuresOf(
     intervalMs: number;
   },
 ): Promise<DownloadRun> {
-  const endedAt = performance.now();
   const seconds = (endedAt - startedAt) / 1000;
   const stats = await simulator.stats();
   const onSharedClock = (ms: number) => performance.timeOrigin + ms;

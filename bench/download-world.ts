@@ -3,28 +3,30 @@
  *
  * recon's real download path: the workflow's `downloadPages` step (provider client + shared DynamoDB
  * limiter + the step's page concurrency) called for the report's page batches with the inline Map's
- * batch concurrency, one step instance (own client, own limiter instance, same DynamoDB bucket) per
- * concurrent batch, as separate Lambdas would be; dynalite runs in its own process, as DynamoDB is
- * remote to a Lambda. Ingestion is replaced by a no-op here: its cost is
- * measured by the normalization and end-to-end benchmarks, and on dynalite it would measure dynalite.
+ * batch concurrency, each batch on a free "Lambda" (download-lambda.ts: its own thread, clients and
+ * limiter instance, same DynamoDB bucket); dynalite runs in its own process, as DynamoDB is remote
+ * to a Lambda. Ingestion is replaced by a no-op here: its cost is measured by the normalization and
+ * end-to-end benchmarks, and on dynalite it would measure dynalite.
  */
-import { mapWithConcurrency } from '../lambdas/core/concurrency';
-import { parseReconConfig } from '../lambdas/core/config';
-import { emptyIngestCounts } from '../lambdas/core/lake/counts';
 import { buildProviderClient } from '../lambdas/core/provider/client';
-import { buildDynamoLimiter } from '../lambdas/core/rate-limit/dynamo';
 import { buildInProcessLimiter } from '../lambdas/core/rate-limit/in-process';
 import { slotIntervalMs } from '../lambdas/core/rate-limit/pacing';
-import type { RateLimiter } from '../lambdas/core/rate-limit/port';
 import { batchCount, batchLayoutOf } from '../lambdas/core/workflow/batch-layout';
-import { buildWorkflowSteps } from '../lambdas/core/workflow/steps';
-import { buildWorkflowDeps } from '../lambdas/runtime/workflow-wiring';
 import { parseStageConfig, workflowConfigOf } from '../lib/config';
 import { startDynamoProcess } from '../local/aws/dynamodb';
 import { startLocalS3 } from '../local/aws/s3';
 import { CONFIGURATIONS } from '../local/simulator';
 import { type SimulatorThread, startSimulatorThread } from '../local/simulator/thread';
-import { countLimiterWrites, type DownloadRun, figuresOf, PROVIDER_RATE } from './download-run';
+import { startWorker } from '../local/worker-rpc';
+import type { LambdaOptions } from './download-lambda';
+import {
+  allWrites,
+  type DownloadRun,
+  figuresOf,
+  type LimiterSetting,
+  type LimiterWrites,
+  PROVIDER_RATE,
+} from './download-run';
 
 /**
  * 30 days of 66,000 sales: a sales report of about 300,000 records, 1,000 per page, a mid-size
@@ -36,14 +38,6 @@ const DATASET = { sales: 66_000, from: '2025-01-01', to: '2025-01-30', recordsPe
 const SEQUENTIAL_PAGES = 100;
 /** Only the stage's download settings are used; the run itself talks to the simulator's URL. */
 export const STAGE = parseStageConfig({ environment: 'production', baseUrl: 'https://provider.example.com' });
-
-export interface LimiterSetting {
-  readonly ratePerSecond: number;
-  readonly marginRatio?: number;
-  readonly coldStartMs?: number;
-  /** One in-process limiter for all concurrent batches instead of the shared DynamoDB one (diagnosis). */
-  readonly inProcess?: boolean;
-}
 
 /**
  * Waits until the provider's one-second window has forgotten the previous traffic (readiness polls,
@@ -93,38 +87,23 @@ export async function startWorld(latencyMs: [number, number]): Promise<World> {
     startLocalS3(),
   ]);
   const { reportId, pages } = await readyReport(simulator);
-  const limiterWrites = countLimiterWrites(dynamo.client);
   await simulator.setFaults({ latencyMs });
   const workflowConfig = workflowConfigOf(STAGE);
+  const lambdaOptions: LambdaOptions = {
+    simulatorUrl: simulator.url,
+    credentials: simulator.credentials,
+    dynamoEndpoint: dynamo.endpoint,
+    tableName: dynamo.tableName,
+    s3Endpoint: s3.endpoint,
+    bucket: s3.bucket,
+    workflowConfig,
+  };
+  const lambdas = await Promise.all(
+    Array.from({ length: STAGE.download.batchConcurrency }, () =>
+      startWorker<unknown>(new URL('./download-lambda.mjs', import.meta.url), lambdaOptions),
+    ),
+  );
   let bucket = 0;
-
-  /** One "Lambda": its own client and limiter instance on the account's shared DynamoDB bucket. */
-  function lambdaSteps(limiter: RateLimiter) {
-    const deps = buildWorkflowDeps({
-      ddb: dynamo.documentClient,
-      tableName: dynamo.tableName,
-      s3: s3.client,
-      bucket: s3.bucket,
-      baseUrl: simulator.url,
-      credentials: simulator.credentials,
-      limiter,
-      reconConfig: parseReconConfig({}),
-      workflowConfig,
-      sendTaskSuccess: async () => undefined,
-      publish: async () => undefined,
-    });
-    return buildWorkflowSteps({
-      ...deps,
-      ingestPages: async (_pages, apply) => ({
-        records: [],
-        counts: emptyIngestCounts(),
-        applied: await apply([]),
-      }),
-      receivables: () => ({
-        applyRecords: async () => ({ changed: 0, unchanged: 0, conflicts: 0, refused: [] }),
-      }),
-    });
-  }
 
   return {
     simulator,
@@ -134,47 +113,45 @@ export async function startWorld(latencyMs: [number, number]): Promise<World> {
       // A fresh bucket per run, so one run's reserved slots do not delay the next.
       bucket += 1;
       const account = `bench-${bucket}`;
-      const shared = setting.inProcess ? buildInProcessLimiter(setting) : undefined;
-      const lambdas = Array.from({ length: STAGE.download.batchConcurrency }, () =>
-        lambdaSteps(
-          shared ??
-            buildDynamoLimiter({
-              ddb: dynamo.documentClient,
-              tableName: dynamo.tableName,
-              account,
-              ...setting,
-            }),
-        ),
-      );
+      // Fresh containers: new limiter instances (cold) on the run's own bucket.
+      await Promise.all(lambdas.map((lambda) => lambda.call('prepare', account, setting)));
       const batchIndexes = Array.from(
         { length: batchCount(pages, batchLayoutOf(workflowConfig)) },
         (_, index) => index,
       );
       const job = { kind: 'sales', configurationId: CONFIGURATIONS.production.sales, ...DATASET };
-      let next = 0;
+      const queue = [...batchIndexes];
       await windowForgets();
       await simulator.resetStats();
-      limiterWrites.take();
       const startedAt = performance.now();
-      const results = await mapWithConcurrency(batchIndexes, lambdas.length, async (batchIndex) => {
-        const steps = lambdas[next++ % lambdas.length] as (typeof lambdas)[number];
-        return steps.downloadPages({
-          job,
-          executionId: account,
-          reportId,
-          generatedOn: '2025-02-01',
-          asOf: '2025-02-01',
-          batchIndex,
-          pages,
-        });
-      });
-      const downloaded = results.reduce((sum, r) => sum + r.pages, 0);
-      const writes = limiterWrites.take();
+      // As the Map runs them: each batch on the first Lambda that is free.
+      const downloaded = await Promise.all(
+        lambdas.map(async (lambda) => {
+          let pagesDone = 0;
+          for (let batchIndex = queue.shift(); batchIndex !== undefined; batchIndex = queue.shift()) {
+            const result = await lambda.call<{ pages: number }>('downloadPages', {
+              job,
+              executionId: account,
+              reportId,
+              generatedOn: '2025-02-01',
+              asOf: '2025-02-01',
+              batchIndex,
+              pages,
+            });
+            pagesDone += result.pages;
+          }
+          return pagesDone;
+        }),
+      );
+      const endedAt = performance.now();
+      const writes = allWrites(
+        await Promise.all(lambdas.map((lambda) => lambda.call<LimiterWrites>('takeWrites'))),
+      );
       return figuresOf(
         simulator,
-        downloaded,
-        startedAt,
-        setting.inProcess ? undefined : { ...writes, intervalMs: slotIntervalMs(setting) },
+        downloaded.reduce((sum, pagesDone) => sum + pagesDone, 0),
+        { startedAt, endedAt },
+        { ...writes, intervalMs: slotIntervalMs(setting) },
       );
     },
     async sequential() {
@@ -188,9 +165,10 @@ export async function startWorld(latencyMs: [number, number]): Promise<World> {
       const startedAt = performance.now();
       const timed = Math.min(pages, SEQUENTIAL_PAGES);
       for (let page = 1; page <= timed; page++) await client.downloadPage(reportId, page);
-      return figuresOf(simulator, timed, startedAt);
+      return figuresOf(simulator, timed, { startedAt, endedAt: performance.now() });
     },
     async close() {
+      await Promise.all(lambdas.map((lambda) => lambda.close()));
       await Promise.all([simulator.close(), dynamo.close(), s3.close()]);
     },
   };

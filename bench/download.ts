@@ -5,8 +5,8 @@
  */
 import { DEFAULT_COLD_START_MS, DEFAULT_MARGIN_RATIO } from '../lambdas/core/rate-limit/pacing';
 import { type ColdSendFigures, measureColdSend } from './cold-send';
-import type { DownloadRun } from './download-run';
-import { type LimiterSetting, STAGE, startWorld } from './download-world';
+import type { DownloadRun, LimiterSetting } from './download-run';
+import { STAGE, startWorld } from './download-world';
 import { round } from './figures';
 
 export interface DownloadFigures {
