@@ -1,5 +1,6 @@
 /** One measured download run: what the provider counted, the limiter's writes, where the time went. */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { WindowShape } from '../lambdas/core/rate-limit/window';
 import type { SimulatorThread } from '../local/simulator/thread';
 import { round } from './figures';
 
@@ -8,6 +9,7 @@ export interface LimiterSetting {
   readonly ratePerSecond: number;
   readonly marginRatio?: number;
   readonly coldStartMs?: number;
+  readonly spacingMs?: number;
 }
 
 /** The provider's ceiling: requests per second for the account. */
@@ -26,29 +28,30 @@ export interface DownloadRun {
   readonly requests: number;
   /**
    * Where the run's time went, from the front door's arrival stamps: until the first arrival (the
-   * first claim), idle beyond the slot interval between arrivals (batch ends, cold gaps, late
-   * callers), and after the last arrival (its page's latency). The rest is the pacing itself.
+   * first claim), between the first and last arrivals beyond what the limiter's window requires
+   * (batch ends, cold gaps, late callers), and after the last arrival (its page's latency). The rest
+   * is the pacing itself.
    */
   readonly timeline?: { leadMs: number; idleMs: number; tailMs: number };
   /** Round trip of the limiter's conditional writes on its item (dynalite here). */
   readonly limiterWriteMs?: { p50: number; p99: number; max: number };
-  readonly slotsClaimed?: number;
-  readonly slotsWasted?: number;
+  /** Conditional writes won: claims (one write claims a Lambda's waiting slots together) and pushes. */
+  readonly limiterWrites?: number;
   readonly racesLost?: number;
 }
 
 /**
  * Counts the limiter's conditional writes on its bucket item, and times them: each won write is a
- * claimed slot or a late caller's push, each lost one a race with another instance. Slot writes
- * minus requests that arrived = pushes and slots given up by callers that woke too late.
+ * claim (of one or more slots), a late caller's push or a repair, each lost one a race with another
+ * instance.
  */
 export function countLimiterWrites(client: DynamoDBClient) {
   const tally = { claimed: 0, lost: 0 };
   let roundTrips: number[] = [];
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const key = (args.input as { Key?: { pk?: { S?: string } } }).Key?.pk?.S;
-      const isSlot = context.commandName === 'UpdateItemCommand' && key?.startsWith('RATE#');
+      const key = (args.input as { Item?: { pk?: { S?: string } } }).Item?.pk?.S;
+      const isSlot = context.commandName === 'PutItemCommand' && key?.startsWith('RATE#');
       const sentAt = performance.now();
       try {
         const out = await next(args);
@@ -93,13 +96,16 @@ export function allWrites(instances: readonly LimiterWrites[]) {
   };
 }
 
-/** See {@link DownloadRun.timeline}; `intervalMs` is the limiter's slot interval. */
-function timelineOf(arrivals: readonly number[], startedAt: number, endedAt: number, intervalMs: number) {
+/**
+ * See {@link DownloadRun.timeline}. The window lets an idle bucket's first `rate` requests leave
+ * `spacingMs` apart and request k + `rate` one span after request k: that is the time n requests need.
+ */
+function timelineOf(arrivals: readonly number[], startedAt: number, endedAt: number, window: WindowShape) {
   const first = arrivals[0] ?? endedAt;
-  let idleMs = 0;
-  for (let i = 1; i < arrivals.length; i++)
-    idleMs += Math.max(0, (arrivals[i] as number) - (arrivals[i - 1] as number) - intervalMs);
   const last = arrivals[arrivals.length - 1] ?? endedAt;
+  const after = Math.max(0, arrivals.length - 1);
+  const required = Math.floor(after / window.rate) * window.spanMs + (after % window.rate) * window.spacingMs;
+  const idleMs = Math.max(0, last - first - required);
   const whole = (ms: number) => Math.round(ms);
   return { leadMs: whole(first - startedAt), idleMs: whole(idleMs), tailMs: whole(endedAt - last) };
 }
@@ -112,7 +118,7 @@ export async function figuresOf(
     claimed: number;
     lost: number;
     writeMs: DownloadRun['limiterWriteMs'];
-    intervalMs: number;
+    window: WindowShape;
   },
 ): Promise<DownloadRun> {
   const seconds = (endedAt - startedAt) / 1000;
@@ -126,11 +132,10 @@ export async function figuresOf(
             stats.arrivals,
             onSharedClock(startedAt),
             onSharedClock(endedAt),
-            limiter.intervalMs,
+            limiter.window,
           ),
           limiterWriteMs: limiter.writeMs,
-          slotsClaimed: limiter.claimed,
-          slotsWasted: limiter.claimed - stats.requests,
+          limiterWrites: limiter.claimed,
           racesLost: limiter.lost,
         }
       : {}),

@@ -10,7 +10,7 @@
  */
 import { buildProviderClient } from '../lambdas/core/provider/client';
 import { buildInProcessLimiter } from '../lambdas/core/rate-limit/in-process';
-import { slotIntervalMs } from '../lambdas/core/rate-limit/pacing';
+import { windowShape } from '../lambdas/core/rate-limit/pacing';
 import { batchCount, batchLayoutOf } from '../lambdas/core/workflow/batch-layout';
 import { parseStageConfig, workflowConfigOf } from '../lib/config';
 import { startDynamoProcess } from '../local/aws/dynamodb';
@@ -151,7 +151,7 @@ export async function startWorld(latencyMs: [number, number]): Promise<World> {
         simulator,
         downloaded.reduce((sum, pagesDone) => sum + pagesDone, 0),
         { startedAt, endedAt },
-        { ...writes, intervalMs: slotIntervalMs(setting) },
+        { ...writes, window: windowShape(setting) },
       );
     },
     async sequential() {

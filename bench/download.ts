@@ -3,7 +3,12 @@
  * recon's real download path (download-world.ts), with the shipped limiter and a few variants, and the
  * cold send of a fresh process (cold-send.ts).
  */
-import { DEFAULT_COLD_START_MS, DEFAULT_MARGIN_RATIO } from '../lambdas/core/rate-limit/pacing';
+import {
+  DEFAULT_COLD_START_MS,
+  DEFAULT_MARGIN_RATIO,
+  DEFAULT_SPACING_MS,
+  slotIntervalMs,
+} from '../lambdas/core/rate-limit/pacing';
 import { type ColdSendFigures, measureColdSend } from './cold-send';
 import type { DownloadRun, LimiterSetting } from './download-run';
 import { STAGE, startWorld } from './download-world';
@@ -33,10 +38,12 @@ export interface DownloadFigures {
 /** The limiter as the stack ships it (stage `ratePerSecond`, the limiter's default margin and cold gap). */
 const SHIPPED: LimiterSetting = { ratePerSecond: STAGE.ratePerSecond, marginRatio: STAGE.rateMarginRatio };
 /**
- * Settings measured for comparison: the margin before issue 15, a smaller reserve, and the cold gap
- * shipped before the HTTP warm-up (see docs/rate-limit.md).
+ * Settings measured for comparison: the margin before issue 15, a smaller reserve, the cold gap
+ * shipped before the HTTP warm-up, and evenly spaced slots (an idle bucket's first slots one interval
+ * apart, the scheme before the sliding window) (see docs/rate-limit.md).
  */
 const VARIANTS: Record<string, LimiterSetting> = {
+  'before: evenly spaced': { ratePerSecond: 10, marginRatio: 0.03, spacingMs: slotIntervalMs() },
   'before: margin 0.06': { ratePerSecond: 10, marginRatio: 0.06 },
   'margin 0.025': { ratePerSecond: 10, marginRatio: 0.025 },
   'before: cold gap 150 ms': { ratePerSecond: 10, marginRatio: 0.03, coldStartMs: 150 },
@@ -91,6 +98,7 @@ export async function benchDownload(log: (line: string) => void): Promise<Downlo
         ...SHIPPED,
         marginRatio: SHIPPED.marginRatio ?? DEFAULT_MARGIN_RATIO,
         coldStartMs: SHIPPED.coldStartMs ?? DEFAULT_COLD_START_MS,
+        spacingMs: SHIPPED.spacingMs ?? DEFAULT_SPACING_MS,
         pagesPerBatch: STAGE.download.pagesPerBatch,
         pageConcurrency: STAGE.download.pageConcurrency,
         batchConcurrency: STAGE.download.batchConcurrency,

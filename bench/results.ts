@@ -152,11 +152,10 @@ function markdown(results: Results): string {
 function downloadDetails(results: Results): string[] {
   const d = results.download as
     | {
-        setting: { ratePerSecond: number; marginRatio: number; coldStartMs?: number };
+        setting: { ratePerSecond: number; marginRatio: number; coldStartMs?: number; spacingMs?: number };
         tightestSpanMs?: number | null;
         realistic: {
-          slotsClaimed?: number;
-          slotsWasted?: number;
+          limiterWrites?: number;
           racesLost?: number;
           requests: number;
           seconds: number;
@@ -185,12 +184,12 @@ function downloadDetails(results: Results): string[] {
   return [
     '## Download: what bounds the ratio',
     '',
-    `- The limiter paces at ratePerSecond × (1 − margin) = ${d.setting.ratePerSecond} × (1 − ${d.setting.marginRatio}) requests/s: at most ${cap.toFixed(2)} of the ceiling before any loss; each limiter instance's first slot is followed by a ${d.setting.coldStartMs ?? 0} ms cold-start gap.`,
+    `- The limiter lets any ${d.setting.ratePerSecond} + 1 requests span ${d.setting.ratePerSecond} / (ratePerSecond × (1 − margin)) s = 1 / (1 − ${d.setting.marginRatio}) s: at most ${cap.toFixed(2)} of the ceiling once under way; an idle bucket's first ${d.setting.ratePerSecond} requests leave ${d.setting.spacingMs ?? '—'} ms apart, and each limiter instance's first request leaves room for a ${d.setting.coldStartMs ?? 0} ms cold start.`,
     `- As the provider counted them, 11 requests never arrived within less than ${d.tightestSpanMs ?? '—'} ms (at least 1000 ms means never more than 10 in any second; the excess is the headroom left).`,
-    `- Realistic run: ${d.realistic.requests} requests, ${d.realistic.slotsClaimed ?? '—'} slot writes (${d.realistic.slotsWasted ?? '—'} more than requests: slots given up, or moved back, by callers that woke too late), ${d.realistic.racesLost ?? '—'} lost conditional-write races on the shared DynamoDB bucket.`,
+    `- Realistic run: ${d.realistic.requests} requests, ${d.realistic.limiterWrites ?? '—'} conditional writes won on the shared DynamoDB bucket (one claims a Lambda's waiting slots together; pushes by late callers and repairs are writes too), ${d.realistic.racesLost ?? '—'} lost races.`,
     ...(d.realistic.timeline
       ? [
-          `- Where the realistic run's ${d.realistic.seconds} s went: ${d.realistic.timeline.leadMs} ms until the first request arrived (the first claim), ${d.realistic.timeline.idleMs} ms of arrivals further apart than one slot (cold gaps, late callers, batch ends), ${d.realistic.timeline.tailMs} ms after the last arrival (its page's latency); the rest is the pacing itself.`,
+          `- Where the realistic run's ${d.realistic.seconds} s went: ${d.realistic.timeline.leadMs} ms until the first request arrived (the first claim), ${d.realistic.timeline.idleMs} ms between the first and last arrivals beyond what the limiter's window requires (cold gaps, late callers, batch ends), ${d.realistic.timeline.tailMs} ms after the last arrival (its page's latency); the rest is the pacing itself.`,
         ]
       : []),
     ...(d.coldSend

@@ -2,20 +2,25 @@
  * A limiter shared by every process of an account (all Lambdas, all executions), so that together
  * they stay under the provider's budget as the provider counts it.
  *
- * One item `pk=RATE#<account>, sk=RATE` holds `nextSlotAt`, the epoch ms of the next free slot.
- * Acquiring claims the slot `max(now, nextSlotAt)` by moving `nextSlotAt` one interval forward with a
- * single-item conditional write (`nextSlotAt = :seen`): of two racing callers exactly one wins, the
- * other re-reads and claims the following slot. Then the caller sleeps until its slot (and claims
- * another, with a wider gap after it, if it woke too late to use it: see `pacing.ts`). Only
- * single-item conditional writes are used (no transactions), so dynalite is a faithful stand-in.
- * Each instance remembers the value it last wrote, so an uncontended acquire costs one write.
+ * One item `pk=RATE#<account>, sk=RATE` holds the bucket's `recent` entries (window.ts: for each of
+ * the last `rate` slots, the latest time its request may leave) and `token`, a random value replaced
+ * by every write. Acquiring claims the next free slot with a single-item conditional write
+ * (`token = :seen`): of two racing callers exactly one wins, the other re-reads and claims the
+ * following slot. Then the caller sleeps until its slot (and claims another, with a wider gap after
+ * it, if it woke too late to use it: see `pacing.ts`). Only single-item conditional writes are used
+ * (no transactions), so dynalite is a faithful stand-in. Each instance remembers what it last wrote,
+ * so an uncontended acquire costs one write. A random token, not a counter: a counter restarts when
+ * the item is deleted, and a stale belief would then match a new item.
  *
  * The item is not trusted blindly: a slot is claimed at most {@link CLAIM_HORIZON_MS} ahead of now,
- * so every slot anybody holds lies within that horizon; an item that disappears, holds something
- * that is not a number, or goes backwards is rewritten to "now + horizon + one interval" (or
- * further, never backwards), past every slot that could still be outstanding. See docs/rate-limit.md.
+ * so every slot anybody holds lies within that horizon; an item that disappears, holds something that
+ * is not a list of entries, or goes backwards is rewritten so that no slot is free until a full window
+ * after "now + horizon" (or the latest entry this instance saw, if later): past every slot that could
+ * still be outstanding. An item of the earlier format (`nextSlotAt`) is repaired the same way. See
+ * docs/rate-limit.md.
  */
-import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
 import {
@@ -24,9 +29,10 @@ import {
   CLAIM_HORIZON_MS,
   type PacingOptions,
   realSleep,
-  slotIntervalMs,
+  windowShape,
 } from './pacing';
 import type { RateLimiter } from './port';
+import { isRecent, nextFreeSlot, type Recent, withClaim, withFloor, withPush } from './window';
 
 export interface DynamoLimiterDeps extends PacingOptions {
   readonly ddb: DynamoDBDocumentClient;
@@ -43,68 +49,84 @@ export interface DynamoLimiterDeps extends PacingOptions {
 const TTL_SECONDS = 3_600;
 
 /**
- * A caller facing a `nextSlotAt` later than this ahead of now (a back-off, a crowd of callers) sleeps
- * first. It bounds what a lost item can hide: no slot outstanding when the item vanished lies later
- * than this past the moment it was found missing.
+ * A caller facing a next free slot later than this ahead of now (a back-off, a crowd of callers)
+ * sleeps first. It bounds what a lost item can hide: no slot outstanding when the item vanished lies
+ * later than this past the moment it was found missing.
  */
 export { CLAIM_HORIZON_MS };
+
+/**
+ * How long past the moment its first slot could be claimed an instance waits to claim the slots after
+ * it in the same write. Its first slot is still claimed 850 ms ahead.
+ */
+const COLLECT_MS = 100;
 
 /** Writes a late caller's push may take when other instances keep winning the item. */
 const PUSH_ATTEMPTS = 3;
 
-/** `nextSlotAt` as read: a number, `undefined` when absent, `NaN` when it holds anything else. */
-type Stored = number | undefined;
-
-/** Fixes a missing or corrupted value, or moves a number forward; never moves a number backwards. */
-const RAISE_OR_FIX =
-  'attribute_not_exists(nextSlotAt) OR NOT attribute_type(nextSlotAt, :number) OR nextSlotAt < :value';
+/** The item as read: `exists` false when absent; a field is `undefined` when missing or malformed. */
+interface Seen {
+  readonly exists: boolean;
+  readonly token?: string;
+  readonly recent?: Recent;
+}
 
 export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
-  const interval = slotIntervalMs(deps);
+  const shape = windowShape(deps);
   const claimLeadMs = deps.claimLeadMs ?? 50;
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
   const key = { [TABLE.partitionKey]: `RATE#${deps.account}`, [TABLE.sortKey]: 'RATE' };
-  /** Our belief about the stored `nextSlotAt`: `null` = never seen (must read). */
-  let believed: Stored | null = null;
+  /** Our belief about the stored item: `null` = never seen (must read). */
+  let believed: Seen | null = null;
   /**
-   * The largest `nextSlotAt` this instance has seen or written. The stored value only ever grows, so
-   * reading less than this means the item was deleted or overwritten; it also keeps this instance
-   * from ever sending earlier than its own previous slot plus one interval.
+   * The latest entry this instance has seen or written. Entries only ever grow, so a stored latest
+   * entry below this means the item was deleted or overwritten; it also keeps this instance from
+   * ever sending before a window has passed since what it saw.
    */
   let highWater: number | undefined;
 
-  function believe(value: Stored): void {
-    believed = value;
-    if (value !== undefined && !Number.isNaN(value)) highWater = Math.max(highWater ?? value, value);
+  function believe(seen: Seen): void {
+    believed = seen;
+    const latest = seen.recent?.at(-1);
+    if (latest !== undefined) highWater = Math.max(highWater ?? latest, latest);
   }
 
-  async function read(): Promise<void> {
+  async function read(): Promise<Seen> {
     const { Item } = await deps.ddb.send(
       new GetCommand({ TableName: deps.tableName, Key: key, ConsistentRead: true }),
     );
-    const value: unknown = Item?.nextSlotAt;
-    believe(value === undefined ? undefined : typeof value === 'number' ? value : Number.NaN);
+    believe({
+      exists: Item !== undefined,
+      token: typeof Item?.token === 'string' ? Item.token : undefined,
+      recent: isRecent(Item?.recent) ? Item.recent : undefined,
+    });
+    return believed as Seen;
   }
 
-  /** Moves `nextSlotAt` to `value` if `condition` holds; false when another writer got there first. */
-  async function write(value: number, condition: string, extraValues: Record<string, unknown>) {
+  /** Replaces the item by `recent` if it is still the one believed; false when another writer got there first. */
+  async function write(seen: Seen, recent: Recent): Promise<boolean> {
+    const token = randomUUID();
+    const [condition, values] =
+      seen.token === undefined
+        ? ['attribute_not_exists(#token) OR NOT attribute_type(#token, :string)', { ':string': 'S' }]
+        : ['#token = :seen', { ':seen': seen.token }];
     try {
       await deps.ddb.send(
-        new UpdateCommand({
+        new PutCommand({
           TableName: deps.tableName,
-          Key: key,
-          UpdateExpression: 'SET nextSlotAt = :value, #ttl = :ttl',
-          ConditionExpression: condition,
-          ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
-          ExpressionAttributeValues: {
-            ':value': value,
-            ':ttl': Math.ceil(value / 1000) + TTL_SECONDS,
-            ...extraValues,
+          Item: {
+            ...key,
+            recent,
+            token,
+            [TABLE.ttlAttribute]: Math.ceil((recent.at(-1) ?? now()) / 1000) + TTL_SECONDS,
           },
+          ConditionExpression: condition,
+          ExpressionAttributeNames: { '#token': 'token' },
+          ExpressionAttributeValues: values,
         }),
       );
-      believe(value);
+      believe({ exists: true, token, recent });
       return true;
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
@@ -113,82 +135,121 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
     }
   }
 
-  /** Raises `nextSlotAt` to at least `value`, repairing a missing or non-numeric one on the way. */
-  function raise(value: number): Promise<boolean> {
-    return write(value, RAISE_OR_FIX, { ':number': 'N' });
+  /** The entries to build on, or `undefined` when the item cannot be trusted (see the header). */
+  function trusted(seen: Seen): Recent | undefined {
+    if (!seen.exists) return highWater === undefined ? [] : undefined;
+    if (seen.token === undefined || seen.recent === undefined) return undefined;
+    const latest = seen.recent.at(-1) ?? Number.NEGATIVE_INFINITY;
+    return highWater !== undefined && latest < highWater ? undefined : seen.recent;
   }
 
-  /** True when the item cannot be trusted: not a number, or lower than a value already seen. */
-  function damaged(seen: Stored): boolean {
-    if (seen !== undefined && Number.isNaN(seen)) return true;
-    return highWater !== undefined && (seen === undefined || seen < highWater);
+  /** Entries past every slot that could be outstanding when the item was found damaged at `at`. */
+  function repaired(at: number): Recent {
+    const outstanding = Math.max(at + CLAIM_HORIZON_MS, highWater ?? Number.NEGATIVE_INFINITY);
+    return withFloor([], outstanding + shape.spanMs, shape);
   }
+
+  /** The item as believed and the entries to build on, repairing a damaged item first. */
+  async function usable(): Promise<{ seen: Seen; recent: Recent }> {
+    for (;;) {
+      const seen = believed ?? (await read());
+      const recent = trusted(seen);
+      if (recent !== undefined) return { seen, recent };
+      await write(seen, repaired(now()));
+    }
+  }
+
+  /** Claims this instance's callers are waiting for, in the order they asked. */
+  const waiting: { readonly gapMs: number; resolve(slot: number): void; reject(error: unknown): void }[] = [];
+  let claiming = false;
 
   /**
-   * One claim in this instance's turn, with a conditional write leaving `gapMs` more than one interval
-   * after the slot: the slot won, or how long to sleep before the next free slot is within the
-   * horizon (slept outside the turn, so that a late caller's push is not held up behind it). Every
-   * pass either wins, returns, or follows a write somebody else made: none repeats without progress.
+   * Claims, in this instance's turn, the waiting callers' slots with one conditional write: the
+   * number claimed, or how long to sleep before claiming (slept outside the turn, so that a late
+   * caller's push is not held up behind it). Every pass either wins, returns, or follows a write
+   * somebody else made: none repeats without progress. One write for many slots: an idle bucket's
+   * slots are only `spacingMs` apart, and instances claiming them one at a time woke together for
+   * each and kept losing races (a write and a read each) to one another.
    */
-  async function tryClaim(gapMs: number): Promise<{ slot: number } | { waitMs: number }> {
+  async function tryClaim(): Promise<{ claimed: number } | { waitMs: number }> {
     for (;;) {
-      if (believed === null) await read();
-      const seen = believed as Stored;
+      const { seen, recent } = await usable();
       const at = now();
-      if (damaged(seen)) {
-        await raise(Math.max(at + CLAIM_HORIZON_MS + interval, highWater ?? at));
-        continue;
-      }
-      if (seen !== undefined && seen > at + CLAIM_HORIZON_MS) return { waitMs: seen - CLAIM_HORIZON_MS - at };
+      const wanted = waiting.slice(0, shape.rate);
       // An idle bucket's slot is `claimLeadMs` ahead: the write's own round trip would otherwise
       // make every such caller late for its slot (idle means below the rate, so this costs no rate).
-      const slot = Math.max(at + claimLeadMs, seen ?? Number.NEGATIVE_INFINITY);
-      // Kept fractional: rounding each slot up to a whole ms would pace at 106 ms instead of 105.26.
-      // The number round-trips exactly (DynamoDB keeps 38 digits), so the equality condition holds.
-      const next = slot + interval + gapMs;
-      const won =
-        seen === undefined
-          ? await write(next, 'attribute_not_exists(nextSlotAt)', {})
-          : await write(next, 'nextSlotAt = :seen', { ':seen': seen });
-      if (won) return { slot };
+      const slots = plannedSlots(recent, at + claimLeadMs, wanted);
+      const first = slots[0] as number;
+      const wakeAt = Math.min(slots.at(-1) as number, first + COLLECT_MS) - CLAIM_HORIZON_MS;
+      if (wakeAt > at) return { waitMs: wakeAt - at };
+      const within = slots.filter((slot) => slot <= at + CLAIM_HORIZON_MS).length;
+      let next = recent;
+      for (let i = 0; i < within; i++)
+        next = withClaim(next, slots[i] as number, wanted[i]?.gapMs ?? 0, shape);
+      if (await write(seen, next)) {
+        for (const [i, caller] of waiting.splice(0, within).entries()) caller.resolve(slots[i] as number);
+        return { claimed: within };
+      }
     }
   }
 
-  async function claimWithinHorizon(gapMs: number): Promise<number> {
-    for (;;) {
-      const outcome = await inTurn(() => tryClaim(gapMs));
-      if ('slot' in outcome) return outcome.slot;
-      await sleep(outcome.waitMs);
+  /** The slots `callers` would get, in order, from `recent`. */
+  function plannedSlots(recent: Recent, earliest: number, callers: readonly { gapMs: number }[]): number[] {
+    const slots: number[] = [];
+    let next = recent;
+    for (const { gapMs } of callers) {
+      const slot = nextFreeSlot(next, earliest, shape);
+      slots.push(slot);
+      next = withClaim(next, slot, gapMs, shape);
+    }
+    return slots;
+  }
+
+  /** One claimer per instance: at most one of its callers' claims is in flight at any time. */
+  async function claimForWaiting(): Promise<void> {
+    claiming = true;
+    try {
+      while (waiting.length > 0) {
+        const outcome = await inTurn(tryClaim);
+        if ('waitMs' in outcome) await sleep(outcome.waitMs);
+      }
+    } catch (error) {
+      for (const caller of waiting.splice(0)) caller.reject(error);
+    } finally {
+      claiming = false;
     }
   }
 
-  /**
-   * This instance's callers claim one behind the other, so at most one of them per instance wakes
-   * when the horizon reaches the next slot (not a herd racing for it, each loss a read and a write).
-   */
-  let lastClaim: Promise<unknown> = Promise.resolve();
   function claim(gapMs: number): Promise<number> {
-    const claimed = lastClaim.then(() => claimWithinHorizon(gapMs));
-    lastClaim = claimed.catch(() => undefined);
-    return claimed;
+    return new Promise((resolve, reject) => {
+      waiting.push({ gapMs, resolve, reject });
+      if (!claiming) void claimForWaiting();
+    });
   }
 
   /**
-   * Moves `nextSlotAt` `ms` later, from the value believed (never with DynamoDB arithmetic: a decimal
-   * sum need not read back as the double the next condition compares with). A damaged item is left to
-   * the claim path's repair. A lost race moves the value just read instead, a few times: whoever won
-   * claimed a slot fewer than `rate` places after the late caller's, or pushed too, and the pacer
-   * checks the caller's lateness again after the write (pacing.ts). Giving up at once wasted the
-   * caller's slot on every race with another instance's claim: one a second in the download benchmark.
+   * Moves the late caller's entry (and every later one) `ms` on. A damaged item is left to the claim
+   * path's repair. A lost race moves the entries just read instead, a few times: whoever won claimed
+   * a slot fewer than `rate` places after the late caller's, or pushed too, and the pacer checks the
+   * caller's lateness again after the write (pacing.ts). Giving up at once wasted the caller's slot
+   * on every race with another instance's claim: one a second in the download benchmark.
    */
-  async function push(ms: number): Promise<boolean> {
+  async function push(slot: number, ms: number): Promise<boolean> {
     for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
-      if (believed === null) await read();
-      const seen = believed as Stored;
-      if (seen === undefined || damaged(seen)) return false;
-      if (await write(seen + ms, 'nextSlotAt = :seen', { ':seen': seen })) return true;
+      const seen = believed ?? (await read());
+      const recent = trusted(seen);
+      if (recent === undefined || recent.length === 0) return false;
+      if (await write(seen, withPush(recent, slot, ms))) return true;
     }
     return false;
+  }
+
+  /** Holds every caller's next slot until `notBefore`; a lost race is retried on the item just read. */
+  async function holdUntil(notBefore: number): Promise<void> {
+    for (;;) {
+      const { seen, recent } = await usable();
+      if (await write(seen, withFloor(recent, notBefore, shape))) return;
+    }
   }
 
   /**
@@ -205,14 +266,14 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
 
   return {
     acquire: buildPacer({
-      book: { claim, push: (ms) => inTurn(() => push(ms)) },
+      book: { claim, push: (slot, ms) => inTurn(() => push(slot, ms)) },
       options: deps,
       now,
       sleep,
     }),
     async backOff(retryAfterMs) {
-      // Only ever moves the slot forward; losing the race means someone pushed it at least as far.
-      await raise(Math.ceil(now() + boundedBackOffMs(retryAfterMs, deps)));
+      const notBefore = now() + boundedBackOffMs(retryAfterMs, deps);
+      await inTurn(() => holdUntil(notBefore));
     },
   };
 }

@@ -9,9 +9,10 @@ import {
   CLAIM_HORIZON_MS,
   type PacingOptions,
   realSleep,
-  slotIntervalMs,
+  windowShape,
 } from './pacing';
 import type { RateLimiter } from './port';
+import { nextFreeSlot, type Recent, withClaim, withFloor, withPush } from './window';
 
 export interface InProcessLimiterDeps extends PacingOptions {
   readonly now?: () => number;
@@ -19,31 +20,31 @@ export interface InProcessLimiterDeps extends PacingOptions {
 }
 
 export function buildInProcessLimiter(deps: InProcessLimiterDeps = {}): RateLimiter {
-  const interval = slotIntervalMs(deps);
+  const shape = windowShape(deps);
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
-  let nextSlotAt = Number.NEGATIVE_INFINITY;
+  let recent: Recent = [];
 
   async function claim(gapMs: number): Promise<number> {
     // Rounded up: a whole-millisecond clock must move for the loop to end.
-    for (let wait = nextSlotAt - CLAIM_HORIZON_MS - now(); wait > 0; ) {
+    for (let wait = nextFreeSlot(recent, now(), shape) - CLAIM_HORIZON_MS - now(); wait > 0; ) {
       await sleep(Math.ceil(wait));
-      wait = nextSlotAt - CLAIM_HORIZON_MS - now();
+      wait = nextFreeSlot(recent, now(), shape) - CLAIM_HORIZON_MS - now();
     }
-    const slot = Math.max(now(), nextSlotAt);
-    nextSlotAt = slot + interval + gapMs;
+    const slot = nextFreeSlot(recent, now(), shape);
+    recent = withClaim(recent, slot, gapMs, shape);
     return slot;
   }
 
-  function push(ms: number): boolean {
-    nextSlotAt += ms;
+  function push(slot: number, ms: number): boolean {
+    recent = withPush(recent, slot, ms);
     return true;
   }
 
   return {
     acquire: buildPacer({ book: { claim, push }, options: deps, now, sleep }),
     async backOff(retryAfterMs) {
-      nextSlotAt = Math.max(nextSlotAt, now() + boundedBackOffMs(retryAfterMs, deps));
+      recent = withFloor(recent, now() + boundedBackOffMs(retryAfterMs, deps), shape);
     },
   };
 }

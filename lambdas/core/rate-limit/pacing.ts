@@ -1,19 +1,22 @@
 /**
- * Even pacing shared by both limiters. The provider counts arrivals in ANY one-second window, so a
- * token bucket that allows bursts of 10 can still be refused when jitter bunches them. Slots one
- * interval `I = 1000 / (rate · (1 − margin))` apart put request k + rate at least `rate · I` after
- * request k; what that exceeds 1000 ms by (the reserve, 30.9 ms at 10/s with 3%) is all the timing
- * error the scheme trusts: a quarter for waking late, the rest for the variation of the delay between
- * the check and the arrival. Everything larger is paid for by the request that causes it:
+ * Pacing shared by both limiters. The provider counts arrivals in ANY one-second window, so a
+ * token bucket that refills while it bursts can let 20 requests into one second. Here any `rate + 1`
+ * slots span at least `rate · I`, with `I = 1000 / (rate · (1 − margin))` (window.ts): request k + rate
+ * comes at least `rate · I` after request k. What that exceeds 1000 ms by (the reserve, 30.9 ms at
+ * 10/s with 3%) is all the timing error the scheme trusts: a quarter for waking late, the rest for
+ * the variation of the delay between the check and the arrival. Everything larger is paid for by the
+ * request that causes it:
  * - a cold send (the process's first request: its first connection, code paths run for the first
- *   time) arrives later than warm ones, so an instance's first claim leaves `coldStartMs` more after
+ *   time) arrives later than warm ones, so an instance's first claim records `coldStartMs` more after
  *   its slot (the provider client loads the HTTP stack itself before that claim: warm-up.ts);
- * - a caller that wakes past the allowance moves every slot nobody holds yet back by twice its
+ * - a caller that wakes past the allowance moves its own entry, and every later one, back by twice its
  *   lateness, then sends: the request `rate` places later still comes `rate · I` after it. When it
  *   cannot (later than the claim horizon allows, or a damaged DynamoDB item) it does not send, and
  *   claims a new slot with a gap after it wide enough for the lateness it just saw (doubling).
  * See docs/rate-limit.md.
  */
+
+import type { WindowShape } from './window';
 
 export interface PacingOptions {
   /** Requests per second the provider allows for the whole account. @default 10 */
@@ -34,6 +37,13 @@ export interface PacingOptions {
    */
   readonly coldStartMs?: number;
   /**
+   * Least time between two consecutive slots. @default 10
+   * An idle bucket deals its first `rate` slots this far apart rather than one interval (103 ms)
+   * apart, and every later slot keeps the time saved (window.ts); 10 ms lets a Lambda's event loop
+   * write each request before the next one's slot.
+   */
+  readonly spacingMs?: number;
+  /**
    * Longest pause one 429 may impose on every caller, whatever its `Retry-After` says: a provider
    * (or a proxy) answering `Retry-After: 86400` must not park the whole night. @default 60_000
    */
@@ -43,6 +53,7 @@ export interface PacingOptions {
 export const DEFAULT_RATE_PER_SECOND = 10;
 export const DEFAULT_MARGIN_RATIO = 0.03;
 export const DEFAULT_COLD_START_MS = 20;
+export const DEFAULT_SPACING_MS = 10;
 /** How long a 429 without `Retry-After` pauses every caller. */
 const DEFAULT_BACK_OFF_MS = 1_000;
 /** Cap on any back-off; the provider client caps `Retry-After` to the same value by default. */
@@ -61,6 +72,15 @@ export function slotIntervalMs(options: PacingOptions = {}): number {
   if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError(`ratePerSecond must be > 0, got ${rate}`);
   if (!(margin >= 0 && margin < 1)) throw new RangeError(`marginRatio must be in [0, 1), got ${margin}`);
   return 1000 / (rate * (1 - margin));
+}
+
+/** The window both limiters keep their slots in (window.ts). */
+export function windowShape(options: PacingOptions = {}): WindowShape {
+  const rate = options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
+  const spacingMs = options.spacingMs ?? DEFAULT_SPACING_MS;
+  if (!(spacingMs >= 0 && Number.isFinite(spacingMs)))
+    throw new RangeError(`spacingMs must be >= 0, got ${spacingMs}`);
+  return { rate, spanMs: rate * slotIntervalMs(options), spacingMs };
 }
 
 /** What `rate` slots span beyond one second: the timing error the pacing absorbs. */
@@ -102,13 +122,13 @@ export const CLAIM_HORIZON_MS = 950;
 /** The slots of one bucket, as a limiter keeps them (in memory or in DynamoDB). */
 export interface SlotBook {
   /**
-   * Takes the next free slot (never more than {@link CLAIM_HORIZON_MS} ahead of now) and moves the
-   * next free slot to `slot + interval + gapMs`: `gapMs` is the extra room this caller needs after
-   * its own send (cold path, lateness).
+   * Takes the next free slot (never more than {@link CLAIM_HORIZON_MS} ahead of now) and records that
+   * its request may be sent up to `gapMs` after it: the extra room this caller needs after its own
+   * slot (cold path, lateness).
    */
   claim(gapMs: number): Promise<number> | number;
-  /** Moves every slot not claimed yet `ms` later; false when it could not (a damaged item). */
-  push(ms: number): Promise<boolean> | boolean;
+  /** Records that the request of `slot` is sent `ms` later than claimed; false when it could not. */
+  push(slot: number, ms: number): Promise<boolean> | boolean;
 }
 
 export interface PacerDeps {
@@ -125,15 +145,14 @@ export interface PacerDeps {
 export function buildPacer(deps: PacerDeps): () => Promise<void> {
   const allowance = latenessAllowanceMs(deps.options);
   const coldStartMs = deps.options.coldStartMs ?? DEFAULT_COLD_START_MS;
-  const rate = deps.options.ratePerSecond ?? DEFAULT_RATE_PER_SECOND;
   /** Until then after its slot, the slot `rate` places later cannot have been claimed yet. */
-  const pushableMs = rate * slotIntervalMs(deps.options) - CLAIM_HORIZON_MS;
+  const pushableMs = windowShape(deps.options).spanMs - CLAIM_HORIZON_MS;
   let warm = false;
 
   /**
-   * True when a send now is covered: within `tolerance` of the slot, or later but with every slot
-   * nobody holds yet moved back by the lateness. That keeps the request `rate` places later `rate`
-   * intervals after this send; the ones in between are fewer than `rate`, so no window gains one.
+   * True when a send now is covered: within `tolerance` of the slot, or later but with its entry
+   * moved back by the lateness. That keeps the request `rate` places later `rate` intervals after
+   * this send; the ones in between are fewer than `rate`, so no window gains one.
    */
   async function sendable(slot: number, tolerance: number): Promise<boolean> {
     for (let covered = tolerance; ; ) {
@@ -141,7 +160,7 @@ export function buildPacer(deps: PacerDeps): () => Promise<void> {
       if (lateBy >= pushableMs) return false;
       if (lateBy <= covered) return true;
       const more = 2 * (lateBy - covered);
-      if (!(await deps.book.push(more))) return false;
+      if (!(await deps.book.push(slot, more))) return false;
       covered += more;
     }
   }

@@ -1,7 +1,11 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDynamoLimiter, CLAIM_HORIZON_MS } from '../../../lambdas/core/rate-limit/dynamo';
-import { latenessAllowanceMs, slotIntervalMs } from '../../../lambdas/core/rate-limit/pacing';
+import {
+  DEFAULT_SPACING_MS,
+  latenessAllowanceMs,
+  slotIntervalMs,
+} from '../../../lambdas/core/rate-limit/pacing';
 import { TABLE } from '../../../lambdas/core/store/table';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 
@@ -18,8 +22,11 @@ afterAll(async () => {
  * (as a Lambda's clock moves while it waits): the slot an acquire was granted is the clock after it.
  */
 const T = 1_800_000_000_000;
-/** The default pacing's slot interval. */
-const INTERVAL = slotIntervalMs({ ratePerSecond: 10 });
+/** What any 11 slots span at the default pacing: 10 intervals. */
+const SPAN = 10 * slotIntervalMs({ ratePerSecond: 10 });
+const SPACING = DEFAULT_SPACING_MS;
+/** How far a caller 50 ms late moves its entry: twice its lateness past the allowance. */
+const PUSH_50 = 2 * (50 - latenessAllowanceMs({ ratePerSecond: 10 }));
 const ITEM_KEY = (account: string) => ({
   [TABLE.partitionKey]: `RATE#${account}`,
   [TABLE.sortKey]: 'RATE',
@@ -66,15 +73,25 @@ function virtualLimiter(
   };
 }
 
-async function storedSlot(account: string): Promise<unknown> {
+async function storedItem(account: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await dynamo.documentClient.send(
     new GetCommand({ TableName: dynamo.tableName, Key: ITEM_KEY(account) }),
   );
-  return Item?.nextSlotAt;
+  return Item;
+}
+
+/** The bucket's stored entries: for each of the last 10 slots, the latest time its request may leave. */
+async function storedRecent(account: string): Promise<number[]> {
+  return ((await storedItem(account))?.recent as number[] | undefined) ?? [];
+}
+
+function expectCloseTo(actual: readonly number[], expected: readonly number[]): void {
+  expect(actual).toHaveLength(expected.length);
+  for (const [i, value] of actual.entries()) expect(value).toBeCloseTo(expected[i] ?? Number.NaN, 3);
 }
 
 describe('DynamoDB limiter', () => {
-  it('gives distinct slots, one interval apart, to separate instances racing on one bucket', async () => {
+  it('gives racing instances distinct slots, an idle bucket its first 10 at once, any 11 a full window apart', async () => {
     const instances = Array.from({ length: 4 }, () => virtualLimiter('race'));
     const perInstance = await Promise.all(
       instances.map(async (instance) => {
@@ -85,28 +102,29 @@ describe('DynamoDB limiter', () => {
     );
     const all = perInstance.flat().sort((a, b) => a - b);
     expect(new Set(all).size).toBe(32);
-    const gaps = all.slice(1).map((t, i) => t - (all[i] ?? 0));
-    expect(Math.min(...gaps)).toBeCloseTo(INTERVAL, 2);
     expect(all[0]).toBe(T);
+    expect(all[9]).toBeCloseTo(T + 9 * SPACING, 3);
+    const spans = all.slice(10).map((t, i) => t - (all[i] ?? 0));
+    // Less a millisecond's fraction: at 1.8e12 ms a double resolves 0.24 µs.
+    expect(Math.min(...spans)).toBeGreaterThanOrEqual(SPAN - 1e-3);
   });
 
-  it("leaves each instance's cold-start gap after its first slot in the shared item", async () => {
+  it("records each instance's cold-start gap after its first slot in the shared item", async () => {
     const first = virtualLimiter('cold', 150);
     const other = virtualLimiter('cold', 150);
     expect(await first.grant()).toBe(T);
-    expect(await storedSlot('cold')).toBe(T + INTERVAL + 150);
-    expect(await first.grant()).toBe(T + INTERVAL + 150);
-    expect(await other.grant()).toBeCloseTo(T + 2 * INTERVAL + 150, 3);
-    expect(await storedSlot('cold')).toBeCloseTo(T + 3 * INTERVAL + 300, 3);
+    expectCloseTo(await storedRecent('cold'), [T + 150]);
+    expect(await first.grant()).toBeCloseTo(T + 150 + SPACING, 3);
+    expect(await other.grant()).toBeCloseTo(T + 150 + 2 * SPACING, 3);
+    expectCloseTo(await storedRecent('cold'), [T + 150, T + 150 + SPACING, T + 300 + 2 * SPACING]);
   });
 
-  it('lets a late caller send, moving the slots nobody holds yet back by twice its lateness', async () => {
+  it('lets a late caller send, moving its entry and the free slots back by twice its lateness', async () => {
     const late = virtualLimiter('late', 0, 50);
     expect(await late.grant()).toBe(T);
-    expect(await late.grant()).toBeCloseTo(T + INTERVAL + 50, 3);
-    const pushed = T + 2 * INTERVAL + 2 * (50 - latenessAllowanceMs({ ratePerSecond: 10 }));
-    expect(await storedSlot('late')).toBeCloseTo(pushed, 3);
-    expect(await virtualLimiter('late').grant()).toBeCloseTo(pushed, 3);
+    expect(await late.grant()).toBeCloseTo(T + SPACING + 50, 3);
+    expectCloseTo(await storedRecent('late'), [T, T + SPACING + PUSH_50]);
+    expect(await virtualLimiter('late').grant()).toBeCloseTo(T + 2 * SPACING + PUSH_50, 3);
   });
 
   it("still sends on its own slot when its push loses the race to another instance's claim", async () => {
@@ -116,12 +134,11 @@ describe('DynamoDB limiter', () => {
       othersSlot = await other.grant();
     });
     expect(await late.grant()).toBe(T);
-    // Its second slot is T + I; it wakes 50 ms late, after the other instance claimed T + 2I.
-    expect(await late.grant()).toBeCloseTo(T + INTERVAL + 50, 3);
-    expect(othersSlot).toBeCloseTo(T + 2 * INTERVAL, 3);
-    // The push moved the value the other instance left, not the one the late caller had seen.
-    const pushed = T + 3 * INTERVAL + 2 * (50 - latenessAllowanceMs({ ratePerSecond: 10 }));
-    expect(await storedSlot('push-race')).toBeCloseTo(pushed, 3);
+    // Its second slot is T + 10; it wakes 50 ms late, after the other instance claimed T + 20.
+    expect(await late.grant()).toBeCloseTo(T + SPACING + 50, 3);
+    expect(othersSlot).toBeCloseTo(T + 2 * SPACING, 3);
+    // The push moved the entries the other instance left, not the ones the late caller had seen.
+    expectCloseTo(await storedRecent('push-race'), [T, T + SPACING + PUSH_50, T + 2 * SPACING + PUSH_50]);
   });
 
   it('keeps accounts apart', async () => {
@@ -135,12 +152,13 @@ describe('DynamoDB limiter', () => {
     await first.grant();
     await first.limiter.backOff(5_000);
     await other.limiter.backOff(1_000);
-    expect(await other.grant()).toBe(T + 5_000);
-    const { Item } = await dynamo.documentClient.send(
-      new GetCommand({ TableName: dynamo.tableName, Key: ITEM_KEY('backoff') }),
-    );
-    expect(Item?.nextSlotAt).toBe(T + 5_000 + INTERVAL);
-    expect(Item?.[TABLE.ttlAttribute]).toBe(Math.ceil((T + 5_000 + INTERVAL) / 1000) + 3_600);
+    expect(await other.grant()).toBeCloseTo(T + 5_000, 3);
+    const item = await storedItem('backoff');
+    const recent = item?.recent as number[];
+    expect(recent).toHaveLength(10);
+    expect(recent[0]).toBeCloseTo(T + 5_000 - SPAN, 3);
+    expect(recent.at(-1)).toBeCloseTo(T + 5_000, 3);
+    expect(item?.[TABLE.ttlAttribute]).toBe(Math.ceil((recent.at(-1) ?? 0) / 1000) + 3_600);
   });
 
   it('caps a Retry-After of a day at 60 s, for every caller', async () => {
@@ -148,8 +166,8 @@ describe('DynamoDB limiter', () => {
     const other = virtualLimiter('day');
     await first.grant();
     await first.limiter.backOff(86_400_000);
-    expect(await storedSlot('day')).toBe(T + 60_000);
-    expect(await other.grant()).toBe(T + 60_000);
+    expectCloseTo(await storedRecent('day'), Array<number>(10).fill(T + 60_000 - SPAN));
+    expect(await other.grant()).toBeCloseTo(T + 60_000, 3);
   });
 
   it('repairs a corrupted item past every outstanding slot, with a bounded number of requests', async () => {
@@ -166,10 +184,19 @@ describe('DynamoDB limiter', () => {
     const repaired = await first.grant();
     // The stale belief fails its condition (write + read), the repair writes, the claim writes.
     expect(first.requests() - before).toBeLessThanOrEqual(4);
-    expect(repaired).toBeGreaterThanOrEqual(Math.max(...earlier) + CLAIM_HORIZON_MS + INTERVAL);
+    // No slot until a full window after every slot that could have been outstanding.
+    expect(repaired).toBeGreaterThanOrEqual(Math.max(...earlier) + CLAIM_HORIZON_MS + SPAN);
     const next = await other.grant();
-    expect(next).toBeGreaterThanOrEqual(repaired + INTERVAL - 1e-6);
-    expect(typeof (await storedSlot('corrupt'))).toBe('number');
+    expect(next).toBeGreaterThanOrEqual(repaired + SPACING - 1e-6);
+    expect(await storedRecent('corrupt')).toHaveLength(10);
+  });
+
+  it('repairs an item of the earlier format (nextSlotAt) the same way', async () => {
+    await dynamo.documentClient.send(
+      new PutCommand({ TableName: dynamo.tableName, Item: { ...ITEM_KEY('upgrade'), nextSlotAt: T + 500 } }),
+    );
+    expect(await virtualLimiter('upgrade').grant()).toBeGreaterThanOrEqual(T + CLAIM_HORIZON_MS + SPAN);
+    expect((await storedItem('upgrade'))?.nextSlotAt).toBeUndefined();
   });
 
   it('never hands out a slot earlier than one already seen after the item is deleted mid-run', async () => {
@@ -186,7 +213,7 @@ describe('DynamoDB limiter', () => {
     const afterDelete = [await other.grant(), await first.grant()];
     expect(other.requests() - before).toBeLessThanOrEqual(4);
     // `other` repairs from its own high-water mark; `first` (which saw less) still lands after it.
-    expect(afterDelete[0]).toBeGreaterThanOrEqual(Math.max(...ahead, mine) + INTERVAL);
-    expect(afterDelete[1]).toBeGreaterThanOrEqual((afterDelete[0] ?? 0) + INTERVAL - 1e-6);
+    expect(afterDelete[0]).toBeGreaterThanOrEqual(Math.max(...ahead, mine) + SPAN);
+    expect(afterDelete[1]).toBeGreaterThanOrEqual((afterDelete[0] ?? 0) + SPACING - 1e-6);
   });
 });

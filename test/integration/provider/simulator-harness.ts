@@ -2,14 +2,26 @@
 import { buildProviderClient, type ProviderClientDeps } from '../../../lambdas/core/provider/client';
 import type { Page, ProviderClient } from '../../../lambdas/core/provider/port';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
+import type { RateLimiter } from '../../../lambdas/core/rate-limit/port';
 import type { Simulator, SimulatorFaults } from '../../../local/simulator';
+
+/**
+ * One limiter per simulator, as one account has one budget: clients built with separate limiters
+ * each spend the whole budget, and together draw 429s (shared-rate-limit.test.ts shows it).
+ */
+const limiters = new WeakMap<Simulator, RateLimiter>();
+function sharedLimiter(simulator: Simulator): RateLimiter {
+  const limiter = limiters.get(simulator) ?? buildInProcessLimiter({ ratePerSecond: 10 });
+  limiters.set(simulator, limiter);
+  return limiter;
+}
 
 /** A client of `simulator` with short backoffs (the simulator answers in microseconds). */
 export function clientFor(simulator: Simulator, deps: Partial<ProviderClientDeps> = {}): ProviderClient {
   return buildProviderClient({
     baseUrl: simulator.url,
     credentials: simulator.credentials,
-    limiter: buildInProcessLimiter({ ratePerSecond: 10 }),
+    limiter: sharedLimiter(simulator),
     timeoutMs: 2_000,
     baseDelayMs: 20,
     maxDelayMs: 200,

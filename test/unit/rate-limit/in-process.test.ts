@@ -4,6 +4,7 @@ import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-proce
 import {
   buildPacer,
   DEFAULT_COLD_START_MS,
+  DEFAULT_SPACING_MS,
   LimiterStarvedError,
   latenessAllowanceMs,
   MAX_CLAIMS,
@@ -56,14 +57,16 @@ describe('slotIntervalMs', () => {
 });
 
 describe('in-process limiter', () => {
-  it('gives a burst of concurrent acquirers distinct, evenly spaced slots', async () => {
+  it('deals an idle bucket its first 10 slots spacingMs apart, then keeps any 11 slots 10 intervals apart', async () => {
     const grants = await grantTimes(Array.from({ length: 25 }, () => 0));
     expect(grants).toHaveLength(25);
-    const gaps = grants.slice(1).map((t, i) => t - (grants[i] ?? 0));
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(slotIntervalMs() - 1);
-    // 10 slots span 1031 ms: an 11th arrival in one second would need 31 ms of bunching jitter.
-    expect(maxInAnySecond(grants)).toBe(10);
     expect(new Set(grants).size).toBe(25);
+    // Fake timers keep whole milliseconds: each grant is its slot rounded up.
+    expect(grants[9]).toBe(DEFAULT_COLD_START_MS + 9 * DEFAULT_SPACING_MS);
+    const spans = grants.slice(10).map((t, i) => t - (grants[i] ?? 0));
+    // 10 intervals span 1031 ms: an 11th arrival in one second would need 31 ms of bunching jitter.
+    expect(Math.min(...spans)).toBeGreaterThanOrEqual(10 * slotIntervalMs() - 1);
+    expect(maxInAnySecond(grants)).toBe(10);
   });
 
   it('never grants more than the rate in any one-second window, whatever the arrival pattern', async () => {
@@ -113,7 +116,7 @@ describe('in-process limiter', () => {
     expect(waits).toEqual([59_050, 950, 4_050, 950]);
   });
 
-  it('sends late rather than waste its slot, moving every slot nobody holds yet back by twice the lateness', async () => {
+  it('sends late rather than waste its slot, moving its entry and the free slots back by twice the lateness', async () => {
     let t = 0;
     let wakes = 0;
     const limiter = buildInProcessLimiter({
@@ -123,20 +126,17 @@ describe('in-process limiter', () => {
         t += ms + (++wakes === 1 ? 50 : 0); // the first wake-up is 50 ms late
       },
     });
-    const interval = slotIntervalMs();
     await limiter.acquire(); // at 0, no sleep
-    await limiter.acquire(); // slot I, woke at I + 50: sends then
-    expect(t).toBeCloseTo(interval + 50, 6);
+    await limiter.acquire(); // slot 10 (spacingMs), woke at 60: sends then
+    expect(t).toBeCloseTo(DEFAULT_SPACING_MS + 50, 6);
     await limiter.acquire();
-    expect(t).toBeCloseTo(2 * interval + 2 * (50 - latenessAllowanceMs()), 6);
+    expect(t).toBeCloseTo(2 * DEFAULT_SPACING_MS + 2 * (50 - latenessAllowanceMs()), 6);
   });
 
   it("leaves coldStartMs after an instance's first slot only (its first send is slower to arrive)", async () => {
-    const interval = slotIntervalMs();
     const grants = await grantTimes([0, 0, 0]);
-    // Fake timers keep whole milliseconds: each grant is its slot rounded up.
-    expect(grants[1]).toBe(Math.ceil(interval + DEFAULT_COLD_START_MS));
-    expect(grants[2]).toBe(Math.ceil(2 * interval + DEFAULT_COLD_START_MS));
+    expect(grants[1]).toBe(DEFAULT_COLD_START_MS + DEFAULT_SPACING_MS);
+    expect(grants[2]).toBe(DEFAULT_COLD_START_MS + 2 * DEFAULT_SPACING_MS);
   });
 
   it('keeps every window of 1000 ms + the arrival reserve within the rate, however late callers wake', async () => {
@@ -146,7 +146,7 @@ describe('in-process limiter', () => {
     expect(arrivalReserve).toBeCloseTo(23.2, 2);
     await fc.assert(
       fc.asyncProperty(
-        // Up to 114 ms late a caller moves the free slots back; later, it claims again with a gap.
+        // Up to 81 ms late a caller moves its entry back; later, it claims again with a gap.
         fc.array(fc.double({ min: 0, max: 900, noNaN: true }), { minLength: 30, maxLength: 30 }),
         async (lateness) => {
           let t = 0;
