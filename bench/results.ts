@@ -184,7 +184,7 @@ function downloadDetails(results: Results): string[] {
   return [
     '## Download: what bounds the ratio',
     '',
-    `- The limiter lets any ${d.setting.ratePerSecond} + 1 requests span ${d.setting.ratePerSecond} / (ratePerSecond × (1 − margin)) s = 1 / (1 − ${d.setting.marginRatio}) s: at most ${cap.toFixed(2)} of the ceiling once under way; an idle bucket's first ${d.setting.ratePerSecond} requests leave ${d.setting.spacingMs ?? '—'} ms apart, and each limiter instance's first request leaves room for a ${d.setting.coldStartMs ?? 0} ms cold start.`,
+    `- The limiter keeps any ${d.setting.ratePerSecond + 1} requests at least 1000 / (1 − ${d.setting.marginRatio}) = ${(1000 / (1 - d.setting.marginRatio)).toFixed(1)} ms apart, first to last: at most ${cap.toFixed(2)} of the ceiling once under way; an idle bucket's first ${d.setting.ratePerSecond} requests leave ${d.setting.spacingMs ?? '—'} ms apart, and each limiter instance's first request leaves room for a ${d.setting.coldStartMs ?? 0} ms cold start.`,
     `- As the provider counted them, 11 requests never arrived within less than ${d.tightestSpanMs ?? '—'} ms (at least 1000 ms means never more than 10 in any second; the excess is the headroom left).`,
     `- Realistic run: ${d.realistic.requests} requests, ${d.realistic.limiterWrites ?? '—'} conditional writes won on the shared DynamoDB bucket (one claims a Lambda's waiting slots together; pushes by late callers and repairs are writes too), ${d.realistic.racesLost ?? '—'} lost races.`,
     ...(d.realistic.timeline
