@@ -1,89 +1,23 @@
-/**
- * CDK assertions on what matters in the recon stack (bundling skipped). `Template.fromStack` runs the
- * cdk-nag AwsSolutions plugin, so building these templates at all is the "zero unacknowledged
- * findings" check; the last test shows the same check failing on a finding nobody acknowledged.
- */
-import { readFile } from 'node:fs/promises';
-import { Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
-import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/core/env';
 import { parseWorkflowConfig, WORKFLOW_ENV } from '../../lambdas/core/workflow/config';
 import { TRANSIENT_ERROR } from '../../lambdas/core/workflow/errors';
-import { buildReconApp } from '../../lib/app';
-import type { StageConfigInput } from '../../lib/config';
 import {
   DISTRIBUTED_MAP_STATE,
   INLINE_MAP_STATE,
-  JOBS_MAP_STATE,
   WAIT_FOR_WEBHOOK_STATE,
 } from '../../lib/workflow/state-names';
-import { definitionFromTemplate } from '../../local/stepfunctions/definition';
-
-// biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties are free-form JSON read by assertions.
-type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
-
-/** The few ASL fields these tests read. */
-interface AslState {
-  readonly MaxConcurrency?: number;
-  readonly ItemProcessor: { readonly States: Record<string, AslState>; readonly ProcessorConfig?: unknown };
-  readonly Choices: unknown[];
-  readonly Retry: { ErrorEquals: string[] }[];
-  readonly Catch: unknown[];
-  readonly Resource: string;
-  readonly Parameters: { Payload: unknown };
-  readonly TimeoutSeconds: number;
-}
-
-function jobStates(template: Template): { jobs: AslState; job: Record<string, AslState> } {
-  const definition = definitionFromTemplate(template.toJSON()) as unknown as {
-    States: Record<string, AslState>;
-  };
-  const jobs = definition.States[JOBS_MAP_STATE] as AslState;
-  return { jobs, job: jobs.ItemProcessor.States };
-}
-
-const PRODUCTION: StageConfigInput = {
-  environment: 'production',
-  baseUrl: 'https://provider.example/api/',
-  webhook: { enabled: true, timeoutMinutes: 45 },
-  alarmEmail: 'finance-ops@example.com',
-};
-
-function synth(stage: StageConfigInput): { template: Template; resources: Resources } {
-  const { stack } = buildReconApp({ stage, skipBundling: true });
-  const template = Template.fromStack(stack);
-  return { template, resources: template.toJSON().Resources as Resources };
-}
-
-function ofType(resources: Resources, type: string) {
-  return Object.entries(resources).filter(([, r]) => r.Type === type);
-}
-
-/** Every IAM action granted to the role of the function whose description contains `text`. */
-interface Statement {
-  readonly Action: string | string[];
-  readonly Resource: unknown;
-  readonly Condition?: unknown;
-}
-
-function statementsOf(resources: Resources, text: string): Statement[] {
-  const fn = ofType(resources, 'AWS::Lambda::Function').find(([, r]) =>
-    String(r.Properties.Description).includes(text),
-  );
-  if (!fn) throw new Error(`no function described as ${text}`);
-  const roleId = fn[1].Properties.Role['Fn::GetAtt'][0];
-  return ofType(resources, 'AWS::IAM::Policy')
-    .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId))
-    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
-}
-
-function actionsOf(resources: Resources, text: string): { action: string; resource: unknown }[] {
-  return statementsOf(resources, text).flatMap((s) =>
-    [s.Action].flat().map((action) => ({ action, resource: s.Resource })),
-  );
-}
+import {
+  type AslState,
+  actionsOf,
+  jobStates,
+  ofType,
+  PRODUCTION,
+  type Resources,
+  statementsOf,
+  synth,
+} from './stack-synth';
 
 describe('recon stack (production, webhook on)', () => {
   let template: Template;
@@ -323,107 +257,5 @@ describe('recon stack (production, webhook on)', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 }),
     });
-  });
-});
-
-describe('recon stack (sandbox, imported secret)', () => {
-  const secretArn = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:recon-provider-AbCdEf';
-
-  it('imports the secret, has no webhook API and waits for no webhook', () => {
-    const { template, resources } = synth({
-      environment: 'sandbox',
-      baseUrl: 'https://sandbox.example',
-      secretArn,
-    });
-    template.resourceCountIs('AWS::SecretsManager::Secret', 0);
-    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
-    for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
-      expect(fn.Properties.Environment.Variables[ENV.secretArn]).toBe(secretArn);
-      expect(fn.Properties.Environment.Variables[ENV.providerEnvironment]).toBe('sandbox');
-    }
-  });
-});
-
-describe('a deploy that works the first night', () => {
-  const secretArn = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:recon-provider-AbCdEf';
-  const keyArn = 'arn:aws:kms:sa-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab';
-
-  it('outputs the ARN of the secret it created, and keeps the default names', () => {
-    const { template, resources } = synth(PRODUCTION);
-    const [secretId] = ofType(resources, 'AWS::SecretsManager::Secret').map(([id]) => id);
-    template.hasOutput('SecretArn', { Value: { Ref: secretId } });
-    template.hasResourceProperties('AWS::Glue::Database', { DatabaseInput: { Name: 'recon' } });
-    template.hasResourceProperties('AWS::Athena::WorkGroup', { Name: 'recon-analytics' });
-  });
-
-  it("grants kms:Decrypt on an imported secret's key, and names a second stage apart", () => {
-    const stage = {
-      environment: 'sandbox',
-      baseUrl: 'https://sandbox.example',
-      secretArn,
-      secretKmsKeyArn: keyArn,
-      stageName: 'qa',
-    } as const;
-    const { stack } = buildReconApp({ stage, skipBundling: true });
-    const template = Template.fromStack(stack);
-    const resources = template.toJSON().Resources as Resources;
-    expect(stack.stackName).toBe('Recon-qa');
-    template.hasOutput('SecretArn', { Value: secretArn });
-    template.hasResourceProperties('AWS::Glue::Database', { DatabaseInput: { Name: 'recon_qa' } });
-    template.hasResourceProperties('AWS::Athena::WorkGroup', { Name: 'recon_qa-analytics' });
-    template.hasResourceProperties('AWS::Athena::NamedQuery', {
-      Database: 'recon_qa',
-      WorkGroup: 'recon_qa-analytics',
-    });
-    // Every function that may read the secret may decrypt it with its key, through Secrets Manager.
-    const readers = ['one batch of report pages', 'run summary'].map((text) => actionsOf(resources, text));
-    for (const actions of readers.filter((a) => a.some((x) => x.action === 'secretsmanager:GetSecretValue')))
-      expect(actions).toContainEqual({ action: 'kms:Decrypt', resource: keyArn });
-    expect(readers.some((a) => a.some((x) => x.action === 'secretsmanager:GetSecretValue'))).toBe(true);
-  });
-
-  it('refuses a stage without a baseUrl, naming the key, and cdk.json ships none', async () => {
-    const cdkJson = JSON.parse(await readFile(new URL('../../cdk.json', import.meta.url), 'utf8'));
-    expect(cdkJson.context.recon.baseUrl).toBeUndefined();
-    expect(() => buildReconApp({ stage: cdkJson.context.recon })).toThrow(/baseUrl/);
-    expect(() =>
-      buildReconApp({ stage: { environment: 'sandbox', baseUrl: 'https://sandbox.example.invalid/api' } }),
-    ).toThrow(/baseUrl.*\.invalid/s);
-  });
-
-  it('refuses a KMS key without an imported secret, and a stage name that cannot name a Glue database', () => {
-    expect(() =>
-      buildReconApp({
-        stage: { environment: 'sandbox', baseUrl: 'https://s.example', secretKmsKeyArn: keyArn },
-      }),
-    ).toThrow(/secretArn/);
-    expect(() =>
-      buildReconApp({
-        stage: { environment: 'sandbox', baseUrl: 'https://s.example', stageName: 'QA stage' },
-      }),
-    ).toThrow(/stageName/);
-  });
-});
-
-describe('stage configuration', () => {
-  it('rejects a webhook in the sandbox and a malformed cron before building anything', () => {
-    expect(() =>
-      buildReconApp({
-        stage: { environment: 'sandbox', baseUrl: 'https://s.example', webhook: { enabled: true } },
-      }),
-    ).toThrow(/sandbox sends no webhooks/);
-    expect(() =>
-      buildReconApp({
-        stage: { environment: 'sandbox', baseUrl: 'https://s.example', schedule: { cron: '0 6 * *' } },
-      }),
-    ).toThrow(/6 cron fields/);
-  });
-});
-
-describe('cdk-nag', () => {
-  it('fails synthesis on a finding nobody acknowledged', () => {
-    const { stack } = buildReconApp({ stage: PRODUCTION, skipBundling: true });
-    new s3.Bucket(Stack.of(stack), 'Unreviewed');
-    expect(() => Template.fromStack(stack)).toThrow(/AwsSolutions-S10/);
   });
 });
