@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { BUSINESS_TIME_ZONE } from '../lambdas/core/calendar';
 import { reconConfigSchema } from '../lambdas/core/config';
 import { parseConfig, parseConfigJson } from '../lambdas/core/config-issues';
-import { DEFAULT_MARGIN_RATIO } from '../lambdas/core/rate-limit/pacing';
+import { DEFAULT_MARGIN_RATIO, DEFAULT_SPACING_MS } from '../lambdas/core/rate-limit/pacing';
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
 import { budgetSettingsOf, lookbackWithinHistoryLimit } from './config-history';
 import { maxLookbackDays } from './workflow/history-budget';
@@ -76,6 +76,11 @@ export const stageConfigSchema = z
      * lambdas/core/rate-limit/pacing.ts). Raise it if the provider ever answers 429.
      */
     rateMarginRatio: z.number().min(0).max(0.5).default(DEFAULT_MARGIN_RATIO),
+    /**
+     * Least time between two requests' slots, ms: an idle account's first requests leave this far apart
+     * (see lambdas/core/rate-limit/window.ts). Raise it for a provider that limits concurrent requests.
+     */
+    rateSpacingMs: z.number().min(0).max(1_000).default(DEFAULT_SPACING_MS),
     polling: z
       .strictObject({ intervalSeconds: z.number().int().min(5).default(60) })
       .default({ intervalSeconds: 60 }),

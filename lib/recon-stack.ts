@@ -47,6 +47,7 @@ export class ReconStack extends Stack {
       [ENV.providerBaseUrl]: stage.baseUrl,
       [ENV.providerRatePerSecond]: String(stage.ratePerSecond),
       [ENV.providerRateMargin]: String(stage.rateMarginRatio),
+      [ENV.providerRateSpacing]: String(stage.rateSpacingMs),
       [ENV.reconConfig]: JSON.stringify(stage.recon),
       [ENV.topicArn]: this.monitoring.topic.topicArn,
       [WORKFLOW_ENV.workflowConfig]: JSON.stringify(deployedWorkflowConfigOf(stage)),

@@ -16,6 +16,8 @@ export const ENV = {
   providerRatePerSecond: 'RECON_PROVIDER_RATE',
   /** Fraction of that rate the limiter keeps in reserve. */
   providerRateMargin: 'RECON_PROVIDER_RATE_MARGIN',
+  /** Least time between two requests' slots, ms. */
+  providerRateSpacing: 'RECON_PROVIDER_RATE_SPACING',
   /** {@link ReconConfig} as JSON. */
   reconConfig: 'RECON_CONFIG',
   /** SNS topic for run summaries and failures. */

@@ -49,6 +49,7 @@ export async function buildStepsFromEnvironment(
           account: credentials.email,
           ratePerSecond: Number(requiredEnv(ENV.providerRatePerSecond)),
           marginRatio: Number(requiredEnv(ENV.providerRateMargin)),
+          spacingMs: Number(requiredEnv(ENV.providerRateSpacing)),
         }),
       }))
     : noProviderAccess(step);

@@ -137,6 +137,8 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
         tableName: dynamo.tableName,
         account: credentials.email,
         ratePerSecond: stage.ratePerSecond,
+        marginRatio: stage.rateMarginRatio,
+        spacingMs: stage.rateSpacingMs,
       }),
       reconConfig: options.reconConfig,
       workflowConfig: workflowConfigOf(stage),

@@ -103,6 +103,16 @@ describe('stage configuration', () => {
       }),
     ).toThrow(/6 cron fields/);
   });
+
+  it('passes a stage rateSpacingMs to the Lambdas and refuses a negative one, naming the key', () => {
+    const { resources } = synth({ environment: 'sandbox', baseUrl: 'https://s.example', rateSpacingMs: 50 });
+    for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+      expect(fn.Properties.Environment.Variables[ENV.providerRateSpacing]).toBe('50');
+    }
+    expect(() =>
+      buildReconApp({ stage: { environment: 'sandbox', baseUrl: 'https://s.example', rateSpacingMs: -1 } }),
+    ).toThrow(/rateSpacingMs/);
+  });
 });
 
 describe('cdk-nag', () => {

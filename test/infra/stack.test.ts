@@ -193,8 +193,12 @@ describe('recon stack (production, webhook on)', () => {
     const plan = functions.find((f) => String(f.Description).includes('claim the run marker'));
     const vars = plan?.Environment.Variables;
     expect(vars[ENV.providerBaseUrl]).toBe('https://provider.example/api');
-    // The limiter's pacing reaches every provider-calling Lambda: rate and jitter reserve.
-    expect([vars[ENV.providerRatePerSecond], vars[ENV.providerRateMargin]]).toEqual(['10', '0.03']);
+    // The limiter's pacing reaches every provider-calling Lambda: rate, jitter reserve and spacing.
+    expect([
+      vars[ENV.providerRatePerSecond],
+      vars[ENV.providerRateMargin],
+      vars[ENV.providerRateSpacing],
+    ]).toEqual(['10', '0.03', '10']);
     expect(parseWorkflowConfig(JSON.parse(vars[WORKFLOW_ENV.workflowConfig]))).toMatchObject({
       environment: 'production',
       webhook: true,
