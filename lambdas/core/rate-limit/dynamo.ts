@@ -14,7 +14,7 @@
  *
  * The item is not trusted blindly: a slot is claimed at most {@link CLAIM_HORIZON_MS} ahead of now,
  * so every slot anybody holds lies within that horizon; an item that disappears, holds something that
- * is not a list of entries, or goes backwards is rewritten so that no slot is free until a full window
+ * is not a list of entries, goes backwards or lies further ahead than any limiter writes is rewritten so that no slot is free until a full window
  * after "now + horizon" (or the latest entry this instance saw, if later): past every slot that could
  * still be outstanding. An item of the earlier format (`nextSlotAt`) is repaired the same way. See
  * docs/rate-limit.md.
@@ -27,6 +27,8 @@ import {
   boundedBackOffMs,
   buildPacer,
   CLAIM_HORIZON_MS,
+  DEFAULT_COLD_START_MS,
+  MAX_LATE_GAP_MS,
   type PacingOptions,
   realSleep,
   windowShape,
@@ -77,6 +79,17 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
   const key = { [TABLE.partitionKey]: `RATE#${deps.account}`, [TABLE.sortKey]: 'RATE' };
+  /**
+   * The latest entry any limiter can have written, from now: a capped back-off, then a repair or a
+   * claim with the widest gaps. A later entry is damage (a stray write), not a slot: trusting it
+   * would park every caller until that date.
+   */
+  const farthestMs =
+    boundedBackOffMs(Number.POSITIVE_INFINITY, deps) +
+    CLAIM_HORIZON_MS +
+    2 * shape.spanMs +
+    MAX_LATE_GAP_MS +
+    (deps.coldStartMs ?? DEFAULT_COLD_START_MS);
   /** Our belief about the stored item: `null` = never seen (must read). */
   let believed: Seen | null = null;
   /**
@@ -99,9 +112,13 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
     believe({
       exists: Item !== undefined,
       token: typeof Item?.token === 'string' ? Item.token : undefined,
-      recent: isRecent(Item?.recent) ? Item.recent : undefined,
+      recent: isRecent(Item?.recent) && plausible(Item.recent) ? Item.recent : undefined,
     });
     return believed as Seen;
+  }
+
+  function plausible(recent: Recent): boolean {
+    return (recent.at(-1) ?? Number.NEGATIVE_INFINITY) <= now() + farthestMs;
   }
 
   /** Replaces the item by `recent` if it is still the one believed; false when another writer got there first. */

@@ -191,6 +191,17 @@ describe('DynamoDB limiter', () => {
     expect(await storedRecent('corrupt')).toHaveLength(10);
   });
 
+  it('repairs an item whose entries lie a day ahead instead of parking every caller until then', async () => {
+    await dynamo.documentClient.send(
+      new PutCommand({
+        TableName: dynamo.tableName,
+        Item: { ...ITEM_KEY('far'), recent: [T + 86_400_000], token: 'stray' },
+      }),
+    );
+    expect(await virtualLimiter('far').grant()).toBeCloseTo(T + CLAIM_HORIZON_MS + SPAN, 3);
+    expect(Math.max(...(await storedRecent('far')))).toBeLessThan(T + 5_000);
+  });
+
   it('repairs an item of the earlier format (nextSlotAt) the same way', async () => {
     await dynamo.documentClient.send(
       new PutCommand({ TableName: dynamo.tableName, Item: { ...ITEM_KEY('upgrade'), nextSlotAt: T + 500 } }),
