@@ -66,6 +66,12 @@ const COLLECT_MS = 100;
 /** Writes a late caller's push may take when other instances keep winning the item. */
 const PUSH_ATTEMPTS = 3;
 
+/** A slot a claim would take, and the bucket's entries once it and those before it are claimed. */
+interface PlannedClaim {
+  readonly slot: number;
+  readonly after: Recent;
+}
+
 /** The item as read: `exists` false when absent; a field is `undefined` when missing or malformed. */
 interface Seen {
   readonly exists: boolean;
@@ -195,31 +201,29 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
       const wanted = waiting.slice(0, shape.rate);
       // An idle bucket's slot is `claimLeadMs` ahead: the write's own round trip would otherwise
       // make every such caller late for its slot (idle means below the rate, so this costs no rate).
-      const slots = plannedSlots(recent, at + claimLeadMs, wanted);
-      const first = slots[0] as number;
-      const wakeAt = Math.min(slots.at(-1) as number, first + COLLECT_MS) - CLAIM_HORIZON_MS;
+      const plan = plannedClaims(recent, at + claimLeadMs, wanted);
+      const first = (plan[0] as PlannedClaim).slot;
+      const wakeAt = Math.min((plan.at(-1) as PlannedClaim).slot, first + COLLECT_MS) - CLAIM_HORIZON_MS;
       if (wakeAt > at) return { waitMs: wakeAt - at };
-      const within = slots.filter((slot) => slot <= at + CLAIM_HORIZON_MS).length;
-      let next = recent;
-      for (let i = 0; i < within; i++)
-        next = withClaim(next, slots[i] as number, wanted[i]?.gapMs ?? 0, shape);
-      if (await write(seen, next)) {
-        for (const [i, caller] of waiting.splice(0, within).entries()) caller.resolve(slots[i] as number);
-        return { claimed: within };
+      const within = plan.filter(({ slot }) => slot <= at + CLAIM_HORIZON_MS);
+      if (await write(seen, (within.at(-1) as PlannedClaim).after)) {
+        for (const [i, caller] of waiting.splice(0, within.length).entries())
+          caller.resolve((within[i] as PlannedClaim).slot);
+        return { claimed: within.length };
       }
     }
   }
 
-  /** The slots `callers` would get, in order, from `recent`. */
-  function plannedSlots(recent: Recent, earliest: number, callers: readonly { gapMs: number }[]): number[] {
-    const slots: number[] = [];
-    let next = recent;
+  /** The slot each of `callers` would get, in order, from `recent`, and the entries after it. */
+  function plannedClaims(recent: Recent, earliest: number, callers: readonly { gapMs: number }[]) {
+    const plan: PlannedClaim[] = [];
+    let after = recent;
     for (const { gapMs } of callers) {
-      const slot = nextFreeSlot(next, earliest, shape);
-      slots.push(slot);
-      next = withClaim(next, slot, gapMs, shape);
+      const slot = nextFreeSlot(after, earliest, shape);
+      after = withClaim(after, slot, gapMs, shape);
+      plan.push({ slot, after });
     }
-    return slots;
+    return plan;
   }
 
   /** One claimer per instance: at most one of its callers' claims is in flight at any time. */

@@ -26,14 +26,17 @@ export function buildInProcessLimiter(deps: InProcessLimiterDeps = {}): RateLimi
   let recent: Recent = [];
 
   async function claim(gapMs: number): Promise<number> {
-    // Rounded up: a whole-millisecond clock must move for the loop to end.
-    for (let wait = nextFreeSlot(recent, now(), shape) - CLAIM_HORIZON_MS - now(); wait > 0; ) {
+    for (;;) {
+      const at = now();
+      const slot = nextFreeSlot(recent, at, shape);
+      const wait = slot - CLAIM_HORIZON_MS - at;
+      if (wait <= 0) {
+        recent = withClaim(recent, slot, gapMs, shape);
+        return slot;
+      }
+      // Rounded up: a whole-millisecond clock must move for the loop to end.
       await sleep(Math.ceil(wait));
-      wait = nextFreeSlot(recent, now(), shape) - CLAIM_HORIZON_MS - now();
     }
-    const slot = nextFreeSlot(recent, now(), shape);
-    recent = withClaim(recent, slot, gapMs, shape);
-    return slot;
   }
 
   function push(slot: number, ms: number): boolean {
