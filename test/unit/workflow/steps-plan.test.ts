@@ -145,19 +145,25 @@ describe('checkReport', () => {
   });
 });
 
+/** Two rounds of the page loop over one report, as the state machine runs them. */
+async function twoRounds(steps: ReturnType<typeof fakeWorld>['steps']) {
+  const input = {
+    job: JOB,
+    executionId: 'e',
+    reportId: '9007199254740993',
+    generatedOn: '2026-03-09',
+    asOf: '2026-03-09',
+  };
+  const first = await steps.downloadUntilEmpty({ ...input, cursor: { nextPage: 1 } });
+  const second = await steps.downloadUntilEmpty({ ...input, cursor: first });
+  return { first, second };
+}
+
 describe('downloadUntilEmpty', () => {
   it('stops at the first empty page, ingests only the pages before it, and carries totals', async () => {
     const { steps, calls } = fakeWorld({ workflow: { pagesPerBatch: 2 } });
-    const input = {
-      job: JOB,
-      executionId: 'e',
-      reportId: '9007199254740993',
-      generatedOn: '2026-03-09',
-      asOf: '2026-03-09',
-    };
 
-    const first = await steps.downloadUntilEmpty({ ...input, cursor: { nextPage: 1 } });
-    const second = await steps.downloadUntilEmpty({ ...input, cursor: first });
+    const { first, second } = await twoRounds(steps);
 
     expect(first).toMatchObject({ nextPage: 3, done: false });
     // Pages 3 (2 records) and 4 (empty): the loop ends after page 3.
@@ -172,16 +178,8 @@ describe('downloadUntilEmpty', () => {
 describe('downloadUntilEmpty batch sizes', () => {
   it('grows its batches so a short report spends few requests past its end', async () => {
     const { steps, calls } = fakeWorld({ workflow: { pagesPerBatch: 10 } });
-    const input = {
-      job: JOB,
-      executionId: 'e',
-      reportId: '9007199254740993',
-      generatedOn: '2026-03-09',
-      asOf: '2026-03-09',
-    };
 
-    const first = await steps.downloadUntilEmpty({ ...input, cursor: { nextPage: 1 } });
-    const second = await steps.downloadUntilEmpty({ ...input, cursor: first });
+    const { first, second } = await twoRounds(steps);
 
     // Pages 1–2, then 3–6 (page 4 is the first empty one): 6 requests instead of 10.
     expect(first).toMatchObject({ nextPage: 3, done: false });
