@@ -21,7 +21,6 @@ import { startLocalS3 } from '../aws/s3';
 import type { LocalCredentials } from '../cli/credentials';
 import { type SimulatorOptions, startSimulator } from '../simulator';
 import { createLocalTaskTokens, runWorkflowLocally, synthesizeWorkflowDefinition } from '../stepfunctions';
-import { clockAsOf } from './clock';
 import { type DataPaths, dataPaths, LOCAL_BUCKET, LOCAL_TABLE, writeLastRun } from './data-dir';
 import { acquireRunLock } from './lock';
 import { defaultPeriod, pinnedAsOf } from './period';
@@ -103,7 +102,8 @@ async function startStores(paths: DataPaths, cleanups: Cleanups) {
  */
 export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalRunResult> {
   const asOf = pinnedAsOf(options);
-  const now = options.now ?? (asOf ? clockAsOf(asOf) : () => new Date());
+  // `--as-of` moves the business date only (the plan's input): times, run ids and leases stay real.
+  const now = options.now ?? (() => new Date());
   const emit = options.onProgress ?? (() => undefined);
   const paths = dataPaths(options.dataDir, options.env);
   const lock = await acquireRunLock(paths.lock);
@@ -167,7 +167,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
     }
     const period = defaultPeriod(options);
     const shown = period.from ? `${period.from}..${period.to}` : 'the default period (yesterday)';
-    emit({ type: 'stage', message: `running ${shown} (${options.env}), as of ${businessDate(now())}` });
+    emit({ type: 'stage', message: `running ${shown} (${options.env}), as of ${asOf ?? businessDate(now())}` });
     emit({ type: 'stage', message: 'synthesizing the state machine with CDK' });
     const definition = synthesizeWorkflowDefinition(stage);
     options.signal?.throwIfAborted();
@@ -179,7 +179,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       definition,
       steps,
       taskTokens,
-      input: { ...period, force: true },
+      input: { ...period, force: true, ...(asOf ? { asOf } : {}) },
       executionName: `local-${now().toISOString().replace(/[:.]/g, '-')}`,
       webhookTimeoutMs: LOCAL_WEBHOOK_TIMEOUT_MS,
       ...(options.signal ? { signal: options.signal } : {}),

@@ -10,6 +10,7 @@ import { CONTRACT_FIELDS, comparable, groundTruthOf, tempDataDir } from './suppo
 describe('recon run --json with the built-in simulator, then recon receivables and recon totals', () => {
   it('prints only the JSON summary on stdout, defaults to the sandbox data range, and lists the ground truth', async () => {
     const dataDir = await tempDataDir();
+    const launchedAt = Date.now();
     const run = await runCliProcess([
       'run',
       '--json',
@@ -32,6 +33,11 @@ describe('recon run --json with the built-in simulator, then recon receivables a
       asOf: '2025-04-01',
       outcome: 'SUCCEEDED',
     });
+    // Only the business date is pinned: the start time and the run id are the wall clock's, so a
+    // later run never sorts before an earlier one.
+    expect(Date.parse(summary.startedAt)).toBeGreaterThanOrEqual(launchedAt);
+    expect(Date.parse(summary.startedAt)).toBeLessThanOrEqual(Date.now());
+    expect(summary.runId).toContain(new Date(launchedAt).toISOString().slice(0, 10));
     const shown = Object.entries(summary.receivables.byStatus).filter(([, t]) => t.count > 0);
     expect(shown.map(([state]) => state)).toEqual(expect.arrayContaining(['OPEN', 'SETTLED']));
     const written = JSON.parse(

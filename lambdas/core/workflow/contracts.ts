@@ -91,6 +91,11 @@ export const executionInputSchema = z.object({
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   force: z.boolean().optional(),
+  /**
+   * The business date states are derived for (default: today in São Paulo). Only the date moves: run
+   * ids, start times and every lease or deadline keep the wall clock (`recon run --as-of`).
+   */
+  asOf: isoDateSchema.optional(),
 });
 export type ExecutionInput = z.output<typeof executionInputSchema>;
 

@@ -48,7 +48,8 @@ export function buildPlanStep(deps: Pick<WorkflowDeps, 'provider' | 'config' | '
   return async function plan(raw: unknown): Promise<PlanOutput> {
     const { input, executionId } = planInputSchema.parse(raw);
     const at = now();
-    const yesterday = addDays(businessDate(at), -1);
+    const asOf = input.asOf ?? businessDate(at);
+    const yesterday = addDays(asOf, -1);
     const to = input.to ?? yesterday;
     const from = input.from ?? addDays(to, -(config.lookbackDays - 1));
     const days = daysBetween(from, to) + 1;
@@ -60,7 +61,7 @@ export function buildPlanStep(deps: Pick<WorkflowDeps, 'provider' | 'config' | '
       environment: config.environment,
       from,
       to,
-      asOf: businessDate(at),
+      asOf,
       startedAt: at.toISOString(),
       waitMode: waitModeOf(config),
     };
