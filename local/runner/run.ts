@@ -167,7 +167,10 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
     }
     const period = defaultPeriod(options);
     const shown = period.from ? `${period.from}..${period.to}` : 'the default period (yesterday)';
-    emit({ type: 'stage', message: `running ${shown} (${options.env}), as of ${asOf ?? businessDate(now())}` });
+    emit({
+      type: 'stage',
+      message: `running ${shown} (${options.env}), as of ${asOf ?? businessDate(now())}`,
+    });
     emit({ type: 'stage', message: 'synthesizing the state machine with CDK' });
     const definition = synthesizeWorkflowDefinition(stage);
     options.signal?.throwIfAborted();
