@@ -72,11 +72,15 @@ export const workflowConfigSchema = z.object({
   generationLeaseSeconds: z.number().int().min(10).max(3600).default(300),
   /** How long a generation waits for another one's lease before its step is retried. */
   generationLeaseWaitSeconds: z.number().int().min(1).max(600).default(40),
-  /** Window check of each batch (window-check.ts; docs/report-lifecycle.md). */
+  /**
+   * Window check of each batch (window-check.ts; docs/design.md "Window check"): records dated by
+   * their movement date get no slack; these two apply to approximately dated ones only. At most
+   * half of those may lie outside the window, so slack never admits a whole neighbouring window.
+   */
   windowCheck: z
     .object({
       slackDays: z.number().int().min(0).max(31).default(3),
-      maxOutsideRatio: z.number().min(0).max(1).default(0.5),
+      maxOutsideRatio: z.number().min(0).max(0.5).default(0.5),
     })
     .default({ slackDays: 3, maxOutsideRatio: 0.5 }),
   /** Page batches per chunk of the download Map (each chunk one child execution of the Distributed Map). */
