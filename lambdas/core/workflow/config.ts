@@ -68,7 +68,10 @@ export const workflowConfigSchema = z.object({
   generationAttempts: z.number().int().min(1).max(10).default(3),
   /** Wait before generating again after ERRO; doubles with each attempt. */
   generationBackoffSeconds: z.number().int().min(0).max(3600).default(60),
-  /** A generation holder that stopped answering keeps the configuration's lease this long. */
+  /**
+   * A generation holder that stopped answering keeps the configuration's lease this long. The stack
+   * sets it longer than the generate Task's whole retry schedule (lib/workflow/retry-schedule.ts).
+   */
   generationLeaseSeconds: z.number().int().min(10).max(3600).default(300),
   /** How long a generation waits for another one's lease before its step is retried. */
   generationLeaseWaitSeconds: z.number().int().min(1).max(600).default(40),
