@@ -12,6 +12,7 @@ import { DEFAULT_MARGIN_RATIO, DEFAULT_SPACING_MS } from '../lambdas/core/rate-l
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
 import { budgetSettingsOf, lookbackWithinHistoryLimit } from './config-history';
 import { maxLookbackDays } from './workflow/history-budget';
+import { generationLeaseSeconds } from './workflow/retry-schedule';
 
 export const STAGE_CONTEXT_KEY = 'recon';
 
@@ -159,9 +160,14 @@ export function workflowConfigOf(stage: StageConfig): WorkflowConfig {
 
 /**
  * What the deployed Lambdas get: {@link workflowConfigOf} plus the longest period one execution may
- * run, so a hand-started `{from, to}` past the history budget fails at once in Plan run. Not for the
- * local runner, whose engine has no history limit.
+ * run, so a hand-started `{from, to}` past the history budget fails at once in Plan run, and a
+ * generation lease longer than the generate Task's whole retry schedule. Not for the local runner,
+ * whose engine has no history limit and no Lambda timeouts.
  */
 export function deployedWorkflowConfigOf(stage: StageConfig): WorkflowConfig {
-  return { ...workflowConfigOf(stage), maxPeriodDays: maxLookbackDays(budgetSettingsOf(stage)) };
+  return {
+    ...workflowConfigOf(stage),
+    maxPeriodDays: maxLookbackDays(budgetSettingsOf(stage)),
+    generationLeaseSeconds: generationLeaseSeconds(),
+  };
 }

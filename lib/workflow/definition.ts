@@ -9,19 +9,11 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
-import { TRANSIENT_ERROR } from '../../lambdas/core/workflow/errors';
 import type { StepName } from '../../lambdas/core/workflow/step-catalog';
 import { buildJobChain, type Invoke, type JobChainProps } from './job-chain';
+import { TRANSIENT_RETRY } from './retry-schedule';
 import { RUN_INCOMPLETE_ERROR, STATE, TASK_STATES } from './state-names';
-
-/** Lambda's own transient failures (throttling, service errors), retried like the provider's. */
-const LAMBDA_TRANSIENT_ERRORS = [
-  'Lambda.ServiceException',
-  'Lambda.AWSLambdaException',
-  'Lambda.SdkClientException',
-  'Lambda.TooManyRequestsException',
-  'Lambda.ClientExecutionTimeoutException',
-];
+import { addRetry } from './task-retry';
 
 export interface WorkflowDefinitionProps extends JobChainProps {
   /** The Lambda hosting each step. */
@@ -64,14 +56,7 @@ function taskInvoker(scope: Construct, functions: WorkflowDefinitionProps['funct
       taskTimeout: sfn.Timeout.duration(fn.timeout ?? Duration.minutes(5)),
       ...extra,
     });
-    task.addRetry({
-      errors: [TRANSIENT_ERROR, ...LAMBDA_TRANSIENT_ERRORS],
-      interval: Duration.seconds(2),
-      backoffRate: 2,
-      maxAttempts: 5,
-      maxDelay: Duration.seconds(60),
-      jitterStrategy: sfn.JitterType.FULL,
-    });
+    addRetry(task, TRANSIENT_RETRY);
     return task;
   };
 }

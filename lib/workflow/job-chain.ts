@@ -12,7 +12,9 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import { type BatchDownloadProps, buildBatchDownload } from './batch-download';
+import { GENERATION_TIMEOUT_RETRY } from './retry-schedule';
 import { STATE, type TaskStateName } from './state-names';
+import { addRetry } from './task-retry';
 
 export type Invoke = (
   name: TaskStateName,
@@ -62,22 +64,22 @@ export function buildJobChain(scope: Construct, props: JobChainProps, invoke: In
   return generation.first.next(waitUntilReady);
 }
 
-/** "Generate report", and after a report in ERRO "Generate report again" (it lists every attempt). */
+/**
+ * "Generate report", and after a report in ERRO "Generate report again" (it lists every attempt).
+ * Both also retry a timed-out Lambda: the retry continues the same creation under the lease.
+ */
 function generateReport(invoke: Invoke, failed: CatchInto) {
-  const first = failed(
-    invoke(
-      STATE.generateReport,
-      { 'job.$': '$.job', 'executionId.$': '$.executionId' },
-      { resultPath: '$.report' },
-    ),
-  );
-  const again = failed(
-    invoke(
-      STATE.generateReportAgain,
-      { 'job.$': '$.job', 'executionId.$': '$.executionId', 'previous.$': '$.report' },
-      { resultPath: '$.report' },
-    ),
-  );
+  const generate = (name: TaskStateName, payload: Record<string, unknown>) => {
+    const task = invoke(name, payload, { resultPath: '$.report' });
+    addRetry(task, GENERATION_TIMEOUT_RETRY);
+    return failed(task);
+  };
+  const first = generate(STATE.generateReport, { 'job.$': '$.job', 'executionId.$': '$.executionId' });
+  const again = generate(STATE.generateReportAgain, {
+    'job.$': '$.job',
+    'executionId.$': '$.executionId',
+    'previous.$': '$.report',
+  });
   return { first, again };
 }
 

@@ -13,6 +13,7 @@ import type { StageConfig } from '../config';
 import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
 import { ReconFunction } from '../constructs/recon-function';
 import { buildWorkflowDefinition } from './definition';
+import { GENERATE_TIMEOUT_SECONDS } from './retry-schedule';
 
 /**
  * What each step's Lambda may touch, and its size; everything else is denied by omission. Its folder
@@ -45,7 +46,8 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
   },
   generateReport: {
     memorySize: 256,
-    timeout: Duration.seconds(60),
+    // Read by the lease's length too (retry-schedule.ts).
+    timeout: Duration.seconds(GENERATE_TIMEOUT_SECONDS),
     table: 'readWrite',
   },
   waitForReport: {

@@ -82,9 +82,16 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     if (merchants === false || acquirers === false) return message(400, 'Filtros devem ser listas');
     const failure = deps.faults.takeGenerationFailure();
     if (failure === 'before-create') return message(500, 'Erro interno simulado');
-    const wrong = [kind, 'all'].includes(deps.faults.current().wrongWindowReports);
+    const wrongWindow = deps.faults.current().wrongWindowReports;
+    const wrong = [kind, 'all'].includes(wrongWindow);
+    const dayAfter = wrongWindow === 'sales-day-after' && kind === 'sales';
     // The fault serves the window before the requested one: same length, ending the day before `from`.
-    const served = wrong ? { from: addDays(from, -(span + 1)), to: addDays(from, -1) } : { from, to };
+    // Or the requested window one day later.
+    const served = wrong
+      ? { from: addDays(from, -(span + 1)), to: addDays(from, -1) }
+      : dayAfter
+        ? { from: addDays(from, 1), to: addDays(to, 1) }
+        : { from, to };
     const entries = reportEntries(deps.universe(), deps.seed, kind, served, { merchants, acquirers });
     const report: StoredReport = {
       id: deps.nextId(),

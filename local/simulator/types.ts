@@ -75,9 +75,10 @@ export interface SimulatorFaults {
   /**
    * Reports of this kind generated from now on hold the records of the window just before the one
    * requested (same length): another window's report under the new id, which the window check must
-   * catch. Default 'none'.
+   * catch. `sales-day-after`: sales reports hold the requested window moved one day later (for a
+   * one-day nightly window, the neighbouring day's report). Default 'none'.
    */
-  wrongWindowReports: 'none' | 'all' | 'sales' | 'financial';
+  wrongWindowReports: 'none' | 'all' | 'sales' | 'financial' | 'sales-day-after';
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';

@@ -6,7 +6,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalWorld } from '../support/local-world';
-import { expectFailedWithNotification, expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
+import {
+  asOfOf,
+  expectFailedWithNotification,
+  expectGroundTruth,
+  jobsOf,
+  PERIOD,
+  startFaultWorld,
+} from './harness';
 
 let world: LocalWorld | undefined;
 afterEach(async () => {
@@ -44,5 +51,33 @@ describe('fault injection: a report holding another window', () => {
     const again = jobsOf(rerun).find((job) => job.kind === 'sales');
     expect(again?.resumed).toBeUndefined();
     expect(again?.reportId).not.toBe(sales?.reportId);
+  });
+
+  // A nightly run asks for one day: the day before or after is a neighbouring window, not slack.
+  it.each([
+    ["the day before's", 'sales', '2025-01-14'],
+    ["the day after's", 'sales-day-after', '2025-01-16'],
+  ] as const)('fails a one-day window served %s report', async (_name, fault, servedDay) => {
+    const night = { from: '2025-01-15', to: '2025-01-15' } as const;
+    world = await startFaultWorld({ simulator: { faults: { wrongWindowReports: fault } } });
+
+    const result = await world.run(night);
+
+    expectFailedWithNotification(world, result, 'FAILED');
+    const sales = jobsOf(result).find((job) => job.kind === 'sales');
+    expect(sales).toMatchObject({ outcome: 'FAILED', deletion: { status: 'KEPT' } });
+    expect(sales?.error).toMatch(
+      new RegExp(
+        `does not belong to the window ${night.from}\\.\\.${night.to}: \\d+ of \\d+ A1/D1 records are dated ${servedDay}\\.\\.${servedDay}`,
+      ),
+    );
+
+    world.simulator.setFaults({ wrongWindowReports: 'none' });
+    const rerun = await world.run(night);
+    expect(rerun.status).toBe('SUCCEEDED');
+    const asOf = asOfOf(rerun);
+    const receivables = await world.receivables(asOf);
+    expect(receivables.length).toBeGreaterThan(0);
+    expect(receivables).toEqual(world.expected({ ...night, asOf }));
   });
 });

@@ -68,15 +68,22 @@ export const workflowConfigSchema = z.object({
   generationAttempts: z.number().int().min(1).max(10).default(3),
   /** Wait before generating again after ERRO; doubles with each attempt. */
   generationBackoffSeconds: z.number().int().min(0).max(3600).default(60),
-  /** A generation holder that stopped answering keeps the configuration's lease this long. */
+  /**
+   * A generation holder that stopped answering keeps the configuration's lease this long. The stack
+   * sets it longer than the generate Task's whole retry schedule (lib/workflow/retry-schedule.ts).
+   */
   generationLeaseSeconds: z.number().int().min(10).max(3600).default(300),
   /** How long a generation waits for another one's lease before its step is retried. */
   generationLeaseWaitSeconds: z.number().int().min(1).max(600).default(40),
-  /** Window check of each batch (window-check.ts; docs/report-lifecycle.md). */
+  /**
+   * Window check of each batch (window-check.ts; docs/design.md "Window check"): records dated by
+   * their movement date get no slack; these two apply to approximately dated ones only. At most
+   * half of those may lie outside the window, so slack never admits a whole neighbouring window.
+   */
   windowCheck: z
     .object({
       slackDays: z.number().int().min(0).max(31).default(3),
-      maxOutsideRatio: z.number().min(0).max(1).default(0.5),
+      maxOutsideRatio: z.number().min(0).max(0.5).default(0.5),
     })
     .default({ slackDays: 3, maxOutsideRatio: 0.5 }),
   /** Page batches per chunk of the download Map (each chunk one child execution of the Distributed Map). */
