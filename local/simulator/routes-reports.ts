@@ -145,11 +145,14 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     const repeated = deps.faults.current().repeatedPage;
     const served = repeated?.page === page ? repeated.servedFrom : page;
     const slice = report.entries.subarray((served - 1) * deps.recordsPerPage, served * deps.recordsPerPage);
-    if (
-      slice.length === 0 ||
-      deps.faults.takeEmptyOnce(report.id, page) ||
-      (deps.variance && deps.mode === 'production' && emptyOnce(report.id, page))
-    ) {
+    // A page `emptyOncePages` names is empty exactly once: the variance's own empty-once pages skip it.
+    const named = deps.faults.current().emptyOncePages.includes(page);
+    const momentary =
+      slice.length > 0 &&
+      (named
+        ? deps.faults.takeEmptyOnce(report.id, page)
+        : deps.variance && deps.mode === 'production' && emptyOnce(report.id, page));
+    if (slice.length === 0 || momentary) {
       const registros = report.pastLast === 'empty-array' ? '{"registro":[]}' : '{}';
       return ok(`{"id":${report.id},"pagina":${page},"registros":${registros}}`);
     }

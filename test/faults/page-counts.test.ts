@@ -14,6 +14,8 @@ import { type LocalWorld, startLocalWorld } from '../support/local-world';
 import { expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
 
 const RECORDS_PER_PAGE = 10;
+/** Every page of every report (they hold fewer than 30) is empty on its first request. */
+const EVERY_PAGE = Array.from({ length: 30 }, (_, i) => i + 1);
 const DATASET = { sales: 120, from: '2024-12-01', to: '2025-01-31', recordsPerPage: RECORDS_PER_PAGE };
 
 let world: LocalWorld | undefined;
@@ -42,6 +44,7 @@ describe('fault injection: a page served empty for a moment, without a page coun
   it.each([
     ['before other pages of its batch', [4]],
     ['at the end of its batch', [6]],
+    ['every page', EVERY_PAGE],
   ])('sandbox, %s: every page is kept and the job is exact', async (_case, emptyOncePages) => {
     world = await startLocalWorld({
       mode: 'sandbox',
@@ -59,6 +62,11 @@ const COUNT_CASES: [string, Partial<SimulatorFaults>][] = [
   ['counting 0 pages', { reportedPageCount: 'zero' }],
   ['counting half its pages', { reportedPageCount: 'half' }],
   ['without a count, page 4 empty for a moment', { reportedPageCount: 'null', emptyOncePages: [4] }],
+  // The page after the count, empty for a moment, must not pass for the end of the report.
+  [
+    'counting half its pages, every page empty for a moment',
+    { reportedPageCount: 'half', emptyOncePages: EVERY_PAGE },
+  ],
 ];
 
 describe('fault injection: a CONCLUIDO report whose page count is wrong or absent', () => {

@@ -5,8 +5,8 @@
  * serve, and trusting it would finish the job COMPLETED with records missing.
  * - A page inside 1..N that comes back empty is asked again (a few times); still empty, the job fails
  *   (except the sole page of a one-page report: the provider counts one page for an empty report).
- * - The batch holding page N also asks page N+1: empty, it confirms the count (the provider's own stop
- *   rule agrees with it). With records, the count was short (0, or fewer pages than the provider
+ * - The batch holding page N also asks page N+1: empty, and empty again when asked once more, it
+ *   confirms the count (the provider's own stop rule agrees with it). With records, the count was short (0, or fewer pages than the provider
  *   serves): page N+1 is kept like any other, and the report goes on as one without a count from page
  *   N+2 (uncounted-pages.ts; the state machine's "Confirm page count"). A count is trusted only once
  *   confirmed, so a report counted 0 pages is still read from page 1 (the page loop does it).
@@ -62,6 +62,9 @@ export async function fetchCountedPages(
     ) {
       page = await provider.downloadPage(reportId, number);
     }
+    // The end is confirmed like any end (uncounted-pages.ts): empty on a second ask too. A momentary
+    // empty answer there would otherwise hide the pages of a short count.
+    if (page.pastLastPage && number === totalPages + 1) page = await provider.downloadPage(reportId, number);
     // A report with no records still counts one page: an empty sole page (asked again) is an empty report.
     if (page.pastLastPage && number <= totalPages && totalPages > 1) {
       throw new IncompleteReportError(

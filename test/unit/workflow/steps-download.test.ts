@@ -20,7 +20,8 @@ describe('a page count confirmed by the page after it', () => {
   it('ends the download without another request when the page after the count is empty', async () => {
     const { steps, calls } = fakeWorld({ workflow: WORKFLOW });
     await steps.downloadPages({ ...INPUT, batchIndex: 0, pages: 3 });
-    expect(calls.savedBatches).toEqual([expect.objectContaining({ pages: 3, providerRequests: 4 })]);
+    // Pages 1–3, and page 4 twice (empty both times).
+    expect(calls.savedBatches).toEqual([expect.objectContaining({ pages: 3, providerRequests: 5 })]);
     expect(calls.savedBatches[0]).not.toHaveProperty('pastCount');
 
     const cursor = await steps.downloadUntilEmpty({

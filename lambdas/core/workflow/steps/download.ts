@@ -1,8 +1,9 @@
 /**
  * The download steps: one batch of a report with a page count ("Download pages"), or the next pages
- * of a report without one ("Download pages until empty"). Either way the pages are fetched side by
- * side, checked (complete, each content under one page number, inside the job's window), then
- * archived, normalized and applied to the receivables. Payloads stay small: counts, never records.
+ * of a report without one, or past a count proved short ("Download pages until empty"). Either way
+ * the pages are fetched side by side, checked (complete, each content under one page number, inside
+ * the job's window), then archived, normalized and applied to the receivables. Payloads stay small:
+ * counts, never records.
  */
 import type { Page } from '../../provider/port';
 import type { RecordSource } from '../../records/canonical';
@@ -123,10 +124,11 @@ export function buildDownloadSteps(deps: WorkflowDeps) {
 
     /**
      * One turn of the page loop for reports without a page count (always in the sandbox; in
-     * production if CONCLUIDO came without quantidadePaginas): fetch the next batch, stop at the first
-     * page past the last, and carry the running totals in the cursor. Batches grow (2, 4, 8… pages,
-     * up to `pagesPerBatch`) so that a short report does not spend the account's request budget on
-     * pages past its end: a one-page report costs two requests, not a whole batch.
+     * production if CONCLUIDO came without quantidadePaginas, or past a short count): fetch the next
+     * batch, stop at a confirmed end (uncounted-pages.ts), and carry the running totals in the
+     * cursor. Batches grow (2, 4, 8… pages, up to `pagesPerBatch`) so that a short report does not
+     * spend the account's request budget on pages past its end: a one-page report costs three
+     * requests (page 2 asked twice), not a whole batch.
      */
     async downloadUntilEmpty(raw: unknown): Promise<PageCursor> {
       const { cursor: given, ...rest } = untilEmptyInputSchema.parse(raw);
