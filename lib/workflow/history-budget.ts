@@ -42,9 +42,17 @@ export type DownloadPath =
   | { readonly kind: 'none' }
   /** `Download pages until empty`, called `calls` times. */
   | { readonly kind: 'pageLoop'; readonly calls: number }
-  /** The inline Map: `chunks` chunks holding `indexes` batch indexes in all (tail no-ops included). */
-  | { readonly kind: 'inline'; readonly chunks: number; readonly indexes: number }
-  | { readonly kind: 'distributed' };
+  /**
+   * The inline Map: `chunks` chunks holding `indexes` batch indexes in all (tail no-ops included),
+   * then `Confirm page count` and `pastCountCalls` calls of the page loop (default 1: the count held).
+   */
+  | {
+      readonly kind: 'inline';
+      readonly chunks: number;
+      readonly indexes: number;
+      readonly pastCountCalls?: number;
+    }
+  | { readonly kind: 'distributed'; readonly pastCountCalls?: number };
 
 /** The states one job (configuration × window) passed through. */
 export interface JobPath {
@@ -60,19 +68,26 @@ export interface JobPath {
   readonly deleteFailed: boolean;
 }
 
+/** Start page loop (or Confirm page count), then the task and `Past last page?` per call. */
+const pageLoopEvents = (calls: number) => EVENTS.flow + calls * (EVENTS.task + EVENTS.flow);
+
 function downloadEvents(download: DownloadPath): number {
   const { task, flow, map, iteration, distributedMap } = EVENTS;
   switch (download.kind) {
     case 'none':
       return 0;
-    case 'pageLoop': // Start page loop, then the task and `Past last page?` per call
-      return flow + download.calls * (task + flow);
+    case 'pageLoop':
+      return pageLoopEvents(download.calls);
     case 'inline': // Plan page chunks, Large report?, the Map; per chunk its Pass and inner Map
       return (
-        2 * flow + map + download.chunks * (iteration + flow + map) + download.indexes * (iteration + task)
+        2 * flow +
+        map +
+        download.chunks * (iteration + flow + map) +
+        download.indexes * (iteration + task) +
+        pageLoopEvents(download.pastCountCalls ?? 1)
       );
     case 'distributed':
-      return 2 * flow + distributedMap;
+      return 2 * flow + distributedMap + pageLoopEvents(download.pastCountCalls ?? 1);
   }
 }
 
@@ -125,17 +140,16 @@ export interface BudgetSettings {
 export function worstJobPath(s: BudgetSettings): JobPath {
   // Checks at 0, I, 2I, ... until the first one at or past the deadline: ceil(D / I) + 1.
   const checks = Math.ceil((s.reportDeadlineMinutes * 60) / s.pollIntervalSeconds) + 1;
-  // Calls until the page past maxUnknownPages, which fails the job.
-  const pageLoop: DownloadPath = {
-    kind: 'pageLoop',
-    calls: Math.ceil(s.maxUnknownPages / s.pagesPerBatch) + 1,
-  };
+  // Calls until the page past maxUnknownPages, which fails the job (past a short count: that many
+  // pages past it, plus the turn that confirms the count).
+  const calls = Math.ceil(s.maxUnknownPages / s.pagesPerBatch) + 1;
+  const pageLoop: DownloadPath = { kind: 'pageLoop', calls };
   // At most `distributedMapThreshold` batches stay inline; larger reports are 10 events in this history.
   // A report of b ≤ threshold batches has ceil(b / chunk) chunks and fewer than one no-op per chunk.
   const { chunkSize, lastChunkStart } = chunkPlan(s.distributedMapThreshold, s.batchesPerChunk);
   const chunks = lastChunkStart / chunkSize + 1;
   const indexes = s.distributedMapThreshold + chunks - 1;
-  const inline: DownloadPath = { kind: 'inline', chunks, indexes };
+  const inline: DownloadPath = { kind: 'inline', chunks, indexes, pastCountCalls: calls + 1 };
   const download = downloadEvents(pageLoop) >= downloadEvents(inline) ? pageLoop : inline;
   const ends = { failed: true, deleteFailed: true };
   if (s.environment === 'sandbox')

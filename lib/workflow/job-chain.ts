@@ -45,14 +45,15 @@ export function buildJobChain(scope: Construct, props: JobChainProps, invoke: In
   const failed: CatchInto = (state) => state.addCatch(end.onFailure, CATCH_ALL) as typeof state;
 
   const generation = generateReport(invoke, failed);
+  const pageLoop = downloadUntilEmpty(scope, invoke, failed, end.finish);
   const download = {
     byCount: buildBatchDownload(scope, props, {
       invoke,
       item: DOWNLOAD_ITEM,
-      next: end.finish,
+      next: pageLoop.pastTheCount,
       onFailure: end.onFailure,
     }),
-    untilEmpty: downloadUntilEmpty(scope, invoke, failed, end.finish),
+    untilEmpty: pageLoop.fromFirstPage,
   };
   const waitUntilReady = waitUntilReportReady(scope, props, invoke, failed, {
     download,
@@ -165,13 +166,13 @@ function waitUntilReportReady(
     .otherwise(checkReport);
 }
 
-/** No page count (sandbox, or CONCLUIDO without quantidadePaginas): batches until the first empty page. */
-function downloadUntilEmpty(
-  scope: Construct,
-  invoke: Invoke,
-  failed: CatchInto,
-  next: sfn.IChainable,
-): sfn.IChainable {
+/**
+ * No page count (sandbox, or CONCLUIDO without quantidadePaginas): batches until a confirmed empty
+ * page, from page 1. After a counted report's batches, the same loop from the page after the count:
+ * its first turn reads whether that page had records (a short count, 0 included) and goes on from
+ * there, or ends the download at once (the count confirmed).
+ */
+function downloadUntilEmpty(scope: Construct, invoke: Invoke, failed: CatchInto, next: sfn.IChainable) {
   const download = failed(
     invoke(
       STATE.downloadPagesUntilEmpty,
@@ -179,16 +180,24 @@ function downloadUntilEmpty(
       { resultPath: '$.cursor' },
     ),
   );
-  return new sfn.Pass(scope, 'Start page loop', {
+  download.next(
+    new sfn.Choice(scope, 'Past last page?')
+      .when(sfn.Condition.booleanEquals('$.cursor.done', true), next)
+      .otherwise(download),
+  );
+  const fromFirstPage = new sfn.Pass(scope, 'Start page loop', {
     result: sfn.Result.fromObject({ nextPage: 1 }),
     resultPath: '$.cursor',
-  })
-    .next(download)
-    .next(
-      new sfn.Choice(scope, 'Past last page?')
-        .when(sfn.Condition.booleanEquals('$.cursor.done', true), next)
-        .otherwise(download),
-    );
+  }).next(download);
+  const pastTheCount = new sfn.Pass(scope, STATE.confirmPageCount, {
+    parameters: {
+      'nextPage.$': 'States.MathAdd($.report.pages, 1)',
+      'countedPages.$': '$.report.pages',
+      afterCount: true,
+    },
+    resultPath: '$.cursor',
+  }).next(download);
+  return { fromFirstPage, pastTheCount };
 }
 
 /**

@@ -27,6 +27,8 @@ export const STATE = {
   /** The back-off after a report in ERRO, before "Generate report again". */
   waitBeforeGeneratingAgain: 'Wait before generating again',
   downloadPageBatches: 'Download page batches',
+  /** After a counted report's batches: the page loop's entry past the count (short counts go on). */
+  confirmPageCount: 'Confirm page count',
   downloadPageBatchesDistributed: 'Download page batches (distributed)',
 } as const;
 

@@ -58,8 +58,19 @@ export function stateOf(
   return report.outcome;
 }
 
+/** `quantidadePaginas` of a CONCLUIDO report, as the `reportedPageCount` fault writes it. */
+function reportedPages(pages: number, count: SimulatorFaults['reportedPageCount']): number | null {
+  if (count === 'zero') return 0;
+  if (count === 'null') return null;
+  return count === 'half' ? Math.floor(pages / 2) : pages;
+}
+
 /** The resource as GET /retornos shows it, as JSON text (the id stays a bare integer). */
-export function reportJson(report: StoredReport, state: ReportState): string {
-  const pages = state === 'CONCLUIDO' ? report.pages : null;
+export function reportJson(
+  report: StoredReport,
+  state: ReportState,
+  count: SimulatorFaults['reportedPageCount'] = 'actual',
+): string {
+  const pages = state === 'CONCLUIDO' ? reportedPages(report.pages, count) : null;
   return `{"id":${report.id},"situacao":"${state}","tipoRemessa":${JSON.stringify(report.tipoRemessa)},"quantidadePaginas":${pages}}`;
 }

@@ -64,6 +64,8 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     (['sales', 'financial'] as const).find((kind) => deps.configurations[kind].id === configId);
   const stateNow = (report: StoredReport): ReportState =>
     stateOf(report, deps.mode, deps.timing, deps.clock());
+  const shown = (report: StoredReport, state: ReportState) =>
+    reportJson(report, state, deps.faults.current().reportedPageCount);
   let generated = 0;
 
   function generate(ctx: RequestContext): Reply {
@@ -117,7 +119,7 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     const id = ctx.query.get('id');
     if (id !== null) {
       const report = deps.reports.get(id);
-      return report ? ok(reportJson(report, stateNow(report))) : message(404, 'Remessa não encontrada');
+      return report ? ok(shown(report, stateNow(report))) : message(404, 'Remessa não encontrada');
     }
     const fromParam = ctx.query.get('dataGeracaoInicial');
     const toParam = ctx.query.get('dataGeracaoFinal');
@@ -132,7 +134,7 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
       .filter((r) => r.generatedOn >= from && r.generatedOn <= to)
       .map((r) => ({ report: r, state: stateNow(r) }))
       .filter(({ state }) => situacao === null || state === situacao);
-    return ok(`[${listed.map(({ report, state }) => reportJson(report, state)).join(',')}]`);
+    return ok(`[${listed.map(({ report, state }) => shown(report, state)).join(',')}]`);
   }
 
   function download(ctx: RequestContext): Reply {
@@ -150,7 +152,14 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     const repeated = deps.faults.current().repeatedPage;
     const served = repeated?.page === page ? repeated.servedFrom : page;
     const slice = report.entries.subarray((served - 1) * deps.recordsPerPage, served * deps.recordsPerPage);
-    if (slice.length === 0 || (deps.variance && deps.mode === 'production' && emptyOnce(report.id, page))) {
+    // A page `emptyOncePages` names is empty exactly once: the variance's own empty-once pages skip it.
+    const named = deps.faults.current().emptyOncePages.includes(page);
+    const momentary =
+      slice.length > 0 &&
+      (named
+        ? deps.faults.takeEmptyOnce(report.id, page)
+        : deps.variance && deps.mode === 'production' && emptyOnce(report.id, page));
+    if (slice.length === 0 || momentary) {
       const registros = report.pastLast === 'empty-array' ? '{"registro":[]}' : '{}';
       return ok(`{"id":${report.id},"pagina":${page},"registros":${registros}}`);
     }

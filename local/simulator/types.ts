@@ -79,6 +79,16 @@ export interface SimulatorFaults {
    * one-day nightly window, the neighbouring day's report). Default 'none'.
    */
   wrongWindowReports: 'none' | 'all' | 'sales' | 'financial' | 'sales-day-after';
+  /**
+   * Pages every report serves empty on their first request, then with their records (a momentary
+   * empty page), in both modes; pages past the last stay empty. Default [] (off).
+   */
+  emptyOncePages: number[];
+  /**
+   * What a CONCLUIDO report says in `quantidadePaginas`: its real count ('actual', default), 0, half
+   * its pages rounded down (fewer than it serves), or null.
+   */
+  reportedPageCount: 'actual' | 'zero' | 'half' | 'null';
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';

@@ -8,7 +8,7 @@
  * Item: `pk = BATCHES#<executionId>#<configurationId>#<from>#<to>`, `sk = B#<batch index>`, `result`,
  * `expiresAt` (TTL, a week: the job result has the totals by then).
  */
-import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { emptyIngestCounts, mergeIngestCounts } from '../lake/counts';
 import { queryPages } from '../store/query-pages';
 import { type BatchResult, batchResultSchema, type Job, type ReceivableChanges } from './contracts';
@@ -60,6 +60,8 @@ export interface BatchResultStore {
   save(executionId: string, job: Job, batchIndex: number, result: BatchResult): Promise<void>;
   /** Every saved batch result of the job in this execution. */
   list(executionId: string, job: Job): Promise<BatchResult[]>;
+  /** One batch's saved result, undefined when none was saved. */
+  get(executionId: string, job: Job, batchIndex: number): Promise<BatchResult | undefined>;
 }
 
 export function buildBatchResultStore(deps: {
@@ -70,6 +72,7 @@ export function buildBatchResultStore(deps: {
   const { ddb, tableName } = deps;
   const pk = (executionId: string, job: Job) =>
     `BATCHES#${executionId}#${job.configurationId}#${job.from}#${job.to}`;
+  const sk = (batchIndex: number) => `B#${batchIndex}`;
   return {
     async save(executionId, job, batchIndex, result) {
       await ddb.send(
@@ -77,7 +80,7 @@ export function buildBatchResultStore(deps: {
           TableName: tableName,
           Item: {
             pk: pk(executionId, job),
-            sk: `B#${batchIndex}`,
+            sk: sk(batchIndex),
             result,
             expiresAt: Math.floor(deps.now().getTime() / 1000) + WEEK_SECONDS,
           },
@@ -97,6 +100,16 @@ export function buildBatchResultStore(deps: {
       for await (const items of pages)
         for (const item of items) results.push(batchResultSchema.parse(item.result));
       return results;
+    },
+    async get(executionId, job, batchIndex) {
+      const { Item } = await ddb.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { pk: pk(executionId, job), sk: sk(batchIndex) },
+          ConsistentRead: true,
+        }),
+      );
+      return Item ? batchResultSchema.parse(Item.result) : undefined;
     },
   };
 }

@@ -76,6 +76,8 @@ export const batchResultSchema = z.object({
   counts: ingestCountsSchema,
   providerRequests: z.number().int().min(0),
   receivables: receivableChangesSchema,
+  /** The batch holding the last counted page found records on the page after it: the count is short. */
+  pastCount: z.boolean().optional(),
 });
 export type BatchResult = z.output<typeof batchResultSchema>;
 
@@ -83,6 +85,13 @@ export const cursorSchema = z.object({
   nextPage: z.number().int().min(1),
   done: z.boolean().optional(),
   totals: batchResultSchema.optional(),
+  /**
+   * Set by "Confirm page count" after the batches of a counted report: `nextPage` is the page after
+   * the count, which the batch holding the last counted page already asked (see counted-pages.ts).
+   */
+  afterCount: z.boolean().optional(),
+  /** The report's count, when the loop goes on past it: `maxUnknownPages` counts from there. */
+  countedPages: z.number().int().min(0).optional(),
 });
 export type PageCursor = z.output<typeof cursorSchema>;
 

@@ -5,7 +5,11 @@
  * serve, and trusting it would finish the job COMPLETED with records missing.
  * - A page inside 1..N that comes back empty is asked again (a few times); still empty, the job fails
  *   (except the sole page of a one-page report: the provider counts one page for an empty report).
- * - The batch holding page N also asks page N+1, which must be empty (the provider's own stop rule).
+ * - The batch holding page N also asks page N+1: empty, and empty again when asked once more, it
+ *   confirms the count (the provider's own stop rule agrees with it). With records, the count was short (0, or fewer pages than the provider
+ *   serves): page N+1 is kept like any other, and the report goes on as one without a count from page
+ *   N+2 (uncounted-pages.ts; the state machine's "Confirm page count"). A count is trusted only once
+ *   confirmed, so a report counted 0 pages is still read from page 1 (the page loop does it).
  * (Two pages with the same records, in this batch or another: page-fingerprints.ts.)
  */
 
@@ -33,10 +37,17 @@ export interface CountedPagesRequest {
   readonly emptyPageRetries: number;
 }
 
+export interface CountedPages {
+  /** The batch's pages inside the count, and page N+1 when it has records. */
+  readonly pages: Page[];
+  /** Page N+1 has records: the count is short, the report continues from page N+2. */
+  readonly pastCount: boolean;
+}
+
 export async function fetchCountedPages(
   provider: Pick<ProviderClient, 'downloadPage'>,
   request: CountedPagesRequest,
-): Promise<Page[]> {
+): Promise<CountedPages> {
   const { reportId, totalPages } = request;
   // The batch holding page N asks N+1 alongside its pages, not after them: asked last, it would add
   // a whole round trip with nothing else queued to the end of the report.
@@ -51,6 +62,9 @@ export async function fetchCountedPages(
     ) {
       page = await provider.downloadPage(reportId, number);
     }
+    // The end is confirmed like any end (uncounted-pages.ts): empty on a second ask too. A momentary
+    // empty answer there would otherwise hide the pages of a short count.
+    if (page.pastLastPage && number === totalPages + 1) page = await provider.downloadPage(reportId, number);
     // A report with no records still counts one page: an empty sole page (asked again) is an empty report.
     if (page.pastLastPage && number <= totalPages && totalPages > 1) {
       throw new IncompleteReportError(
@@ -60,10 +74,13 @@ export async function fetchCountedPages(
     return page;
   });
   const next = pages.find((page) => page.page === totalPages + 1);
-  if (next && !next.pastLastPage) {
+  const pastCount = next !== undefined && !next.pastLastPage;
+  // The empty sole page was not an empty report after all: records follow it.
+  const hole = pastCount ? pages.find((page) => page.pastLastPage) : undefined;
+  if (hole) {
     throw new IncompleteReportError(
-      `report ${reportId}: page ${totalPages + 1} has records although the report counts ${totalPages} pages`,
+      `report ${reportId}: page ${hole.page} stayed empty after ${request.emptyPageRetries + 1} requests although page ${totalPages + 1} has records`,
     );
   }
-  return pages.filter((page) => page.page <= totalPages);
+  return { pages: pastCount ? pages : pages.filter((page) => page.page <= totalPages), pastCount };
 }

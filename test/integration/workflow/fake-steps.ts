@@ -15,7 +15,10 @@ export interface JobScript {
     readonly pending: number;
     readonly last: 'ERRO' | 'CONCLUIDO' | 'DEADLINE';
   }[];
-  /** CONCLUIDO with a page count (batches of 10 pages), or without one (pages read until empty). */
+  /**
+   * CONCLUIDO with a page count (batches of 10 pages), or without one (pages read until empty); both:
+   * a short count, read until empty past it.
+   */
   readonly batches?: number;
   readonly unknownPages?: number;
   readonly finishFails?: boolean;

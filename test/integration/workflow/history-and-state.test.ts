@@ -139,6 +139,13 @@ describe('history events of one execution', () => {
       { job: job('sales', '2025-02-01'), generations: [{ pending: 1, last: 'DEADLINE' }] },
       // 50 batches: past the threshold of 40, one Distributed Map in this history.
       { job: job('financial', '2025-02-01'), generations: [{ pending: 0, last: 'CONCLUIDO' }], batches: 50 },
+      // A short count: 3 batches (30 pages) counted, records up to page 55, read on past the count.
+      {
+        job: job('sales', '2025-03-01'),
+        generations: [{ pending: 0, last: 'CONCLUIDO' }],
+        batches: 3,
+        unknownPages: 55,
+      },
     ]);
 
     const expected = executionEvents(
@@ -147,6 +154,8 @@ describe('history events of one execution', () => {
         path({ download: { kind: 'pageLoop', calls: 4 }, failed: true, deleteFailed: true }),
         path({ checks: [2], endedEarly: true }),
         path({ download: { kind: 'distributed' } }),
+        // Confirm page count, then pages 31–40, 41–50, 51–60 (past page 55: done).
+        path({ download: { kind: 'inline', chunks: 1, indexes: 3, pastCountCalls: 3 } }),
       ],
       4,
     );

@@ -37,10 +37,21 @@ const content = [[{ NSU: '1' }], [{ NSU: '2' }], [{ NSU: '3' }]];
 describe('fetchCountedPages', () => {
   it('asks an empty page inside the count again, and checks the page after the last is empty', async () => {
     const p = provider(content, [2]);
-    const pages = await fetchCountedPages(p, request);
+    const { pages, pastCount } = await fetchCountedPages(p, request);
     expect(pages.map((x) => x.page)).toEqual([1, 2, 3]);
+    expect(pastCount).toBe(false);
     expect(p.asked.filter((n) => n === 2)).toHaveLength(2);
-    expect(p.asked).toContain(4);
+    // The page after the count confirms it only when empty twice.
+    expect(p.asked.filter((n) => n === 4)).toHaveLength(2);
+  });
+
+  it('a page after the count empty for a moment still shows the count is short', async () => {
+    const { pages, pastCount } = await fetchCountedPages(
+      provider([...content, [{ NSU: '4' }]], [4]),
+      request,
+    );
+    expect(pages.map((x) => x.page)).toEqual([1, 2, 3, 4]);
+    expect(pastCount).toBe(true);
   });
 
   it('fails the job when a page inside the count stays empty', async () => {
@@ -49,9 +60,18 @@ describe('fetchCountedPages', () => {
     );
   });
 
-  it('fails when the page after the count has records', async () => {
-    await expect(fetchCountedPages(provider([...content, [{ NSU: '4' }]]), request)).rejects.toThrow(
-      /page 4 has records although the report counts 3 pages/,
+  // A count is trusted only when confirmed: records past it are kept, and the report goes on.
+  it('keeps the page after the count when it has records, and says the count is short', async () => {
+    const { pages, pastCount } = await fetchCountedPages(provider([...content, [{ NSU: '4' }]]), request);
+    expect(pages.map((x) => x.page)).toEqual([1, 2, 3, 4]);
+    expect(pastCount).toBe(true);
+  });
+
+  it('an empty sole page is an empty report, unless the page after it has records', async () => {
+    const sole = { ...request, lastPage: 1, totalPages: 1 };
+    expect(await fetchCountedPages(provider([[]]), sole)).toEqual({ pages: [page(1, [])], pastCount: false });
+    await expect(fetchCountedPages(provider([[], [{ NSU: '2' }]]), sole)).rejects.toThrow(
+      /page 1 stayed empty after 3 requests although page 2 has records/,
     );
   });
 
@@ -69,8 +89,9 @@ describe('fetchCountedPages', () => {
         return page(n, content[n - 1] ?? []);
       },
     };
-    const pages = await fetchCountedPages(held, { ...request, concurrency: 4 });
+    const { pages } = await fetchCountedPages(held, { ...request, concurrency: 4 });
     expect(pages.map((x) => x.page)).toEqual([1, 2, 3]);
-    expect(asked).toEqual([1, 2, 3, 4]);
+    // Page 4 first, and again (empty) while the batch's pages are still held.
+    expect(asked).toEqual([1, 2, 3, 4, 4]);
   });
 });

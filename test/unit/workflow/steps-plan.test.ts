@@ -160,15 +160,15 @@ async function twoRounds(steps: ReturnType<typeof fakeWorld>['steps']) {
 }
 
 describe('downloadUntilEmpty', () => {
-  it('stops at the first empty page, ingests only the pages before it, and carries totals', async () => {
+  it('stops at an empty page confirmed by a second ask, ingests only the pages before it, and carries totals', async () => {
     const { steps, calls } = fakeWorld({ workflow: { pagesPerBatch: 2 } });
 
     const { first, second } = await twoRounds(steps);
 
     expect(first).toMatchObject({ nextPage: 3, done: false });
-    // Pages 3 (2 records) and 4 (empty): the loop ends after page 3.
+    // Pages 3 (2 records) and 4 (empty, and empty again when asked twice): the loop ends after page 3.
     expect(second).toMatchObject({ nextPage: 5, done: true });
-    expect(second.totals).toMatchObject({ pages: 3, providerRequests: 4, counts: { received: 6 } });
+    expect(second.totals).toMatchObject({ pages: 3, providerRequests: 5, counts: { received: 6 } });
     // One ingestion and one matching pass per batch, never the empty page.
     expect(calls.ingestedBatches).toEqual([[1, 2], [3]]);
     expect(calls.applied).toBe(2);
@@ -181,10 +181,10 @@ describe('downloadUntilEmpty batch sizes', () => {
 
     const { first, second } = await twoRounds(steps);
 
-    // Pages 1–2, then 3–6 (page 4 is the first empty one): 6 requests instead of 10.
+    // Pages 1–2, then 3–6 (page 4 is the first empty one, asked twice): 7 requests instead of 10.
     expect(first).toMatchObject({ nextPage: 3, done: false });
     expect(second).toMatchObject({ nextPage: 7, done: true });
-    expect(second.totals).toMatchObject({ pages: 3, providerRequests: 6 });
+    expect(second.totals).toMatchObject({ pages: 3, providerRequests: 7 });
     expect(calls.ingestedBatches).toEqual([[1, 2], [3]]);
   });
 });

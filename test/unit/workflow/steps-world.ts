@@ -39,6 +39,7 @@ export function fakeWorld(options: FakeOptions = {}) {
     summarized: [] as SummaryInput[],
     kept: new Map<string, KeptReport>(),
     savedBatches: [] as unknown[],
+    savedByIndex: new Map<number, unknown>(),
   };
   const counted =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -111,8 +112,12 @@ export function fakeWorld(options: FakeOptions = {}) {
     },
     pageFingerprints: { claim: async () => undefined },
     batchResults: {
-      save: async (_e, _j, _i, result) => void calls.savedBatches.push(result),
+      save: async (_e, _j, index, result) => {
+        calls.savedBatches.push(result);
+        calls.savedByIndex.set(index, result);
+      },
       list: async () => calls.savedBatches as never,
+      get: async (_e, _j, index) => calls.savedByIndex.get(index) as never,
     },
     config: parseWorkflowConfig({ environment: 'sandbox', ...options.workflow }),
     now: () => NOW,
