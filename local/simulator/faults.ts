@@ -22,6 +22,8 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   erroNextReports: 0,
   repeatedPage: null,
   wrongWindowReports: 'none',
+  echoRequest: null,
+  refuseWebhookRegistrations: false,
 };
 
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {

@@ -78,6 +78,15 @@ export interface SimulatorFaults {
    * catch. Default 'none'.
    */
   wrongWindowReports: 'none' | 'all' | 'sales' | 'financial';
+  /**
+   * Error bodies quote the request, as careless providers do: the API token it authenticated with
+   * (starting at character `tokenAt` of `mensagem`, filler before it, so a client's cut can be made
+   * to split it), the Authorization header and the body (a webhook's hmac and extra header values).
+   * Applies to every answer of status 400 and above. null = off (default).
+   */
+  echoRequest: { readonly tokenAt: number } | null;
+  /** Webhook creates and updates answer 400 (endpoint refused) without registering. Default false. */
+  refuseWebhookRegistrations: boolean;
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';
