@@ -24,6 +24,7 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   wrongWindowReports: 'none',
   echoRequest: null,
   refuseWebhookRegistrations: false,
+  credentialsRevoked: false,
 };
 
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {

@@ -180,7 +180,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   }
 
   function answer(req: IncomingMessage, route: Route | undefined, ctx: RequestContext): Reply {
-    if (req.headers.authorization !== expectedAuth) return message(401, 'Credenciais inválidas');
+    if (req.headers.authorization !== expectedAuth || faults.current().credentialsRevoked)
+      return message(401, 'Credenciais inválidas');
     if (faults.strikes(faults.current().serverErrorRate)) {
       stats.serverErrors++;
       return message(faults.pick([500, 502, 503]), 'Erro interno simulado');

@@ -87,6 +87,8 @@ export interface SimulatorFaults {
   echoRequest: { readonly tokenAt: number } | null;
   /** Webhook creates and updates answer 400 (endpoint refused) without registering. Default false. */
   refuseWebhookRegistrations: boolean;
+  /** Every request is answered 401, as once the account's token is revoked mid-run. Default false. */
+  credentialsRevoked: boolean;
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';
