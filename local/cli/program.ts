@@ -1,9 +1,11 @@
 /**
  * The `recon` command line: builds the commander program and maps every way it can end to the
  * documented exit codes (0 ok, 1 run failed, 2 usage error). Errors are printed in plain words; the
- * stack trace only with `--verbose`.
+ * stack trace only with `--verbose`; the credentials of the environment never (see `printError`).
  */
 import { Command, CommanderError } from 'commander';
+import { basicAuthorization } from '../../lambdas/core/provider/http';
+import { buildRedactor } from '../../lambdas/core/redact';
 import { registerBackfillCommand } from './commands/backfill';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
@@ -12,6 +14,7 @@ import { registerSimulatorCommand, type SimulatorCommandDeps } from './commands/
 import { registerTotalsCommand } from './commands/totals';
 import { registerWebhookCommands } from './commands/webhooks';
 import { webhookCommandDeps } from './commands/webhooks-wiring';
+import { CREDENTIAL_ENV } from './credentials';
 import { CliError } from './errors';
 import { interruptible, untilAborted } from './interrupt';
 import type { CliIo } from './io';
@@ -63,14 +66,25 @@ export async function runCli(argv: readonly string[], io: CliIo, deps?: CliDeps)
   } catch (error) {
     const code = exitCodeOf(error);
     // Commander has already printed its own message (usage errors, help).
-    if (!(error instanceof CommanderError)) {
-      const verbose = argv.includes('--verbose');
-      const text =
-        error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error);
-      // A message of several problems (a configuration) reads as one `recon:` line each.
-      const lines = verbose ? [text] : text.split('\n');
-      io.stderr(lines.map((line) => `recon: ${line}\n`).join(''));
-    }
+    if (!(error instanceof CommanderError)) printError(error, argv.includes('--verbose'), io);
     return code;
   }
+}
+
+/**
+ * The last door before the terminal: whatever an inner layer let through, the secrets this process
+ * was given (`RECON_API_TOKEN`, `RECON_HMAC_SECRET`, and the Basic header made of the token) are
+ * redacted from the error before it is printed. The e-mail is an account name, not a secret.
+ */
+function printError(error: unknown, verbose: boolean, io: CliIo): void {
+  const email = io.env[CREDENTIAL_ENV.email] ?? '';
+  const apiToken = io.env[CREDENTIAL_ENV.apiToken];
+  const basic = apiToken ? basicAuthorization({ email, apiToken }).slice('Basic '.length) : undefined;
+  const redact = buildRedactor([apiToken, basic, io.env[CREDENTIAL_ENV.hmacSecret]]);
+  const text = redact(
+    error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error),
+  );
+  // A message of several problems (a configuration) reads as one `recon:` line each.
+  const lines = verbose ? [text] : text.split('\n');
+  io.stderr(lines.map((line) => `recon: ${line}\n`).join(''));
 }

@@ -1,10 +1,13 @@
 /**
  * `--webhook local`: the real webhook receiver on 127.0.0.1, registered at the provider for the
  * length of the run, so that signed deliveries resume the waiting jobs exactly as in AWS (same
- * receiver, same report waits in DynamoDB). The registration is removed again at the end.
+ * receiver, same report waits in DynamoDB). The registration is removed again at the end. A failed
+ * registration or removal never passes the hmac on (the client redacts it already; this boundary
+ * does again, since its error ends up on the terminal).
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProviderClient } from '../../lambdas/core/provider/port';
+import { buildRedactor, redactError } from '../../lambdas/core/redact';
 import { REPORT_GENERATED_EVENT } from '../../lambdas/core/webhook/event';
 import type { ReportWaitsDeps } from '../../lambdas/core/webhook/report-waits';
 import { buildWebhookReceiverFrom } from '../../lambdas/runtime/webhook-wiring';
@@ -33,6 +36,7 @@ export async function startLocalWebhook(deps: {
     receivedAt: () => new Date(),
   });
   const server = await startLocalWebhookServer({ receiver });
+  const redact = buildRedactor([deps.hmacSecret]);
   try {
     const webhook = await deps.provider.createWebhook({
       idTipoEvento: REPORT_GENERATED_EVENT,
@@ -46,6 +50,8 @@ export async function startLocalWebhook(deps: {
       async close() {
         try {
           await deps.provider.deleteWebhook(webhook.id);
+        } catch (error) {
+          throw redactError(error, redact);
         } finally {
           await server.close();
         }
@@ -53,6 +59,6 @@ export async function startLocalWebhook(deps: {
     };
   } catch (error) {
     await server.close();
-    throw error;
+    throw redactError(error, redact);
   }
 }

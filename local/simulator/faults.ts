@@ -24,6 +24,9 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   wrongWindowReports: 'none',
   emptyOncePages: [],
   reportedPageCount: 'actual',
+  echoRequest: null,
+  refuseWebhookRegistrations: false,
+  credentialsRevoked: false,
 };
 
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {

@@ -34,19 +34,19 @@ export function buildRoutes({ mode, reports, registry, pageFault, faults }: Rout
     (handler: Handler): Handler =>
     (ctx, param) =>
       mode === 'sandbox' ? message(404, 'Webhooks indisponíveis no sandbox') : handler(ctx, param);
+  const refusable =
+    (handler: Handler): Handler =>
+    (ctx, param) =>
+      faults.current().refuseWebhookRegistrations ? message(400, 'endpoint recusado') : handler(ctx, param);
   return [
     route('GET', '/retornos/configuracoes', reports.configurations),
     route('POST', '/retornos/geracao', reports.generate),
     route('POST', '/retornos/download', (ctx) => pageFault(reports.download(ctx), faults)),
     route('GET', '/retornos', reports.status),
     route('DELETE', '/retornos/:id', (_ctx, id) => reports.remove(id)),
-    route('POST', '/webhooks', webhookOnly(registry.create)),
+    route('POST', '/webhooks', webhookOnly(refusable(registry.create))),
     route('GET', '/webhooks', webhookOnly(registry.list)),
-    route(
-      'PUT',
-      '/webhooks/:id',
-      webhookOnly((ctx, id) => registry.update(id, ctx)),
-    ),
+    route('PUT', '/webhooks/:id', webhookOnly(refusable((ctx, id) => registry.update(id, ctx)))),
     route(
       'DELETE',
       '/webhooks/:id',

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { businessDate } from '../../lambdas/core/calendar';
 import { closeServer, listenOnLoopback } from '../aws/endpoint';
 import { generateUniverse, type Universe } from './dataset';
+import { echoRequest } from './echo';
 import { buildEncoder, type Encoder } from './encoding';
 import { buildFaultState, type FaultState } from './faults';
 import { computeGroundTruth } from './ground-truth';
@@ -173,14 +174,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     const latency = faults.latency();
     const body = await readBody(req);
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency).unref());
-    write(
-      res,
-      admission ?? answer(req, route, { method, path: url.pathname, query: url.searchParams, body }),
-    );
+    const reply =
+      admission ?? answer(req, route, { method, path: url.pathname, query: url.searchParams, body });
+    write(res, echoRequest(reply, { authorization: req.headers.authorization, body }, faults.current()));
   }
 
   function answer(req: IncomingMessage, route: Route | undefined, ctx: RequestContext): Reply {
-    if (req.headers.authorization !== expectedAuth) return message(401, 'Credenciais inválidas');
+    if (req.headers.authorization !== expectedAuth || faults.current().credentialsRevoked)
+      return message(401, 'Credenciais inválidas');
     if (faults.strikes(faults.current().serverErrorRate)) {
       stats.serverErrors++;
       return message(faults.pick([500, 502, 503]), 'Erro interno simulado');

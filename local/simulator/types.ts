@@ -89,6 +89,17 @@ export interface SimulatorFaults {
    * its pages rounded down (fewer than it serves), or null.
    */
   reportedPageCount: 'actual' | 'zero' | 'half' | 'null';
+  /**
+   * Error bodies quote the request, as careless providers do: the API token it authenticated with
+   * (starting at character `tokenAt` of `mensagem`, filler before it, so a client's cut can be made
+   * to split it), the Authorization header and the body (a webhook's hmac and extra header values).
+   * Applies to every answer of status 400 and above. null = off (default).
+   */
+  echoRequest: { readonly tokenAt: number } | null;
+  /** Webhook creates and updates answer 400 (endpoint refused) without registering. Default false. */
+  refuseWebhookRegistrations: boolean;
+  /** Every request is answered 401, as once the account's token is revoked mid-run. Default false. */
+  credentialsRevoked: boolean;
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';

@@ -2,9 +2,10 @@
  * One HTTP exchange with the provider: URL, Basic auth, JSON body with exact ids, a hard time budget
  * covering headers AND body, and the mapping of statuses to typed errors. No retries here (see
  * `retry.ts`). This is the only module that sees the credentials; anything it puts into an error is
- * passed through a redactor first.
+ * redacted first, whole, and only then cut to length (`../redact.ts`).
  */
 import { parseJsonPreservingIds, stringifyWithRawIds } from '../json';
+import { buildRedactor, type Redactor, redactThenTruncate } from '../redact';
 import {
   AuthenticationError,
   type DeleteNotAllowedError,
@@ -33,6 +34,11 @@ export interface HttpRequest {
   readonly body?: Record<string, unknown>;
   /** What a 409 means for this operation (the provider uses it for two different refusals). */
   readonly conflict?: typeof ReportNotReadyError | typeof DeleteNotAllowedError;
+  /**
+   * Secret values the body carries (a webhook's hmac, its extra header values): redacted from the
+   * answer like the credentials, for a provider that quotes the request in its error messages.
+   */
+  readonly secrets?: readonly string[];
 }
 
 export interface HttpDeps {
@@ -65,7 +71,9 @@ export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 
 export function buildHttp(deps: HttpDeps): SendRequest {
   const authorization = basicAuthorization(deps.credentials);
-  const redact = buildRedactor([deps.credentials.apiToken, authorization, authorization.slice(6)]);
+  const credentials = [deps.credentials.apiToken, authorization, authorization.slice('Basic '.length)];
+  const redactorFor = (request: HttpRequest): Redactor =>
+    buildRedactor([...credentials, ...(request.secrets ?? [])]);
   const base = deps.baseUrl.replace(/\/+$/, '');
 
   return async (request) => {
@@ -81,7 +89,8 @@ export function buildHttp(deps: HttpDeps): SendRequest {
       const text = await response.text();
       if (response.ok) return { status: response.status, body: parseBody(request.operation, text) };
       const retryAfterCapMs = deps.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
-      throw errorForStatus(request, response, redact(errorMessage(text)), deps.now(), retryAfterCapMs);
+      const mensagem = errorMessage(text, redactorFor(request));
+      throw errorForStatus(request, response, mensagem, deps.now(), retryAfterCapMs);
     } catch (error) {
       if (error instanceof ProviderError) throw error;
       if (controller.signal.aborted) throw new ProviderTimeoutError(request.operation, deps.timeoutMs);
@@ -96,12 +105,6 @@ export function buildHttp(deps: HttpDeps): SendRequest {
 export function basicAuthorization(credentials: ProviderCredentials): string {
   const pair = `${credentials.email}:${credentials.apiToken}`;
   return `Basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
-}
-
-/** Replaces every occurrence of a secret by `[redacted]`: defence in depth for provider-sent text. */
-function buildRedactor(secrets: readonly string[]): (text: string | undefined) => string | undefined {
-  const present = secrets.filter((secret) => secret.length > 0);
-  return (text) => present.reduce((out, secret) => out?.replaceAll(secret, '[redacted]'), text);
 }
 
 function queryString(query: HttpRequest['query']): string {
@@ -122,8 +125,11 @@ function parseBody(operation: string, text: string): unknown {
   }
 }
 
-/** The provider's error bodies are `{"mensagem": "..."}`; anything else yields no message. */
-function errorMessage(text: string): string | undefined {
+/**
+ * The provider's error bodies are `{"mensagem": "..."}`; anything else yields no message. Redacted
+ * before the cut: a secret straddling it would otherwise no longer match and its prefix would stay.
+ */
+function errorMessage(text: string, redact: Redactor): string | undefined {
   try {
     const body: unknown = JSON.parse(text);
     if (
@@ -132,7 +138,7 @@ function errorMessage(text: string): string | undefined {
       'mensagem' in body &&
       typeof body.mensagem === 'string'
     ) {
-      return body.mensagem.slice(0, MAX_MESSAGE_CHARS);
+      return redactThenTruncate(body.mensagem, redact, MAX_MESSAGE_CHARS);
     }
   } catch {
     // Not JSON: the status alone describes the failure.

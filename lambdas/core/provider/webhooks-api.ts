@@ -25,6 +25,7 @@ export function buildWebhookOperations(transport: Transport): WebhookOperations 
         method: 'POST',
         path: '/webhooks',
         body: { ...registration },
+        secrets: secretsOf(registration),
       };
       return createOnce(policy, settleMs, {
         operation,
@@ -46,6 +47,7 @@ export function buildWebhookOperations(transport: Transport): WebhookOperations 
           method: 'PUT',
           path: `/webhooks/${encodeURIComponent(webhookId)}`,
           body: { ...registration },
+          secrets: secretsOf(registration),
         },
         // The update's answer is not documented: an empty one means "done as asked".
         (body) => parseWebhook(operation, body ?? { ...publicFields(registration), id: webhookId }),
@@ -61,6 +63,14 @@ export function buildWebhookOperations(transport: Transport): WebhookOperations 
     },
   };
   return webhooks;
+}
+
+/**
+ * What a registration holds that must never come back out in an error: the signing secret and the
+ * extra header values (where the optional second factor lives).
+ */
+export function secretsOf(registration: WebhookRegistration): string[] {
+  return [registration.hmac, ...Object.values(registration.headersExtra)];
 }
 
 /** A registration without its signing secret, fit to be returned and logged. */

@@ -9,6 +9,8 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { ProviderClient, Webhook, WebhookRegistration } from '../../../lambdas/core/provider/port';
+import { secretsOf } from '../../../lambdas/core/provider/webhooks-api';
+import { buildRedactor, REDACTED, redactError } from '../../../lambdas/core/redact';
 import { SecretFormatError, webhookSecretOf } from '../../../lambdas/core/secret';
 import { REPORT_GENERATED_EVENT } from '../../../lambdas/core/webhook/event';
 import { UsageError } from '../errors';
@@ -74,8 +76,6 @@ function parseEndpoint(value: string): string {
   return url.toString();
 }
 
-const REDACTED = '[redacted]';
-
 /** `headersExtra` carries the optional second-factor secret: its header names are shown, never values. */
 function redactedHeaders(headers: unknown): unknown {
   if (typeof headers !== 'object' || headers === null) return headers === undefined ? undefined : REDACTED;
@@ -113,16 +113,10 @@ export function registerWebhookCommands(program: Command, deps: WebhookCommandDe
       headersExtra: options.header,
       flagAtivo: options.inactive ? 0 : 1,
     };
-    const secrets = [hmac, ...Object.values(options.header)].filter((value) => value.length > 0);
-    const scrub = (text: string) => secrets.reduce((out, secret) => out.replaceAll(secret, REDACTED), text);
     try {
       return await run(registration);
     } catch (error) {
-      if (error instanceof Error) {
-        error.message = scrub(error.message);
-        error.stack = error.stack && scrub(error.stack);
-      }
-      throw error;
+      throw redactError(error, buildRedactor(secretsOf(registration)));
     }
   }
 
