@@ -10,6 +10,7 @@
  * Afterwards the kept totals must equal a recount of the table, and the summary's book the book
  * computed from every receivable.
  */
+import type { ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-dynamodb';
 import type { FinalizeRequestMiddleware } from '@smithy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
@@ -45,22 +46,23 @@ function faults() {
     release = resolve;
   });
   const seen = { held: 0, lost: 0 };
-  const middleware: FinalizeRequestMiddleware<object, object> = (next, context) => async (args) => {
-    const input = args.input as Input;
-    const command = (context as { commandName?: string }).commandName;
-    const addsDelta = command === 'UpdateItemCommand' && input.UpdateExpression?.includes('#applied');
-    if (addsDelta && input.Key?.pk?.S === 'TOTALS' && seen.held === 0) {
-      seen.held += 1;
-      await gate;
-    }
-    const result = await next(args);
-    const settles = command === 'PutItemCommand' && input.Item?.pk?.S?.startsWith('RCV#') && input.Item.s;
-    if (settles && seen.lost === 0) {
-      seen.lost += 1; // landed; the answer is lost on the way back
-      throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
-    }
-    return result;
-  };
+  const middleware: FinalizeRequestMiddleware<ServiceInputTypes, ServiceOutputTypes> =
+    (next, context) => async (args) => {
+      const input = args.input as unknown as Input;
+      const command = (context as { commandName?: string }).commandName;
+      const addsDelta = command === 'UpdateItemCommand' && input.UpdateExpression?.includes('#applied');
+      if (addsDelta && input.Key?.pk?.S === 'TOTALS' && seen.held === 0) {
+        seen.held += 1;
+        await gate;
+      }
+      const result = await next(args);
+      const settles = command === 'PutItemCommand' && input.Item?.pk?.S?.startsWith('RCV#') && input.Item.s;
+      if (settles && seen.lost === 0) {
+        seen.lost += 1; // landed; the answer is lost on the way back
+        throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError' });
+      }
+      return result;
+    };
   return { middleware, release, seen };
 }
 
