@@ -95,7 +95,7 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
     registerWait: (reportId, taskToken) => waits.registerWait(reportId, taskToken),
     summarize: (input) =>
       buildSummarizer({
-        readBook: buildBookReader({ ddb, tableName, config: reconConfig }),
+        readBook: buildBookReader({ ddb, tableName, config: reconConfig, now }),
         writeObject,
         publish: wiring.publish,
         now,

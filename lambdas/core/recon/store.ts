@@ -86,7 +86,7 @@ function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
 export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore {
   const { config } = deps;
   const writer = buildReceivableWriter(deps);
-  const totals = { totals: buildTotalsStore(deps), config };
+  const totals = { totals: buildTotalsStore(deps), config, now: deps.now };
 
   async function applyRecords(records: readonly CanonicalRecord[]): Promise<ApplyCounts> {
     const { groups, ignored } = groupByKey(records, config);

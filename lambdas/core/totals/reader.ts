@@ -12,12 +12,17 @@ import { type LargestDeps, largestItems } from './largest';
 import { trustedTotals } from './recount';
 import { buildTotalsStore } from './store';
 
-export function buildBookReader(deps: LargestDeps): (asOf: IsoDate) => Promise<BookView> {
+export interface BookReaderDeps extends LargestDeps {
+  /** The clock that tells another execution's running batch from a dead one. @default the system clock */
+  readonly now?: () => Date;
+}
+
+export function buildBookReader(deps: BookReaderDeps): (asOf: IsoDate) => Promise<BookView> {
   const totals = buildTotalsStore(deps);
   return async (asOf) => {
     const kept = await trustedTotals({ ...deps, totals }, asOf);
     const largest = await largestItems(deps, asOf);
-    // Checked and trusted: the markers are not needed any more (keeps the item one night small),
+    // Checked and finished: the markers are not needed any more (keeps the item one night small),
     // nor are the buckets of receivables expired by now (TTL deletes them, see expiry.ts).
     await totals.forget(kept.markers, expiredNames(kept.cells, asOf));
     return bookFromCells(kept.cells, asOf, deps.config, largest);

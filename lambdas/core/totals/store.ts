@@ -1,18 +1,24 @@
 /**
  * The book totals as ONE DynamoDB item (`TOTALS`/`TOTALS`), one numeric attribute per cell (see
  * cells.ts), kept by atomic ADD. DynamoDB has no transaction between a receivable and this item here
- * (dynalite has none), so exactness rests on two marker sets on the item instead:
- * - `started`: an attempt id, added BEFORE the attempt's first receivable write;
+ * (dynalite has none), so exactness rests on marker sets on the item instead (attempts.ts):
+ * - `started`: an attempt id (with its start time), added BEFORE the attempt's first receivable
+ *   write, together with the `begins` counter a recount checks;
  * - `applied`: a marker per delta chunk, added in the same conditional update as the chunk's cells
  *   (a request the SDK retries finds its marker and adds nothing), and the bare attempt id with the
- *   last chunk.
- * An attempt started and never applied (a Lambda killed between its writes and its ADD) makes the
- * totals untrusted: {@link TotalsStore.load} says so and the caller recounts from the table. Totals
- * are never guessed, and a crash costs one recount, not a wrong report.
+ *   last chunk;
+ * - `abandoned`: attempts that gave up their delta because one of their writes is in doubt.
+ * An attempt that will never apply (abandoned, or older than any batch can live) makes the totals
+ * untrusted: the caller recounts from the table. A running batch of another execution does not.
+ * Totals are never guessed, and a crash costs one recount, not a wrong report.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed } from '../store/conditional';
+import { TABLE } from '../store/table';
+import { chunkMarker, judgeMarkers, type MarkerVerdict, type TotalsMarkers } from './attempts';
 import type { Cells } from './cells';
+
+export type { TotalsMarkers } from './attempts';
 
 export const TOTALS_KEY = { pk: 'TOTALS', sk: 'TOTALS' } as const;
 
@@ -23,9 +29,23 @@ export const TOTALS_KEY = { pk: 'TOTALS', sk: 'TOTALS' } as const;
  */
 const CHUNK_CELLS = 250;
 
-export interface TotalsMarkers {
-  readonly started: readonly string[];
-  readonly applied: readonly string[];
+/** The totals item as read at one instant, with the verdict on its markers at that instant. */
+export interface TotalsState {
+  /** Whether the item exists at all (a batch's `begin` creates it before any recount). */
+  readonly exists: boolean;
+  /** Recounted at least once: the cells hold the whole book, not only deltas since the item appeared. */
+  readonly ready: boolean;
+  /** How many times a batch began (see `begin`); undefined on an item no batch of this version began. */
+  readonly begins: number | undefined;
+  readonly cells: Cells;
+  readonly markers: TotalsMarkers;
+  readonly verdict: MarkerVerdict;
+}
+
+/** Kept cells that can be trusted, and the markers a reader may forget once it has used them. */
+export interface TrustedCells {
+  readonly cells: Cells;
+  readonly markers: TotalsMarkers;
 }
 
 export interface TotalsStore {
@@ -33,10 +53,19 @@ export interface TotalsStore {
   begin(attempt: string): Promise<void>;
   /** Adds an attempt's delta, each chunk at most once, and marks the attempt applied. */
   apply(attempt: string, delta: Cells): Promise<void>;
-  /** The cells, or undefined when never recounted or an attempt started without applying. */
-  load(): Promise<{ cells: Cells; markers: TotalsMarkers } | undefined>;
-  /** Replaces the totals with recounted cells (markers cleared, trusted from now on). */
-  replace(cells: Cells): Promise<void>;
+  /** Gives an attempt up without a delta (one of its writes is in doubt): the next reader recounts. */
+  abandon(attempt: string): Promise<void>;
+  /** The item and the verdict on its markers now (consistent read). */
+  read(): Promise<TotalsState>;
+  /** The cells when they can be trusted: recounted once, and no batch dead without its delta. */
+  load(): Promise<TrustedCells | undefined>;
+  /**
+   * Replaces the totals with cells recounted from a Scan that started after `basis` was read, only if
+   * that is exact: no batch was live at `basis` (its delta would come on top of writes the Scan saw)
+   * and none began since. Keeps every marker of `basis` and counts its dead attempts as applied, so
+   * a dead batch's late chunk adds nothing. Returns whether the cells were replaced.
+   */
+  replace(cells: Cells, basis: TotalsState): Promise<boolean>;
   /**
    * Drops markers already checked, so the sets stay as small as one night, and the `expired` cells
    * (buckets of receivables expired by the reader's date, expiry.ts): a REMOVE, exact without a
@@ -48,6 +77,8 @@ export interface TotalsStore {
 export interface TotalsStoreDeps {
   readonly ddb: Pick<DynamoDBDocumentClient, 'send'>;
   readonly tableName: string;
+  /** The clock that tells a live batch from a dead one. @default the system clock */
+  readonly now?: () => Date;
 }
 
 const isCell = (name: string) => name.includes(':');
@@ -67,8 +98,8 @@ interface Update {
 }
 
 /** DELETE of the checked markers from their sets, or undefined when there are none. */
-function deleteMarkers({ started, applied }: TotalsMarkers): Update | undefined {
-  const sets = Object.entries({ started, applied }).filter(([, ids]) => ids.length > 0);
+function deleteMarkers({ started, applied, abandoned }: TotalsMarkers): Update | undefined {
+  const sets = Object.entries({ started, applied, abandoned }).filter(([, ids]) => ids.length > 0);
   if (sets.length === 0) return undefined;
   return {
     UpdateExpression: `DELETE ${sets.map(([name]) => `${name} :${name}`).join(', ')}`,
@@ -93,10 +124,27 @@ function withRemoval(update: Update, removal: Update | undefined): Update {
   };
 }
 
-export function buildTotalsStore({ ddb, tableName }: TotalsStoreDeps): TotalsStore {
-  async function addChunk(entries: [string, number][], marks: string[]): Promise<void> {
+/** A string set attribute, or nothing: DynamoDB stores no empty set. */
+const setOf = (name: string, ids: readonly string[]) => (ids.length > 0 ? { [name]: new Set(ids) } : {});
+
+/**
+ * The replace's condition: the item is as `basis` saw it as far as batches go. `begins` changes with
+ * every batch that begins, so a batch that began during the Scan makes the replace fail.
+ */
+function unchangedSince(basis: TotalsState) {
+  if (!basis.exists) return { ConditionExpression: `attribute_not_exists(${TABLE.partitionKey})` };
+  if (basis.begins === undefined) return { ConditionExpression: 'attribute_not_exists(begins)' };
+  return { ConditionExpression: 'begins = :begins', ExpressionAttributeValues: { ':begins': basis.begins } };
+}
+
+export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: TotalsStoreDeps): TotalsStore {
+  async function addChunk(attempt: string, entries: [string, number][], marks: string[]): Promise<void> {
     const names: Record<string, string> = { '#applied': 'applied' };
-    const values: Record<string, unknown> = { ':marks': new Set(marks), ':mark': marks[0] };
+    const values: Record<string, unknown> = {
+      ':marks': new Set(marks),
+      ':mark': marks[0],
+      ':attempt': attempt,
+    };
     const adds = entries.map(([name, value], i) => {
       const id = i.toString(36);
       names[`#c${id}`] = name;
@@ -109,54 +157,94 @@ export function buildTotalsStore({ ddb, tableName }: TotalsStoreDeps): TotalsSto
           TableName: tableName,
           Key: TOTALS_KEY,
           UpdateExpression: `ADD ${[...adds, '#applied :marks'].join(', ')}`,
-          ConditionExpression: 'NOT contains(#applied, :mark)',
+          // The bare id is applied after the last chunk, or by a recount that counted a dead attempt.
+          ConditionExpression: 'NOT contains(#applied, :mark) AND NOT contains(#applied, :attempt)',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
         }),
       );
     } catch (error) {
-      // Our own earlier request got through (the SDK retried it): the chunk is in already.
+      // Our own earlier request got through (the SDK retried it), or a recount counted the attempt.
       if (!isConditionalCheckFailed(error)) throw error;
     }
   }
 
+  async function read(): Promise<TotalsState> {
+    const { Item } = await ddb.send(
+      new GetCommand({ TableName: tableName, Key: TOTALS_KEY, ConsistentRead: true }),
+    );
+    const markers = {
+      started: asStrings(Item?.started),
+      applied: asStrings(Item?.applied),
+      abandoned: asStrings(Item?.abandoned),
+    };
+    const cells = Object.fromEntries(
+      Object.entries(Item ?? {}).filter(([name, value]) => isCell(name) && Number(value) !== 0),
+    ) as Cells;
+    return {
+      exists: Item !== undefined,
+      ready: Item?.ready === true,
+      begins: Item?.begins === undefined ? undefined : Number(Item.begins),
+      cells,
+      markers,
+      verdict: judgeMarkers(markers, now()),
+    };
+  }
+
+  async function update(expression: string, values: Record<string, unknown>): Promise<void> {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: TOTALS_KEY,
+        UpdateExpression: expression,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  }
+
   return {
     async begin(attempt) {
-      await ddb.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: TOTALS_KEY,
-          UpdateExpression: 'ADD started :attempt',
-          ExpressionAttributeValues: { ':attempt': new Set([attempt]) },
-        }),
-      );
+      // An SDK retry adds the id again (a set: no change) and counts one more begin (harmless: a
+      // recount only checks that the counter did not move).
+      await update('ADD started :attempt, begins :one', { ':attempt': new Set([attempt]), ':one': 1 });
     },
     async apply(attempt, delta) {
       const found = chunksOf(Object.entries(delta));
       // An empty delta still marks the attempt applied.
       const chunks = found.length > 0 ? found : [[]];
       for (const [i, entries] of chunks.entries()) {
-        const mark = `${attempt}#${i}`;
-        await addChunk(entries, i === chunks.length - 1 ? [mark, attempt] : [mark]);
+        const mark = chunkMarker(attempt, i);
+        await addChunk(attempt, entries, i === chunks.length - 1 ? [mark, attempt] : [mark]);
       }
     },
-    async load() {
-      const { Item } = await ddb.send(
-        new GetCommand({ TableName: tableName, Key: TOTALS_KEY, ConsistentRead: true }),
-      );
-      if (Item?.ready !== true) return undefined;
-      const markers = { started: asStrings(Item.started), applied: asStrings(Item.applied) };
-      const applied = new Set(markers.applied);
-      if (markers.started.some((attempt) => !applied.has(attempt))) return undefined;
-      const cells = Object.fromEntries(
-        Object.entries(Item).filter(([name, value]) => isCell(name) && Number(value) !== 0),
-      );
-      return { cells: cells as Cells, markers };
+    async abandon(attempt) {
+      await update('ADD abandoned :attempt', { ':attempt': new Set([attempt]) });
     },
-    async replace(cells) {
-      await ddb.send(
-        new PutCommand({ TableName: tableName, Item: { ...cells, ...TOTALS_KEY, ready: true } }),
-      );
+    read,
+    async load() {
+      const state = await read();
+      if (!state.ready || state.verdict.dead.length > 0) return undefined;
+      return { cells: state.cells, markers: state.verdict.finished };
+    },
+    async replace(cells, basis) {
+      const { verdict, markers } = basis;
+      if (verdict.live.length > 0) return false;
+      const item = {
+        ...cells,
+        ...TOTALS_KEY,
+        ready: true,
+        ...(basis.begins === undefined ? {} : { begins: basis.begins }),
+        ...setOf('started', markers.started),
+        ...setOf('applied', [...new Set([...markers.applied, ...verdict.dead])]),
+        ...setOf('abandoned', markers.abandoned),
+      };
+      try {
+        await ddb.send(new PutCommand({ TableName: tableName, Item: item, ...unchangedSince(basis) }));
+        return true;
+      } catch (error) {
+        if (isConditionalCheckFailed(error)) return false;
+        throw error;
+      }
     },
     async forget(markers, expired = []) {
       const removals = chunksOf(expired).map(removeCells);

@@ -30,6 +30,8 @@ export interface TotalsReport {
   readonly asOf: IsoDate;
   /** With --recount: whether the kept totals equalled the recount (null: there were none to trust). */
   readonly keptEqualsRecount?: boolean | null;
+  /** Present (false) when the recount was not stored: a batch younger than its lease had not applied. */
+  readonly recountStored?: false;
   readonly book: BookView;
 }
 
@@ -42,7 +44,8 @@ export async function readTotals(deps: LargestDeps, asOf: IsoDate, recount: bool
   return {
     asOf,
     // Buckets expired on asOf are left out of the book and of the recount (totals/expiry.ts).
-    keptEqualsRecount: kept ? isDeepStrictEqual(unexpired(kept.cells, asOf), counted) : null,
+    keptEqualsRecount: kept ? isDeepStrictEqual(unexpired(kept.cells, asOf), counted.cells) : null,
+    ...(counted.stored ? {} : { recountStored: false as const }),
     book: await buildBookReader(deps)(asOf),
   };
 }

@@ -40,7 +40,7 @@ describe('book totals past the hot table horizon (dynalite)', () => {
     const deps = { ddb, tableName, config };
     const totals = buildTotalsStore(deps);
     const touched = await freshTouchedLog(stores.s3);
-    await totals.replace({ [SENTINEL]: 1 }); // a new table, trusted from the start
+    await totals.replace({ [SENTINEL]: 1 }, await totals.read()); // a new table, trusted from the start
 
     const receivables = async () => collect(scanPages(deps));
 

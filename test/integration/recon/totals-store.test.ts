@@ -6,6 +6,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_MARKERS } from '../../../lambdas/core/totals/attempts';
 import { expiringCell } from '../../../lambdas/core/totals/cells';
 import { trustedTotals } from '../../../lambdas/core/totals/recount';
 import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/totals/store';
@@ -29,7 +30,7 @@ describe('book totals item on dynalite', () => {
     const deps = { ddb: dynamo.documentClient, tableName, config };
     const totals = buildTotalsStore(deps);
     expect(await totals.load(), 'never recounted').toBeUndefined();
-    await totals.replace({});
+    await totals.replace({}, await totals.read());
 
     await totals.begin('attempt-1');
     expect(await totals.load(), 'started, not applied').toBeUndefined();
@@ -39,8 +40,8 @@ describe('book totals item on dynalite', () => {
     expect(kept?.cells).toEqual({ 'n:SETTLED': 2 });
     expect(kept?.markers.started).toEqual(['attempt-1']);
 
-    await totals.forget(kept?.markers ?? { started: [], applied: [] });
-    expect((await totals.load())?.markers).toEqual({ started: [], applied: [] });
+    await totals.forget(kept?.markers ?? NO_MARKERS);
+    expect((await totals.load())?.markers).toEqual(NO_MARKERS);
   });
 
   it('drops expired buckets in chunks, with the checked markers, and keeps every other cell', async () => {
@@ -56,7 +57,7 @@ describe('book totals item on dynalite', () => {
     const totals = buildTotalsStore({ ddb, tableName });
     // More cells than one update holds (250): the delta and the removal each take three updates.
     const expired = Array.from({ length: 600 }, (_, i) => expiringCell('2025-05-04', `wf:w${i}`));
-    await totals.replace({ 'un:2025-04-01': 1, 'x2025-06-01/n:SETTLED': 2 });
+    await totals.replace({ 'un:2025-04-01': 1, 'x2025-06-01/n:SETTLED': 2 }, await totals.read());
     await totals.begin('attempt-1');
     await totals.apply('attempt-1', Object.fromEntries(expired.map((name) => [name, 5])));
     const kept = await totals.load();
@@ -64,13 +65,13 @@ describe('book totals item on dynalite', () => {
     expect(expressions).toHaveLength(1 + 3); // begin, then three chunks
     expect(Math.max(...expressions.map((e) => Buffer.byteLength(e)))).toBeLessThan(4_096);
 
-    await totals.forget(kept?.markers ?? { started: [], applied: [] }, expired);
-    await totals.forget({ started: [], applied: [] }, expired); // sent again: nothing left to drop
+    await totals.forget(kept?.markers ?? NO_MARKERS, expired);
+    await totals.forget(NO_MARKERS, expired); // sent again: nothing left to drop
     expect(expressions).toHaveLength(4 + 3 + 3);
     expect(Math.max(...expressions.map((e) => Buffer.byteLength(e)))).toBeLessThan(4_096);
     expect(await totals.load()).toEqual({
       cells: { 'un:2025-04-01': 1, 'x2025-06-01/n:SETTLED': 2 },
-      markers: { started: [], applied: [] },
+      markers: NO_MARKERS,
     });
   });
 
