@@ -22,6 +22,9 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   erroNextReports: 0,
   repeatedPage: null,
   wrongWindowReports: 'none',
+  pageSeamOverlap: 'off',
+  correctedForecasts: false,
+  correctedPayments: false,
 };
 
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {
