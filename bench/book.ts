@@ -17,7 +17,7 @@ const AS_OF: IsoDate = '2025-01-31';
 const BATCH = 25;
 const IN_FLIGHT = 8;
 const config = parseReconConfig({});
-const once = { copies: 1, pages: {} };
+const once = { copies: 1, pages: {}, edges: {}, seam: false, firstReport: '' };
 
 const hash = (seed: string) => createHash('sha256').update(seed).digest('hex');
 
@@ -38,11 +38,20 @@ export function bookReceivable(n: number): Receivable {
     installment: 1,
     brand: 'VISA',
     dueDate,
-    forecasts: kind === 19 ? [] : [{ hash: hash(`a${n}`), netCents: net, occurrences: once }],
+    forecasts:
+      kind === 19 ? [] : [{ hash: hash(`a${n}`), netCents: net, movementDate: null, occurrences: once }],
     settlements:
       kind >= 14 && kind <= 16
         ? []
-        : [{ hash: hash(`d${n}`), netCents: paid, paymentDate: dueDate, occurrences: once }],
+        : [
+            {
+              hash: hash(`d${n}`),
+              netCents: paid,
+              paymentDate: dueDate,
+              movementDate: null,
+              occurrences: once,
+            },
+          ],
     capped: false,
   };
   const { status, reason } = explain(content, AS_OF, config);

@@ -29,6 +29,9 @@ export const DEFAULT_FIELD_ALIASES: Record<CanonicalField, string[]> = {
   netCents: ['VLLIQUIDO'],
   dueDate: ['DTVENCIMENTO'],
   paymentDate: ['DTPAGAMENTO'],
+  movementDate: ['DTMOVIMENTO', 'DTMOVIMENTACAO', 'DATAMOVIMENTO'],
+  // Report-wide line numbers only: a per-page line number (the sandbox's NRLINHA) would merge twins.
+  lineSequence: ['NSEQ', 'NRSEQUENCIA', 'SEQUENCIAL'],
 };
 
 /** Canonical fields that can be part of the match key. */

@@ -60,11 +60,16 @@ const receivables = 'receivables';
 
 /**
  * `WITH records AS (...)`: the records of a movement-date range, each identity as many times as one
- * report holds it. `occurrence` numbers an identity's distinct (page, line) places within a report;
- * keeping one row per (identity, occurrence) over all reports keeps the largest count any report has.
+ * report holds it. `occurrence` numbers an identity's distinct (page, line) places within a report,
+ * or its distinct line sequences where the layout has one (a page seam serving a line twice is one
+ * record); keeping one row per (identity, occurrence) over all reports keeps the largest count any
+ * report has.
  */
 const uniqueRecords = `WITH numbered AS (
-  SELECT r.*, DENSE_RANK() OVER (PARTITION BY record_hash, report_id ORDER BY page, line) AS occurrence
+  SELECT r.*, DENSE_RANK() OVER (
+    PARTITION BY record_hash, report_id
+    ORDER BY line_sequence, CASE WHEN line_sequence IS NULL THEN page END, CASE WHEN line_sequence IS NULL THEN line END
+  ) AS occurrence
   FROM ${RECORDS_TABLE.name} r
   WHERE movement_date BETWEEN ? AND ?
 ), ranked AS (

@@ -36,8 +36,13 @@ export interface DataRecord {
   readonly netCents: number;
   /** Payment day (epoch day) of financial records; null on sales records. */
   readonly paymentDay: number | null;
-  /** The day that puts the record in a report: sale day (sales) or payment day (financial). */
+  /**
+   * The day that puts the record in a report: sale day (sales) or payment day (financial); its
+   * movement day, when the dataset has movement dates.
+   */
   readonly day: number;
+  /** The day the provider registered the record (`DTMOVIMENTO`); null unless `movementDates`. */
+  readonly movementDay: number | null;
 }
 
 /** The records of one report kind, sorted by `day`; `days[i] === records[i].day` for binary search. */
@@ -53,6 +58,11 @@ export interface DatasetSpec {
   readonly sales: number;
   readonly from: string;
   readonly to: string;
+  /**
+   * Records carry their movement day (DTMOVIMENTO), and the second of two equal twin payments is
+   * registered the day after the first (same payment date): no one-day report holds both.
+   */
+  readonly movementDates?: boolean;
 }
 
 const ACQUIRERS = ['CIELO', 'REDE', 'STONE', 'GETNET'];
@@ -138,6 +148,7 @@ function record(
     netCents,
     paymentDay,
     day: paymentDay ?? receivable.sale.saleDay,
+    movementDay: null,
   };
 }
 
@@ -162,9 +173,10 @@ function splitAmount(rng: Rng, total: number, parts: number): number[] {
 /**
  * Settlement mix per A1: exact ~73%, short ~8%, over ~5%, split into 2–3 partial D1s ~7%, none ~7%.
  * A two-part split of an even net is paid as equal twins: two D1s alike in every field, on one day
- * (two equal partial payments), which recon must count twice and never collapse into one.
+ * (two equal partial payments), which recon must count twice and never collapse into one. With
+ * `registeredApart`, the second twin is registered (moved) the next day, same payment date.
  */
-function settle(rng: Rng, r: Receivable): DataRecord[] {
+function settle(rng: Rng, r: Receivable, registeredApart: boolean): DataRecord[] {
   const roll = rng();
   if (roll < 0.08 && r.netCents > 1)
     return [record('D1', r, r.netCents - deviation(rng, r.netCents), paymentDayOf(rng, r))];
@@ -175,7 +187,8 @@ function settle(rng: Rng, r: Receivable): DataRecord[] {
     const days = nets.map(() => paymentDayOf(rng, r));
     if (nets.length === 2 && r.netCents % 2 === 0) {
       const twin = () => record('D1', r, r.netCents / 2, days[0] as number, Math.floor(r.feeCents / 2));
-      return [twin(), twin()];
+      const second = twin();
+      return [twin(), registeredApart ? { ...second, day: second.day + 1 } : second];
     }
     return nets.map((net, i) => record('D1', r, net, days[i] as number, fees[i]));
   }
@@ -215,8 +228,9 @@ function otherCodes(rng: Rng, receivables: Receivable[], codes: [RecordCode, num
   );
 }
 
-function sortedByDay(records: DataRecord[]): KindRecords {
-  const sorted = records.sort((a, b) => a.day - b.day);
+function sortedByDay(records: DataRecord[], movementDates: boolean): KindRecords {
+  const dated = movementDates ? records.map((r) => ({ ...r, movementDay: r.day })) : records;
+  const sorted = dated.sort((a, b) => a.day - b.day);
   return { records: sorted, days: Int32Array.from(sorted, (r) => r.day) };
 }
 
@@ -225,35 +239,41 @@ export function generateUniverse(spec: DatasetSpec): Universe {
   const sales = generateSales(rng, spec);
   const receivables = sales.flatMap((sale) => receivablesOf(sale, intBetween(rng, 1000, 500_000)));
   const a1 = receivables.map((r) => record('A1', r, r.netCents, null));
-  const d1 = receivables.flatMap((r) => settle(rng, r));
+  const d1 = receivables.flatMap((r) => settle(rng, r, spec.movementDates === true));
   const unexpected = unexpectedSettlements(rng, spec, Math.round(receivables.length * 0.03));
   return {
-    sales: sortedByDay([
-      ...a1,
-      ...otherCodes(
-        rng,
-        receivables,
-        [
-          ['A2', 0.03],
-          ['A3', 0.02],
-        ],
-        false,
-      ),
-    ]),
-    financial: sortedByDay([
-      ...d1,
-      ...unexpected,
-      ...otherCodes(
-        rng,
-        receivables,
-        [
-          ['E1', 0.03],
-          ['F1', 0.02],
-          ['G1', 0.02],
-        ],
-        true,
-      ),
-    ]),
+    sales: sortedByDay(
+      [
+        ...a1,
+        ...otherCodes(
+          rng,
+          receivables,
+          [
+            ['A2', 0.03],
+            ['A3', 0.02],
+          ],
+          false,
+        ),
+      ],
+      spec.movementDates === true,
+    ),
+    financial: sortedByDay(
+      [
+        ...d1,
+        ...unexpected,
+        ...otherCodes(
+          rng,
+          receivables,
+          [
+            ['E1', 0.03],
+            ['F1', 0.02],
+            ['G1', 0.02],
+          ],
+          true,
+        ),
+      ],
+      spec.movementDates === true,
+    ),
   };
 }
 

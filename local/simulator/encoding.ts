@@ -8,6 +8,7 @@
 import { fromEpochDay } from '../../lambdas/core/calendar';
 import { formatCents } from '../../lambdas/core/money';
 import type { ReportKind } from '../../lambdas/core/records/canonical';
+import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
 import type { DataRecord, Universe } from './dataset';
 import { pick, type Rng, rngFor } from './random';
 import { malformedAnchor } from './report-content';
@@ -38,6 +39,8 @@ const CAMEL: Record<string, string> = {
   VLLIQUIDO: 'vlLiquido',
   DTVENCIMENTO: 'dtVencimento',
   DTPAGAMENTO: 'dtPagamento',
+  DTMOVIMENTO: 'dtMovimento',
+  NSEQ: 'nSeq',
   CODPRODUTO: 'codProduto',
   NOMEPRODUTO: 'nomeProduto',
 };
@@ -73,6 +76,7 @@ function fieldsOf(record: DataRecord): Field[] {
     ['DTVENCIMENTO', date(r.dueDay)],
   );
   if (record.paymentDay !== null) fields.push(['DTPAGAMENTO', date(record.paymentDay)]);
+  if (record.movementDay !== null) fields.push(['DTMOVIMENTO', date(record.movementDay)]);
   return fields;
 }
 
@@ -230,16 +234,32 @@ function malformedEntry(
   }
 }
 
+/** How a report shows an entry besides its rendering: its report-wide line number, corrections. */
+export interface EntryContext {
+  /** Written as NSEQ (faults `pageSeamOverlap: 'sequenced'`). */
+  readonly sequence?: number;
+  readonly corrections?: Corrections;
+}
+
 /**
  * Builds the encoder of one simulator: entry (record index, or -(n+1) for malformed n) -> JSON text;
  * with a report's rendering (variance) and the entry's line in its page.
  */
 export function buildEncoder(universe: Universe, seed: number, mode: SimulatorMode) {
-  return (kind: ReportKind, entry: number, rendering?: ReportRendering, line = 0): string => {
+  return (
+    kind: ReportKind,
+    entry: number,
+    rendering?: ReportRendering,
+    line = 0,
+    context: EntryContext = {},
+  ): string => {
     if (entry < 0) return malformedEntry(universe, seed, mode, kind, -entry - 1);
-    const record = universe[kind].records[entry] as DataRecord;
+    const stored = universe[kind].records[entry] as DataRecord;
+    const record = correctedRecord(universe, seed, stored, context.corrections ?? NO_CORRECTIONS);
     const rng = rngFor(seed, 'encode', kind, entry);
-    const fields = withExtras(rng, fieldsOf(record));
+    const base = withExtras(rng, fieldsOf(record));
+    const fields: Field[] =
+      context.sequence === undefined ? base : [['NSEQ', int(context.sequence)], ...base];
     return render(rng, mode, rendering ? varied(fields, rendering, line) : fields, rendering);
   };
 }

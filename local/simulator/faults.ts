@@ -27,6 +27,9 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   echoRequest: null,
   refuseWebhookRegistrations: false,
   credentialsRevoked: false,
+  pageSeamOverlap: 'off',
+  correctedForecasts: false,
+  correctedPayments: false,
 };
 
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {

@@ -7,8 +7,12 @@
  * i.e. percent is taken to two decimals and the relative part is computed in integers. |S - F| <= allowed
  * is SETTLED; otherwise S < F is UNDERPAID and S > F is OVERPAID. A forecast without settlement is OPEN
  * while asOf <= dueDate + graceDays, OVERDUE after; a settlement without forecast is UNEXPECTED.
+ *
+ * Corrected amounts (`corrections.ts`): while a correction knob is on, the latest reports show the
+ * corrected amounts and a later report's amount supersedes an earlier one, so the key uses them.
  */
 import { fromEpochDay, toEpochDay } from '../../lambdas/core/calendar';
+import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
 import { type DataRecord, dayRange, type KindRecords, type Receivable, type Universe } from './dataset';
 import type { ExpectedReceivable, GroundTruthQuery, ReceivableStatus } from './types';
 
@@ -57,11 +61,20 @@ function statusOf(entry: Entry, query: GroundTruthQuery): ReceivableStatus {
   return diff < 0 ? 'UNDERPAID' : 'OVERPAID';
 }
 
-export function computeGroundTruth(universe: Universe, query: GroundTruthQuery): ExpectedReceivable[] {
+export function computeGroundTruth(
+  universe: Universe,
+  query: GroundTruthQuery,
+  latest: { readonly seed: number; readonly corrections: Corrections } = {
+    seed: 0,
+    corrections: NO_CORRECTIONS,
+  },
+): ExpectedReceivable[] {
   const fromDay = toEpochDay(query.from);
   const toDay = toEpochDay(query.to);
   const entries = new Map<string, Entry>();
-  for (const a1 of recordsOf(universe.sales, 'A1', fromDay, toDay)) {
+  const shown = (record: DataRecord) => correctedRecord(universe, latest.seed, record, latest.corrections);
+  for (const stored of recordsOf(universe.sales, 'A1', fromDay, toDay)) {
+    const a1 = shown(stored);
     const r = a1.receivable;
     entries.set(keyOf(r), {
       receivable: r,
@@ -71,7 +84,8 @@ export function computeGroundTruth(universe: Universe, query: GroundTruthQuery):
       dueDay: r.dueDay,
     });
   }
-  for (const d1 of recordsOf(universe.financial, 'D1', fromDay, toDay)) {
+  for (const stored of recordsOf(universe.financial, 'D1', fromDay, toDay)) {
+    const d1 = shown(stored);
     const key = keyOf(d1.receivable);
     const entry = entries.get(key) ?? {
       receivable: d1.receivable,

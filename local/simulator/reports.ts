@@ -4,6 +4,7 @@
  */
 import type { ReportState } from '../../lambdas/core/provider/port';
 import type { ReportKind } from '../../lambdas/core/records/canonical';
+import type { Corrections } from './corrections';
 import { intBetween, rngFor } from './random';
 import type { SimulatorFaults, SimulatorMode } from './types';
 
@@ -20,6 +21,8 @@ export interface StoredReport {
   readonly outcome: 'CONCLUIDO' | 'ERRO' | 'STUCK';
   /** How a page past the last is written; alternates with generation order so both forms occur. */
   readonly pastLast: 'empty-array' | 'no-registro';
+  /** Amounts this report corrects (faults in force when it was generated). */
+  readonly corrections: Corrections;
 }
 
 export interface ReportTiming {

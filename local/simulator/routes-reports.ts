@@ -105,6 +105,10 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
       pages: Math.max(1, Math.ceil(entries.length / deps.recordsPerPage)),
       outcome: deps.faults.takeErroReport() ? 'ERRO' : outcomeFor(kind, deps.faults.current()),
       pastLast: generated++ % 2 === 0 ? 'empty-array' : 'no-registro',
+      corrections: {
+        forecasts: deps.faults.current().correctedForecasts,
+        payments: deps.faults.current().correctedPayments,
+      },
     };
     deps.reports.set(report.id, report);
     deps.onGenerated(report);
@@ -151,7 +155,11 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     }
     const repeated = deps.faults.current().repeatedPage;
     const served = repeated?.page === page ? repeated.servedFrom : page;
-    const slice = report.entries.subarray((served - 1) * deps.recordsPerPage, served * deps.recordsPerPage);
+    const own = (served - 1) * deps.recordsPerPage;
+    const seam = deps.faults.current().pageSeamOverlap;
+    // An overlapping seam serves the page before's last record first; a page past the last stays empty.
+    const start = seam !== 'off' && served > 1 && own < report.entries.length ? own - 1 : own;
+    const slice = report.entries.subarray(start, served * deps.recordsPerPage);
     // A page `emptyOncePages` names is empty exactly once: the variance's own empty-once pages skip it.
     const named = deps.faults.current().emptyOncePages.includes(page);
     const momentary =
@@ -165,7 +173,13 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     }
     const encode = deps.encoder();
     const rendering = deps.variance ? renderingFor(deps.seed, report.id, report.kind) : undefined;
-    const records = Array.from(slice, (entry, line) => encode(report.kind, entry, rendering, line)).join(',');
+    const context = (line: number) => ({
+      corrections: report.corrections,
+      ...(seam === 'sequenced' ? { sequence: start + line + 1 } : {}),
+    });
+    const records = Array.from(slice, (entry, line) =>
+      encode(report.kind, entry, rendering, line, context(line)),
+    ).join(',');
     // Under variance a one-record page sends `registro` as one object, not an array of one.
     const registro = deps.variance && slice.length === 1 ? records : `[${records}]`;
     return ok(`{"id":${report.id},"pagina":${page},"registros":{"registro":${registro}}}`);

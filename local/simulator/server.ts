@@ -45,6 +45,7 @@ function resolveOptions(options: SimulatorOptions) {
       sales: options.dataset?.sales ?? 400,
       from: options.dataset?.from ?? '2025-01-01',
       to: options.dataset?.to ?? '2025-03-31',
+      movementDates: options.dataset?.movementDates ?? false,
     },
     recordsPerPage,
     timing: {
@@ -212,7 +213,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       stats = emptyStats();
       rate.resetMeasure();
     },
-    groundTruth: (q) => computeGroundTruth(getUniverse(), q),
+    groundTruth: (q) =>
+      computeGroundTruth(getUniverse(), q, {
+        seed: config.seed,
+        corrections: {
+          forecasts: faults.current().correctedForecasts,
+          payments: faults.current().correctedPayments,
+        },
+      }),
     expectedRecordCounts: (q) => recordCounts(getUniverse(), config.seed, q),
     webhooks: () => registry.all().map(({ id, endpoint, flagAtivo }) => ({ id, endpoint, flagAtivo })),
     deliveries: () => [...deliverer.log()],

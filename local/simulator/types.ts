@@ -18,8 +18,12 @@ export interface SimulatorOptions {
   seed?: number;
   /** Default {@link SIMULATOR_CREDENTIALS}. */
   credentials?: SimulatorCredentials;
-  /** ISO dates; defaults: 400 sales, 2025-01-01..2025-03-31, 1000 records per page (at most 1000). */
-  dataset?: { sales?: number; from?: string; to?: string; recordsPerPage?: number };
+  /**
+   * ISO dates; defaults: 400 sales, 2025-01-01..2025-03-31, 1000 records per page (at most 1000).
+   * `movementDates` (default off): records carry DTMOVIMENTO and the second of two equal twin
+   * payments is registered the day after the first (see `dataset.ts`).
+   */
+  dataset?: { sales?: number; from?: string; to?: string; recordsPerPage?: number; movementDates?: boolean };
   /** Production only: time spent in AGUARDANDO, then in EM_PROCESSAMENTO (defaults 200 and 500 ms). */
   timing?: { waitingMs?: number; processingMs?: number };
   /** Default 10 (the provider's documented limit). */
@@ -100,6 +104,19 @@ export interface SimulatorFaults {
   refuseWebhookRegistrations: boolean;
   /** Every request is answered 401, as once the account's token is revoked mid-run. Default false. */
   credentialsRevoked: boolean;
+  /**
+   * Every page after the first also starts with the last record of the page before (a seam that
+   * overlaps by one record); `sequenced` also writes each record's report-wide line number (NSEQ),
+   * which tells recon the copy is the same record. Default 'off'.
+   */
+  pageSeamOverlap: 'off' | 'bare' | 'sequenced';
+  /**
+   * Reports generated from now on correct the amount of a seeded fifth of the A1 records
+   * (`correctedForecasts`) or of the single D1 of a receivable (`correctedPayments`), R$ 1,00 less
+   * (see `corrections.ts`); the answer key then expects the corrected amounts. Default false.
+   */
+  correctedForecasts: boolean;
+  correctedPayments: boolean;
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';

@@ -34,6 +34,10 @@ export interface RecordSpec {
   readonly dueDate?: IsoDate | null;
   readonly paymentDate?: IsoDate | null;
   readonly brand?: string;
+  readonly movementDate?: IsoDate | null;
+  readonly lineSequence?: string | null;
+  /** Where the record was read; defaults: report 1 of 2025-04-02, page 1, line 0. */
+  readonly at?: { reportId?: string; generatedOn?: IsoDate; page?: number; line?: number; lines?: number };
 }
 
 export function canonical(spec: RecordSpec): CanonicalRecord {
@@ -50,14 +54,17 @@ export function canonical(spec: RecordSpec): CanonicalRecord {
     dueDate: spec.dueDate === undefined ? '2025-04-01' : spec.dueDate,
     paymentDate:
       spec.paymentDate === undefined ? (spec.type === 'D1' ? '2025-04-01' : null) : spec.paymentDate,
+    movementDate: spec.movementDate ?? null,
+    lineSequence: spec.lineSequence ?? null,
     extra: {},
     sourceValues: {},
-    line: 0,
+    line: spec.at?.line ?? 0,
     source: {
       reportKind: spec.type === 'A1' ? 'sales' : 'financial',
-      reportId: '1',
-      page: 1,
-      generatedOn: '2025-04-02',
+      reportId: spec.at?.reportId ?? '1',
+      page: spec.at?.page ?? 1,
+      generatedOn: spec.at?.generatedOn ?? '2025-04-02',
+      ...(spec.at?.lines === undefined ? {} : { lines: spec.at.lines }),
     },
   };
 }

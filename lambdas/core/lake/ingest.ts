@@ -110,9 +110,11 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     // Malformed entries go through the normalizer too: it quarantines them as NOT_AN_OBJECT. A line
     // is the entry's place among the page's records, then its malformed entries.
     let line = 0;
+    // The page's length goes with each record: one on its last line may be a page seam's overlap.
+    const lined: RecordSource = { ...source, lines: page.records.length };
     for (const entries of [page.records, page.malformed]) {
       for (const raw of entries) {
-        const result = normalizer.normalize(raw, source, line++);
+        const result = normalizer.normalize(raw, lined, line++);
         if (!result.ok) {
           if (result.quarantined.reason !== 'NOT_AN_OBJECT') drift.observe(raw as RawRecord);
           quarantined.push(result.quarantined);

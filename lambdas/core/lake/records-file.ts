@@ -43,6 +43,8 @@ const VALUES: Record<RecordsColumnName, (record: CanonicalRecord) => unknown> = 
   page: (r) => r.source.page,
   line: (r) => r.line,
   generated_on: (r) => r.source.generatedOn,
+  record_movement_date: (r) => r.movementDate,
+  line_sequence: (r) => r.lineSequence,
 };
 
 /** Encodes records into the columns of {@link RECORDS_TABLE} (partition columns live in the key). */

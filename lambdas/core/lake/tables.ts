@@ -75,6 +75,12 @@ export const RECORDS_TABLE = {
     { name: 'page', type: 'int' },
     { name: 'line', type: 'int', comment: 'index of the entry in its page (tells equal twins apart)' },
     { name: 'generated_on', type: 'string', comment: 'yyyy-MM-dd' },
+    {
+      name: 'record_movement_date',
+      type: 'string',
+      comment: 'yyyy-MM-dd, the day the provider registered the record, when its layout says',
+    },
+    { name: 'line_sequence', type: 'string', comment: 'report-wide line number, when the layout has one' },
   ],
   partitions: [
     kindPartition,

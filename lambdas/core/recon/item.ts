@@ -8,8 +8,8 @@
  * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
  * | `gsi2pk` / `gsi2sk` | see {@link workIndexKeys} (index byWork) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
- * | `f` | map forecast identity → `{ n: net centavos, c?: copies when > 1, o?: page counts }` |
- * | `s` | map settlement identity → `{ n, p?: payment date, c?, o? }` (see `occurrences.ts`) |
+ * | `f` | map forecast identity → `{ n: net centavos, m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
+ * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g? }` (see `occurrences.ts`) |
  * | `capped` | true once a record was refused for TOO_MANY_CONTRIBUTIONS |
  * | `status`, `reason` | as derived on the business date of the last write |
  * | `version` | +1 on every write; the optimistic-lock token |
@@ -106,15 +106,13 @@ export function toItem(receivable: Receivable): ReceivableItem {
     if (receivable[name] !== null) item[name] = receivable[name];
   }
   if (receivable.forecasts.length > 0) {
-    item.f = Object.fromEntries(receivable.forecasts.map((f) => [f.hash, contribution(f.netCents, f)]));
+    item.f = Object.fromEntries(receivable.forecasts.map((f) => [f.hash, contribution(f)]));
   }
   if (receivable.settlements.length > 0) {
     item.s = Object.fromEntries(
       receivable.settlements.map((s) => [
         s.hash,
-        s.paymentDate === null
-          ? contribution(s.netCents, s)
-          : { ...contribution(s.netCents, s), p: s.paymentDate },
+        s.paymentDate === null ? contribution(s) : { ...contribution(s), p: s.paymentDate },
       ]),
     );
   }
@@ -132,13 +130,19 @@ export function toItem(receivable: Receivable): ReceivableItem {
 export function fromItem(item: ReceivableItem): Receivable {
   const field = <T>(name: string): T | null => (item[name] === undefined ? null : (item[name] as T));
   const forecasts: Forecast[] = Object.entries((item.f ?? {}) as Record<string, StoredContribution>).map(
-    ([hash, stored]) => ({ hash, netCents: Number(stored.n), occurrences: occurrencesOf(stored) }),
+    ([hash, stored]) => ({
+      hash,
+      netCents: Number(stored.n),
+      movementDate: stored.m ?? null,
+      occurrences: occurrencesOf(stored),
+    }),
   );
   const settlements: Settlement[] = Object.entries((item.s ?? {}) as Record<string, StoredContribution>).map(
     ([hash, stored]) => ({
       hash,
       netCents: Number(stored.n),
       paymentDate: stored.p ?? null,
+      movementDate: stored.m ?? null,
       occurrences: occurrencesOf(stored),
     }),
   );
@@ -163,24 +167,50 @@ export function fromItem(item: ReceivableItem): Receivable {
   };
 }
 
-/** A contribution as stored: net, payment date, copies (omitted when 1) and page counts. */
+/**
+ * A contribution as stored: net, payment and movement dates, copies (omitted when 1), page counts,
+ * page edges, the seam mark and the first report (see `occurrences.ts`).
+ */
 interface StoredContribution {
   readonly n: number;
   readonly p?: string;
+  readonly m?: string;
   readonly c?: number;
   readonly o?: Record<string, number>;
+  readonly e?: Record<string, string>;
+  readonly sd?: boolean;
+  readonly g?: string;
 }
 
-function contribution(netCents: number, { occurrences }: { occurrences: Occurrences }): StoredContribution {
-  const pages = Object.keys(occurrences.pages).length > 0 ? { o: occurrences.pages } : {};
-  return occurrences.copies > 1
-    ? { n: netCents, c: occurrences.copies, ...pages }
-    : { n: netCents, ...pages };
+function contribution({ netCents, movementDate, occurrences }: Forecast | Settlement): StoredContribution {
+  const { copies, pages, edges, seam, firstReport } = occurrences;
+  return {
+    n: netCents,
+    ...(movementDate === null ? {} : { m: movementDate }),
+    ...(copies > 1 ? { c: copies } : {}),
+    ...(Object.keys(pages).length > 0 ? { o: pages } : {}),
+    ...(Object.keys(edges).length > 0 ? { e: edges } : {}),
+    ...(seam ? { sd: true } : {}),
+    // Usually the earliest report in the page counts already says it (no bytes spent); not once pruned.
+    ...(firstReport === earliestReport(Object.keys(pages)) ? {} : { g: firstReport }),
+  };
 }
 
 function occurrencesOf(stored: StoredContribution): Occurrences {
   const pages = Object.fromEntries(
     Object.entries(stored.o ?? {}).map(([key, count]) => [key, Number(count)]),
   );
-  return { copies: Number(stored.c ?? 1), pages };
+  return {
+    copies: Number(stored.c ?? 1),
+    pages,
+    edges: { ...(stored.e ?? {}) },
+    seam: stored.sd === true,
+    // Items written before the first report was kept: the earliest report still in the page counts.
+    firstReport: stored.g ?? earliestReport(Object.keys(pages)),
+  };
+}
+
+function earliestReport(pageKeys: readonly string[]): string {
+  const reports = pageKeys.map((key) => key.slice(0, key.lastIndexOf('|'))).sort();
+  return reports[0] ?? '';
 }

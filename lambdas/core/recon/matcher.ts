@@ -17,6 +17,8 @@ import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from
 export interface Forecast {
   readonly hash: string;
   readonly netCents: Cents;
+  /** The record's movement date, where the layout has one (decides which forecast is the latest). */
+  readonly movementDate: IsoDate | null;
   readonly occurrences: Occurrences;
 }
 
@@ -25,6 +27,8 @@ export interface Settlement {
   readonly hash: string;
   readonly netCents: Cents;
   readonly paymentDate: IsoDate | null;
+  /** The record's movement date, where the layout has one (payments of different days are distinct). */
+  readonly movementDate: IsoDate | null;
   readonly occurrences: Occurrences;
 }
 
@@ -44,9 +48,9 @@ export interface ReceivableFields {
 /** What a receivable IS: order-independent content. Status and bookkeeping live in the store. */
 export interface ReceivableContent extends ReceivableFields {
   readonly key: string;
-  /** Sorted by hash; the first one is the forecast compared with the settlements. */
+  /** Sorted by hash; which one is compared with the settlements: see `corrections.ts`. */
   readonly forecasts: readonly Forecast[];
-  /** Sorted by hash. */
+  /** Sorted by hash; which ones count: see `corrections.ts`. */
   readonly settlements: readonly Settlement[];
   /** True once a record was refused because the receivable holds `maxContributions` already. */
   readonly capped: boolean;
@@ -186,7 +190,12 @@ function addContribution(
   }
   const occurrences = mergeOccurrences(existing?.occurrences, countPages(group));
   if (existing && occurrences === existing.occurrences) return { content: current, raised: false };
-  const raised = !existing || occurrences.copies > existing.occurrences.copies;
+  // An earlier first report or a seam found can change which contributions count: a change too.
+  const raised =
+    !existing ||
+    occurrences.copies > existing.occurrences.copies ||
+    occurrences.firstReport !== existing.occurrences.firstReport ||
+    occurrences.seam !== existing.occurrences.seam;
   const base: ReceivableContent = current ?? {
     key: matchKeyOf(record, config) as string,
     ...fieldsOf(record),
@@ -195,15 +204,17 @@ function addContribution(
     capped: false,
   };
   const netCents = record.netCents ?? 0;
+  const { movementDate } = record;
   const next: ReceivableContent =
     record.recordType === 'A1'
-      ? { ...base, forecasts: replaced(base.forecasts, { hash, netCents, occurrences }) }
+      ? { ...base, forecasts: replaced(base.forecasts, { hash, netCents, movementDate, occurrences }) }
       : {
           ...base,
           settlements: replaced(base.settlements, {
             hash,
             netCents,
             paymentDate: record.paymentDate,
+            movementDate,
             occurrences,
           }),
         };

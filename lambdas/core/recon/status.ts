@@ -6,6 +6,7 @@
 import { daysBetween, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
+import { comparedForecast, countedSettlements, sumOf } from './corrections';
 import { copiesOf, type ReceivableContent } from './matcher';
 
 export const RECON_STATUSES = ['OPEN', 'SETTLED', 'UNDERPAID', 'OVERPAID', 'OVERDUE', 'UNEXPECTED'] as const;
@@ -27,8 +28,18 @@ export const REASON_CODES = [
   'AWAITING_PAYMENT',
   /** Forecast, no settlement, due + grace has passed. */
   'PAST_DUE',
-  /** Two or more distinct A1 records for one key: the smallest hash is compared; a person should look. */
+  /**
+   * Two or more A1 records for one key that no date orders (or one A1 given twice in a report): the
+   * largest is compared (see `corrections.ts`); a person should look.
+   */
   'DUPLICATE_FORECAST',
+  /**
+   * A settlement for the same payment date (and movement date) came in a later report with another
+   * amount: the later one counts, the earlier is set aside, never summed; a person should look.
+   */
+  'POSSIBLE_CORRECTION',
+  /** A record on the last line of one page and the first of the next counted once; a person should look. */
+  'POSSIBLE_SEAM_DUPLICATE',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -80,34 +91,44 @@ function settledStatus(
 
 function statusOf(
   content: ReceivableContent,
-  settledNetCents: Cents,
+  money: Pick<Explanation, 'forecastNetCents' | 'settledNetCents' | 'settlementCount'>,
   asOf: IsoDate,
   config: StatusConfig,
 ): { status: ReconStatus; reason: ReasonCode } {
-  const forecast = content.forecasts[0];
-  if (!forecast) return { status: 'UNEXPECTED', reason: 'NO_FORECAST' };
-  const derived =
-    content.settlements.length > 0
-      ? settledStatus(forecast.netCents, settledNetCents, settlementCountOf(content), config)
-      : isPastGrace(content.dueDate, asOf, config.graceDays)
-        ? ({ status: 'OVERDUE', reason: 'PAST_DUE' } as const)
-        : ({ status: 'OPEN', reason: 'AWAITING_PAYMENT' } as const);
-  const forecastCount = content.forecasts.reduce((sum, f) => sum + copiesOf(f), 0);
-  return forecastCount > 1 ? { ...derived, reason: 'DUPLICATE_FORECAST' } : derived;
+  if (money.forecastNetCents === null) return { status: 'UNEXPECTED', reason: 'NO_FORECAST' };
+  if (content.settlements.length > 0) {
+    return settledStatus(money.forecastNetCents, money.settledNetCents, money.settlementCount, config);
+  }
+  return isPastGrace(content.dueDate, asOf, config.graceDays)
+    ? { status: 'OVERDUE', reason: 'PAST_DUE' }
+    : { status: 'OPEN', reason: 'AWAITING_PAYMENT' };
 }
 
-/** Settlement records, each counted as often as it occurs (two equal partial payments are two). */
-function settlementCountOf(content: ReceivableContent): number {
-  return content.settlements.reduce((sum, s) => sum + copiesOf(s), 0);
+/** The review reason that replaces the derived one, if any: the most urgent first. */
+function reviewReason(content: ReceivableContent): ReasonCode | undefined {
+  if (countedSettlements(content.settlements).correction) return 'POSSIBLE_CORRECTION';
+  if (comparedForecast(content.forecasts).duplicate) return 'DUPLICATE_FORECAST';
+  const contributions = [...content.forecasts, ...content.settlements];
+  return contributions.some((c) => c.occurrences.seam) ? 'POSSIBLE_SEAM_DUPLICATE' : undefined;
 }
 
-/** The money of a receivable, independent of the date and the configuration. */
+/**
+ * The money of a receivable, independent of the date and the configuration: the compared forecast
+ * and the settlements that count (see `corrections.ts`), each counted as often as it occurs (two
+ * equal partial payments are two).
+ */
 export function moneyOf(
   content: ReceivableContent,
-): Pick<Explanation, 'forecastNetCents' | 'settledNetCents' | 'differenceCents'> {
-  const settledNetCents = content.settlements.reduce((sum, s) => sum + s.netCents * copiesOf(s), 0);
-  const forecastNetCents = content.forecasts[0]?.netCents ?? null;
-  return { forecastNetCents, settledNetCents, differenceCents: settledNetCents - (forecastNetCents ?? 0) };
+): Pick<Explanation, 'forecastNetCents' | 'settledNetCents' | 'differenceCents' | 'settlementCount'> {
+  const { counted } = countedSettlements(content.settlements);
+  const settledNetCents = sumOf(counted);
+  const forecastNetCents = comparedForecast(content.forecasts).forecast?.netCents ?? null;
+  return {
+    forecastNetCents,
+    settledNetCents,
+    differenceCents: settledNetCents - (forecastNetCents ?? 0),
+    settlementCount: counted.reduce((sum, s) => sum + copiesOf(s), 0),
+  };
 }
 
 /** Status, reason and the amounts behind them, as of a business date. */
@@ -117,10 +138,6 @@ export function explain(content: ReceivableContent, asOf: IsoDate, config: Statu
     (last, s) => (s.paymentDate !== null && (last === null || s.paymentDate > last) ? s.paymentDate : last),
     null,
   );
-  return {
-    ...statusOf(content, money.settledNetCents, asOf, config),
-    ...money,
-    settlementCount: settlementCountOf(content),
-    lastPaymentDate,
-  };
+  const derived = statusOf(content, money, asOf, config);
+  return { ...derived, reason: reviewReason(content) ?? derived.reason, ...money, lastPaymentDate };
 }

@@ -29,6 +29,8 @@ export const CANONICAL_FIELDS = [
   'netCents',
   'dueDate',
   'paymentDate',
+  'movementDate',
+  'lineSequence',
 ] as const;
 export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
 
@@ -39,6 +41,11 @@ export interface RecordSource {
   readonly page: number;
   /** Calendar date (business zone) the report was generated on. */
   readonly generatedOn: IsoDate;
+  /**
+   * Entries in the page's `registro` when the page was read: a record on the page's last line may be
+   * the overlap of a page seam (see `recon/occurrences.ts`). Absent when not known.
+   */
+  readonly lines?: number;
 }
 
 export interface CanonicalRecord {
@@ -59,6 +66,17 @@ export interface CanonicalRecord {
   readonly netCents: Cents | null;
   readonly dueDate: IsoDate | null;
   readonly paymentDate: IsoDate | null;
+  /**
+   * The day the provider registered the record (its movement day), when the layout carries one: part
+   * of the identity, so equal payments registered on different days are two (see `identity.ts`).
+   */
+  readonly movementDate: IsoDate | null;
+  /**
+   * The record's line sequence in its report, when the layout numbers lines report-wide: not part of
+   * the identity, but one identity under one sequence in one report is one record, whatever the page
+   * (see `recon/occurrences.ts`).
+   */
+  readonly lineSequence: string | null;
   /** Source columns the alias map does not know, kept as received (upper-cased names). */
   readonly extra: Readonly<Record<string, unknown>>;
   /** Identifiers as received, for the fields whose normalized value differs (`{ nsu: "000123" }`). */

@@ -19,14 +19,20 @@ export interface DriftTracker {
   drift(): Drift;
 }
 
+/** Fields a layout may well not have: their absence is no sign of a renamed column. */
+const OPTIONAL_FIELDS: ReadonlySet<CanonicalField> = new Set(['movementDate', 'lineSequence']);
+
 /**
  * Fields every record of a report kind is expected to carry. `tid` is optional (unless it is part
- * of the match key) and sales reports have no payment date.
+ * of the match key), sales reports have no payment date, and movement date and line sequence are
+ * used when a layout has them.
  */
 export function expectedFields(kind: ReportKind, matchKey: readonly MatchKeyField[]): CanonicalField[] {
   return CANONICAL_FIELDS.filter(
     (field) =>
-      (field !== 'tid' || matchKey.includes('tid')) && (field !== 'paymentDate' || kind === 'financial'),
+      !OPTIONAL_FIELDS.has(field) &&
+      (field !== 'tid' || matchKey.includes('tid')) &&
+      (field !== 'paymentDate' || kind === 'financial'),
   );
 }
 

@@ -14,6 +14,12 @@
  * Two records identical in every identity field within ONE report are two records (two equal
  * partial payments on one day): they share this identity and are told apart by how often it
  * occurs in the report (see `recon/occurrences.ts`).
+ *
+ * A record's movement date (the day the provider registered it), where the layout carries one, is
+ * part of its meaning: two equal payments registered on different days are two payments, even when
+ * no report holds both. It is added only when present, so the identities of layouts without it stay
+ * what they were. The line sequence never is (it is per report); it only tells twins of one report
+ * apart.
  */
 import type { ReconConfig } from '../config';
 import type { CanonicalRecord } from './canonical';
@@ -42,6 +48,8 @@ export function buildIdentity(config: Pick<ReconConfig, 'matchKey' | 'identityCo
       record.paymentDate,
     );
     for (const column of columns) parts.push(identifierText(record.extra[column]) ?? null);
+    // Tagged, so a movement date can never read as the value of an identity column.
+    if (record.movementDate !== null) parts.push({ movementDate: record.movementDate });
     return sha256(JSON.stringify(parts));
   };
 }

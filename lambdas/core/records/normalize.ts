@@ -44,7 +44,10 @@ export interface Normalizer {
 }
 
 /** How each canonical field is read. */
-const READS: Record<Exclude<CanonicalField, 'recordType'>, 'identifier' | 'date' | 'integer' | 'cents'> = {
+const READS: Record<
+  Exclude<CanonicalField, 'recordType'>,
+  'identifier' | 'date' | 'integer' | 'cents' | 'sequence'
+> = {
   acquirer: 'identifier',
   merchant: 'identifier',
   brand: 'identifier',
@@ -59,6 +62,8 @@ const READS: Record<Exclude<CanonicalField, 'recordType'>, 'identifier' | 'date'
   netCents: 'cents',
   dueDate: 'date',
   paymentDate: 'date',
+  movementDate: 'date',
+  lineSequence: 'sequence',
 };
 const READ_FIELDS = CANONICAL_FIELDS.filter((field) => field !== 'recordType') as (keyof typeof READS)[];
 const RECORD_TYPE_SLOT = CANONICAL_FIELDS.indexOf('recordType');
@@ -108,6 +113,9 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
         return reader.integer(at);
       case 'cents':
         return reader.cents(at);
+      case 'sequence':
+        // A line number is compared as a number (`000012` is line 12) when it is one, else as a code.
+        return reader.identifier(at, 'numeric');
     }
   }
 

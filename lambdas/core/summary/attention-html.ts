@@ -42,7 +42,11 @@ function largestItems(c: ActionCategory, language: ReportLanguage): string {
   const cell = cellsFor(language);
   const heading = `<h3 id="${escapeHtml(c.state)}" class="${escapeHtml(c.state)}">${escapeHtml(t.states[c.state] ?? c.state)} <small>${escapeHtml(t.attention.shown(c.largest.length, t.receivables(c.count)))}</small></h3>`;
   const rows = c.largest.map((item) => [
-    cell.text(receivableLabel(item, language)),
+    cell.text(
+      item.review === undefined
+        ? receivableLabel(item, language)
+        : `${receivableLabel(item, language)} (${t.attention.review[item.review] ?? item.review})`,
+    ),
     cell.date(item.dueDate),
     item.forecastNetCents === null ? cell.text('—') : cell.money(item.forecastNetCents),
     cell.money(item.settledNetCents),

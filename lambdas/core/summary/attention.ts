@@ -41,8 +41,16 @@ export function toActionItem(r: SummaryReceivable): ActionItem {
     forecastNetCents: r.forecastNetCents,
     settledNetCents: settled,
     differenceCents: settled - (r.forecastNetCents ?? 0),
+    ...(r.reason !== undefined && REVIEW_REASONS.has(r.reason) ? { review: r.reason } : {}),
   };
 }
+
+/** Reason codes that ask a person to look at the receivable, whatever its state. */
+const REVIEW_REASONS: ReadonlySet<string> = new Set([
+  'DUPLICATE_FORECAST',
+  'POSSIBLE_CORRECTION',
+  'POSSIBLE_SEAM_DUPLICATE',
+]);
 
 /** Every action state, in {@link ACTION_STATES} order, empty ones included (a zero is news too). */
 export function buildAttention(

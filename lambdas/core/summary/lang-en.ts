@@ -20,6 +20,11 @@ export const ENGLISH: Texts = {
     shown: (n, total) => `${n === 1 ? 'the largest' : `the ${n} largest`} of ${total}`,
     capped:
       'These receivables already hold the most records a receivable may (maxContributions): later records were quarantined as TOO_MANY_CONTRIBUTIONS and are missing from their amounts. List them with recon receivables and look into the source.',
+    review: {
+      DUPLICATE_FORECAST: 'forecasts in doubt: check',
+      POSSIBLE_CORRECTION: 'payment possibly corrected: check',
+      POSSIBLE_SEAM_DUPLICATE: 'record repeated across pages: check',
+    },
   },
   states: {
     OPEN: 'Open (not yet due)',

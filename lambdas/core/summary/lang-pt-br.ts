@@ -20,6 +20,11 @@ export const PORTUGUESE: Texts = {
     shown: (n, total) => `${n === 1 ? 'o maior' : `os ${n} maiores`} de ${total}`,
     capped:
       'Estes recebíveis já têm o máximo de registros permitido (maxContributions): os registros seguintes foram para a quarentena como TOO_MANY_CONTRIBUTIONS e faltam nos seus valores. Liste-os com recon receivables e verifique a origem.',
+    review: {
+      DUPLICATE_FORECAST: 'previsões em dúvida: verificar',
+      POSSIBLE_CORRECTION: 'pagamento possivelmente corrigido: verificar',
+      POSSIBLE_SEAM_DUPLICATE: 'registro repetido entre páginas: verificar',
+    },
   },
   states: {
     OPEN: 'Em aberto',

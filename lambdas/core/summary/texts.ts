@@ -17,6 +17,8 @@ export interface Texts {
     shown: (n: number, total: string) => string;
     /** What the capped card means and where the refused records went. */
     capped: string;
+    /** Why an item needs a person's look beyond its state (a receivable reason code → label). */
+    review: Readonly<Record<string, string>>;
   };
   /** A label per reconciliation state (unknown states print their code). */
   readonly states: Readonly<Record<string, string>>;

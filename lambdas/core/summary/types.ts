@@ -26,6 +26,8 @@ export interface SummaryReceivable {
   readonly installment?: number | null;
   /** True once a record was refused because the receivable holds `maxContributions` already. */
   readonly capped?: boolean;
+  /** The receivable's reason code (the report labels the ones that call for a review). */
+  readonly reason?: string;
 }
 
 /**
@@ -47,6 +49,8 @@ export interface ActionItem {
   readonly settledNetCents: Cents;
   /** Settled minus forecast: negative = short or late; its magnitude is the money at stake. */
   readonly differenceCents: Cents;
+  /** Reason code, when it calls for a review beyond the state (POSSIBLE_CORRECTION…). */
+  readonly review?: string;
 }
 
 /**

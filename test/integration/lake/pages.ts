@@ -70,6 +70,26 @@ export function buildPage(spec: PageSpec): BuiltPage {
   };
 }
 
+/**
+ * Report 300, paid 2025-06-15: one payment served on both sides of a page seam under its report-wide
+ * line sequence (NSEQ 2), next to an equal twin under NSEQ 1 — two records, not three.
+ */
+export function seamedPages(): Pick<BuiltPage, 'page' | 'source'>[] {
+  const base = buildPage({ kind: 'financial', reportId: '300', page: 1, good: 1 });
+  const seamed = (nseq: number): RawRecord => ({
+    ...(base.page.records[0] as RawRecord),
+    dtPagamento: 20250615,
+    NSEQ: nseq,
+  });
+  return [
+    [1, [seamed(1), seamed(2)]],
+    [2, [seamed(2)]],
+  ].map(([page, records]) => ({
+    page: { ...base.page, page: page as number, records: records as RawRecord[] },
+    source: { ...base.source, page: page as number },
+  }));
+}
+
 /** 123456 → "1.234,56", written here independently of the code under test. */
 function brl(cents: number): string {
   const reais = String(Math.trunc(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');

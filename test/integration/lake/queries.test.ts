@@ -11,7 +11,7 @@ import { encodeChanges } from '../../../lambdas/core/recon/export';
 import { NAMED_QUERIES } from '../../../lib/analytics/queries';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
-import { buildPage, netOf } from './pages';
+import { buildPage, netOf, seamedPages } from './pages';
 
 type SnapshotRow = Record<(typeof RECEIVABLE_CHANGES_TABLE.columns)[number]['name'], string | number | null>;
 
@@ -75,6 +75,8 @@ describe('named queries on DuckDB over the exported files', () => {
     await ingest.ingestPage(financial.page, financial.source);
     // The same sales records again in another report (a re-run of the night): counted once by the queries.
     await ingest.ingestPage({ ...sales.page, reportId: '101' }, { ...sales.source, reportId: '101' });
+    // A page seam served under a line sequence (June, apart from the other cases).
+    for (const { page, source } of seamedPages()) await ingest.ingestPage(page, source);
     // K1 and K2 changed on 04-04; on 04-05 the rest, K1 again (a higher version, same money) and an
     // older version of K2 that an overlapping export left behind (it must lose to version 2).
     const older = { ...SNAPSHOT[1], version: 1, status: 'OPEN', settled_net_cents: null } as SnapshotRow;
@@ -230,11 +232,13 @@ describe('named queries on DuckDB over the exported files', () => {
     );
   });
 
-  it('daily_totals counts a record once even when two reports carry it', async () => {
+  it('daily_totals counts a record once when two reports carry it, or two pages its line sequence', async () => {
     const [all] = await lake.runSql("SELECT COUNT(*) AS n FROM recon_records WHERE code = 'A1'");
     expect(all?.n).toBe(18);
     const rows = await lake.runNamedQuery('daily_totals', { from: '2025-03-01', to: '2025-03-31' });
     expect(rows.reduce((n, r) => n + Number(r.records), 0)).toBe(9);
+    const seam = await lake.runNamedQuery('daily_totals', { from: '2025-06-15', to: '2025-06-15' });
+    expect(seam.reduce((n, r) => n + Number(r.records), 0)).toBe(2);
   });
 
   it('fee_audit: fee charged equals gross minus net for these records, per acquirer and brand', async () => {

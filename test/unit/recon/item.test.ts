@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromItem, type Receivable, type ReceivableItem, toItem } from '../../../lambdas/core/recon/item';
-import { applyRecords } from '../../../lambdas/core/recon/matcher';
+import { applyRecords, pruneContent } from '../../../lambdas/core/recon/matcher';
 import { explain } from '../../../lambdas/core/recon/status';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { canonical, forecast, hexHash, reconConfig, saleKey, settlement } from '../../support/recon-records';
@@ -96,6 +96,31 @@ describe('receivable item', () => {
     expect([item.gsi2pk, item.gsi2sk]).toEqual(['STAKE#UNEXPECTED', `0000000000010000#${receivable.key}`]);
     expect('dueDate' in item).toBe(false);
     expect(fromItem(item)).toEqual(receivable);
+  });
+
+  it('round-trips movement dates, seam marks and the first report once its page counts are pruned', () => {
+    const key = saleKey(6);
+    const at = (page: number, line: number) => ({
+      reportId: 'R1',
+      generatedOn: '2025-03-01' as const,
+      page,
+      line,
+      lines: 5,
+    });
+    const receivable = stored(
+      canonical({ type: 'A1', key, hash: hexHash('a'), movementDate: '2025-02-27', at: at(1, 0) }),
+      canonical({ type: 'D1', key, hash: hexHash('d'), at: at(1, 4) }),
+      canonical({ type: 'D1', key, hash: hexHash('d'), at: at(2, 0) }),
+    );
+    const pruned = { ...receivable, ...pruneContent(receivable, '2025-05-01') };
+    expect(pruned.settlements[0]?.occurrences).toMatchObject({
+      pages: {},
+      seam: true,
+      firstReport: '2025-03-01|R1',
+    });
+    for (const r of [receivable, pruned]) {
+      expect(fromItem(JSON.parse(JSON.stringify(toItem(r))) as ReceivableItem)).toEqual(r);
+    }
   });
 
   it('stays under one write unit (1 KB) for one forecast and a few settlements', () => {

@@ -1,7 +1,9 @@
 /**
  * Random streams of A1/D1 records (re-ingested duplicates, any order, partial payments, unexpected
- * D1s, duplicate forecasts, other codes, keyless records) against a reference computation written
- * here from the domain brief, independently of the matcher.
+ * D1s, duplicate forecasts, other codes, keyless records, records first seen in reports of different
+ * days and re-delivered in later ones, with and without movement dates) against a reference
+ * computation written here from the domain brief and the correction rule of docs/design.md,
+ * independently of the matcher.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +24,22 @@ const recordArb = fc.record({
   dueDay: fc.option(fc.nat(20), { freq: 8 }),
   payDay: fc.option(fc.nat(20), { freq: 8 }),
   brand: fc.constantFrom('VISA', 'MASTER', 'ELO'),
+  /** The report the record first comes in: two of them generated on one day. */
+  report: fc.nat(2),
+  movementDay: fc.option(fc.nat(2), { freq: 2 }),
 });
+
+/** Reports records come in: (generation date, id); reports 2 and 3 share a day. */
+const REPORTS = [
+  { generatedOn: '2025-04-02', reportId: '1' },
+  { generatedOn: '2025-04-03', reportId: '2' },
+  { generatedOn: '2025-04-03', reportId: '3' },
+] as const;
+
+function inReport(record: CanonicalRecord, report: number): CanonicalRecord {
+  const where = REPORTS[report] as (typeof REPORTS)[number];
+  return { ...record, source: { ...record.source, ...where } };
+}
 
 /** Distinct records (distinct hashes), then a stream that repeats and reorders them. */
 const streamArb = fc
@@ -46,18 +63,29 @@ const streamArb = fc
         dueDate: spec.dueDay === null ? null : addDays(DAY0, spec.dueDay),
         paymentDate: spec.payDay === null ? null : addDays(DAY0, spec.payDay),
         brand: spec.brand,
+        movementDate: spec.movementDay === null ? null : addDays(DAY0, spec.movementDay),
       });
-      return spec.keyless ? { ...record, authorization: null } : record;
+      return inReport(spec.keyless ? { ...record, authorization: null } : record, spec.report);
     }),
   )
   .chain((distinct) =>
     fc.tuple(
       fc.constant(distinct),
-      fc.array(fc.nat(distinct.length - 1), { maxLength: 40 }).chain((picks) =>
-        fc.shuffledSubarray([...distinct, ...picks.map((i) => distinct[i] as CanonicalRecord)], {
-          minLength: distinct.length + picks.length,
-        }),
-      ),
+      // Re-deliveries: the same record again, in its own report or in any other.
+      fc
+        .array(fc.tuple(fc.nat(distinct.length - 1), fc.option(fc.nat(2))), { maxLength: 40 })
+        .chain((picks) =>
+          fc.shuffledSubarray(
+            [
+              ...distinct,
+              ...picks.map(([i, report]) => {
+                const record = distinct[i] as CanonicalRecord;
+                return report === null ? record : inReport(record, report);
+              }),
+            ],
+            { minLength: distinct.length + picks.length },
+          ),
+        ),
     ),
   );
 
@@ -80,9 +108,58 @@ function run(stream: readonly CanonicalRecord[], config: ReconConfig): Map<strin
   return byKey;
 }
 
-/** The brief, read literally: one receivable per key; sums over DISTINCT records. */
+const reportOf = (r: CanonicalRecord) => `${r.source.generatedOn}|${r.source.reportId}`;
+
+/** Among equally recent forecasts nothing tells which is right: the largest is compared. */
+function comparedForecast(a1s: readonly CanonicalRecord[], first: Map<string, string>) {
+  const byMovement = a1s.every((r) => r.movementDate !== null);
+  const recency = (r: CanonicalRecord) =>
+    [byMovement ? r.movementDate : '', (first.get(r.recordHash) as string).slice(0, 10)].join('/');
+  const latest = a1s.map(recency).sort().at(-1);
+  const tied = a1s.filter((r) => recency(r) === latest);
+  const nets = tied.map((r) => r.netCents ?? 0);
+  return { net: nets.length > 0 ? Math.max(...nets) : null, duplicate: tied.length > 1 };
+}
+
+/** Payments of one day (and movement day, where all say) first seen in different reports: the latest report's count. */
+function countedPayments(d1s: readonly CanonicalRecord[], first: Map<string, string>) {
+  const counted: CanonicalRecord[] = [];
+  let correction = false;
+  const byDay = new Map<string, CanonicalRecord[]>();
+  for (const r of d1s) byDay.set(r.paymentDate ?? '-', [...(byDay.get(r.paymentDate ?? '-') ?? []), r]);
+  const groups = [...byDay.values()].flatMap((day) => {
+    if (day.some((r) => r.movementDate === null)) return [day];
+    const byMovement = new Map<string, CanonicalRecord[]>();
+    for (const r of day)
+      byMovement.set(r.movementDate as string, [...(byMovement.get(r.movementDate as string) ?? []), r]);
+    return [...byMovement.values()];
+  });
+  for (const group of groups) {
+    const reports = [...new Set(group.map((r) => first.get(r.recordHash) as string))].sort();
+    if (reports.length === 1) {
+      counted.push(...group);
+      continue;
+    }
+    correction = true;
+    const lastDay = (reports.at(-1) as string).slice(0, 10);
+    const options = reports
+      .filter((report) => report.startsWith(lastDay))
+      .map((report) => group.filter((r) => first.get(r.recordHash) === report))
+      .map((members) => ({ members, sum: members.reduce((s, r) => s + (r.netCents ?? 0), 0) }));
+    const smallest = Math.min(...options.map((o) => o.sum));
+    counted.push(...(options.find((o) => o.sum === smallest)?.members ?? []));
+  }
+  return { counted, correction };
+}
+
+/** The brief, read literally: one receivable per key; sums over DISTINCT records, corrections set aside. */
 function reference(stream: readonly CanonicalRecord[], asOf: IsoDate, config: ReconConfig): ReceivableView[] {
   const distinct = new Map(stream.map((r) => [r.recordHash, r]));
+  const first = new Map<string, string>();
+  for (const r of stream) {
+    const seen = first.get(r.recordHash);
+    if (seen === undefined || reportOf(r) < seen) first.set(r.recordHash, reportOf(r));
+  }
   const groups = new Map<string, CanonicalRecord[]>();
   for (const r of distinct.values()) {
     if ((r.recordType !== 'A1' && r.recordType !== 'D1') || r.authorization === null) continue;
@@ -94,8 +171,10 @@ function reference(stream: readonly CanonicalRecord[], asOf: IsoDate, config: Re
     const a1s = sorted.filter((r) => r.recordType === 'A1');
     const d1s = sorted.filter((r) => r.recordType === 'D1');
     const primary = (a1s[0] ?? d1s[0]) as CanonicalRecord;
-    const settled = d1s.reduce((s, r) => s + (r.netCents ?? 0), 0);
-    const forecastNet = a1s[0] ? (a1s[0].netCents ?? 0) : null;
+    const { counted, correction } = countedPayments(d1s, first);
+    const settled = counted.reduce((s, r) => s + (r.netCents ?? 0), 0);
+    const compared = comparedForecast(a1s, first);
+    const forecastNet = compared.net;
     const payDates = d1s
       .map((r) => r.paymentDate)
       .filter((d): d is string => d !== null)
@@ -115,11 +194,12 @@ function reference(stream: readonly CanonicalRecord[], asOf: IsoDate, config: Re
       if (Math.abs(diff) <= tolerance) {
         [status, reason] = [
           'SETTLED',
-          diff !== 0 ? 'WITHIN_TOLERANCE' : d1s.length > 1 ? 'PARTIAL_PAYMENTS' : 'EXACT',
+          diff !== 0 ? 'WITHIN_TOLERANCE' : counted.length > 1 ? 'PARTIAL_PAYMENTS' : 'EXACT',
         ];
       } else [status, reason] = diff < 0 ? ['UNDERPAID', 'SHORT_PAYMENT'] : ['OVERPAID', 'OVER_PAYMENT'];
     }
-    if (a1s.length > 1) reason = 'DUPLICATE_FORECAST';
+    if (compared.duplicate) reason = 'DUPLICATE_FORECAST';
+    if (correction) reason = 'POSSIBLE_CORRECTION';
     return {
       acquirer: primary.acquirer,
       merchant: primary.merchant,
@@ -134,7 +214,7 @@ function reference(stream: readonly CanonicalRecord[], asOf: IsoDate, config: Re
       differenceCents: settled - (forecastNet ?? 0),
       reason,
       lastPaymentDate: payDates.at(-1) ?? null,
-      settlementCount: d1s.length,
+      settlementCount: counted.length,
     };
   });
 }
@@ -159,11 +239,14 @@ describe('matcher against a reference computation', () => {
   });
 
   it('reaches the same content from any permutation, and a replay changes nothing', () => {
+    const permuted = streamArb.chain(([, stream]) =>
+      fc.tuple(fc.constant(stream), fc.shuffledSubarray(stream, { minLength: stream.length })),
+    );
     fc.assert(
-      fc.property(streamArb, ([distinct, stream]) => {
+      fc.property(permuted, ([stream, reordered]) => {
         const config = reconConfig();
         const once = run(stream, config);
-        const inOrder = run(distinct, config);
+        const inOrder = run(reordered, config);
         expect([...once.entries()].sort()).toEqual([...inOrder.entries()].sort());
         for (const record of stream) {
           expect(applyRecord(once.get(keyOf(record)), record, config).changed).toBe(false);

@@ -3,6 +3,14 @@ import { applyRecord, applyRecords, matchKeyOf } from '../../../lambdas/core/rec
 import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 const config = reconConfig();
+/** Seen once, on the first line of page 1 of report 1 (the test records' default place). */
+const once = {
+  copies: 1,
+  pages: { '2025-04-02|1|1': 1 },
+  edges: { '2025-04-02|1|1': 'F' },
+  seam: false,
+  firstReport: '2025-04-02|1',
+};
 
 describe('matchKeyOf', () => {
   it('joins the configured fields in configured order', () => {
@@ -34,7 +42,7 @@ describe('applyRecord', () => {
     const again = applyRecord(first.receivable, forecast(key, 'f1'), config);
     expect(again).toEqual({ receivable: first.receivable, changed: false, refused: [] });
     expect(first.receivable?.forecasts).toEqual([
-      { hash: 'f1', netCents: 10_000, occurrences: { copies: 1, pages: { '2025-04-02|1|1': 1 } } },
+      { hash: 'f1', netCents: 10_000, movementDate: null, occurrences: once },
     ]);
   });
 
@@ -82,13 +90,15 @@ describe('applyRecord', () => {
         hash: 's1',
         netCents: 200,
         paymentDate: '2025-04-01',
-        occurrences: { copies: 1, pages: { '2025-04-02|1|1': 1 } },
+        movementDate: null,
+        occurrences: once,
       },
       {
         hash: 's2',
         netCents: 300,
         paymentDate: '2025-04-01',
-        occurrences: { copies: 1, pages: { '2025-04-02|1|1': 1 } },
+        movementDate: null,
+        occurrences: once,
       },
     ]);
   });
@@ -104,7 +114,8 @@ describe('applyRecord', () => {
         hash: 's',
         netCents: 0,
         paymentDate: '2025-04-01',
-        occurrences: { copies: 1, pages: { '2025-04-02|1|1': 1 } },
+        movementDate: null,
+        occurrences: once,
       },
     ]);
   });

@@ -84,6 +84,8 @@ describe('buildNormalizer', () => {
       netCents: 97500,
       dueDate: '2025-05-01',
       paymentDate: null,
+      movementDate: null,
+      lineSequence: null,
       extra: { CANAL: 'ECOMMERCE' },
       sourceValues: { nsu: '000123' },
       source,
@@ -124,6 +126,26 @@ describe('buildNormalizer', () => {
     for (const [key, value] of Object.entries(descriptive)) {
       expect(hashOf(n.normalize({ ...A1, [key]: value }, source)), key).toBe(base);
     }
+  });
+
+  it('reads the movement date into the identity (where present) and the line sequence outside it', () => {
+    const n = normalizer();
+    const base = ok(n.normalize(A1, source));
+    const moved = ok(n.normalize({ ...A1, DTMOVIMENTO: '02/03/2025', NSEQ: '000017' }, source));
+    expect([moved.movementDate, moved.lineSequence]).toEqual(['2025-03-02', '17']);
+    expect(moved.recordHash).not.toBe(base.recordHash);
+    const otherDay = ok(n.normalize({ ...A1, DATAMOVIMENTO: '2025-03-03' }, source));
+    expect(otherDay.recordHash).not.toBe(moved.recordHash);
+    const sameDayOtherLine = ok(n.normalize({ ...A1, DTMOVIMENTACAO: 20250302, SEQUENCIAL: 9 }, source));
+    expect(sameDayOtherLine.recordHash).toBe(moved.recordHash);
+    // Configurable like every alias: a layout naming the column otherwise.
+    const custom = normalizer({ fieldAliases: { movementDate: ['DTREGISTRO'] } });
+    expect(ok(custom.normalize({ ...A1, DTREGISTRO: '2025-03-02' }, source)).recordHash).toBe(
+      moved.recordHash,
+    );
+    expect(reason(n.normalize({ ...A1, DTMOVIMENTO: '31/02/2025' }, source))).toMatch(
+      /^BAD_DATE: movementDate/,
+    );
   });
 
   it('builds the identity from meaning: independent of the alias configuration and of the value form', () => {

@@ -1,0 +1,73 @@
+/**
+ * Corrected amounts (faults `correctedForecasts`, `correctedPayments`): a report generated while the
+ * knob is on shows a seeded fifth of the receivables with an amount corrected by
+ * {@link CORRECTION_CENTS} less than earlier reports showed: their A1, or their D1 when it is the
+ * only one (a payment re-sent with another amount). The later report's amount is the right one, so
+ * the answer key uses the corrected amounts while the knob is on.
+ */
+import type { DataRecord, Receivable, Universe } from './dataset';
+import { rngFor } from './random';
+
+export const CORRECTION_CENTS = 100;
+
+/** Share of receivables whose amounts a correcting report changes. */
+const CORRECTED_SHARE = 0.2;
+
+export interface Corrections {
+  readonly forecasts: boolean;
+  readonly payments: boolean;
+}
+
+export const NO_CORRECTIONS: Corrections = { forecasts: false, payments: false };
+
+/** The records a correcting report changes, found once per universe. */
+const plans = new WeakMap<Universe, ReadonlySet<DataRecord>>();
+
+function correctable(universe: Universe, seed: number): ReadonlySet<DataRecord> {
+  const known = plans.get(universe);
+  if (known) return known;
+  const payments = new Map<Receivable, DataRecord[]>();
+  for (const record of universe.financial.records) {
+    if (record.code === 'D1')
+      payments.set(record.receivable, [...(payments.get(record.receivable) ?? []), record]);
+  }
+  const chosen = (record: DataRecord, kind: string) => {
+    const { sale, installment } = record.receivable;
+    const dice = rngFor(
+      seed,
+      'correction',
+      kind,
+      sale.acquirer,
+      sale.merchant,
+      sale.saleDay,
+      sale.nsu,
+      installment,
+    );
+    return record.netCents > CORRECTION_CENTS && dice() < CORRECTED_SHARE;
+  };
+  const set = new Set<DataRecord>();
+  for (const record of universe.sales.records)
+    if (record.code === 'A1' && chosen(record, 'A1')) set.add(record);
+  for (const [, records] of payments) {
+    const only = records[0] as DataRecord;
+    if (records.length === 1 && chosen(only, 'D1')) set.add(only);
+  }
+  plans.set(universe, set);
+  return set;
+}
+
+/** The record as a report under `corrections` shows it. */
+export function correctedRecord(
+  universe: Universe,
+  seed: number,
+  record: DataRecord,
+  corrections: Corrections,
+): DataRecord {
+  const applies = record.code === 'A1' ? corrections.forecasts : record.code === 'D1' && corrections.payments;
+  if (!applies || !correctable(universe, seed).has(record)) return record;
+  return {
+    ...record,
+    netCents: record.netCents - CORRECTION_CENTS,
+    grossCents: record.grossCents - CORRECTION_CENTS,
+  };
+}
