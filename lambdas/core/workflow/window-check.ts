@@ -4,8 +4,9 @@
  * records themselves must not contradict the requested movement period.
  *
  * Rule (docs/design.md "Window check"), per download batch, before its records are applied:
- * - a record whose layout gives its movement date (the sale date of an A1, the payment date of a D1:
- *   the provider puts records in a period by those dates) must lie inside the window itself. No
+ * - a record whose layout gives its movement date (its `movementDate` column when the layout has one,
+ *   else the sale date of an A1, the payment date of a D1: the provider puts records in a period by
+ *   those dates) must lie inside the window itself. No
  *   slack: for a one-day nightly window a neighbouring day's record is another report's;
  * - a record dated only approximately (a D1 without payment date, dated by its due date) may lie up
  *   to `slackDays` outside, capped below the window's length, and at most `maxOutsideRatio` (≤ half)
@@ -24,7 +25,8 @@ export interface WindowRule {
   readonly maxOutsideRatio: number;
 }
 
-type DatedRecord = Pick<CanonicalRecord, 'recordType' | 'saleDate' | 'paymentDate' | 'dueDate'>;
+type DatedRecord = Pick<CanonicalRecord, 'recordType' | 'saleDate' | 'paymentDate' | 'dueDate'> &
+  Partial<Pick<CanonicalRecord, 'movementDate'>>;
 
 /** What a record tells about the day it moved: its movement date (`exact`) or a nearby date. */
 export interface MovementEvidence {
@@ -43,10 +45,11 @@ export class ReportWindowMismatchError extends Error {
 }
 
 /**
- * The one place that knows which date says when a record moved: a configured movement-date column
- * would be checked first here, as `exact`, for every code.
+ * The one place that knows which date says when a record moved: the configured movement-date column
+ * (`movementDate`) first, for every code, then the date the provider files A1 and D1 under.
  */
 export function movementEvidence(record: DatedRecord): MovementEvidence | undefined {
+  if (record.movementDate) return { date: record.movementDate, exact: true };
   if (record.recordType === 'A1' && record.saleDate !== null) return { date: record.saleDate, exact: true };
   if (record.recordType !== 'D1') return undefined;
   if (record.paymentDate !== null) return { date: record.paymentDate, exact: true };

@@ -27,6 +27,17 @@ const check = (window: { from: IsoDate; to: IsoDate }, records: ReturnType<typeo
   assertRecordsFitWindow('R1', window, records, RULE);
 
 describe('window check', () => {
+  it('takes the movement-date column first, for every code, where the layout has one', () => {
+    // Paid on the 14th, registered on the 15th: it belongs to the night of the 15th.
+    const registered = { ...payment('2025-01-14'), movementDate: '2025-01-15' as IsoDate };
+    expect(check(NIGHT, [registered])).not.toThrow();
+    const cancellation = {
+      ...record('E1', { saleDate: '2025-01-15' }),
+      movementDate: '2025-01-16' as IsoDate,
+    };
+    expect(check(NIGHT, [cancellation])).toThrow(/1 of 1 A1\/D1 records are dated 2025-01-16/);
+  });
+
   it("refuses the neighbouring day's report for a one-day window, sales or payments", () => {
     expect(check(NIGHT, [sale('2025-01-16'), sale('2025-01-16')])).toThrow(
       'report R1 does not belong to the window 2025-01-15..2025-01-15: 2 of 2 A1/D1 records are dated 2025-01-16..2025-01-16, outside it',
