@@ -20,10 +20,10 @@ import { expandExponent, isDigits } from './amount';
  *   quarantined (BAD_VALUE), never guessed: a non-zero fraction (`123.5`), a separator before exactly
  *   three digits (`1.234`, `123.000`: decimals or thousands?), a sign or other punctuation (`-123`, `#123`).
  * - `digits`: a document number written with punctuation (`12.345.678/0001-90`, spaces and dashes
- *   too) → its digits without leading zeros (a CNPJ given as a JSON number loses them). Digits around
- *   a single `.` or `,` are a number, read as `numeric` reads it (`12345678000190.0` is the CNPJ,
- *   `1234.5` and `1.234` are ambiguous); text with letters, or without digits, is a `code`; digits
- *   with other punctuation (`#`, `,` in a document) are ambiguous.
+ *   too) → its digits without leading zeros (a CNPJ given as a JSON number loses them). Digits with
+ *   one `.` or `,` (and at most spaces and dashes before it) are a number, read as `numeric` reads it
+ *   (`12345678000190.0` is the CNPJ, `1234.5` and `1.234` are ambiguous); text with letters, or
+ *   without digits, is a `code`; digits with other punctuation (`#`, `,` in a document) are ambiguous.
  * - `code`: trimmed, inner runs of spaces collapsed to one, upper case.
  * - `trim`: trimmed only (case, zeros and invisible characters are significant).
  */
@@ -47,8 +47,8 @@ export const DEFAULT_IDENTIFIER_NORMALIZERS: Record<IdentifierField, IdentifierN
 const DOCUMENT = /^[\d.\-/\s]+$/;
 /** One whole number: digit groups split by spaces or dashes, then maybe a fraction (zeros only to be read). */
 const NUMBER = /^(\d+(?:[\s-]+\d+)*)(?:[.,](\d+))?$/;
-/** Digits around one `.` or `,`: a number's rendering, read by the `numeric` rule. */
-const SINGLE_SEPARATOR = /^\d+[.,]\d+$/;
+/** Digits (maybe grouped by spaces or dashes), one `.` or `,`, digits: a number, read by the `numeric` rule. */
+const SINGLE_SEPARATOR = /^[\d\s-]+[.,]\d+$/;
 const FORMAT_CHARACTERS = /\p{Cf}/gu;
 const LETTER = /\p{L}/u;
 const DIGIT = /\d/;
@@ -90,7 +90,7 @@ function wholeNumber(visible: string, text: string): IdentifierResult {
 }
 
 function documentNumber(visible: string, text: string): IdentifierResult {
-  // One `.` or `,` and nothing else is how a number is written, not a document (those punctuate more).
+  // One `.` or `,` is how a number is written, not a document (those punctuate more): `1234.0` is 1234.
   if (SINGLE_SEPARATOR.test(visible)) return wholeNumber(visible, text);
   if (!DOCUMENT.test(visible)) return ambiguous(text, 'digits mixed with other characters');
   return read(withoutLeadingZeros(visible.replace(/\D/g, '')));
