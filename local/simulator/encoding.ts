@@ -11,6 +11,7 @@ import type { ReportKind } from '../../lambdas/core/records/canonical';
 import type { DataRecord, Universe } from './dataset';
 import { pick, type Rng, rngFor } from './random';
 import { malformedAnchor } from './report-content';
+import { shiftedDate, shiftedId } from './shifted';
 import type { SimulatorMode } from './types';
 import type { ReportRendering } from './variance';
 
@@ -144,6 +145,21 @@ function varied(fields: Field[], rendering: ReportRendering, line: number): Fiel
   return out;
 }
 
+const SHIFTED_IDS: ReadonlySet<string> = new Set(['ADQUIRENTE', 'ESTABELECIMENTO', 'NSU']);
+
+/** Knob `shiftedRenderings`: dates and numeric identifiers in their other forms (`shifted.ts`). */
+function shifted(fields: Field[], rng: Rng): Field[] {
+  return fields.map(([name, value]): Field => {
+    if (value.t === 'date') {
+      return [name, text(shiftedDate(rng, `${value.parts.y}-${value.parts.m}-${value.parts.d}`))];
+    }
+    if (value.t === 'text' && SHIFTED_IDS.has(name) && /^\d+$/.test(value.v)) {
+      return [name, text(shiftedId(rng, value.v))];
+    }
+    return [name, value];
+  });
+}
+
 type KeyStyle = (name: string) => string;
 const KEY_STYLES: KeyStyle[] = [
   (name) => CAMEL[name] ?? name,
@@ -232,15 +248,26 @@ function malformedEntry(
 
 /**
  * Builds the encoder of one simulator: entry (record index, or -(n+1) for malformed n) -> JSON text;
- * with a report's rendering (variance) and the entry's line in its page.
+ * with a report's rendering (variance), the entry's line in its page, and the id of the report whose
+ * shifted renderings apply (knob `shiftedRenderings`; malformed entries keep their defect as is).
  */
 export function buildEncoder(universe: Universe, seed: number, mode: SimulatorMode) {
-  return (kind: ReportKind, entry: number, rendering?: ReportRendering, line = 0): string => {
+  return (
+    kind: ReportKind,
+    entry: number,
+    rendering?: ReportRendering,
+    line = 0,
+    shiftedIn?: string,
+  ): string => {
     if (entry < 0) return malformedEntry(universe, seed, mode, kind, -entry - 1);
     const record = universe[kind].records[entry] as DataRecord;
     const rng = rngFor(seed, 'encode', kind, entry);
     const fields = withExtras(rng, fieldsOf(record));
-    return render(rng, mode, rendering ? varied(fields, rendering, line) : fields, rendering);
+    const shown = rendering ? varied(fields, rendering, line) : fields;
+    // Its own dice: turning the knob on changes no other choice of the record's rendering.
+    const forms =
+      shiftedIn === undefined ? shown : shifted(shown, rngFor(seed, 'shifted', shiftedIn, kind, entry));
+    return render(rng, mode, forms, rendering);
   };
 }
 

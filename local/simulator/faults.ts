@@ -22,6 +22,7 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   erroNextReports: 0,
   repeatedPage: null,
   wrongWindowReports: 'none',
+  shiftedRenderings: false,
 };
 
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {

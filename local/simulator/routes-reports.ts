@@ -149,7 +149,10 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     }
     const encode = deps.encoder();
     const rendering = deps.variance ? renderingFor(deps.seed, report.id, report.kind) : undefined;
-    const records = Array.from(slice, (entry, line) => encode(report.kind, entry, rendering, line)).join(',');
+    const shiftedIn = deps.faults.current().shiftedRenderings ? report.id : undefined;
+    const records = Array.from(slice, (entry, line) =>
+      encode(report.kind, entry, rendering, line, shiftedIn),
+    ).join(',');
     // Under variance a one-record page sends `registro` as one object, not an array of one.
     const registro = deps.variance && slice.length === 1 ? records : `[${records}]`;
     return ok(`{"id":${report.id},"pagina":${page},"registros":{"registro":${registro}}}`);
