@@ -62,7 +62,29 @@ function dateTime(text: string, original: unknown): DateResult {
   );
   instant.setUTCHours(hours, minutes - offset, seconds, Number(fraction.slice(0, 3).padEnd(3, '0')));
   // Years the business formatter cannot write as yyyy (before 1000) fail as dates.
-  return checked(businessDate(instant), original);
+  return checked(saoPauloDate(instant.getTime()), original);
+}
+
+const HOUR = 3_600_000;
+/**
+ * From here on São Paulo's offsets are whole hours changing at whole hours (before: local mean time,
+ * -03:06:28), so every instant of one UTC hour has one São Paulo date; checked hour by hour to 2100.
+ */
+const WHOLE_HOURS_FROM = Date.UTC(1914, 0, 1, 4);
+const HOURS_KEPT = 4096;
+/** São Paulo dates by UTC hour: a Map lookup instead of an Intl call (~5 µs) per date-time. */
+const dateByHour = new Map<number, IsoDate>();
+
+function saoPauloDate(instant: number): IsoDate {
+  if (instant < WHOLE_HOURS_FROM) return businessDate(new Date(instant));
+  const hour = Math.floor(instant / HOUR);
+  let date = dateByHour.get(hour);
+  if (date === undefined) {
+    if (dateByHour.size >= HOURS_KEPT) dateByHour.clear();
+    date = businessDate(new Date(hour * HOUR));
+    dateByHour.set(hour, date);
+  }
+  return date;
 }
 
 /** `yyyyMMdd`, as digits. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isIsoDate } from '../../../lambdas/core/calendar';
+import { businessDate, isIsoDate } from '../../../lambdas/core/calendar';
 import { parseRecordDate } from '../../../lambdas/core/records/dates';
 
 const isoDateArb = fc
@@ -70,6 +70,22 @@ describe('parseRecordDate', () => {
     // The night summer time began (2018-11-04 00:00 -03:00 became 01:00 -02:00).
     expect(parseRecordDate('2018-11-04T02:59:00Z')).toEqual({ ok: true, date: '2018-11-03' });
     expect(parseRecordDate('2018-11-04T03:00:00Z')).toEqual({ ok: true, date: '2018-11-04' });
+  });
+
+  it('agrees with the time-zone database at both ends of every hour of a summer time (2018-19) and before 1914', () => {
+    const hour = 3_600_000;
+    const zulu = (instant: number) => `${new Date(instant).toISOString().slice(0, 23)}Z`;
+    const starts = [Date.UTC(2018, 9, 1), Date.UTC(1913, 11, 31)];
+    const ends = [Date.UTC(2019, 2, 1), Date.UTC(1914, 0, 2)];
+    starts.forEach((start, period) => {
+      for (let at = start; at < (ends[period] as number); at += hour) {
+        for (const instant of [at, at + hour - 1]) {
+          expect(parseRecordDate(zulu(instant))).toEqual({ ok: true, date: businessDate(new Date(instant)) });
+        }
+      }
+    });
+    // Local mean time (-03:06:28) until 1914: 03:05 UTC was still the day before.
+    expect(parseRecordDate('1914-01-01T03:05:00Z')).toEqual({ ok: true, date: '1913-12-31' });
   });
 
   it('gives every writing of one São Paulo instant its São Paulo date (2020 on: -03:00 all year)', () => {
