@@ -51,13 +51,15 @@ export function toProviderDate(date: IsoDate): string {
   return `${d}/${m}/${y}`;
 }
 
-/** The calendar date of an instant in the business time zone. */
+// en-CA formats as yyyy-MM-dd. Built once: record date-times with an offset are read through it.
+const BUSINESS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar date of an instant in the business time zone (historical offsets and DST included). */
 export function businessDate(instant: Date): IsoDate {
-  // en-CA formats as yyyy-MM-dd.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return BUSINESS_DAY.format(instant);
 }

@@ -12,6 +12,7 @@ import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections
 import type { DataRecord, Universe } from './dataset';
 import { pick, type Rng, rngFor } from './random';
 import { malformedAnchor } from './report-content';
+import { shiftedDate, shiftedId } from './shifted';
 import type { SimulatorMode } from './types';
 import type { ReportRendering } from './variance';
 
@@ -148,6 +149,21 @@ function varied(fields: Field[], rendering: ReportRendering, line: number): Fiel
   return out;
 }
 
+const SHIFTED_IDS: ReadonlySet<string> = new Set(['ADQUIRENTE', 'ESTABELECIMENTO', 'NSU']);
+
+/** Knob `shiftedRenderings`: dates and numeric identifiers in their other forms (`shifted.ts`). */
+function shifted(fields: Field[], rng: Rng): Field[] {
+  return fields.map(([name, value]): Field => {
+    if (value.t === 'date') {
+      return [name, text(shiftedDate(rng, `${value.parts.y}-${value.parts.m}-${value.parts.d}`))];
+    }
+    if (value.t === 'text' && SHIFTED_IDS.has(name) && /^\d+$/.test(value.v)) {
+      return [name, text(shiftedId(rng, value.v))];
+    }
+    return [name, value];
+  });
+}
+
 type KeyStyle = (name: string) => string;
 const KEY_STYLES: KeyStyle[] = [
   (name) => CAMEL[name] ?? name,
@@ -239,11 +255,15 @@ export interface EntryContext {
   /** Written as NSEQ (faults `pageSeamOverlap: 'sequenced'`). */
   readonly sequence?: number;
   readonly corrections?: Corrections;
+  /** The report id the knob `shiftedRenderings` draws this record's forms for (off when absent). */
+  readonly shiftedIn?: string;
 }
 
 /**
  * Builds the encoder of one simulator: entry (record index, or -(n+1) for malformed n) -> JSON text;
- * with a report's rendering (variance) and the entry's line in its page.
+ * with a report's rendering (variance), the entry's line in its page, and its context in the report
+ * (sequence, corrections, and the report id whose shifted renderings apply: knob
+ * `shiftedRenderings`; malformed entries keep their defect as is).
  */
 export function buildEncoder(universe: Universe, seed: number, mode: SimulatorMode) {
   return (
@@ -260,7 +280,12 @@ export function buildEncoder(universe: Universe, seed: number, mode: SimulatorMo
     const base = withExtras(rng, fieldsOf(record));
     const fields: Field[] =
       context.sequence === undefined ? base : [['NSEQ', int(context.sequence)], ...base];
-    return render(rng, mode, rendering ? varied(fields, rendering, line) : fields, rendering);
+    const shown = rendering ? varied(fields, rendering, line) : fields;
+    // Its own dice: turning the knob on changes no other choice of the record's rendering.
+    const { shiftedIn } = context;
+    const forms =
+      shiftedIn === undefined ? shown : shifted(shown, rngFor(seed, 'shifted', shiftedIn, kind, entry));
+    return render(rng, mode, forms, rendering);
   };
 }
 

@@ -173,9 +173,11 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     }
     const encode = deps.encoder();
     const rendering = deps.variance ? renderingFor(deps.seed, report.id, report.kind) : undefined;
+    const shiftedIn = deps.faults.current().shiftedRenderings ? report.id : undefined;
     const context = (line: number) => ({
       corrections: report.corrections,
       ...(seam === 'sequenced' ? { sequence: start + line + 1 } : {}),
+      ...(shiftedIn === undefined ? {} : { shiftedIn }),
     });
     const records = Array.from(slice, (entry, line) =>
       encode(report.kind, entry, rendering, line, context(line)),

@@ -117,6 +117,13 @@ export interface SimulatorFaults {
    */
   correctedForecasts: boolean;
   correctedPayments: boolean;
+  /**
+   * Records are written the other ways one instant and one number can be written (default false):
+   * dates as date-times of an instant on that São Paulo day in another offset (a São Paulo evening in
+   * UTC is the next written day), numeric ids as `123.0`, `000-123`, `00 0123`, with Unicode spaces
+   * or a zero-width character. Each record of each report draws its forms (see `shifted.ts`).
+   */
+  shiftedRenderings: boolean;
 }
 
 export type ReceivableStatus = 'OPEN' | 'SETTLED' | 'UNDERPAID' | 'OVERPAID' | 'OVERDUE' | 'UNEXPECTED';

@@ -44,7 +44,11 @@ export class FieldReader {
         `${text.length} characters (at most ${this.limits.maxIdentifierLength})`,
       );
     }
-    const normalized = normalizeIdentifier(text, normalizer);
+    const result = normalizeIdentifier(text, normalizer);
+    if (!result.ok) return this.fail('BAD_VALUE', at, result.error);
+    const normalized = result.value;
+    // Only invisible characters: as absent as an empty string.
+    if (normalized === '') return null;
     if (normalized !== text) this.sourceValues[CANONICAL_FIELDS[at] as string] = text;
     return normalized;
   }

@@ -11,12 +11,21 @@
 import { expandExponent, isDigits } from './amount';
 
 /**
- * - `numeric`: digits only in the source → the number without leading zeros (`000123` → `123`);
- *   anything else is treated as a `code`.
- * - `digits`: a document number written with punctuation (`12.345.678/0001-90`) → its digits without
- *   leading zeros (a CNPJ given as a JSON number loses them); text with letters is a `code`.
+ * Every kind first drops invisible format characters (Unicode category Cf: zero-width space U+200B,
+ * joiners, direction marks, U+FEFF) and trims Unicode spaces (U+00A0, U+2007, U+202F...): they are
+ * renderings, never meaning. Then:
+ * - `numeric`: one whole number → its digits without leading zeros. Digit groups may be separated by
+ *   spaces or dashes (`000-123`, `00 0123`), and a zero fraction is a number's rendering (`123.0`,
+ *   `123,00`); a text with letters, or without digits, is a `code`. Anything else is ambiguous and
+ *   quarantined (BAD_VALUE), never guessed: a non-zero fraction (`123.5`), a separator before exactly
+ *   three digits (`1.234`, `123.000`: decimals or thousands?), a sign or other punctuation (`-123`, `#123`).
+ * - `digits`: a document number written with punctuation (`12.345.678/0001-90`, spaces and dashes
+ *   too) → its digits without leading zeros (a CNPJ given as a JSON number loses them). Digits with
+ *   one `.` or `,` (and at most spaces and dashes before it) are a number, read as `numeric` reads it
+ *   (`12345678000190.0` is the CNPJ, `1234.5` and `1.234` are ambiguous); text with letters, or
+ *   without digits, is a `code`; digits with other punctuation (`#`, `,` in a document) are ambiguous.
  * - `code`: trimmed, inner runs of spaces collapsed to one, upper case.
- * - `trim`: trimmed only (case and zeros are significant).
+ * - `trim`: trimmed only (case, zeros and invisible characters are significant).
  */
 export const IDENTIFIER_NORMALIZERS = ['numeric', 'digits', 'code', 'trim'] as const;
 export type IdentifierNormalizer = (typeof IDENTIFIER_NORMALIZERS)[number];
@@ -36,6 +45,18 @@ export const DEFAULT_IDENTIFIER_NORMALIZERS: Record<IdentifierField, IdentifierN
 
 /** A document number: digits with the punctuation Brazilian documents are written with. */
 const DOCUMENT = /^[\d.\-/\s]+$/;
+/** One whole number: digit groups split by spaces or dashes, then maybe a fraction (zeros only to be read). */
+const NUMBER = /^(\d+(?:[\s-]+\d+)*)(?:[.,](\d+))?$/;
+/** Digits (maybe grouped by spaces or dashes), one `.` or `,`, digits: a number, read by the `numeric` rule. */
+const SINGLE_SEPARATOR = /^[\d\s-]+[.,]\d+$/;
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+const LETTER = /\p{L}/u;
+const DIGIT = /\d/;
+const ZEROS = /^0+$/;
+
+export type IdentifierResult =
+  | { readonly ok: true; readonly value: string }
+  | { readonly ok: false; readonly error: string };
 
 /**
  * The text of an identifier as received: strings trimmed, numbers as their plain decimal text (1e21
@@ -48,21 +69,45 @@ export function identifierText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Applies a normalizer to a non-empty trimmed identifier text. */
-export function normalizeIdentifier(text: string, kind: IdentifierNormalizer): string {
-  switch (kind) {
-    case 'trim':
-      return text;
-    case 'numeric':
-      return isDigits(text) ? withoutLeadingZeros(text) : asCode(text);
-    case 'digits': {
-      if (!DOCUMENT.test(text)) return asCode(text);
-      const digits = text.replace(/\D/g, '');
-      return digits === '' ? asCode(text) : withoutLeadingZeros(digits);
-    }
-    case 'code':
-      return asCode(text);
+/** Applies a normalizer to a non-empty trimmed identifier text; an ambiguous number is an error. */
+export function normalizeIdentifier(text: string, kind: IdentifierNormalizer): IdentifierResult {
+  if (kind === 'trim') return read(text);
+  // The common case, plain digits, skips the Unicode scans.
+  if (kind !== 'code' && isDigits(text)) return read(withoutLeadingZeros(text));
+  const visible = text.replace(FORMAT_CHARACTERS, '').trim();
+  if (kind === 'code' || !DIGIT.test(visible) || LETTER.test(visible)) return read(asCode(visible));
+  return kind === 'numeric' ? wholeNumber(visible, text) : documentNumber(visible, text);
+}
+
+function wholeNumber(visible: string, text: string): IdentifierResult {
+  const number = NUMBER.exec(visible);
+  if (!number) return ambiguous(text, 'digits mixed with other characters');
+  const [, groups = '', fraction] = number;
+  if (fraction !== undefined && (!ZEROS.test(fraction) || fraction.length === 3)) {
+    return ambiguous(text, notWhole(fraction));
   }
+  return read(withoutLeadingZeros(groups.replace(/[\s-]/g, '')));
+}
+
+function documentNumber(visible: string, text: string): IdentifierResult {
+  // One `.` or `,` is how a number is written, not a document (those punctuate more): `1234.0` is 1234.
+  if (SINGLE_SEPARATOR.test(visible)) return wholeNumber(visible, text);
+  if (!DOCUMENT.test(visible)) return ambiguous(text, 'digits mixed with other characters');
+  return read(withoutLeadingZeros(visible.replace(/\D/g, '')));
+}
+
+function notWhole(fraction: string): string {
+  return fraction.length === 3
+    ? 'three digits after the separator: decimals or a thousands group'
+    : 'not a whole number';
+}
+
+function read(value: string): IdentifierResult {
+  return { ok: true, value };
+}
+
+function ambiguous(text: string, why: string): IdentifierResult {
+  return { ok: false, error: `ambiguous identifier ${JSON.stringify(text)} (${why})` };
 }
 
 function asCode(text: string): string {

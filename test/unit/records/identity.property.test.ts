@@ -5,8 +5,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
+import { matchKeyOf } from '../../../lambdas/core/recon/matcher';
 import type { RecordSource } from '../../../lambdas/core/records/canonical';
 import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import {
+  type Clock,
+  EXAMPLE,
+  type Meaning,
+  meaning,
+  PLAIN,
+  type Rendering,
+  render,
+  rendering,
+} from './renderings';
 
 const source = (reportId: string): RecordSource => ({
   reportKind: 'financial',
@@ -15,149 +26,47 @@ const source = (reportId: string): RecordSource => ({
   generatedOn: '2025-04-02',
 });
 
-interface Meaning {
-  code: 'A1' | 'D1';
-  acquirer: number;
-  merchant: number;
-  nsu: number;
-  authorization: string;
-  installment: number;
-  sale: [number, number, number];
-  due: [number, number, number];
-  pay: [number, number, number];
-  gross: number;
-  fee: number;
-  net: number;
-}
+const config = parseReconConfig({});
+const normalizer = buildNormalizer(config);
 
-const dayParts = fc.tuple(
-  fc.integer({ min: 2020, max: 2030 }),
-  fc.integer({ min: 1, max: 12 }),
-  fc.integer({ min: 1, max: 28 }),
-);
-const meaning: fc.Arbitrary<Meaning> = fc.record({
-  code: fc.constantFrom('A1' as const, 'D1' as const),
-  acquirer: fc.integer({ min: 1, max: 99 }),
-  merchant: fc.integer({ min: 1_000_000, max: 99_999_999_999_999 }),
-  nsu: fc.integer({ min: 1, max: 999_999_999 }),
-  authorization: fc.stringMatching(/^[A-Z0-9]{6}$/),
-  installment: fc.integer({ min: 1, max: 12 }),
-  sale: dayParts,
-  due: dayParts,
-  pay: dayParts,
-  gross: fc.integer({ min: 0, max: 99_999_999 }),
-  fee: fc.integer({ min: 0, max: 9_999 }),
-  net: fc.integer({ min: 1, max: 99_999_999 }),
-});
-
-/** One way of writing every value: the choices an independent provider may make. */
-interface Rendering {
-  keyCase: 'upper' | 'lower' | 'camel';
-  date: number;
-  amount: number;
-  padZeros: number;
-  numbersAsNumbers: boolean;
-  punctuateCnpj: boolean;
-  authCase: 'upper' | 'lower';
-  spaces: boolean;
-  extraColumns: [string, string][];
-  reverseKeys: boolean;
-}
-
-const rendering: fc.Arbitrary<Rendering> = fc.record({
-  keyCase: fc.constantFrom('upper' as const, 'lower' as const, 'camel' as const),
-  date: fc.integer({ min: 0, max: 4 }),
-  amount: fc.integer({ min: 0, max: 3 }),
-  padZeros: fc.integer({ min: 0, max: 6 }),
-  numbersAsNumbers: fc.boolean(),
-  punctuateCnpj: fc.boolean(),
-  authCase: fc.constantFrom('upper' as const, 'lower' as const),
-  spaces: fc.boolean(),
-  extraColumns: fc.array(
-    fc.tuple(fc.constantFrom('NRLINHA', 'IDREMESSA', 'DTGERACAO', 'NOVACOLUNA'), fc.string()),
-    {
-      maxLength: 3,
-    },
-  ),
-  reverseKeys: fc.boolean(),
-});
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-function renderDate([y, m, d]: [number, number, number], style: number): unknown {
-  const [mm, dd] = [pad2(m), pad2(d)];
-  return [
-    `${y}-${mm}-${dd}`,
-    `${dd}/${mm}/${y}`,
-    `${y}${mm}${dd}`,
-    Number(`${y}${mm}${dd}`),
-    `${y}-${mm}-${dd}T00:00:00-03:00`,
-  ][style];
-}
-
-function renderAmount(cents: number, style: number): unknown {
-  const reais = Math.trunc(cents / 100);
-  const centavos = pad2(cents % 100);
-  const grouped = String(reais).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return [
-    Number(`${reais}.${centavos}`),
-    `${reais}.${centavos}`,
-    `${reais},${centavos}`,
-    `${grouped},${centavos}`,
-  ][style];
-}
-
-function cnpj(merchant: number, punctuate: boolean): string {
-  const digits = String(merchant).padStart(14, '0');
-  if (!punctuate) return digits;
-  return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
-}
-
-function render(m: Meaning, r: Rendering): Record<string, unknown> {
-  const id = (n: number): unknown => (r.numbersAsNumbers ? n : `${'0'.repeat(r.padZeros)}${n}`);
-  const text = (value: string) => (r.spaces ? `  ${value} ` : value);
-  const fields: [string, unknown][] = [
-    ['TIPOREGISTRO', text(m.code)],
-    ['ADQUIRENTE', id(m.acquirer)],
-    ['CNPJ', r.numbersAsNumbers ? m.merchant : text(cnpj(m.merchant, r.punctuateCnpj))],
-    ['NSU', id(m.nsu)],
-    ['CODAUTORIZACAO', text(r.authCase === 'upper' ? m.authorization : m.authorization.toLowerCase())],
-    ['NRPARCELA', r.numbersAsNumbers ? m.installment : String(m.installment)],
-    ['DTVENDA', renderDate(m.sale, r.date)],
-    ['DTVENCIMENTO', renderDate(m.due, r.date)],
-    ['DTPAGAMENTO', renderDate(m.pay, r.date)],
-    ['VLBRUTO', renderAmount(m.gross, r.amount)],
-    ['VLTAXA', renderAmount(m.fee, r.amount)],
-    ['VLLIQUIDO', renderAmount(m.net, r.amount)],
-    ...r.extraColumns,
-  ];
-  const keyed = fields.map(([key, value]): [string, unknown] => [
-    r.keyCase === 'upper'
-      ? key
-      : r.keyCase === 'lower'
-        ? key.toLowerCase()
-        : key.charAt(0) + key.slice(1).toLowerCase(),
-    value,
-  ]);
-  return Object.fromEntries(r.reverseKeys ? keyed.reverse() : keyed);
-}
-
-const normalizer = buildNormalizer(parseReconConfig({}));
-
-function identityOf(raw: Record<string, unknown>, reportId = '1'): string {
+/** The record's identity and the key of the receivable it belongs to. */
+function normalized(raw: Record<string, unknown>, reportId = '1'): { identity: string; key: string | null } {
   const result = normalizer.normalize(raw, source(reportId), 0);
   if (!result.ok) throw new Error(`quarantined: ${result.quarantined.reason} ${result.quarantined.detail}`);
-  return result.record.recordHash;
+  return { identity: result.record.recordHash, key: matchKeyOf(result.record, config) };
+}
+
+function identityOf(raw: Record<string, unknown>, reportId = '1'): string {
+  return normalized(raw, reportId).identity;
 }
 
 describe('record identity', () => {
-  it('is the same for any two renderings of one record, in any report', () => {
+  it('is the same, with the same match key, for any two renderings of one record, in any report', () => {
     fc.assert(
       fc.property(meaning, rendering, rendering, (m, a, b) => {
-        expect(identityOf(render(m, a), '111')).toBe(identityOf(render(m, b), '222'));
+        expect(normalized(render(m, a), '111')).toEqual(normalized(render(m, b), '222'));
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('is the same for a São Paulo evening written in UTC and with dashed, spaced, `.0` identifiers', () => {
+    const m: Meaning = { ...EXAMPLE, acquirer: 7, nsu: 123, sale: [2025, 1, 10], pay: [2025, 1, 10] };
+    const evening: Clock = { minuteOfDay: 23 * 60 + 30, offset: -180 };
+    const written = (r: Partial<Rendering>) => render(m, { ...PLAIN, date: 5, clock: evening, ...r });
+    const local = written({});
+    expect(local).toMatchObject({ DTPAGAMENTO: '2025-01-10T23:30:00-03:00', NSU: '123' });
+    const forms: [Partial<Rendering>, Record<string, unknown>][] = [
+      [{ clock: { ...evening, offset: 0 } }, { DTPAGAMENTO: '2025-01-11T02:30:00Z' }],
+      [{ padZeros: 3, idForm: { ...PLAIN.idForm, separator: '-', splitAt: 2 } }, { NSU: '000-123' }],
+      [{ padZeros: 3, idForm: { ...PLAIN.idForm, separator: ' ', splitAt: 1 } }, { NSU: '00 0123' }],
+      [{ idForm: { ...PLAIN.idForm, fraction: '.0' } }, { NSU: '123.0', ADQUIRENTE: '7.0' }],
+      [{ idForm: { ...PLAIN.idForm, invisible: '\u200B', invisibleAt: 0 } }, { NSU: '\u200B123' }],
+    ];
+    for (const [form, shown] of forms) {
+      expect(written(form)).toMatchObject(shown);
+      expect(normalized(written(form))).toEqual(normalized(local));
+    }
   });
 
   it('differs for records that differ in any identity field', () => {
@@ -190,33 +99,7 @@ describe('record identity', () => {
   });
 
   it('includes a configured identity column, and only then', () => {
-    const m: Meaning = {
-      code: 'D1',
-      acquirer: 1,
-      merchant: 12345678000190,
-      nsu: 123,
-      authorization: 'ABC123',
-      installment: 1,
-      sale: [2025, 1, 2],
-      due: [2025, 2, 2],
-      pay: [2025, 2, 2],
-      gross: 10_000,
-      fee: 300,
-      net: 9_700,
-    };
-    const plain: Rendering = {
-      keyCase: 'upper',
-      date: 0,
-      amount: 0,
-      padZeros: 0,
-      numbersAsNumbers: false,
-      punctuateCnpj: false,
-      authCase: 'upper',
-      spaces: false,
-      extraColumns: [],
-      reverseKeys: false,
-    };
-    const withId = (id: string) => ({ ...render(m, plain), IDPAGAMENTO: id });
+    const withId = (id: string) => ({ ...render(EXAMPLE, PLAIN), IDPAGAMENTO: id });
     expect(identityOf(withId('P1'))).toBe(identityOf(withId('P2')));
     const byPayment = buildNormalizer(parseReconConfig({ identityColumns: ['idPagamento'] }));
     const id = (raw: Record<string, unknown>) => {
