@@ -11,7 +11,9 @@
  * Settlements: the ones of one payment date form a group; where every one of them carries a movement
  * date, each movement date is a group of its own (payments registered on different days are distinct
  * payments, equal or not). Within a group, settlements first seen in one report are payments of that
- * report and all count. Settlements of one group first seen in DIFFERENT reports look like a correction
+ * report and all count; so do settlements some report holds together (a job that failed half-way
+ * brought the first of two payments, its re-run's report both: they are two payments, not a
+ * correction). Settlements of one group first seen in DIFFERENT reports, never held together, look like a correction
  * (the same payment re-sent with another amount): only those of the latest report count, and the
  * receivable is flagged POSSIBLE_CORRECTION; never summed. When several reports of the latest date
  * each brought their own, the smallest of their sums counts (the receivable never looks paid on a
@@ -20,10 +22,11 @@
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
 import type { Forecast, Settlement } from './matcher';
+import { type PageCounts, reportOf } from './occurrences';
 
 interface Seen {
   readonly movementDate: IsoDate | null;
-  readonly occurrences: { readonly copies: number; readonly firstReport: string };
+  readonly occurrences: { readonly copies: number; readonly firstReport: string; readonly pages: PageCounts };
 }
 
 /** Generation date of the earliest report that held a contribution (`''` when not known: earliest). */
@@ -59,7 +62,7 @@ export function countedSettlements(settlements: readonly Settlement[]): CountedS
   const counted: Settlement[] = [];
   let correction = false;
   for (const group of paymentGroups(settlements)) {
-    const byReport = groupBy(group, (s) => s.occurrences.firstReport);
+    const byReport = heldTogether(groupBy(group, (s) => s.occurrences.firstReport));
     if (byReport.size === 1) {
       counted.push(...group);
       continue;
@@ -77,6 +80,29 @@ export function countedSettlements(settlements: readonly Settlement[]): CountedS
     counted.push(...(candidates[0]?.members ?? []));
   }
   return { counted, correction };
+}
+
+/**
+ * Merges the first-report buckets that some report holds members of together (its page counts say
+ * so while they are kept, `OCCURRENCE_RETENTION_DAYS`); a merged bucket keeps its latest first report.
+ */
+function heldTogether(buckets: Map<string, Settlement[]>): Map<string, Settlement[]> {
+  const merged = [...buckets].map(([report, members]) => ({ report, members }));
+  const reportsOf = (members: readonly Settlement[]) =>
+    new Set(members.flatMap((s) => Object.keys(s.occurrences.pages).map(reportOf)));
+  for (let i = 0; i < merged.length; i++) {
+    for (let j = i + 1; j < merged.length; j++) {
+      const a = merged[i] as (typeof merged)[number];
+      const b = merged[j] as (typeof merged)[number];
+      const seenInA = reportsOf(a.members);
+      if (![...reportsOf(b.members)].some((report) => seenInA.has(report))) continue;
+      a.members = [...a.members, ...b.members];
+      a.report = a.report > b.report ? a.report : b.report;
+      merged.splice(j, 1);
+      j = i; // a grew: compare it with every remaining bucket again
+    }
+  }
+  return new Map(merged.map(({ report, members }) => [report, members]));
 }
 
 /** Settlements that may correct one another: one payment date, and one movement date where known. */

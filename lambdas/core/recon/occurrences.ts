@@ -62,7 +62,7 @@ function countKeyOf(record: Located): string {
 }
 
 /** The report part of a count key (`%`-escaped sequences hold no `|`). */
-function reportOf(key: string): string {
+export function reportOf(key: string): string {
   return key.slice(0, key.lastIndexOf('|'));
 }
 

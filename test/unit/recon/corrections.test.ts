@@ -93,6 +93,23 @@ describe('a payment re-sent with another amount (item 5)', () => {
     }
   });
 
+  it('counts payments a later report holds together as payments, not a correction (a failed job’s re-run)', () => {
+    // The failed job's report R1 brought the first payment only; the re-run's report R2 brings both.
+    const records = [
+      forecast,
+      d1('p1', 4_900, report('2025-04-02', 'R1')),
+      d1('p1', 4_900, report('2025-04-02', 'R2')),
+      d1('p2', 4_900 - 1, report('2025-04-02', 'R2', { page: 2 })),
+    ];
+    expect(sameInAnyOrder(records)).toEqual({
+      status: 'UNDERPAID',
+      reason: 'SHORT_PAYMENT',
+      forecastNetCents: 9_800,
+      settledNetCents: 9_799,
+      settlementCount: 2,
+    });
+  });
+
   it('counts two amounts of one report as two payments, and distinct movement dates as two payments', () => {
     const oneReport = [
       forecast,

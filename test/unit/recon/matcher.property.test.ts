@@ -121,8 +121,15 @@ function comparedForecast(a1s: readonly CanonicalRecord[], first: Map<string, st
   return { net: nets.length > 0 ? Math.max(...nets) : null, duplicate: tied.length > 1 };
 }
 
-/** Payments of one day (and movement day, where all say) first seen in different reports: the latest report's count. */
-function countedPayments(d1s: readonly CanonicalRecord[], first: Map<string, string>) {
+/**
+ * Payments of one day (and movement day, where all say) first seen in different reports, and never held
+ * together by one report: the latest report's count. Payments some report holds together are payments.
+ */
+function countedPayments(
+  d1s: readonly CanonicalRecord[],
+  first: Map<string, string>,
+  held: Map<string, Set<string>>,
+) {
   const counted: CanonicalRecord[] = [];
   let correction = false;
   const byDay = new Map<string, CanonicalRecord[]>();
@@ -134,17 +141,30 @@ function countedPayments(d1s: readonly CanonicalRecord[], first: Map<string, str
       byMovement.set(r.movementDate as string, [...(byMovement.get(r.movementDate as string) ?? []), r]);
     return [...byMovement.values()];
   });
+  const linked = (a: CanonicalRecord, b: CanonicalRecord) =>
+    first.get(a.recordHash) === first.get(b.recordHash) ||
+    [...(held.get(a.recordHash) ?? [])].some((report) => held.get(b.recordHash)?.has(report));
   for (const group of groups) {
-    const reports = [...new Set(group.map((r) => first.get(r.recordHash) as string))].sort();
-    if (reports.length === 1) {
+    // Connected components of "first seen in one report, or held together by one".
+    const components: CanonicalRecord[][] = [];
+    for (const r of group) {
+      const touching = components.filter((c) => c.some((m) => linked(m, r)));
+      const rest = components.filter((c) => !touching.includes(c));
+      components.splice(0, components.length, ...rest, [r, ...touching.flat()]);
+    }
+    if (components.length === 1) {
       counted.push(...group);
       continue;
     }
     correction = true;
-    const lastDay = (reports.at(-1) as string).slice(0, 10);
-    const options = reports
-      .filter((report) => report.startsWith(lastDay))
-      .map((report) => group.filter((r) => first.get(r.recordHash) === report))
+    const latestOf = (c: CanonicalRecord[]) =>
+      c
+        .map((r) => first.get(r.recordHash) as string)
+        .sort()
+        .at(-1) as string;
+    const lastDay = components.map(latestOf).sort().at(-1)?.slice(0, 10) as string;
+    const options = components
+      .filter((c) => latestOf(c).startsWith(lastDay))
       .map((members) => ({ members, sum: members.reduce((s, r) => s + (r.netCents ?? 0), 0) }));
     const smallest = Math.min(...options.map((o) => o.sum));
     counted.push(...(options.find((o) => o.sum === smallest)?.members ?? []));
@@ -156,7 +176,9 @@ function countedPayments(d1s: readonly CanonicalRecord[], first: Map<string, str
 function reference(stream: readonly CanonicalRecord[], asOf: IsoDate, config: ReconConfig): ReceivableView[] {
   const distinct = new Map(stream.map((r) => [r.recordHash, r]));
   const first = new Map<string, string>();
+  const held = new Map<string, Set<string>>();
   for (const r of stream) {
+    held.set(r.recordHash, (held.get(r.recordHash) ?? new Set()).add(reportOf(r)));
     const seen = first.get(r.recordHash);
     if (seen === undefined || reportOf(r) < seen) first.set(r.recordHash, reportOf(r));
   }
@@ -171,7 +193,7 @@ function reference(stream: readonly CanonicalRecord[], asOf: IsoDate, config: Re
     const a1s = sorted.filter((r) => r.recordType === 'A1');
     const d1s = sorted.filter((r) => r.recordType === 'D1');
     const primary = (a1s[0] ?? d1s[0]) as CanonicalRecord;
-    const { counted, correction } = countedPayments(d1s, first);
+    const { counted, correction } = countedPayments(d1s, first, held);
     const settled = counted.reduce((s, r) => s + (r.netCents ?? 0), 0);
     const compared = comparedForecast(a1s, first);
     const forecastNet = compared.net;
