@@ -20,7 +20,10 @@ import { startLocalDynamo } from '../aws/dynamodb';
 import { startLocalS3 } from '../aws/s3';
 import type { LocalCredentials } from '../cli/credentials';
 import { type SimulatorOptions, startSimulator } from '../simulator';
-import { createLocalTaskTokens, runWorkflowLocally, synthesizeWorkflowDefinition } from '../stepfunctions';
+// Not the stepfunctions index: it loads the CDK app, which the main thread no longer needs.
+import { runWorkflowLocally } from '../stepfunctions/run';
+import { synthesizeOffThread } from '../stepfunctions/synthesize';
+import { createLocalTaskTokens } from '../stepfunctions/task-tokens';
 import { type DataPaths, dataPaths, LOCAL_BUCKET, LOCAL_TABLE, writeLastRun } from './data-dir';
 import { acquireRunLock } from './lock';
 import { defaultPeriod, pinnedAsOf } from './period';
@@ -172,8 +175,8 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       message: `running ${shown} (${options.env}), as of ${asOf ?? businessDate(now())}`,
     });
     emit({ type: 'stage', message: 'synthesizing the state machine with CDK' });
-    const definition = synthesizeWorkflowDefinition(stage);
-    options.signal?.throwIfAborted();
+    // Off the main thread: a Ctrl-C during the seconds of synthesis is answered at once.
+    const definition = await synthesizeOffThread(stage, options.signal);
     const steps = announcingPlan(
       buildWorkflowSteps({ ...deps, provider: withProgress(deps.provider, emit, options.signal) }),
       emit,

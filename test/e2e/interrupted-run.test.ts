@@ -17,14 +17,16 @@ const startTestSimulator = simulatorPerTest();
 describe('Ctrl-C (SIGINT to the whole process group, as a terminal sends it)', () => {
   // Small pages only where the signal must land mid-download (many requests, so it lands inside);
   // the earlier moments come before any page, and small pages would only slow their re-run.
+  // The last column: whether the execution had begun (its first step announces the plan); one
+  // interrupted before it must never go on to start it.
   it.each([
-    ['while the CLI loads the runner', /^preparing the local pipeline/, undefined],
-    ['while the stores start', /^starting local DynamoDB and S3/, undefined],
-    ['while CDK synthesizes the state machine', /^synthesizing the state machine/, undefined],
-    ['in the middle of downloading', /^report \d+ of \d+: page 2 /, 5],
+    ['while the CLI loads the runner', /^preparing the local pipeline/, undefined, false],
+    ['while the stores start', /^starting local DynamoDB and S3/, undefined, false],
+    ['while CDK synthesizes the state machine', /^synthesizing the state machine/, undefined, false],
+    ['in the middle of downloading', /^report \d+ of \d+: page 2 /, 5, true],
   ])(
     '%s: exit 1 in plain words, webhook deregistered, lock released; the next run is exact',
-    async (_moment, at, recordsPerPage) => {
+    async (_moment, at, recordsPerPage, executionBegun) => {
       const simulator = await startTestSimulator('production', recordsPerPage);
       const dataDir = await tempDataDir();
       const env = {
@@ -47,6 +49,7 @@ describe('Ctrl-C (SIGINT to the whole process group, as a terminal sends it)', (
       expect(outcome.code).toBe(1);
       expect(outcome.signal).toBeNull();
       expect(outcome.stderr).toMatch(/recon: interrupted/);
+      expect(/reports? to fetch/.test(outcome.stderr)).toBe(executionBegun);
       expect(outcome.stderr).not.toMatch(/\n\s+at /);
       expect(outcome.stderr).not.toMatch(/Database is closed|Error:/);
       expect(outcome.stderr).not.toContain(SECRET);

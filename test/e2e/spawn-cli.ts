@@ -1,4 +1,4 @@
-/** Runs the real `recon` entry point (`node bin/recon.mjs`) as a child process, as a user would. */
+/** Runs the real `recon` entry point as a child process, as a user would (directly, or through npm). */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -20,15 +20,31 @@ export interface SpawnedCli {
 }
 
 /**
+ * The three ways a user starts recon in the checkout, as command and arguments: `node bin/recon.mjs`
+ * (what an installed `recon` runs), `npm run local -- …` (`recon run …`) and `npx recon …`.
+ */
+export const LAUNCHERS = {
+  node: (args: readonly string[]) => [process.execPath, [BIN, ...args]],
+  'npm run local': (args: readonly string[]) => {
+    if (args[0] !== 'run') throw new Error('npm run local is `recon run`');
+    return ['npm', ['run', 'local', '--', ...args.slice(1)]];
+  },
+  npx: (args: readonly string[]) => ['npx', ['recon', ...args]],
+} satisfies Record<string, (args: readonly string[]) => [string, string[]]>;
+
+export type Launcher = keyof typeof LAUNCHERS;
+
+/**
  * `detached` puts the CLI in its own process group, so a test can signal the whole group as a
  * terminal's Ctrl-C does (`process.kill(-pid, 'SIGINT')`).
  */
 export function spawnCli(
   args: readonly string[],
   env: Record<string, string> = {},
-  options: { detached?: boolean } = {},
+  options: { detached?: boolean; launcher?: Launcher } = {},
 ): SpawnedCli {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const [command, argv] = LAUNCHERS[options.launcher ?? 'node'](args);
+  const child = spawn(command, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
