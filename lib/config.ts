@@ -114,6 +114,8 @@ export const stageConfigSchema = z
     snapshotSegments: workflowFields.snapshotSegments,
     /** Language of the HTML report and SNS message: `pt-BR` (default) or `en`. */
     reportLanguage: workflowFields.reportLanguage,
+    /** Hours the message's link to the report is valid (1–168; a role session may end it sooner). */
+    reportLinkHours: workflowFields.reportLinkHours,
   })
   .refine((stage) => !(stage.environment === 'sandbox' && stage.webhook.enabled), {
     message: 'the sandbox sends no webhooks: webhook.enabled must be false',
@@ -155,6 +157,7 @@ export function workflowConfigOf(stage: StageConfig): WorkflowConfig {
     maxUnknownPages: stage.download.maxUnknownPages,
     snapshotSegments: stage.snapshotSegments,
     reportLanguage: stage.reportLanguage,
+    reportLinkHours: stage.reportLinkHours,
   });
 }
 

@@ -17,6 +17,7 @@ import { buildDueLists, DUE_LIST_RETENTION_DAYS } from '../core/recon/due-lists'
 import { buildChangeExporter } from '../core/recon/export';
 import { buildReceivableStore } from '../core/recon/store';
 import { buildTouchedLog } from '../core/recon/touched';
+import type { ReportLinker } from '../core/summary/report-link';
 import { buildSummarizer } from '../core/summary/summarizer';
 import { buildBookReader } from '../core/totals/reader';
 import { buildReportWaits, type ReportWaitsDeps } from '../core/webhook/report-waits';
@@ -29,6 +30,7 @@ import { buildPageFingerprints } from '../core/workflow/page-fingerprints';
 import { createRequestCounter } from '../core/workflow/request-count';
 import { buildRunGuard } from '../core/workflow/run-guard';
 import { buildWorkflowSteps } from '../core/workflow/steps';
+import { presignedReportLinker } from './report-links';
 
 export interface WorkflowWiring {
   readonly ddb: DynamoDBDocumentClient;
@@ -45,6 +47,8 @@ export interface WorkflowWiring {
   readonly sendTaskSuccess: ReportWaitsDeps['sendTaskSuccess'];
   /** SNS publish of the run summary. */
   readonly publish: (subject: string, message: string) => Promise<void>;
+  /** How the message's reader opens the report; default a presigned link made with `s3` (deployed). */
+  readonly reportLink?: ReportLinker;
   readonly now?: () => Date;
   /** Each ingested page's counts, for the per-page report (the Lambda logs them). */
   readonly onPageIngested?: PageIngestorDeps['onPageIngested'];
@@ -98,6 +102,14 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
         readBook: buildBookReader({ ddb, tableName, config: reconConfig, now }),
         writeObject,
         publish: wiring.publish,
+        reportLink:
+          wiring.reportLink ??
+          presignedReportLinker({
+            s3,
+            bucket,
+            hours: wiring.workflowConfig.reportLinkHours,
+            warn: wiring.warn,
+          }),
         now,
         language: wiring.workflowConfig.reportLanguage,
       })(input),

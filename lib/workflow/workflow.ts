@@ -8,6 +8,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { TOUCHED_PREFIX } from '../../lambdas/core/recon/touched';
+import { summaryKeys } from '../../lambdas/core/summary/summarizer';
 import { PROVIDER_STEPS, STEP_CATALOG, type StepName } from '../../lambdas/core/workflow/step-catalog';
 import type { StageConfig } from '../config';
 import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
@@ -31,6 +32,8 @@ interface StepFunctionSpec {
   readonly listsPrefix?: string;
   readonly topic?: boolean;
   readonly sendTaskSuccess?: boolean;
+  /** s3:GetObject on the HTML reports only: the role signs the message's presigned link to its report. */
+  readonly linksReports?: boolean;
 }
 
 /**
@@ -109,6 +112,7 @@ const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
     table: 'readWrite',
     bucket: 'put',
     topic: true,
+    linksReports: true,
   },
 };
 
@@ -257,6 +261,21 @@ export class Workflow extends Construct {
         fn.role,
         ['Action::kms:GenerateDataKey*'],
         'Publishing to the KMS-encrypted topic needs GenerateDataKey* on the topic key (granted on that key only).',
+      );
+    }
+    if (spec.linksReports) {
+      // A presigned URL acts with its signer's rights, so the link opens only if this role may read it.
+      const reports = summaryKeys('*').html;
+      fn.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [props.bucket.arnForObjects(reports)],
+        }),
+      );
+      acknowledgeWildcards(
+        fn.role,
+        [`Resource::${nagArnOf(props.bucket)}/${reports}`],
+        "Reads the runs' HTML reports only (summaries/run=*/report.html), to sign the notification's link to one.",
       );
     }
     if (spec.sendTaskSuccess) {

@@ -65,8 +65,10 @@ export interface LocalRunOptions {
 
 export interface LocalRunResult {
   readonly summary: RunSummary;
-  /** The summary files copied into the data directory. */
-  readonly files: { readonly json: string; readonly html: string };
+  /** The summary files copied into the data directory, and the notification's text beside them. */
+  readonly files: { readonly json: string; readonly html: string; readonly notification: string };
+  /** What the run would have sent to SNS: the morning message, its link the local report file. */
+  readonly notification: { readonly subject: string; readonly message: string };
   /** Webhook waits parked and those a signed delivery resumed (the rest fell back to polling). */
   readonly webhookWaits: { readonly parked: number; readonly resumed: number };
 }
@@ -126,6 +128,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       ...(options.reportLanguage ? { reportLanguage: options.reportLanguage } : {}),
     });
     const taskTokens = createLocalTaskTokens();
+    const published: { subject: string; message: string }[] = [];
     const credentials = { email: options.credentials.email, apiToken: options.credentials.apiToken };
     const deps = buildWorkflowDeps({
       ddb: dynamo.documentClient,
@@ -146,7 +149,12 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       reconConfig: options.reconConfig,
       workflowConfig: workflowConfigOf(stage),
       sendTaskSuccess: taskTokens.sendTaskSuccess,
-      publish: async (subject) => emit({ type: 'stage', message: `notification: ${subject}` }),
+      publish: async (subject, message) => {
+        published.push({ subject, message });
+        emit({ type: 'stage', message: `notification: ${subject}` });
+      },
+      // No S3 link locally: the reader opens the copy written next to the local state (copySummary).
+      reportLink: async (key) => ({ kind: 'file', path: localCopyOf(paths.summaries, key) }),
       warn: (message, details) =>
         emit({ type: 'stage', message: `warning: ${message} ${JSON.stringify(details)}` }),
       now,
@@ -200,9 +208,12 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       pinnedAsOf: asOf !== undefined,
       finishedAt: new Date().toISOString(),
     });
+    const notification = published.at(-1);
+    if (!notification) throw new Error('the run ended without a notification');
     return {
       summary,
-      files: await copySummary(paths.summaries, summary),
+      notification,
+      files: await copySummary(paths.summaries, summary, notification.message),
       webhookWaits: { parked: taskTokens.issued.length, resumed: taskTokens.succeeded.length },
     };
   } finally {
@@ -223,13 +234,20 @@ function announcingPlan(steps: WorkflowSteps, emit: (e: ProgressEvent) => void):
   };
 }
 
-/** Copies the run's summary files next to the local state, where a person finds them. */
-async function copySummary(directory: string, summary: RunSummary) {
+/** Where the local copy of the summary object `key` goes. */
+function localCopyOf(directory: string, key: string): string {
+  return join(directory, key.replace(/^summaries\//, ''));
+}
+
+/** Copies the run's summary files and its notification next to the local state, where a person finds them. */
+async function copySummary(directory: string, summary: RunSummary, message: string) {
   const keys = summaryKeys(summary.runId);
-  const json = join(directory, keys.json.replace(/^summaries\//, ''));
-  const html = join(directory, keys.html.replace(/^summaries\//, ''));
+  const json = localCopyOf(directory, keys.json);
+  const html = localCopyOf(directory, keys.html);
+  const notification = join(html, '..', 'notification.txt');
   await mkdir(join(json, '..'), { recursive: true });
   await writeFile(json, `${JSON.stringify(summary, null, 2)}\n`);
   await writeFile(html, renderHtmlReport(summary));
-  return { json, html };
+  await writeFile(notification, `${message}\n`);
+  return { json, html, notification };
 }

@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { formatBrl } from '../../lambdas/core/summary/brl';
+import { textsFor } from '../../lambdas/core/summary/i18n';
 import { cli } from '../unit/cli/harness';
 import { groundTruthOf, PERIOD, receivablesOf, runAgainst, simulatorPerTest, tempDataDir } from './support';
 
 const startTestSimulator = simulatorPerTest();
+const t = textsFor('pt-BR');
 
 describe('recon run, locally, end to end', () => {
   it('sandbox: receivables equal the ground truth, and running the same period again changes nothing', async () => {
@@ -18,6 +22,21 @@ describe('recon run, locally, end to end', () => {
     const counts = simulator.expectedRecordCounts(PERIOD);
     expect(first.summary.records.byCode).toEqual(counts.byCode);
     expect(first.summary.records.quarantined).toBe(counts.malformed);
+    // The notification the run would send: its figures, largest first, and the local report to open.
+    const { message } = first.notification;
+    const acting = first.summary.attention
+      .filter((c) => c.count > 0)
+      .sort((a, b) => b.amountCents - a.amountCents);
+    expect(acting.length).toBeGreaterThan(0);
+    const positions = acting.map((c) =>
+      message.indexOf(
+        `${t.states[c.state]}: ${t.receivables(c.count)}, ${formatBrl(c.amountCents, 'pt-BR')}`,
+      ),
+    );
+    expect(positions.every((p) => p > -1)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(message.split('\n').slice(-2)).toEqual(['Relatório completo (arquivo local):', first.files.html]);
+    expect(await readFile(first.files.notification, 'utf8')).toBe(`${message}\n`);
 
     const second = await runAgainst(simulator, { env: 'sandbox', dataDir, webhook: 'off' });
     expect(second.summary.outcome).toBe('SUCCEEDED');

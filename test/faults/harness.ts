@@ -5,6 +5,8 @@
  * exactly, or the run failed with a clear error and a FAILED notification.
  */
 import { expect } from 'vitest';
+import { formatDate, textsFor } from '../../lambdas/core/summary/i18n';
+import { MESSAGE_MAX_FAILURES } from '../../lambdas/core/summary/message';
 import type { JobResult } from '../../lambdas/core/workflow/contracts';
 import { RUN_INCOMPLETE_ERROR } from '../../lib/workflow/state-names';
 import type { LocalRunResult } from '../../local/stepfunctions';
@@ -60,5 +62,17 @@ export function expectFailedWithNotification(
   expect(failed.length).toBeGreaterThan(0);
   const last = world.published.at(-1);
   expect(last?.subject).toMatch(/: FAILED$/);
-  for (const job of failed) expect(last?.message).toContain(`${job.kind} ${job.from}..${job.to}: ${outcome}`);
+  // The message names the first few reports that did not complete, in plain Portuguese (the default).
+  const t = textsFor('pt-BR');
+  const listed = jobsOf(result)
+    .filter((job) => job.outcome !== 'COMPLETED')
+    .slice(0, MESSAGE_MAX_FAILURES)
+    .filter((job) => job.outcome === outcome);
+  expect(listed.length).toBeGreaterThan(0);
+  for (const job of listed) {
+    const period = t.period(formatDate(job.from, 'pt-BR'), formatDate(job.to, 'pt-BR'));
+    expect(last?.message).toContain(
+      `  ${t.reports.kinds[job.kind]}, ${period}: ${t.message.outcomes[outcome]}`,
+    );
+  }
 }

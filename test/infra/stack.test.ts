@@ -251,6 +251,12 @@ describe('recon stack (production, webhook on)', () => {
     expect(wait.some((a) => a.action.startsWith('secretsmanager:'))).toBe(false);
 
     expect(actionsOf(resources, 'run summary').map((a) => a.action)).toContain('sns:Publish');
+    // The message's presigned link acts with the summary's role: it reads the HTML reports, nothing else.
+    const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
+      [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
+    );
+    expect(summaryReads.map((st) => st.Action)).toEqual(['s3:GetObject']);
+    expect(JSON.stringify(summaryReads[0]?.Resource)).toMatch(/"\/summaries\/run=\*\/report\.html"\]/);
     for (const [, policy] of ofType(resources, 'AWS::IAM::Policy')) {
       for (const statement of policy.Properties.PolicyDocument.Statement)
         expect(statement.Action).not.toBe('*');

@@ -2,9 +2,10 @@
  * The top of the report: one card per action state (count and money at stake), then the largest
  * items of each state, so a short payment is never hidden behind a list of unforecast deposits.
  */
+import { receivableParts } from './action-order';
 import { formatBrl } from './brl';
 import { escapeHtml } from './escape';
-import { formatDate, textsFor } from './i18n';
+import { textsFor } from './i18n';
 import { cellsFor, renderTable } from './table';
 import { type ActionCategory, type ActionItem, CAPPED, type ReportLanguage, type RunSummary } from './types';
 
@@ -14,14 +15,7 @@ import { type ActionCategory, type ActionItem, CAPPED, type ReportLanguage, type
  * between "parcela" and its number.
  */
 function receivableLabel(item: ActionItem, language: ReportLanguage): string {
-  const words = textsFor(language).receivableParts;
-  return [
-    item.acquirer ?? '?',
-    `${words.merchant} ${item.merchant ?? '?'}`,
-    `${words.sale} ${item.saleDate === null ? '?' : formatDate(item.saleDate, language)}`,
-    `NSU ${item.nsu ?? '?'}`,
-    ...(item.installment === null ? [] : [`${words.installment} ${item.installment}`]),
-  ]
+  return receivableParts(item, language)
     .map((part) => part.replaceAll(' ', '\u00a0'))
     .join(' · ');
 }

@@ -118,5 +118,21 @@ export const ENGLISH: Texts = {
   },
   footer: (requests, seconds, startedAt, runId) =>
     `${requests} requests to the provider · ${seconds} s · started ${startedAt} · run ${runId}`,
-  message: { stateLine: 'Receivables by state (count, forecast, received):', reportAt: 'Report' },
+  message: {
+    stateLine: 'Receivables by state (count, forecast, received):',
+    nothingToAct: 'Nothing needs action.',
+    andMore: (n) => `and ${n} more…`,
+    outcomes: {
+      REPORT_ERROR: 'the provider reported an error generating the report',
+      DEADLINE_PASSED: 'the report was not ready before the deadline',
+      FAILED: 'the report could not be processed',
+    },
+    technicalDetail: (detail) => `technical detail: ${detail}`,
+    records: (received, quarantined) =>
+      `${received} received from the provider${quarantined === null ? '' : `; ${quarantined} quarantined (set aside for review)`}.`,
+    reportLink: (until) => `Full report, link valid until ${until} at the latest:`,
+    reportFile: 'Full report (local file):',
+    reportObject: (uri) => `Full report at ${uri} (no link could be made).`,
+    newLink: (command) => `For a new link, someone with AWS access runs: ${command}`,
+  },
 };

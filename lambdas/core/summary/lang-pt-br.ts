@@ -118,5 +118,21 @@ export const PORTUGUESE: Texts = {
   },
   footer: (requests, seconds, startedAt, runId) =>
     `${requests} requisições ao provedor · ${seconds} s · início ${startedAt} · execução ${runId}`,
-  message: { stateLine: 'Recebíveis por situação (quantidade, previsto, recebido):', reportAt: 'Relatório' },
+  message: {
+    stateLine: 'Recebíveis por situação (quantidade, previsto, recebido):',
+    nothingToAct: 'Nada precisa de ação.',
+    andMore: (n) => `e mais ${n}…`,
+    outcomes: {
+      REPORT_ERROR: 'o provedor informou erro ao gerar o relatório',
+      DEADLINE_PASSED: 'o relatório não ficou pronto dentro do prazo',
+      FAILED: 'não foi possível processar o relatório',
+    },
+    technicalDetail: (detail) => `detalhe técnico: ${detail}`,
+    records: (received, quarantined) =>
+      `${received} recebidos do provedor${quarantined === null ? '' : `; ${quarantined} em quarentena (separados para revisão)`}.`,
+    reportLink: (until) => `Relatório completo, link válido no máximo até ${until}:`,
+    reportFile: 'Relatório completo (arquivo local):',
+    reportObject: (uri) => `Relatório completo em ${uri} (não foi possível gerar um link).`,
+    newLink: (command) => `Para um novo link, quem tem acesso à AWS executa: ${command}`,
+  },
 };

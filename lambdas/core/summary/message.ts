@@ -1,40 +1,132 @@
 /**
- * The short plain-text notification (SNS e-mail/SMS), in the report's language: outcome, failures,
- * what needs action, money per state. SNS limits subjects to 100 ASCII characters, so the subject
- * stays short, ASCII and in the same words in every language (mail filters match on it).
+ * The notification (SNS e-mail/SMS): the morning message a finance team reads, in the report's
+ * language. What needs action first, largest money at stake first, with the run's outcome and the
+ * way to open the full report. Every list is capped and every string that comes from data is
+ * shortened, so the message stays a few KB, far below SNS's 256 KB, whatever the run. Failure texts are the scrubbed `error` strings of the
+ * run's jobs, never error objects. SNS limits subjects to 100 ASCII characters, so the subject stays
+ * short, ASCII and in the same words in every language (mail filters match on it).
  */
+import { actionCategoriesByAmount, receivableParts } from './action-order';
 import { formatBrl, formatCount } from './brl';
-import { formatDate, textsFor } from './i18n';
-import type { RunSummary } from './types';
+import { formatDate, formatInstant, textsFor } from './i18n';
+import { presignCommand, type ReportLink } from './report-link';
+import type { ActionCategory, JobLine, RunSummary } from './types';
+
+/** SNS's limit for a message body, in UTF-8 bytes (the caps below keep far from it). */
+export const SNS_MESSAGE_MAX_BYTES = 256 * 1024;
+export const SNS_SUBJECT_MAX_CHARS = 100;
+/** Items named per category; the rest are counted ("e mais 21…") and listed in the report. */
+export const MESSAGE_ITEMS_PER_CATEGORY = 3;
+export const MESSAGE_MAX_FAILURES = 5;
+/** Receivable states listed with their money (the known six, and room for a few unknown ones). */
+const MAX_STATE_LINES = 10;
+/** Longest piece of data text (a name, a code, an error) the message prints. */
+const MAX_FIELD_CHARS = 200;
+/** How long a fresh link made by hand lives (the `aws s3 presign` line): 12 hours. */
+const NEW_LINK_SECONDS = 12 * 3600;
 
 export function summarySubject(s: RunSummary): string {
   const verdict = s.outcome === 'FAILED' ? 'FAILED' : 'OK';
-  return `recon ${s.environment} ${s.from}..${s.to}: ${verdict}`.slice(0, 100);
+  return `recon ${s.environment} ${s.from}..${s.to}: ${verdict}`
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, SNS_SUBJECT_MAX_CHARS);
 }
 
-export function summaryMessage(s: RunSummary, reportKey: string): string {
+function shorten(text: string, max = MAX_FIELD_CHARS): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
+}
+
+/** The first `max` of `all` as lines, and "e mais N…" for the rest. */
+function capped<T>(all: readonly T[], max: number, line: (item: T) => string, more: (n: number) => string) {
+  return [...all.slice(0, max).map(line), ...(all.length > max ? [more(all.length - max)] : [])];
+}
+
+function failureLines(s: RunSummary): string[] {
+  if (s.failures.length === 0) return [];
+  const t = textsFor(s.language);
+  const date = (d: string) => formatDate(d, s.language);
+  const line = (f: JobLine) => {
+    const why = t.message.outcomes[f.outcome] ?? shorten(f.outcome, 40);
+    const detail = f.error ? ` (${t.message.technicalDetail(shorten(f.error))})` : '';
+    const kind = t.reports.kinds[f.kind] ?? shorten(f.kind, 40);
+    return `  ${kind}, ${t.period(date(f.from), date(f.to))}: ${why}${detail}`;
+  };
+  const more = (n: number) => `  ${t.message.andMore(formatCount(n, s.language))}`;
+  return [`${t.failures.heading}:`, ...capped(s.failures, MESSAGE_MAX_FAILURES, line, more)];
+}
+
+function categoryLines(s: RunSummary, c: ActionCategory): string[] {
   const t = textsFor(s.language);
   const brl = (cents: number) => formatBrl(cents, s.language);
+  const label = t.states[c.state] ?? shorten(c.state, 40);
+  const head =
+    `  ${label}: ${t.receivables(c.count)}, ${brl(c.amountCents)} ${t.atStake[c.state] ?? ''}`.trimEnd();
+  const items = c.largest.slice(0, MESSAGE_ITEMS_PER_CATEGORY).map((item) => {
+    const who = receivableParts(item, s.language)
+      .map((part) => shorten(part, 60))
+      .join(' · ');
+    return `    ${who}: ${brl(Math.abs(item.differenceCents))}`;
+  });
+  const rest = c.count - items.length;
+  return [
+    head,
+    ...items,
+    ...(rest > 0 && items.length > 0 ? [`    ${t.message.andMore(formatCount(rest, s.language))}`] : []),
+  ];
+}
+
+function attentionLines(s: RunSummary): string[] {
+  const t = textsFor(s.language);
+  const categories = actionCategoriesByAmount(s);
+  if (categories.length === 0) return [t.message.nothingToAct];
+  return [`${t.attention.heading}:`, ...categories.flatMap((c) => categoryLines(s, c))];
+}
+
+function stateLines(s: RunSummary): string[] {
+  const t = textsFor(s.language);
+  const brl = (cents: number) => formatBrl(cents, s.language);
+  const states = Object.entries(s.receivables.byStatus).filter(([, m]) => m.count > 0);
+  if (states.length === 0) return [];
+  const line = ([state, m]: (typeof states)[number]) =>
+    `  ${t.states[state] ?? shorten(state, 40)}: ${formatCount(m.count, s.language)}, ${brl(m.forecastNetCents)}, ${brl(m.settledNetCents)}`;
+  const more = (n: number) => `  ${t.message.andMore(formatCount(n, s.language))}`;
+  return [t.message.stateLine, ...capped(states, MAX_STATE_LINES, line, more)];
+}
+
+function recordsLine(s: RunSummary): string {
+  const t = textsFor(s.language);
+  const quarantined = s.records.quarantined > 0 ? t.records(s.records.quarantined) : null;
+  return t.message.records(t.records(s.records.received), quarantined);
+}
+
+/** The last lines, never cut: how to open the full report. */
+export function reportLinkLines(s: RunSummary, link: ReportLink): string[] {
+  const t = textsFor(s.language).message;
+  switch (link.kind) {
+    case 'presigned':
+      return [
+        t.reportLink(formatInstant(link.expiresAt, s.language)),
+        link.url,
+        t.newLink(presignCommand(link.uri, NEW_LINK_SECONDS)),
+      ];
+    case 'file':
+      return [t.reportFile, link.path];
+    case 'object':
+      return [t.reportObject(link.uri), t.newLink(presignCommand(link.uri, NEW_LINK_SECONDS))];
+  }
+}
+
+export function summaryMessage(s: RunSummary, link: ReportLink): string {
+  const t = textsFor(s.language);
   const date = (d: string) => formatDate(d, s.language);
   const status = s.outcome === 'SUCCEEDED' ? t.runCompleted : t.runFailed;
-  const lines = [
-    `${status}: ${t.period(date(s.from), date(s.to))}, ${t.asOf(date(s.asOf))} (${s.environment}, ${s.runId}).`,
-    ...s.failures.map(
-      (f) =>
-        `${t.failures.heading}: ${f.kind} ${f.from}..${f.to}: ${f.outcome}${f.error ? ` - ${f.error}` : ''}`,
-    ),
-    `${t.attention.heading}:`,
-    ...s.attention.map((c) =>
-      `  ${t.states[c.state] ?? c.state}: ${t.receivables(c.count)}, ${brl(c.amountCents)} ${t.atStake[c.state] ?? ''}`.trimEnd(),
-    ),
-    `  ${t.states.CAPPED}: ${t.receivables(s.capped.count)}, ${brl(s.capped.amountCents)} ${t.atStake.CAPPED}`,
-    t.message.stateLine,
-    ...Object.entries(s.receivables.byStatus).map(
-      ([state, m]) =>
-        `  ${t.states[state] ?? state}: ${formatCount(m.count, s.language)}, ${brl(m.forecastNetCents)}, ${brl(m.settledNetCents)}`,
-    ),
-    t.recordsSection.received(t.records(s.records.received), t.records(s.records.quarantined)),
-    `${t.message.reportAt}: ${reportKey}`,
-  ];
-  return lines.join('\n');
+  const body = [
+    `${status}: ${t.period(date(s.from), date(s.to))}, ${t.asOf(date(s.asOf))} (${s.environment}, ${shorten(s.runId, 80)}).`,
+    ...failureLines(s),
+    ...attentionLines(s),
+    ...stateLines(s),
+    recordsLine(s),
+  ].join('\n');
+  return `${body}\n${reportLinkLines(s, link).join('\n')}`;
 }

@@ -9,6 +9,7 @@ import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
 import { renderHtmlReport } from './html';
 import { summaryMessage, summarySubject } from './message';
+import type { ReportLinker } from './report-link';
 import type { BookView, ReportLanguage, RunSummary, SummaryReceivable } from './types';
 
 /**
@@ -22,6 +23,8 @@ export type BookSource<R extends SummaryReceivable = SummaryReceivable> =
 export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = BookSource<R> & {
   readonly writeObject: (key: string, body: string, contentType: string) => Promise<void>;
   readonly publish: (subject: string, message: string) => Promise<void>;
+  /** How the message's reader opens the HTML report (a presigned link deployed, a file locally). */
+  readonly reportLink: ReportLinker;
   readonly now: () => Date;
   /** The report's and message's language (stage setting `reportLanguage`, `recon run --lang`). */
   readonly language: ReportLanguage;
@@ -53,7 +56,7 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');
-    await deps.publish(summarySubject(summary), summaryMessage(summary, keys.html));
+    await deps.publish(summarySubject(summary), summaryMessage(summary, await deps.reportLink(keys.html)));
     return summary;
   };
 }

@@ -86,5 +86,20 @@ export interface Texts {
     outcomes: Readonly<Record<string, string>>;
   };
   readonly footer: (requests: string, seconds: string, startedAt: string, runId: string) => string;
-  readonly message: { stateLine: string; reportAt: string };
+  /** The notification (the morning message): see message.ts. */
+  readonly message: {
+    stateLine: string;
+    nothingToAct: string;
+    /** The rest of a capped list: "e mais 21…". */
+    andMore: (n: string) => string;
+    /** Why a report did not complete, in plain words, per job outcome. */
+    outcomes: Readonly<Record<string, string>>;
+    technicalDetail: (detail: string) => string;
+    records: (received: string, quarantined: string | null) => string;
+    /** The way to open the full report: a presigned link, a local file, or only its S3 address. */
+    reportLink: (until: string) => string;
+    reportFile: string;
+    reportObject: (uri: string) => string;
+    newLink: (command: string) => string;
+  };
 }

@@ -90,6 +90,11 @@ export const workflowConfigSchema = z.object({
   batchesPerChunk: z.number().int().min(1).max(1000).default(100),
   /** Language of the HTML report and the SNS message: Brazilian Portuguese unless English is asked. */
   reportLanguage: z.enum(REPORT_LANGUAGES).default(DEFAULT_REPORT_LANGUAGE),
+  /**
+   * Hours the message's presigned link to the report is valid, at most 7 days (SigV4); it also ends
+   * when the summarize Lambda's role session does (docs/report.md, "The morning message").
+   */
+  reportLinkHours: z.number().int().min(1).max(168).default(12),
 });
 
 export type WorkflowConfig = z.output<typeof workflowConfigSchema>;

@@ -42,7 +42,7 @@ describe('capped receivables in the summary', () => {
       expect(html).toContain(`<a class="card CAPPED" href="#CAPPED">`);
       expect(html).toContain(`<p id="CAPPED" class="CAPPED">${label}: `);
       expect(html).toContain('TOO_MANY_CONTRIBUTIONS');
-      const message = summaryMessage(summary, 'summaries/run=run-1/report.html');
+      const message = summaryMessage(summary, { kind: 'file', path: '/tmp/report.html' });
       expect(message).toContain(`${label}: `);
       expect(message.split('\n').find((line) => line.includes(label))).toContain(amount);
     },

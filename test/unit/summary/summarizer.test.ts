@@ -21,6 +21,7 @@ function harness(receivables: SummaryReceivable[], language: ReportLanguage = 'p
     publish: async (subject, message) => {
       published.push({ subject, message });
     },
+    reportLink: async (key) => ({ kind: 'file', path: `/data/${key}` }),
     now: () => new Date('2025-03-10T06:00:05.000Z'),
     language,
   });
