@@ -2,8 +2,9 @@ import { existsSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../local/runner/data-dir';
-import { type CliOutcome, interruptGroup, type Launcher, spawnCli } from './spawn-cli';
-import { PERIOD, E2E_WEBHOOK_SECRET as SECRET, simulatorPerTest, tempDataDir } from './support';
+import { interruptProductionRun } from './interrupt';
+import type { CliOutcome, Launcher } from './spawn-cli';
+import { E2E_WEBHOOK_SECRET as SECRET, simulatorPerTest, tempDataDir } from './support';
 
 const startTestSimulator = simulatorPerTest();
 
@@ -31,24 +32,7 @@ describe('Ctrl-C under every launcher (SIGINT to the whole process group, as a t
     async (launcher, _moment, at) => {
       const simulator = await startTestSimulator('production');
       const dataDir = await tempDataDir();
-      const env = {
-        RECON_EMAIL: simulator.credentials.email,
-        RECON_API_TOKEN: simulator.credentials.apiToken,
-        RECON_HMAC_SECRET: SECRET,
-      };
-      const args = ['run', '--env', 'production', '--provider-url', simulator.url, '--webhook', 'local'];
-      const running = spawnCli(
-        [...args, '--from', PERIOD.from, '--to', PERIOD.to, '--data-dir', dataDir],
-        env,
-        {
-          detached: true,
-          launcher,
-        },
-      );
-      await running.waitForStderr(at);
-      interruptGroup(running);
-      // Resolves once every process holding the output is gone: recon's cleanup included.
-      const outcome = await running.done;
+      const outcome = await interruptProductionRun(simulator, dataDir, at, launcher);
 
       expect({ code: outcome.code, signal: outcome.signal }).toEqual(expectedEnd(launcher));
       expect(outcome.stderr).toMatch(/^recon: interrupted: the run was stopped and cleaned up/m);

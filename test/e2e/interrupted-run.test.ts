@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../local/runner/data-dir';
-import { interruptGroup, spawnCli } from './spawn-cli';
+import { interruptProductionRun } from './interrupt';
 import {
   groundTruthOf,
-  PERIOD,
   receivablesOf,
   runAgainst,
   E2E_WEBHOOK_SECRET as SECRET,
@@ -29,22 +28,7 @@ describe('Ctrl-C (SIGINT to the whole process group, as a terminal sends it)', (
     async (_moment, at, recordsPerPage, executionBegun) => {
       const simulator = await startTestSimulator('production', recordsPerPage);
       const dataDir = await tempDataDir();
-      const env = {
-        RECON_EMAIL: simulator.credentials.email,
-        RECON_API_TOKEN: simulator.credentials.apiToken,
-        RECON_HMAC_SECRET: SECRET,
-      };
-      const args = ['run', '--env', 'production', '--provider-url', simulator.url, '--webhook', 'local'];
-      const running = spawnCli(
-        [...args, '--from', PERIOD.from, '--to', PERIOD.to, '--data-dir', dataDir],
-        env,
-        {
-          detached: true,
-        },
-      );
-      await running.waitForStderr(at);
-      interruptGroup(running);
-      const outcome = await running.done;
+      const outcome = await interruptProductionRun(simulator, dataDir, at);
 
       expect(outcome.code).toBe(1);
       expect(outcome.signal).toBeNull();

@@ -28,6 +28,18 @@ export function localStoresPerFile(): { readonly dynamo: LocalDynamo; readonly s
   return stores;
 }
 
+/** One dynalite for a test file (its default table), started before its tests, closed after them. */
+export function localDynamoPerFile(): { readonly dynamo: LocalDynamo } {
+  const stores = {} as { dynamo: LocalDynamo };
+  beforeAll(async () => {
+    stores.dynamo = await startLocalDynamo();
+  });
+  afterAll(async () => {
+    await stores.dynamo?.close();
+  });
+  return stores;
+}
+
 export async function freshTable(dynamo: LocalDynamo): Promise<string> {
   tables += 1;
   const name = `recon-${process.pid}-${tables}`;

@@ -4,7 +4,7 @@
  * still holds the lease at the end, so no other generation can take it and drop the persisted
  * snapshot; once that schedule is over (the owner is gone) the lease is free again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildGenerationLease } from '../../../lambdas/core/workflow/generation-lease';
 import { deployedWorkflowConfigOf, parseStageConfig } from '../../../lib/config';
 import {
@@ -12,7 +12,7 @@ import {
   GENERATE_TIMEOUT_SECONDS,
   worstRetrySeconds,
 } from '../../../lib/workflow/retry-schedule';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
+import { localDynamoPerFile } from '../../support/recon-dynamo';
 
 const CONFIGURATION = 35176;
 const OWNER = 'exec-a#35176#2025-01-01#2025-01-31';
@@ -25,19 +25,13 @@ const LEASE_MS =
   ).generationLeaseSeconds * 1000;
 
 describe('generation lease under a live owner retry', () => {
-  let dynamo: LocalDynamo;
+  const stores = localDynamoPerFile();
   let clock = Date.parse('2026-03-10T06:30:00Z');
-  beforeAll(async () => {
-    dynamo = await startLocalDynamo();
-  });
-  afterAll(async () => {
-    await dynamo?.close();
-  });
 
   const lease = () =>
     buildGenerationLease({
-      ddb: dynamo.documentClient,
-      tableName: dynamo.tableName,
+      ddb: stores.dynamo.documentClient,
+      tableName: stores.dynamo.tableName,
       environment: 'production',
       now: () => clock,
       sleep: async () => {},

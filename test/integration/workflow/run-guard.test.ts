@@ -2,24 +2,18 @@
  * The run guard on dynalite: one conditional put decides, so two starts for the same period cannot
  * both run; a finished FAILED run, an expired lease or `force` lets a new start proceed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRunGuard } from '../../../lambdas/core/workflow/run-guard';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
+import { localDynamoPerFile } from '../../support/recon-dynamo';
 
 describe('run guard', () => {
-  let dynamo: LocalDynamo;
+  const stores = localDynamoPerFile();
   let clock = Date.parse('2026-03-10T06:30:00Z');
-  beforeAll(async () => {
-    dynamo = await startLocalDynamo();
-  });
-  afterAll(async () => {
-    await dynamo?.close();
-  });
 
   const guard = () =>
     buildRunGuard({
-      ddb: dynamo.documentClient,
-      tableName: dynamo.tableName,
+      ddb: stores.dynamo.documentClient,
+      tableName: stores.dynamo.tableName,
       now: () => new Date(clock),
       leaseMinutes: 60,
     });
