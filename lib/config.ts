@@ -1,14 +1,20 @@
 /**
  * Stage configuration, read from CDK context key `recon` (cdk.json or `-c recon='{"..."}'`) and
  * validated with zod before any construct is built, so a typo fails `cdk synth` with a clear message
- * instead of deploying a broken schedule. The workflow settings derived from it are the same schema
- * the Lambdas parse ({@link workflowConfigSchema}), so stack and handlers cannot drift apart.
+ * instead of deploying a broken schedule. It is the single source of every setting: the Lambdas'
+ * settings are derived from it ({@link workflowConfigOf}), and a setting both have is the workflow
+ * schema's own field ({@link workflowConfigSchema}), one name and one default, so stack, handlers and
+ * tests cannot drift apart. Groups default to `{}` parsed (`prefault`), never to restated values.
  */
 import { z } from 'zod';
 import { BUSINESS_TIME_ZONE } from '../lambdas/core/calendar';
 import { reconConfigSchema } from '../lambdas/core/config';
 import { parseConfig, parseConfigJson } from '../lambdas/core/config-issues';
-import { DEFAULT_MARGIN_RATIO, DEFAULT_SPACING_MS } from '../lambdas/core/rate-limit/pacing';
+import {
+  DEFAULT_MARGIN_RATIO,
+  DEFAULT_RATE_PER_SECOND,
+  DEFAULT_SPACING_MS,
+} from '../lambdas/core/rate-limit/pacing';
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
 import { budgetSettingsOf, lookbackWithinHistoryLimit } from './config-history';
 import { maxLookbackDays } from './workflow/history-budget';
@@ -38,14 +44,14 @@ export const stageConfigSchema = z
         timeZone: z.string().min(1).default(BUSINESS_TIME_ZONE),
         enabled: z.boolean().default(true),
       })
-      .default({ cron: '30 6 * * ? *', timeZone: BUSINESS_TIME_ZONE, enabled: true }),
+      .prefault({}),
     lookbackDays: workflowFields.lookbackDays,
     configurationNames: workflowFields.configurationNames,
     /** Tolerance, grace, aliases, match key: passed to the Lambdas as JSON. */
     recon: reconConfigSchema.prefault({}),
     webhook: z
       .strictObject({
-        enabled: z.boolean().default(false),
+        enabled: workflowFields.webhook,
         /** How long `WaitForReport` waits for the webhook before falling back to polling. */
         timeoutMinutes: z
           .number()
@@ -54,7 +60,7 @@ export const stageConfigSchema = z
           .max(24 * 60)
           .default(60),
       })
-      .default({ enabled: false, timeoutMinutes: 60 }),
+      .prefault({}),
     /** Import an existing secret by ARN; when absent the stack creates one with generated placeholders. */
     secretArn: z.string().startsWith('arn:').optional(),
     /** Customer-managed KMS key of the imported secret, if any: the secret's readers get kms:Decrypt on it. */
@@ -71,7 +77,7 @@ export const stageConfigSchema = z
     /** Subscribe this address to the alarm/summary topic. */
     alarmEmail: z.email().optional(),
     /** Requests per second recon may send (the provider allows 10 for the whole account; keep a margin). */
-    ratePerSecond: z.number().positive().max(10).default(10),
+    ratePerSecond: z.number().positive().max(10).default(DEFAULT_RATE_PER_SECOND),
     /**
      * Fraction of `ratePerSecond` the shared limiter keeps in reserve for network jitter (see
      * lambdas/core/rate-limit/pacing.ts). Raise it if the provider ever answers 429.
@@ -82,33 +88,19 @@ export const stageConfigSchema = z
      * (see lambdas/core/rate-limit/window.ts). Raise it for a provider that limits concurrent requests.
      */
     rateSpacingMs: z.number().min(0).max(1_000).default(DEFAULT_SPACING_MS),
-    polling: z
-      .strictObject({ intervalSeconds: z.number().int().min(5).default(60) })
-      .default({ intervalSeconds: 60 }),
+    polling: z.strictObject({ intervalSeconds: z.number().int().min(5).default(60) }).prefault({}),
     reportDeadlineMinutes: workflowFields.reportDeadlineMinutes,
     download: z
       .strictObject({
         pagesPerBatch: workflowFields.pagesPerBatch,
         pageConcurrency: workflowFields.pageConcurrency,
-        /** Page batches downloaded at once by the inline Map. */
-        batchConcurrency: z.number().int().min(1).max(40).default(3),
+        batchConcurrency: workflowFields.batchConcurrency,
         /** Above this many batches the job uses the Distributed Map (child executions, 10k items). */
         distributedMapThreshold: z.number().int().min(1).default(40),
         distributedMapConcurrency: z.number().int().min(1).max(1000).default(5),
-        /**
-         * A report without a page count (sandbox; CONCLUIDO without quantidadePaginas) is read until its
-         * first empty page, at most this many pages, then the job fails: 7 history events per batch.
-         */
-        maxUnknownPages: z.number().int().min(1).max(10_000).default(1_000),
+        maxUnknownPages: workflowFields.maxUnknownPages,
       })
-      .default({
-        pagesPerBatch: 10,
-        pageConcurrency: 10,
-        batchConcurrency: 3,
-        distributedMapThreshold: 40,
-        distributedMapConcurrency: 5,
-        maxUnknownPages: 1_000,
-      }),
+      .prefault({}),
     /** Reports processed at once (configuration x window jobs). */
     jobConcurrency: z.number().int().min(1).max(10).default(2),
     snapshotSegments: workflowFields.snapshotSegments,
@@ -153,7 +145,7 @@ export function workflowConfigOf(stage: StageConfig): WorkflowConfig {
     reportDeadlineMinutes: stage.reportDeadlineMinutes,
     pagesPerBatch: stage.download.pagesPerBatch,
     pageConcurrency: stage.download.pageConcurrency,
-    concurrentBatches: stage.download.batchConcurrency,
+    batchConcurrency: stage.download.batchConcurrency,
     maxUnknownPages: stage.download.maxUnknownPages,
     snapshotSegments: stage.snapshotSegments,
     reportLanguage: stage.reportLanguage,

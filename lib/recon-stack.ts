@@ -43,7 +43,6 @@ export class ReconStack extends Stack {
       [ENV.tableName]: this.storage.table.tableName,
       [ENV.bucketName]: this.storage.bucket.bucketName,
       [ENV.secretArn]: secret.secretArn,
-      [ENV.providerEnvironment]: stage.environment,
       [ENV.providerBaseUrl]: stage.baseUrl,
       [ENV.providerRatePerSecond]: String(stage.ratePerSecond),
       [ENV.providerRateMargin]: String(stage.rateMarginRatio),
@@ -67,7 +66,7 @@ export class ReconStack extends Stack {
     for (const [step, fn] of Object.entries(this.workflow.functions))
       this.monitoring.watchFunction(step, fn.function);
 
-    if (stage.webhook.enabled) this.addWebhook(providerSecret, environment);
+    if (stage.webhook.enabled) this.addWebhook(providerSecret);
     // Glue databases and Athena workgroups are account-wide names: derive them from the stack's.
     new AnalyticsCatalog(this, 'Analytics', {
       bucket: this.storage.bucket,
@@ -90,7 +89,7 @@ export class ReconStack extends Stack {
   }
 
   /** The webhook receiver: an HTTP API in front of a Lambda built like every other recon function. */
-  private addWebhook(providerSecret: ProviderSecret, environment: Record<string, string>): void {
+  private addWebhook(providerSecret: ProviderSecret): void {
     const { secret } = providerSecret;
     const { table } = this.storage;
     const receiver = new ReconFunction(this, 'WebhookFunction', {
@@ -101,7 +100,6 @@ export class ReconStack extends Stack {
       timeout: Duration.seconds(10),
       environment: {
         ...webhookEnvironment({ table, secret }),
-        [ENV.providerEnvironment]: environment[ENV.providerEnvironment] as string,
         POWERTOOLS_METRICS_NAMESPACE: 'Recon',
         POWERTOOLS_SERVICE_NAME: 'recon-webhook',
       },

@@ -9,8 +9,6 @@ export const ENV = {
   bucketName: 'RECON_BUCKET_NAME',
   /** ARN of the Secrets Manager secret holding {email, apiToken, hmacSecret, previousHmacSecret?}. */
   secretArn: 'RECON_SECRET_ARN',
-  /** `sandbox` or `production`. */
-  providerEnvironment: 'RECON_PROVIDER_ENV',
   providerBaseUrl: 'RECON_PROVIDER_BASE_URL',
   /** Requests per second allowed by the provider for the whole account. */
   providerRatePerSecond: 'RECON_PROVIDER_RATE',

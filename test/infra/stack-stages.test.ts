@@ -8,6 +8,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/core/env';
+import { parseWorkflowConfig, WORKFLOW_ENV } from '../../lambdas/core/workflow/config';
 import { buildReconApp } from '../../lib/app';
 import { actionsOf, ofType, PRODUCTION, type Resources, synth } from './stack-synth';
 
@@ -23,8 +24,10 @@ describe('recon stack (sandbox, imported secret)', () => {
     template.resourceCountIs('AWS::SecretsManager::Secret', 0);
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
     for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
-      expect(fn.Properties.Environment.Variables[ENV.secretArn]).toBe(secretArn);
-      expect(fn.Properties.Environment.Variables[ENV.providerEnvironment]).toBe('sandbox');
+      const vars = fn.Properties.Environment.Variables;
+      expect(vars[ENV.secretArn]).toBe(secretArn);
+      // The environment reaches the steps inside the workflow config, the one place they read it.
+      expect(parseWorkflowConfig(JSON.parse(vars[WORKFLOW_ENV.workflowConfig])).environment).toBe('sandbox');
     }
   });
 });

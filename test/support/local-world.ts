@@ -16,7 +16,7 @@ import type { ExecutionInput } from '../../lambdas/core/workflow/contracts';
 import { buildWorkflowSteps, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
 import { buildWebhookReceiverFrom } from '../../lambdas/runtime/webhook-wiring';
 import { buildWorkflowDeps, type WorkflowWiring } from '../../lambdas/runtime/workflow-wiring';
-import type { StageConfigInput } from '../../lib/config';
+import { parseStageConfig, type StageConfigInput, workflowConfigOf } from '../../lib/config';
 import { type LocalDynamo, startDynamoProcess, startLocalDynamo } from '../../local/aws/dynamodb';
 import { type LocalS3, startLocalS3 } from '../../local/aws/s3';
 import {
@@ -39,8 +39,9 @@ export interface LocalWorldOptions {
   readonly simulator?: Omit<SimulatorOptions, 'mode'>;
   /** Production only: receive the simulator's webhooks and wait for them in the workflow. */
   readonly webhook?: boolean;
-  /** Stage settings that shape the definition (concurrency, thresholds...). */
+  /** Stage settings: they shape the definition and, as deployed, the steps' settings. */
   readonly stage?: Omit<StageConfigInput, 'environment' | 'baseUrl' | 'webhook'>;
+  /** The steps' settings over those the stage gives them (e.g. ones the stage does not expose). */
   readonly workflow?: Omit<WorkflowConfigInput, 'environment' | 'webhook'>;
   readonly recon?: ReconConfigInput;
   /** Rate of the in-process limiter. @default 1000 (pacing is the limiter's own test) */
@@ -120,7 +121,17 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     startLocalS3(),
   ]);
   const reconConfig = parseReconConfig(options.recon ?? {});
-  const workflowConfig = parseWorkflowConfig({ ...options.workflow, environment: options.mode, webhook });
+  const stage: StageConfigInput = {
+    environment: options.mode,
+    baseUrl: 'https://simulator.localhost',
+    webhook: { enabled: webhook },
+    ...options.stage,
+  };
+  // Derived from the stage as the stack derives it, so the steps run with the deployed defaults.
+  const workflowConfig = parseWorkflowConfig({
+    ...workflowConfigOf(parseStageConfig(stage)),
+    ...options.workflow,
+  });
   const taskTokens = createLocalTaskTokens();
   const published: { subject: string; message: string }[] = [];
   const now = options.now ?? (() => new Date());
@@ -143,12 +154,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     provider: { baseDelayMs: 5, maxDelayMs: 50, ...options.provider },
   });
   const steps = buildWorkflowSteps(deps);
-  const definition = synthesizeWorkflowDefinition({
-    environment: options.mode,
-    baseUrl: 'https://simulator.localhost',
-    webhook: { enabled: webhook },
-    ...options.stage,
-  });
+  const definition = synthesizeWorkflowDefinition(stage);
 
   let webhookServer: LocalWebhookServer | undefined;
   if (webhook) {

@@ -20,9 +20,9 @@ export interface BatchLayout {
 }
 
 export function batchLayoutOf(
-  config: Pick<WorkflowConfig, 'pagesPerBatch' | 'concurrentBatches'>,
+  config: Pick<WorkflowConfig, 'pagesPerBatch' | 'batchConcurrency'>,
 ): BatchLayout {
-  return { perBatch: config.pagesPerBatch, concurrent: config.concurrentBatches };
+  return { perBatch: config.pagesPerBatch, concurrent: config.batchConcurrency };
 }
 
 /** Size of staggered batch `index` (< concurrent). */

@@ -1,7 +1,8 @@
 /**
  * Settings of the nightly workflow's steps, shared by the CDK stack (which derives them from the stage
  * configuration and passes them as JSON in {@link WORKFLOW_ENV.workflowConfig}) and by the local runner.
- * Parsed once with zod, so a stack and its Lambdas cannot disagree on a default.
+ * Each setting's one name and one default live here: the stage schema (lib/config.ts) reuses these
+ * fields instead of restating them, because the core may not import lib/.
  */
 import { z } from 'zod';
 import type { ReportKind } from '../records/canonical';
@@ -50,12 +51,16 @@ export const workflowConfigSchema = z.object({
     .default(180),
   /** Pages one download invocation fetches (concurrently, through the shared limiter). */
   pagesPerBatch: z.number().int().min(1).max(100).default(10),
-  /** Batches the download Map runs at once (the stage's `download.batchConcurrency`): the first ones are staggered (batch-layout.ts). */
-  concurrentBatches: z.number().int().min(1).max(40).default(3),
+  /** Page batches the download Map runs at once: the first ones are staggered (batch-layout.ts). */
+  batchConcurrency: z.number().int().min(1).max(40).default(3),
   /** Concurrent page downloads inside one invocation; the limiter still paces the account. */
   pageConcurrency: z.number().int().min(1).max(20).default(10),
-  /** Reports without a page count (sandbox; CONCLUIDO without quantidadePaginas): loop at most this far. */
-  maxUnknownPages: z.number().int().min(1).default(10_000),
+  /**
+   * A report without a page count (sandbox; CONCLUIDO without quantidadePaginas) is read until its
+   * first empty page, at most this many pages, then the job fails. 7 history events per batch: the
+   * default keeps a 31-day production run under the history budget (docs/report-lifecycle.md).
+   */
+  maxUnknownPages: z.number().int().min(1).max(10_000).default(1_000),
   /** Parallel segments of the receivables snapshot export. */
   snapshotSegments: z.number().int().min(1).max(64).default(4),
   /** A RUNNING run marker older than this no longer blocks a new start (its execution died). */

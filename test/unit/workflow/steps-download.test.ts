@@ -14,7 +14,7 @@ const INPUT = {
   asOf: '2026-03-09',
 };
 // One batch of up to 10 pages, no stagger: the fake provider serves 3 pages of 2 records.
-const WORKFLOW = { pagesPerBatch: 10, concurrentBatches: 1 };
+const WORKFLOW = { pagesPerBatch: 10, batchConcurrency: 1 };
 
 describe('a page count confirmed by the page after it', () => {
   it('ends the download without another request when the page after the count is empty', async () => {

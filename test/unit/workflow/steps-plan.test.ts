@@ -92,7 +92,7 @@ describe('checkReport', () => {
 
   it('splits a CONCLUIDO report into page batches and counts the poll', async () => {
     const { steps } = fakeWorld({
-      workflow: { pagesPerBatch: 4, concurrentBatches: 3 },
+      workflow: { pagesPerBatch: 4, batchConcurrency: 3 },
       provider: {
         getReport: async () => ({ id: '1', situacao: 'CONCLUIDO', tipoRemessa: null, quantidadePaginas: 10 }),
       },
