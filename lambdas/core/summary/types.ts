@@ -4,6 +4,7 @@
  */
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
+import type { ReportLanguage } from '../report-language';
 import type { JobOutcome, SummaryInput } from '../workflow/contracts';
 
 /** Reconciliation states in the order a finance reader scans them (problems after the happy path). */
@@ -128,10 +129,8 @@ export interface JobLine {
 /** The run's identity and period, as the workflow hands them over. */
 type RunInfo = Pick<SummaryInput, 'runId' | 'environment' | 'from' | 'to' | 'asOf' | 'startedAt'>;
 
-/** Languages of the report and notification: Brazilian Portuguese unless the stage or CLI says English. */
-export const REPORT_LANGUAGES = ['pt-BR', 'en'] as const;
-export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
-export const DEFAULT_REPORT_LANGUAGE: ReportLanguage = 'pt-BR';
+/** The report's languages, defined in the core's leaf module and named here with the rest of the summary's types. */
+export { DEFAULT_REPORT_LANGUAGE, REPORT_LANGUAGES, type ReportLanguage } from '../report-language';
 
 export interface RunSummary extends RunInfo {
   /** 2: action categories and weekly agenda replace the single difference list and daily series. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ReportKind } from '../records/canonical';
-import { DEFAULT_REPORT_LANGUAGE, REPORT_LANGUAGES } from '../summary/types';
+import { DEFAULT_REPORT_LANGUAGE, REPORT_LANGUAGES } from '../report-language';
 
 export const WORKFLOW_ENV = {
   /** {@link WorkflowConfig} as JSON. */

@@ -1,0 +1,115 @@
+/**
+ * The rules `npm test` enforces (tools/check-rules.mjs) fail when broken: each case writes a small
+ * tree shaped like the repository into a temporary git folder, breaks one rule, and runs the checker
+ * there. The clean tree passes, so each failure comes from the one change.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const CHECKER = resolve(__dirname, '../../../tools/check-rules.mjs');
+
+/** A clean tree: the core, the stack, the CLI and the runner, importing downwards only. */
+const CLEAN: Record<string, string> = {
+  'lambdas/core/money.ts': 'export const cents = (reais: number): number => reais * 100;\n',
+  'lambdas/core/recon/match.ts': "import { cents } from '../money';\nexport const match = () => cents(1);\n",
+  'lambdas/core/totals/sum.ts':
+    "import type { Cents } from '../types';\nexport const sum = (c: Cents) => c;\n",
+  'lambdas/core/types.ts': 'export type Cents = number;\n',
+  'lib/stack.ts': "import { match } from '../lambdas/core/recon/match';\nexport const stack = match;\n",
+  'local/runner/run.ts':
+    "import { cents } from '../../lambdas/core/money';\nexport const run = () => cents(2);\n",
+  'local/cli/main.ts': "import { run } from '../runner/run';\nrun();\n",
+  'bin/recon.ts': "import '../local/cli/main';\n",
+};
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Runs the checker on the clean tree with `changes` applied (files added or replaced). */
+function check(changes: Record<string, string> = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'recon-rules-'));
+  folders.push(root);
+  spawnSync('git', ['init', '-q'], { cwd: root });
+  for (const [file, text] of Object.entries({ ...CLEAN, ...changes })) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  const run = spawnSync(process.execPath, [CHECKER], { cwd: root, encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const line${i} = ${i};\n`).join('');
+
+describe('the enforced rules', () => {
+  it('pass on a tree that keeps them', () => {
+    const { status, output } = check();
+    expect(output).toContain('no source file over 300 lines');
+    expect(status).toBe(0);
+  });
+
+  it('fail on a cycle between two files, type-only imports included', () => {
+    const { status, output } = check({
+      'lambdas/core/recon/a.ts': "import type { B } from './b';\nexport type A = { b?: B };\n",
+      'lambdas/core/recon/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
+    });
+    expect(output).toMatch(/no-file-cycle: lambdas\/core\/recon\/[ab]\.ts/);
+    expect(status).toBe(1);
+  });
+
+  it('fail on a cycle between two folders with no file cycle', () => {
+    const { status, output } = check({
+      'lambdas/core/records/parse.ts':
+        "import { match } from '../recon/match';\nexport const parse = match;\n",
+      'lambdas/core/recon/quarantine.ts':
+        "import { parse } from '../records/parse';\nexport const q = parse;\n",
+    });
+    expect(output).toContain('no-folder-cycle: lambdas/core/re');
+    expect(output).not.toContain('no-file-cycle');
+    expect(status).toBe(1);
+  });
+
+  it('allow a known folder cycle (an explicit exception) but no other cycle through its folders', () => {
+    const known = {
+      'lambdas/core/totals/largest.ts':
+        "import { match } from '../recon/match';\nexport const largest = match;\n",
+      'lambdas/core/recon/store.ts': "import { sum } from '../totals/sum';\nexport const store = sum;\n",
+    };
+    expect(check(known).status).toBe(0);
+
+    const { status, output } = check({
+      ...known,
+      'local/simulator/serve.ts': "import { run } from '../runner/run';\nexport const serve = run;\n",
+      'local/runner/start.ts': "import { serve } from '../simulator/serve';\nexport const start = serve;\n",
+    });
+    expect(output).toContain('no-folder-cycle: local/runner');
+    expect(output).not.toContain('lambdas/core/totals');
+    expect(status).toBe(1);
+  });
+
+  it.each([
+    ['lib/', 'lib/config.ts', "import { x } from '../../lib/config';"],
+    ['local/', 'local/runner/lock.ts', "import { x } from '../../local/runner/lock';"],
+    ['the CLI', 'local/cli/errors.ts', "import { x } from '../../local/cli/errors';"],
+    ['bin/', 'bin/env.ts', "import { x } from '../../bin/env';"],
+  ])('fail when the core imports %s', (_, target, importLine) => {
+    const { status, output } = check({
+      [target]: 'export const x = 1;\n',
+      'lambdas/core/settings.ts': `${importLine}\nexport const settings = x;\n`,
+    });
+    expect(output).toContain(`core-stays-core: lambdas/core/settings.ts → ${target}`);
+    expect(status).toBe(1);
+  });
+
+  it('fail on a source file over 300 lines, tests included, and pass at 300', () => {
+    expect(check({ 'test/unit/long.test.ts': lines(300) }).status).toBe(0);
+
+    const { status, output } = check({ 'test/unit/long.test.ts': lines(301) });
+    expect(output).toContain('max-lines: test/unit/long.test.ts has 301 lines');
+    expect(status).toBe(1);
+  });
+});
