@@ -78,7 +78,12 @@ type Cleanups = (() => Promise<void>)[];
 /** The provider to talk to: the given URL, or the built-in simulator started for this run. */
 async function startProvider(options: LocalRunOptions, cleanups: Cleanups, emit: (e: ProgressEvent) => void) {
   if (options.providerUrl) {
-    await assertReachable(options.providerUrl, options.signal);
+    await assertReachable({
+      baseUrl: options.providerUrl,
+      env: options.env,
+      credentials: { email: options.credentials.email, apiToken: options.credentials.apiToken },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     return options.providerUrl;
   }
   const simulator = await startSimulator({

@@ -5,6 +5,8 @@
  * control), so serializing an error cannot leak the token.
  */
 
+import { type AnswerKind, answerPhrase } from './answer';
+
 /** Base of every provider failure: which operation failed and whether trying again may help. */
 export class ProviderError extends Error {
   readonly operation: string;
@@ -18,13 +20,18 @@ export class ProviderError extends Error {
   }
 }
 
-/** An HTTP status the client has no more specific meaning for (5xx are retryable, 404 is not). */
+/**
+ * An HTTP status the client has no more specific meaning for (5xx are retryable, 404 is not).
+ * `answer` says what the body was: an HTML page names something other than the provider answering.
+ */
 export class ProviderHttpError extends ProviderError {
   readonly status: number;
+  readonly answer: AnswerKind | undefined;
 
-  constructor(operation: string, status: number, mensagem?: string) {
-    super(operation, `HTTP ${status}${suffix(mensagem)}`, status >= 500);
+  constructor(operation: string, status: number, mensagem?: string, answer?: AnswerKind) {
+    super(operation, `HTTP ${status}${notJson(answer)}${suffix(mensagem)}`, status >= 500);
     this.status = status;
+    this.answer = answer;
   }
 }
 
@@ -98,10 +105,19 @@ export class ProviderNetworkError extends ProviderError {
   }
 }
 
-/** A 2xx body that is not JSON or not the documented shape (the provider sometimes truncates pages). */
+/**
+ * A 2xx body that is not JSON or not the documented shape. Retried (the provider sometimes truncates
+ * pages), except an HTML page: that is another server answering, and asking again cannot fix it.
+ */
 export class MalformedResponseError extends ProviderError {
-  constructor(operation: string, detail: string) {
-    super(operation, `malformed response: ${detail}`, true);
+  readonly answer: AnswerKind;
+  /** The 2xx status, when the body was rejected before a status reached the caller. */
+  readonly status: number | undefined;
+
+  constructor(operation: string, detail: string, answer: AnswerKind = 'json', status?: number) {
+    super(operation, `malformed response: ${detail}`, answer !== 'html');
+    this.answer = answer;
+    this.status = status;
   }
 }
 
@@ -116,6 +132,11 @@ export class AmbiguousGenerationError extends ProviderError {
     super(operation, `${detail}; candidates: ${candidateIds.join(', ')}`, false);
     this.candidateIds = candidateIds;
   }
+}
+
+/** " (an HTML page)" after the status when the body was not the provider's JSON. */
+function notJson(answer: AnswerKind | undefined): string {
+  return answer === 'html' || answer === 'other' ? ` (${answerPhrase(answer)})` : '';
 }
 
 function suffix(mensagem: string | undefined): string {

@@ -4,8 +4,10 @@
  * `retry.ts`). This is the only module that sees the credentials; anything it puts into an error is
  * redacted first, whole, and only then cut to length (`../redact.ts`).
  */
+
 import { parseJsonPreservingIds, stringifyWithRawIds } from '../json';
 import { buildRedactor, type Redactor, redactThenTruncate } from '../redact';
+import { type AnswerKind, answerKind, answerPhrase } from './answer';
 import {
   AuthenticationError,
   type DeleteNotAllowedError,
@@ -87,10 +89,13 @@ export function buildHttp(deps: HttpDeps): SendRequest {
         signal: controller.signal,
       });
       const text = await response.text();
-      if (response.ok) return { status: response.status, body: parseBody(request.operation, text) };
+      const kind = answerKind(response.headers.get('content-type'), text);
+      if (response.ok) {
+        return { status: response.status, body: parseBody(request.operation, response.status, text, kind) };
+      }
       const retryAfterCapMs = deps.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
       const mensagem = errorMessage(text, redactorFor(request));
-      throw errorForStatus(request, response, mensagem, deps.now(), retryAfterCapMs);
+      throw errorForStatus(request, response, { mensagem, kind }, deps.now(), retryAfterCapMs);
     } catch (error) {
       if (error instanceof ProviderError) throw error;
       if (controller.signal.aborted) throw new ProviderTimeoutError(request.operation, deps.timeoutMs);
@@ -116,13 +121,18 @@ function queryString(query: HttpRequest['query']): string {
   return encoded ? `?${encoded}` : '';
 }
 
-function parseBody(operation: string, text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return parseJsonPreservingIds(text);
-  } catch {
-    throw new MalformedResponseError(operation, `body is not JSON (${text.length} characters)`);
+function parseBody(operation: string, status: number, text: string, kind: AnswerKind): unknown {
+  if (kind === 'empty') return undefined;
+  if (kind === 'json') {
+    try {
+      return parseJsonPreservingIds(text);
+    } catch {
+      // Valid JSON that the id-preserving rewrite broke: as unusable as any other non-JSON body.
+    }
   }
+  const what = kind === 'json' ? answerPhrase('other') : answerPhrase(kind);
+  const detail = `${what} instead of JSON (${text.length} characters)`;
+  throw new MalformedResponseError(operation, detail, kind, status);
 }
 
 /**
@@ -149,11 +159,12 @@ function errorMessage(text: string, redact: Redactor): string | undefined {
 function errorForStatus(
   request: HttpRequest,
   response: Response,
-  mensagem: string | undefined,
+  body: { readonly mensagem: string | undefined; readonly kind: AnswerKind },
   nowMs: number,
   retryAfterCapMs: number,
 ): ProviderError {
   const { operation } = request;
+  const { mensagem } = body;
   switch (response.status) {
     case 400:
       return new InvalidRequestError(operation, mensagem);
@@ -162,7 +173,7 @@ function errorForStatus(
     case 409:
       return request.conflict
         ? new request.conflict(operation, mensagem)
-        : new ProviderHttpError(operation, 409, mensagem);
+        : new ProviderHttpError(operation, 409, mensagem, body.kind);
     case 429:
       return new RateLimitedError(
         operation,
@@ -170,7 +181,7 @@ function errorForStatus(
         mensagem,
       );
     default:
-      return new ProviderHttpError(operation, response.status, mensagem);
+      return new ProviderHttpError(operation, response.status, mensagem, body.kind);
   }
 }
 
