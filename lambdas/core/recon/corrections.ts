@@ -19,19 +19,13 @@
  * each brought their own, the smallest of their sums counts (the receivable never looks paid on a
  * guess), flagged the same way.
  */
-import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
 import type { Forecast, Settlement } from './matcher';
-import { type PageCounts, reportOf } from './occurrences';
+import { reportOf } from './occurrences';
 
-interface Seen {
-  readonly movementDate: IsoDate | null;
-  readonly occurrences: { readonly copies: number; readonly firstReport: string; readonly pages: PageCounts };
-}
-
-/** Generation date of the earliest report that held a contribution (`''` when not known: earliest). */
-function firstSeenOn(contribution: Seen): string {
-  return contribution.occurrences.firstReport.slice(0, 10);
+/** Generation date of a report key `<generatedOn>|<reportId>` (`''`, the earliest, when unknown). */
+function dayOf(report: string): string {
+  return report.slice(0, 10);
 }
 
 export interface ComparedForecast {
@@ -42,7 +36,7 @@ export interface ComparedForecast {
 
 export function comparedForecast(forecasts: readonly Forecast[]): ComparedForecast {
   const byMovement = forecasts.every((f) => f.movementDate !== null);
-  const recency = (f: Forecast) => `${byMovement ? f.movementDate : ''}|${firstSeenOn(f)}`;
+  const recency = (f: Forecast) => `${byMovement ? f.movementDate : ''}|${dayOf(f.occurrences.firstReport)}`;
   const latest = forecasts.reduce((max, f) => (recency(f) > max ? recency(f) : max), '');
   const tied = forecasts.filter((f) => recency(f) === latest);
   const forecast = tied.reduce<Forecast | undefined>(
@@ -62,18 +56,15 @@ export function countedSettlements(settlements: readonly Settlement[]): CountedS
   const counted: Settlement[] = [];
   let correction = false;
   for (const group of paymentGroups(settlements)) {
-    const byReport = heldTogether(groupBy(group, (s) => s.occurrences.firstReport));
+    const byReport = heldTogether(group);
     if (byReport.size === 1) {
       counted.push(...group);
       continue;
     }
     correction = true;
-    const latest = [...byReport.keys()].reduce(
-      (max, report) => (report.slice(0, 10) > max ? report.slice(0, 10) : max),
-      '',
-    );
+    const latest = [...byReport.keys()].map(dayOf).reduce((max, day) => (day > max ? day : max), '');
     const candidates = [...byReport]
-      .filter(([report]) => report.slice(0, 10) === latest)
+      .filter(([report]) => dayOf(report) === latest)
       .map(([report, members]) => ({ report, members, cents: sumOf(members) }))
       // Smallest sum first; equal sums are equal money, ordered by report only to be deterministic.
       .sort((a, b) => a.cents - b.cents || (a.report < b.report ? -1 : 1));
@@ -83,26 +74,26 @@ export function countedSettlements(settlements: readonly Settlement[]): CountedS
 }
 
 /**
- * Merges the first-report buckets that some report holds members of together (its page counts say
- * so while they are kept, `OCCURRENCE_RETENTION_DAYS`); a merged bucket keeps its latest first report.
+ * The settlements of a group by the report that brought them, where reports that held one same
+ * settlement count as one (its page counts say so while they are kept, `OCCURRENCE_RETENTION_DAYS`):
+ * keyed by the latest first report among the members.
  */
-function heldTogether(buckets: Map<string, Settlement[]>): Map<string, Settlement[]> {
-  const merged = [...buckets].map(([report, members]) => ({ report, members }));
-  const reportsOf = (members: readonly Settlement[]) =>
-    new Set(members.flatMap((s) => Object.keys(s.occurrences.pages).map(reportOf)));
-  for (let i = 0; i < merged.length; i++) {
-    for (let j = i + 1; j < merged.length; j++) {
-      const a = merged[i] as (typeof merged)[number];
-      const b = merged[j] as (typeof merged)[number];
-      const seenInA = reportsOf(a.members);
-      if (![...reportsOf(b.members)].some((report) => seenInA.has(report))) continue;
-      a.members = [...a.members, ...b.members];
-      a.report = a.report > b.report ? a.report : b.report;
-      merged.splice(j, 1);
-      j = i; // a grew: compare it with every remaining bucket again
+function heldTogether(group: readonly Settlement[]): Map<string, Settlement[]> {
+  const parent = new Map<string, string>();
+  const root = (report: string): string => {
+    const up = parent.get(report);
+    return up === undefined ? report : root(up);
+  };
+  for (const { occurrences } of group) {
+    for (const key of Object.keys(occurrences.pages)) {
+      const [a, b] = [root(occurrences.firstReport), root(reportOf(key))];
+      if (a !== b) parent.set(a, b);
     }
   }
-  return new Map(merged.map(({ report, members }) => [report, members]));
+  const latestFirst = (members: readonly Settlement[]) =>
+    members.map((s) => s.occurrences.firstReport).reduce((max, r) => (r > max ? r : max));
+  const components = groupBy(group, (s) => root(s.occurrences.firstReport)).values();
+  return new Map([...components].map((members) => [latestFirst(members), members]));
 }
 
 /** Settlements that may correct one another: one payment date, and one movement date where known. */

@@ -24,7 +24,7 @@ import {
   type ReceivableFields,
   type Settlement,
 } from './matcher';
-import type { Occurrences } from './occurrences';
+import { type Occurrences, reportOf } from './occurrences';
 import { moneyOf, type ReasonCode, type ReconStatus } from './status';
 
 /** Bookkeeping the store adds to the content: the status as last written and the lock version. */
@@ -211,6 +211,9 @@ function occurrencesOf(stored: StoredContribution): Occurrences {
 }
 
 function earliestReport(pageKeys: readonly string[]): string {
-  const reports = pageKeys.map((key) => key.slice(0, key.lastIndexOf('|'))).sort();
-  return reports[0] ?? '';
+  return (
+    pageKeys
+      .map(reportOf)
+      .reduce<string | undefined>((min, r) => (min === undefined || r < min ? r : min), undefined) ?? ''
+  );
 }

@@ -47,7 +47,7 @@ type Located = Pick<CanonicalRecord, 'source' | 'line' | 'lineSequence'>;
 /** Longer than any job, resumed or not, can take to fetch one report's pages. */
 export const OCCURRENCE_RETENTION_DAYS = 35;
 
-export function reportKeyOf(record: Pick<CanonicalRecord, 'source'>): string {
+function reportKeyOf(record: Pick<CanonicalRecord, 'source'>): string {
   return `${record.source.generatedOn}|${record.source.reportId}`;
 }
 

@@ -6,7 +6,13 @@
 import { daysBetween, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
-import { comparedForecast, countedSettlements, sumOf } from './corrections';
+import {
+  type ComparedForecast,
+  type CountedSettlements,
+  comparedForecast,
+  countedSettlements,
+  sumOf,
+} from './corrections';
 import { copiesOf, type ReceivableContent } from './matcher';
 
 export const RECON_STATUSES = ['OPEN', 'SETTLED', 'UNDERPAID', 'OVERPAID', 'OVERDUE', 'UNEXPECTED'] as const;
@@ -104,10 +110,23 @@ function statusOf(
     : { status: 'OPEN', reason: 'AWAITING_PAYMENT' };
 }
 
+/** Which contributions count (see `corrections.ts`): worked out once per explanation. */
+interface Assessment {
+  readonly settlements: CountedSettlements;
+  readonly forecast: ComparedForecast;
+}
+
+function assess(content: ReceivableContent): Assessment {
+  return {
+    settlements: countedSettlements(content.settlements),
+    forecast: comparedForecast(content.forecasts),
+  };
+}
+
 /** The review reason that replaces the derived one, if any: the most urgent first. */
-function reviewReason(content: ReceivableContent): ReasonCode | undefined {
-  if (countedSettlements(content.settlements).correction) return 'POSSIBLE_CORRECTION';
-  if (comparedForecast(content.forecasts).duplicate) return 'DUPLICATE_FORECAST';
+function reviewReason(content: ReceivableContent, assessment: Assessment): ReasonCode | undefined {
+  if (assessment.settlements.correction) return 'POSSIBLE_CORRECTION';
+  if (assessment.forecast.duplicate) return 'DUPLICATE_FORECAST';
   const contributions = [...content.forecasts, ...content.settlements];
   return contributions.some((c) => c.occurrences.seam) ? 'POSSIBLE_SEAM_DUPLICATE' : undefined;
 }
@@ -117,27 +136,39 @@ function reviewReason(content: ReceivableContent): ReasonCode | undefined {
  * and the settlements that count (see `corrections.ts`), each counted as often as it occurs (two
  * equal partial payments are two).
  */
-export function moneyOf(
-  content: ReceivableContent,
-): Pick<Explanation, 'forecastNetCents' | 'settledNetCents' | 'differenceCents' | 'settlementCount'> {
-  const { counted } = countedSettlements(content.settlements);
-  const settledNetCents = sumOf(counted);
-  const forecastNetCents = comparedForecast(content.forecasts).forecast?.netCents ?? null;
+export function moneyOf(content: ReceivableContent): Money {
+  return moneyOfAssessment(assess(content));
+}
+
+type Money = Pick<
+  Explanation,
+  'forecastNetCents' | 'settledNetCents' | 'differenceCents' | 'settlementCount'
+>;
+
+function moneyOfAssessment({ settlements, forecast }: Assessment): Money {
+  const settledNetCents = sumOf(settlements.counted);
+  const forecastNetCents = forecast.forecast?.netCents ?? null;
   return {
     forecastNetCents,
     settledNetCents,
     differenceCents: settledNetCents - (forecastNetCents ?? 0),
-    settlementCount: counted.reduce((sum, s) => sum + copiesOf(s), 0),
+    settlementCount: settlements.counted.reduce((sum, s) => sum + copiesOf(s), 0),
   };
 }
 
 /** Status, reason and the amounts behind them, as of a business date. */
 export function explain(content: ReceivableContent, asOf: IsoDate, config: StatusConfig): Explanation {
-  const money = moneyOf(content);
+  const assessment = assess(content);
+  const money = moneyOfAssessment(assessment);
   const lastPaymentDate = content.settlements.reduce<IsoDate | null>(
     (last, s) => (s.paymentDate !== null && (last === null || s.paymentDate > last) ? s.paymentDate : last),
     null,
   );
   const derived = statusOf(content, money, asOf, config);
-  return { ...derived, reason: reviewReason(content) ?? derived.reason, ...money, lastPaymentDate };
+  return {
+    ...derived,
+    reason: reviewReason(content, assessment) ?? derived.reason,
+    ...money,
+    lastPaymentDate,
+  };
 }

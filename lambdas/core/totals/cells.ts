@@ -67,16 +67,17 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
     const name = expiry === undefined ? plain : expiringCell(expiry, plain);
     if (value !== 0) cells[name] = (cells[name] ?? 0) + value;
   };
-  const { forecastNetCents, settledNetCents, differenceCents } = moneyOf(r);
+  // Not unpaid: the state follows from the amounts alone, whatever the date.
+  const explained = isUnpaid(r) ? undefined : explain(r, r.changedOn, config);
+  const { forecastNetCents, settledNetCents, differenceCents } = explained ?? moneyOf(r);
   const forecast = forecastNetCents ?? 0;
-  if (isUnpaid(r)) {
+  if (explained === undefined) {
     const due = r.dueDate ?? '';
     add(cell('un', due), 1);
     add(cell('uf', due), forecast);
     add(cell('ua', due), Math.abs(forecast));
   } else {
-    // Not unpaid: the state follows from the amounts alone, whatever the date.
-    const { status } = explain(r, r.changedOn, config);
+    const { status } = explained;
     add(cell('n', status), 1);
     add(cell('f', status), forecast);
     add(cell('s', status), settledNetCents);
