@@ -15,13 +15,11 @@ const KNOWN_FOLDER_CYCLES = [
   // one capability split over two folders. To be removed by issue 22's restructuring.
   { from: 'lambdas/core/recon', to: 'lambdas/core/totals' },
   { from: 'lambdas/core/totals', to: 'lambdas/core/recon' },
-  // The CLI's commands drive the local runner (cli -> runner), while the runner and the local executor
-  // reuse the CLI's errors, table format, interrupt handling and credentials (runner, stepfunctions ->
-  // cli). To be removed by issue 22's restructuring (the operator CLI in its own top-level folder).
+  // The CLI's commands drive the local runner (cli -> runner), while the runner reuses the CLI's
+  // errors, table format, interrupt handling and credentials (runner -> cli). To be removed by issue
+  // 22's restructuring (the operator CLI in its own top-level folder).
   { from: 'local/cli', to: 'local/runner' },
   { from: 'local/runner', to: 'local/cli' },
-  { from: 'local/runner', to: 'local/stepfunctions' },
-  { from: 'local/stepfunctions', to: 'local/cli' },
 ];
 
 const exact = (folder) => `^${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;

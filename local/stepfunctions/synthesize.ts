@@ -7,7 +7,6 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { StageConfigInput } from '../../lib/config';
-import { interruptible } from '../cli/interrupt';
 import type { WorkflowDefinition } from './definition';
 
 const WORKER = new URL('./synth-worker.mjs', import.meta.url);
@@ -32,7 +31,8 @@ function synthesizeInWorker(stage: StageConfigInput): {
 
 /**
  * The state machine definition for `stage` (see `synthesizeWorkflowDefinition`), synthesized in a
- * worker thread; `signal` (Ctrl-C) ends the wait at once with an interruption and stops the worker.
+ * worker thread; `signal` (Ctrl-C) stops the worker at once, which ends the wait with an error (the
+ * CLI reports any error after Ctrl-C as the interruption it is).
  */
 export async function synthesizeOffThread(
   stage: StageConfigInput,
@@ -43,11 +43,13 @@ export async function synthesizeOffThread(
   if (cached) return cached;
   signal?.throwIfAborted();
   const synth = synthesizeInWorker(stage);
+  signal?.addEventListener('abort', synth.stop, { once: true });
   try {
-    const definition = await interruptible(synth.definition, signal);
+    const definition = await synth.definition;
     cache.set(key, definition);
     return definition;
   } finally {
+    signal?.removeEventListener('abort', synth.stop);
     synth.stop();
   }
 }
