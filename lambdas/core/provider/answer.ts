@@ -8,10 +8,20 @@ export type AnswerKind = 'json' | 'html' | 'empty' | 'other';
 
 const HTML_START = /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
 
-/** Classifies a body by its `Content-Type` and, for servers that send none or a wrong one, its start. */
-export function answerKind(contentType: string | null, text: string): AnswerKind {
+/**
+ * What a body is without parsing it: empty, an HTML page (by its `Content-Type` or, for servers that
+ * send none or a wrong one, its start), or undefined: JSON or not, only a parse can tell.
+ */
+export function visibleKind(contentType: string | null, text: string): 'empty' | 'html' | undefined {
   if (text.trim() === '') return 'empty';
   if (/\bhtml\b/i.test(contentType ?? '') || HTML_START.test(text)) return 'html';
+  return undefined;
+}
+
+/** Classifies a body (an error answer's: a 2xx body is parsed once, by its reader). */
+export function answerKind(contentType: string | null, text: string): AnswerKind {
+  const visible = visibleKind(contentType, text);
+  if (visible !== undefined) return visible;
   try {
     JSON.parse(text);
     return 'json';

@@ -7,7 +7,7 @@
 
 import { parseJsonPreservingIds, stringifyWithRawIds } from '../json';
 import { buildRedactor, type Redactor, redactThenTruncate } from '../redact';
-import { type AnswerKind, answerKind, answerPhrase } from './answer';
+import { type AnswerKind, answerKind, answerPhrase, visibleKind } from './answer';
 import {
   AuthenticationError,
   type DeleteNotAllowedError,
@@ -74,8 +74,11 @@ export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 export function buildHttp(deps: HttpDeps): SendRequest {
   const authorization = basicAuthorization(deps.credentials);
   const credentials = [deps.credentials.apiToken, authorization, authorization.slice('Basic '.length)];
+  const credentialsRedactor = buildRedactor(credentials);
+  // A request's own secrets join the credentials in one redactor: its single longest-first pass must
+  // see every form together.
   const redactorFor = (request: HttpRequest): Redactor =>
-    buildRedactor([...credentials, ...(request.secrets ?? [])]);
+    request.secrets?.length ? buildRedactor([...credentials, ...request.secrets]) : credentialsRedactor;
   const base = deps.baseUrl.replace(/\/+$/, '');
 
   return async (request) => {
@@ -89,10 +92,14 @@ export function buildHttp(deps: HttpDeps): SendRequest {
         signal: controller.signal,
       });
       const text = await response.text();
-      const kind = answerKind(response.headers.get('content-type'), text);
+      const contentType = response.headers.get('content-type');
       if (response.ok) {
-        return { status: response.status, body: parseBody(request.operation, response.status, text, kind) };
+        return {
+          status: response.status,
+          body: parseBody(request.operation, response.status, text, contentType),
+        };
       }
+      const kind = answerKind(contentType, text);
       const retryAfterCapMs = deps.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
       const mensagem = errorMessage(text, redactorFor(request));
       throw errorForStatus(request, response, { mensagem, kind }, deps.now(), retryAfterCapMs);
@@ -121,17 +128,19 @@ function queryString(query: HttpRequest['query']): string {
   return encoded ? `?${encoded}` : '';
 }
 
-function parseBody(operation: string, status: number, text: string, kind: AnswerKind): unknown {
-  if (kind === 'empty') return undefined;
-  if (kind === 'json') {
+/** A 2xx body, parsed once (every page of every report comes through here). */
+function parseBody(operation: string, status: number, text: string, contentType: string | null): unknown {
+  const visible = visibleKind(contentType, text);
+  if (visible === 'empty') return undefined;
+  if (visible === undefined) {
     try {
       return parseJsonPreservingIds(text);
     } catch {
-      // Valid JSON that the id-preserving rewrite broke: as unusable as any other non-JSON body.
+      // Not JSON (a page cut short, say): retried like any other malformed answer.
     }
   }
-  const what = kind === 'json' ? answerPhrase('other') : answerPhrase(kind);
-  const detail = `${what} instead of JSON (${text.length} characters)`;
+  const kind = visible ?? 'other';
+  const detail = `${answerPhrase(kind)} instead of JSON (${text.length} characters)`;
   throw new MalformedResponseError(operation, detail, kind, status);
 }
 
