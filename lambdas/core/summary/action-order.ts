@@ -2,23 +2,14 @@
  * What needs action as a reader meets it: every category with something in it (capped receivables
  * included), largest money at stake first, and each item named the way finance looks a sale up.
  */
-import { compareActionItems } from './attention';
 import { formatDate, textsFor } from './i18n';
-import {
-  ACTION_STATES,
-  type ActionCategory,
-  type ActionItem,
-  CAPPED,
-  type ReportLanguage,
-  type RunSummary,
-} from './types';
+import { type ActionCategory, type ActionItem, CAPPED, type ReportLanguage, type RunSummary } from './types';
 
-const stateRank = (state: string) => {
-  const at = (ACTION_STATES as readonly string[]).indexOf(state);
-  return at === -1 ? ACTION_STATES.length : at;
-};
-
-/** Non-empty categories, largest amount first (ties: more receivables, then the usual state order). */
+/**
+ * Non-empty categories, largest amount first (ties: more receivables, then the usual state order:
+ * the summary lists them in it, capped last, and the sort is stable). Each category's items are
+ * already largest first.
+ */
 export function actionCategoriesByAmount(s: RunSummary): ActionCategory[] {
   const capped: ActionCategory = {
     state: CAPPED,
@@ -28,10 +19,7 @@ export function actionCategoriesByAmount(s: RunSummary): ActionCategory[] {
   };
   return [...s.attention, capped]
     .filter((c) => c.count > 0)
-    .map((c) => ({ ...c, largest: [...c.largest].sort(compareActionItems) }))
-    .sort(
-      (a, b) => b.amountCents - a.amountCents || b.count - a.count || stateRank(a.state) - stateRank(b.state),
-    );
+    .sort((a, b) => b.amountCents - a.amountCents || b.count - a.count);
 }
 
 /** Acquirer, merchant, sale date, NSU and installment, in the report's words. */
