@@ -52,7 +52,7 @@ export type DownloadPath =
       readonly indexes: number;
       readonly pastCountCalls?: number;
     }
-  | { readonly kind: 'distributed'; readonly pastCountCalls?: number };
+  | { readonly kind: 'distributed' };
 
 /** The states one job (configuration × window) passed through. */
 export interface JobPath {
@@ -87,7 +87,7 @@ function downloadEvents(download: DownloadPath): number {
         pageLoopEvents(download.pastCountCalls ?? 1)
       );
     case 'distributed':
-      return 2 * flow + distributedMap + pageLoopEvents(download.pastCountCalls ?? 1);
+      return 2 * flow + distributedMap + pageLoopEvents(1);
   }
 }
 
@@ -149,15 +149,16 @@ export function worstJobPath(s: BudgetSettings): JobPath {
   const { chunkSize, lastChunkStart } = chunkPlan(s.distributedMapThreshold, s.batchesPerChunk);
   const chunks = lastChunkStart / chunkSize + 1;
   const indexes = s.distributedMapThreshold + chunks - 1;
+  // The worst production path: a report without a count runs the page loop alone, one with a short
+  // count runs the inline Map and then the same loop, so the inline path always writes more.
   const inline: DownloadPath = { kind: 'inline', chunks, indexes, pastCountCalls: calls + 1 };
-  const download = downloadEvents(pageLoop) >= downloadEvents(inline) ? pageLoop : inline;
   const ends = { failed: true, deleteFailed: true };
   if (s.environment === 'sandbox')
     return { waitMode: 'none', checks: [0], download: pageLoop, endedEarly: false, ...ends };
   return {
     waitMode: s.webhook ? 'webhook' : 'poll',
     checks: Array.from({ length: s.generationAttempts }, () => checks),
-    download,
+    download: inline,
     endedEarly: false,
     ...ends,
   };

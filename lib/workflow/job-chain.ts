@@ -191,8 +191,8 @@ function downloadUntilEmpty(scope: Construct, invoke: Invoke, failed: CatchInto,
   }).next(download);
   const pastTheCount = new sfn.Pass(scope, STATE.confirmPageCount, {
     parameters: {
+      // The count is nextPage − 1: the page loop's first turn works it out (and sets countedPages).
       'nextPage.$': 'States.MathAdd($.report.pages, 1)',
-      'countedPages.$': '$.report.pages',
       afterCount: true,
     },
     resultPath: '$.cursor',

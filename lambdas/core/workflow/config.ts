@@ -37,7 +37,7 @@ export const workflowConfigSchema = z.object({
       sales: z.string().min(1).default('Vendas'),
       financial: z.string().min(1).default('Financeiro'),
     })
-    .default({ sales: 'Vendas', financial: 'Financeiro' }),
+    .prefault({}),
   /** Production: wait for the webhook (falls back to polling on timeout) instead of polling at once. */
   webhook: z.boolean().default(false),
   /**
@@ -90,7 +90,7 @@ export const workflowConfigSchema = z.object({
       slackDays: z.number().int().min(0).max(31).default(3),
       maxOutsideRatio: z.number().min(0).max(0.5).default(0.5),
     })
-    .default({ slackDays: 3, maxOutsideRatio: 0.5 }),
+    .prefault({}),
   /** Page batches per chunk of the download Map (each chunk one child execution of the Distributed Map). */
   batchesPerChunk: z.number().int().min(1).max(1000).default(100),
   /** Language of the HTML report and the SNS message: Brazilian Portuguese unless English is asked. */

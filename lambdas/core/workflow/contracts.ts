@@ -90,7 +90,10 @@ export const cursorSchema = z.object({
    * the count, which the batch holding the last counted page already asked (see counted-pages.ts).
    */
   afterCount: z.boolean().optional(),
-  /** The report's count, when the loop goes on past it: `maxUnknownPages` counts from there. */
+  /**
+   * The report's count, when the loop goes on past it: `maxUnknownPages` counts from there (set by the
+   * loop's first turn after "Confirm page count").
+   */
   countedPages: z.number().int().min(0).optional(),
 });
 export type PageCursor = z.output<typeof cursorSchema>;

@@ -29,7 +29,7 @@ type DatedRecord = Pick<CanonicalRecord, 'recordType' | 'saleDate' | 'paymentDat
   Partial<Pick<CanonicalRecord, 'movementDate'>>;
 
 /** What a record tells about the day it moved: its movement date (`exact`) or a nearby date. */
-export interface MovementEvidence {
+interface MovementEvidence {
   readonly date: IsoDate;
   readonly exact: boolean;
 }
@@ -45,10 +45,11 @@ export class ReportWindowMismatchError extends Error {
 }
 
 /**
- * The one place that knows which date says when a record moved: the configured movement-date column
- * (`movementDate`) first, for every code, then the date the provider files A1 and D1 under.
+ * Which date says, for the window check, when a record moved: the configured movement-date column
+ * (`movementDate`) first, for every code, then the date the provider files A1 and D1 under. (The
+ * lake's partition date is another rule, `lake/records-file.ts`.)
  */
-export function movementEvidence(record: DatedRecord): MovementEvidence | undefined {
+function movementEvidence(record: DatedRecord): MovementEvidence | undefined {
   if (record.movementDate) return { date: record.movementDate, exact: true };
   if (record.recordType === 'A1' && record.saleDate !== null) return { date: record.saleDate, exact: true };
   if (record.recordType !== 'D1') return undefined;
