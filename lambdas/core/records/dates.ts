@@ -8,7 +8,7 @@
  * without a zone is São Paulo wall-clock time already: its written date. The offset on a given day
  * comes from the time-zone database (Intl), so the -02:00 of Brazil's summer time (until 2019) counts.
  */
-import { businessDate, type IsoDate } from '../calendar';
+import { businessDate, type IsoDate, toEpochDay } from '../calendar';
 import { isDigits } from './amount';
 
 export type DateResult =
@@ -53,19 +53,15 @@ function dateTime(text: string, original: unknown): DateResult {
   if (!utc && !sign) return { ok: true, date: written };
   const offset = sign ? (sign === '-' ? -1 : 1) * (Number(offsetHh) * 60 + Number(offsetMm)) : 0;
   if (Math.abs(offset) > MAX_OFFSET_MINUTES || Number(offsetMm) > 59) return fail(original);
-  const instant = new Date(0);
-  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0..99 as 1900..1999.
-  instant.setUTCFullYear(
-    Number(written.slice(0, 4)),
-    Number(written.slice(5, 7)) - 1,
-    Number(written.slice(8)),
-  );
-  instant.setUTCHours(hours, minutes - offset, seconds, Number(fraction.slice(0, 3).padEnd(3, '0')));
+  const millis = Number(fraction.slice(0, 3).padEnd(3, '0'));
+  const instant =
+    toEpochDay(written) * DAY + ((hours * 60 + minutes - offset) * 60 + seconds) * 1000 + millis;
   // Years the business formatter cannot write as yyyy (before 1000) fail as dates.
-  return checked(saoPauloDate(instant.getTime()), original);
+  return checked(saoPauloDate(instant), original);
 }
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /**
  * From here on São Paulo's offsets are whole hours changing at whole hours (before: local mean time,
  * -03:06:28), so every instant of one UTC hour has one São Paulo date; checked hour by hour to 2100.
