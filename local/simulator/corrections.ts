@@ -7,8 +7,9 @@
  */
 import type { DataRecord, Receivable, Universe } from './dataset';
 import { rngFor } from './random';
+import type { SimulatorFaults } from './types';
 
-export const CORRECTION_CENTS = 100;
+const CORRECTION_CENTS = 100;
 
 /** Share of receivables whose amounts a correcting report changes. */
 const CORRECTED_SHARE = 0.2;
@@ -19,6 +20,13 @@ export interface Corrections {
 }
 
 export const NO_CORRECTIONS: Corrections = { forecasts: false, payments: false };
+
+/** The corrections the knobs ask for now. */
+export function correctionsOf(
+  faults: Pick<SimulatorFaults, 'correctedForecasts' | 'correctedPayments'>,
+): Corrections {
+  return { forecasts: faults.correctedForecasts, payments: faults.correctedPayments };
+}
 
 /** The records a correcting report changes, found once per universe. */
 const plans = new WeakMap<Universe, ReadonlySet<DataRecord>>();

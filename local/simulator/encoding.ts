@@ -251,7 +251,7 @@ function malformedEntry(
 }
 
 /** How a report shows an entry besides its rendering: its report-wide line number, corrections. */
-export interface EntryContext {
+interface EntryContext {
   /** Written as NSEQ (faults `pageSeamOverlap: 'sequenced'`). */
   readonly sequence?: number;
   readonly corrections?: Corrections;

@@ -36,7 +36,6 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
 export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> = {}) {
   let faults: SimulatorFaults = { ...DEFAULT_FAULTS, ...initial };
   const dice: Rng = rngFor(seed, 'faults');
-  const emptiedOnce = new Set<string>();
   return {
     current: (): SimulatorFaults => faults,
     set(partial: Partial<SimulatorFaults>): void {
@@ -64,13 +63,6 @@ export function buildFaultState(seed: number, initial: Partial<SimulatorFaults> 
     takeErroReport(): boolean {
       if (faults.erroNextReports <= 0) return false;
       faults = { ...faults, erroNextReports: faults.erroNextReports - 1 };
-      return true;
-    },
-    /** True on the first request of a page `emptyOncePages` names, per report (consumed). */
-    takeEmptyOnce(reportId: string, page: number): boolean {
-      const key = `${reportId}/${page}`;
-      if (!faults.emptyOncePages.includes(page) || emptiedOnce.has(key)) return false;
-      emptiedOnce.add(key);
       return true;
     },
     /** Consumes one request of a pending 429 burst. */

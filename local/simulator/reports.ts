@@ -72,7 +72,7 @@ function reportedPages(pages: number, count: SimulatorFaults['reportedPageCount'
 export function reportJson(
   report: StoredReport,
   state: ReportState,
-  count: SimulatorFaults['reportedPageCount'] = 'actual',
+  count: SimulatorFaults['reportedPageCount'],
 ): string {
   const pages = state === 'CONCLUIDO' ? reportedPages(report.pages, count) : null;
   return `{"id":${report.id},"situacao":"${state}","tipoRemessa":${JSON.stringify(report.tipoRemessa)},"quantidadePaginas":${pages}}`;

@@ -7,6 +7,7 @@ import { addDays, daysBetween, isIsoDate } from '../../lambdas/core/calendar';
 import { parseJsonPreservingIds } from '../../lambdas/core/json';
 import { REPORT_STATES, type ReportState } from '../../lambdas/core/provider/port';
 import type { ReportKind } from '../../lambdas/core/records/canonical';
+import { correctionsOf } from './corrections';
 import type { Universe } from './dataset';
 import type { Encoder } from './encoding';
 import type { FaultState } from './faults';
@@ -105,10 +106,7 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
       pages: Math.max(1, Math.ceil(entries.length / deps.recordsPerPage)),
       outcome: deps.faults.takeErroReport() ? 'ERRO' : outcomeFor(kind, deps.faults.current()),
       pastLast: generated++ % 2 === 0 ? 'empty-array' : 'no-registro',
-      corrections: {
-        forecasts: deps.faults.current().correctedForecasts,
-        payments: deps.faults.current().correctedPayments,
-      },
+      corrections: correctionsOf(deps.faults.current()),
     };
     deps.reports.set(report.id, report);
     deps.onGenerated(report);
@@ -164,9 +162,8 @@ export function buildReportRoutes(deps: ReportRoutesDeps) {
     const named = deps.faults.current().emptyOncePages.includes(page);
     const momentary =
       slice.length > 0 &&
-      (named
-        ? deps.faults.takeEmptyOnce(report.id, page)
-        : deps.variance && deps.mode === 'production' && emptyOnce(report.id, page));
+      (named || (deps.variance && deps.mode === 'production')) &&
+      emptyOnce(report.id, page, named);
     if (slice.length === 0 || momentary) {
       const registros = report.pastLast === 'empty-array' ? '{"registro":[]}' : '{}';
       return ok(`{"id":${report.id},"pagina":${page},"registros":${registros}}`);

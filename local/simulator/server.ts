@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { performance } from 'node:perf_hooks';
 import { businessDate } from '../../lambdas/core/calendar';
 import { closeServer, listenOnLoopback } from '../aws/endpoint';
+import { correctionsOf } from './corrections';
 import { generateUniverse, type Universe } from './dataset';
 import { echoRequest } from './echo';
 import { buildEncoder, type Encoder } from './encoding';
@@ -216,10 +217,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     groundTruth: (q) =>
       computeGroundTruth(getUniverse(), q, {
         seed: config.seed,
-        corrections: {
-          forecasts: faults.current().correctedForecasts,
-          payments: faults.current().correctedPayments,
-        },
+        corrections: correctionsOf(faults.current()),
       }),
     expectedRecordCounts: (q) => recordCounts(getUniverse(), config.seed, q),
     webhooks: () => registry.all().map(({ id, endpoint, flagAtivo }) => ({ id, endpoint, flagAtivo })),

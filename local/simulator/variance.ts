@@ -40,12 +40,16 @@ export function renderingFor(seed: number, reportId: string, kind: ReportKind): 
   };
 }
 
-/** Serves pages inside the count empty once, at a seeded rate; remembers which it already did. */
+/**
+ * Serves pages inside the count empty once, at a seeded rate or, `forced` (faults `emptyOncePages`),
+ * always; remembers which it already did.
+ */
 export function buildEmptyPageFault(seed: number) {
   const served = new Set<string>();
-  return (reportId: string, page: number): boolean => {
+  return (reportId: string, page: number, forced = false): boolean => {
     const key = `${reportId}/${page}`;
-    if (served.has(key) || rngFor(seed, 'empty-once', reportId, page)() >= EMPTY_ONCE_RATE) return false;
+    if (served.has(key)) return false;
+    if (!forced && rngFor(seed, 'empty-once', reportId, page)() >= EMPTY_ONCE_RATE) return false;
     served.add(key);
     return true;
   };
