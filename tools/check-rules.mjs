@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { cruise } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 
-export const MAX_LINES = 300;
+const MAX_LINES = 300;
 
 /** The folders holding source: what the import rules cruise. */
 const SOURCE_FOLDERS = ['bin', 'lambdas', 'lib', 'local', 'test', 'bench', 'tools'];

@@ -8,7 +8,7 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 
 /** SigV4 query signatures are valid for at most seven days. */
-export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 /** The parts of a request the signer reads, as the S3 client's middleware hands them over. */
 interface HttpRequestParts {

@@ -31,7 +31,6 @@ export interface ProbeOptions {
   readonly credentials: ProviderCredentials;
   readonly signal?: AbortSignal;
   readonly fetch?: typeof fetch;
-  readonly now?: () => Date;
 }
 
 /** What the probe saw: the call it made and the requests it sent (the sentence states the count). */
@@ -60,7 +59,7 @@ export async function assertReachable(options: ProbeOptions): Promise<void> {
       probe.status = info.status;
     },
   });
-  const today = businessDate(options.now?.() ?? new Date());
+  const today = businessDate(new Date());
   try {
     if (options.env === 'production') await client.listConfigurations();
     else await client.listReports({ generatedFrom: today, generatedTo: today });
@@ -76,7 +75,7 @@ export async function assertReachable(options: ProbeOptions): Promise<void> {
  * The one sentence for a failed probe, or undefined when the run should go on (the provider is busy
  * or rate limited: its retries are the run's business).
  */
-export function explain(url: string, probe: Probe, error: ProviderError): string | undefined {
+function explain(url: string, probe: Probe, error: ProviderError): string | undefined {
   const made = `${probe.requests} request${probe.requests === 1 ? '' : 's'} made`;
   if (error instanceof ProviderTimeoutError)
     return `cannot reach the provider at ${url}: no answer within ${PROBE_TIMEOUT_MS / 1000} s (${made}).`;

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
+import type { ProviderCredentials } from '../../lambdas/core/provider/http';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { buildDynamoLimiter } from '../../lambdas/core/rate-limit/dynamo';
 import { renderHtmlReport } from '../../lambdas/core/summary/html';
@@ -76,19 +77,24 @@ export interface LocalRunResult {
 type Cleanups = (() => Promise<void>)[];
 
 /** The provider to talk to: the given URL, or the built-in simulator started for this run. */
-async function startProvider(options: LocalRunOptions, cleanups: Cleanups, emit: (e: ProgressEvent) => void) {
+async function startProvider(
+  options: LocalRunOptions,
+  credentials: ProviderCredentials,
+  cleanups: Cleanups,
+  emit: (e: ProgressEvent) => void,
+) {
   if (options.providerUrl) {
     await assertReachable({
       baseUrl: options.providerUrl,
       env: options.env,
-      credentials: { email: options.credentials.email, apiToken: options.credentials.apiToken },
+      credentials,
       ...(options.signal ? { signal: options.signal } : {}),
     });
     return options.providerUrl;
   }
   const simulator = await startSimulator({
     mode: options.env,
-    credentials: { email: options.credentials.email, apiToken: options.credentials.apiToken },
+    credentials,
     ...options.simulator,
   });
   cleanups.push(() => simulator.close());
@@ -116,11 +122,13 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
   const now = options.now ?? (() => new Date());
   const emit = options.onProgress ?? (() => undefined);
   const paths = dataPaths(options.dataDir, options.env);
+  // The provider's credentials (the hmac, only the webhook's, stays out of the client).
+  const credentials = { email: options.credentials.email, apiToken: options.credentials.apiToken };
   const lock = await acquireRunLock(paths.lock);
   const cleanups: Cleanups = [];
   try {
     if (lock.tookOverStale) emit({ type: 'stage', message: 'taking over from a run that was killed' });
-    const baseUrl = await startProvider(options, cleanups, emit);
+    const baseUrl = await startProvider(options, credentials, cleanups, emit);
     options.signal?.throwIfAborted();
     emit({ type: 'stage', message: 'starting local DynamoDB and S3' });
     const { dynamo, s3 } = await startStores(paths, cleanups);
@@ -134,7 +142,6 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
     });
     const taskTokens = createLocalTaskTokens();
     const published: { subject: string; message: string }[] = [];
-    const credentials = { email: options.credentials.email, apiToken: options.credentials.apiToken };
     const deps = buildWorkflowDeps({
       ddb: dynamo.documentClient,
       tableName: dynamo.tableName,

@@ -23,7 +23,7 @@ export interface SpawnedCli {
  * The three ways a user starts recon in the checkout, as command and arguments: `node bin/recon.mjs`
  * (what an installed `recon` runs), `npm run local -- …` (`recon run …`) and `npx recon …`.
  */
-export const LAUNCHERS = {
+const LAUNCHERS = {
   node: (args: readonly string[]) => [process.execPath, [BIN, ...args]],
   'npm run local': (args: readonly string[]) => {
     if (args[0] !== 'run') throw new Error('npm run local is `recon run`');

@@ -37,12 +37,12 @@ export function losingAnswers(
   return { ddb: { send: send as Send['send'] }, lost: () => lost };
 }
 
-/** The first `count` requests `matches` picks (then none): which answers to lose. */
-export function firstOf<T>(matches: (command: T) => boolean, count = 1): (command: T) => boolean {
-  let left = count;
+/** The first request `matches` picks (then none): whose answer to lose. */
+export function firstOf<T>(matches: (command: T) => boolean): (command: T) => boolean {
+  let taken = false;
   return (command) => {
-    if (left === 0 || !matches(command)) return false;
-    left -= 1;
+    if (taken || !matches(command)) return false;
+    taken = true;
     return true;
   };
 }

@@ -4,10 +4,10 @@
  */
 
 /** Pieces this long or longer count as a leak. */
-export const MIN_FRAGMENT = 6;
+const MIN_FRAGMENT = 6;
 
 /** Every piece of `secret` of exactly {@link MIN_FRAGMENT} characters (longer pieces contain one). */
-export function fragmentsOf(secret: string): string[] {
+function fragmentsOf(secret: string): string[] {
   if (secret.length <= MIN_FRAGMENT) return [secret];
   return Array.from({ length: secret.length - MIN_FRAGMENT + 1 }, (_, at) =>
     secret.slice(at, at + MIN_FRAGMENT),

@@ -101,7 +101,7 @@ function recordsLine(s: RunSummary): string {
 }
 
 /** The last lines, never cut: how to open the full report. */
-export function reportLinkLines(s: RunSummary, link: ReportLink): string[] {
+function reportLinkLines(s: RunSummary, link: ReportLink): string[] {
   const t = textsFor(s.language).message;
   switch (link.kind) {
     case 'presigned':
