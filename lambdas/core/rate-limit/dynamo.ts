@@ -21,8 +21,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../store/conditional';
+import { conditionalWrite } from '../store/conditional';
 import { TABLE } from '../store/table';
+import { rateBucket } from './bucket';
 import {
   boundedBackOffMs,
   buildPacer,
@@ -34,7 +35,7 @@ import {
   windowShape,
 } from './pacing';
 import type { RateLimiter } from './port';
-import { isRecent, nextFreeSlot, type Recent, withClaim, withFloor, withPush } from './window';
+import { nextFreeSlot, type Recent, withClaim, withFloor, withPush } from './window';
 
 export interface DynamoLimiterDeps extends PacingOptions {
   readonly ddb: DynamoDBDocumentClient;
@@ -84,7 +85,7 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
   const claimLeadMs = deps.claimLeadMs ?? 50;
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
-  const key = { [TABLE.partitionKey]: `RATE#${deps.account}`, [TABLE.sortKey]: 'RATE' };
+  const key = rateBucket.key(deps.account);
   /**
    * The latest entry any limiter can have written, from now: a capped back-off, then a repair or a
    * claim with the widest gaps. A later entry is damage (a stray write), not a slot: trusting it
@@ -115,11 +116,8 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
     const { Item } = await deps.ddb.send(
       new GetCommand({ TableName: deps.tableName, Key: key, ConsistentRead: true }),
     );
-    believe({
-      exists: Item !== undefined,
-      token: typeof Item?.token === 'string' ? Item.token : undefined,
-      recent: isRecent(Item?.recent) && plausible(Item.recent) ? Item.recent : undefined,
-    });
+    const { token, recent } = rateBucket.parse(Item ?? {}, key);
+    believe({ exists: Item !== undefined, token, recent: recent && plausible(recent) ? recent : undefined });
     return believed as Seen;
   }
 
@@ -134,28 +132,24 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
       seen.token === undefined
         ? ['attribute_not_exists(#token) OR NOT attribute_type(#token, :string)', { ':string': 'S' }]
         : ['#token = :seen', { ':seen': seen.token }];
-    try {
-      await deps.ddb.send(
+    const written = await conditionalWrite(
+      deps.ddb.send(
         new PutCommand({
           TableName: deps.tableName,
-          Item: {
-            ...key,
+          Item: rateBucket.item(key, {
             recent,
             token,
             [TABLE.ttlAttribute]: Math.ceil((recent.at(-1) ?? now()) / 1000) + TTL_SECONDS,
-          },
+          }),
           ConditionExpression: condition,
           ExpressionAttributeNames: { '#token': 'token' },
           ExpressionAttributeValues: values,
         }),
-      );
-      believe({ exists: true, token, recent });
-      return true;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      await read();
-      return false;
-    }
+      ),
+    );
+    if (written) believe({ exists: true, token, recent });
+    else await read();
+    return written !== undefined;
   }
 
   /** The entries to build on, or `undefined` when the item cannot be trusted (see the header). */

@@ -15,8 +15,10 @@
  * nothing. Gathering again (a re-run of a night) rewrites the night's items with the superset.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, type IsoDate, toEpochDay } from '../calendar';
+import { z } from 'zod';
+import { addDays, type IsoDate, isoDateSchema, toEpochDay } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
+import { defineEntity } from '../store/entity';
 import { queryPages } from '../store/query-pages';
 import { TABLE } from '../store/table';
 import type { TouchedLog } from './touched';
@@ -42,23 +44,34 @@ export const DUE_LIST_RETENTION_DAYS = 90;
 /** Keys per list item: about 100 KB of keys, far below DynamoDB's 400 KB item limit. */
 const KEYS_PER_ITEM = 1_500;
 const WRITE_CONCURRENCY = 8;
-const MARKER = { pk: 'DUE', sk: 'GATHERED' } as const;
 
-function duePartition(dueDate: IsoDate): string {
-  return `DUE#${dueDate}`;
-}
+const dueList = defineEntity({
+  name: 'dueList',
+  partition: (dueDate: IsoDate) => [dueDate],
+  sort: ({ night, chunk }: { night: IsoDate; chunk: number }) => `${night}#${String(chunk).padStart(4, '0')}`,
+  schema: z.object({ keys: z.array(z.string()), [TABLE.ttlAttribute]: z.number() }),
+});
+
+/** How far the nights were gathered. */
+const dueListsGathered = defineEntity({
+  name: 'dueListsGathered',
+  partition: () => [],
+  sort: () => 'GATHERED',
+  schema: z.object({ through: isoDateSchema }),
+});
+const MARKER = dueListsGathered.key();
 
 export function buildDueLists({ ddb, tableName, touched, retentionDays }: DueListsDeps): DueLists {
   async function gatherNight(night: IsoDate, graceDays: number): Promise<void> {
     const items = [...(await touched.openByDueOf(night))].flatMap(([dueDate, keys]) => {
       const sorted = [...keys].sort();
       const expiresAt = toEpochDay(addDays(dueDate, graceDays + retentionDays)) * 86_400;
-      return Array.from({ length: Math.ceil(sorted.length / KEYS_PER_ITEM) }, (_, chunk) => ({
-        pk: duePartition(dueDate),
-        sk: `${night}#${String(chunk).padStart(4, '0')}`,
-        keys: sorted.slice(chunk * KEYS_PER_ITEM, (chunk + 1) * KEYS_PER_ITEM),
-        [TABLE.ttlAttribute]: expiresAt,
-      }));
+      return Array.from({ length: Math.ceil(sorted.length / KEYS_PER_ITEM) }, (_, chunk) =>
+        dueList.item(dueList.key(dueDate, { night, chunk }), {
+          keys: sorted.slice(chunk * KEYS_PER_ITEM, (chunk + 1) * KEYS_PER_ITEM),
+          [TABLE.ttlAttribute]: expiresAt,
+        }),
+      );
     });
     await mapWithConcurrency(items, WRITE_CONCURRENCY, (Item) =>
       ddb.send(new PutCommand({ TableName: tableName, Item })),
@@ -70,26 +83,29 @@ export function buildDueLists({ ddb, tableName, touched, retentionDays }: DueLis
       const { Item } = await ddb.send(
         new GetCommand({ TableName: tableName, Key: MARKER, ConsistentRead: true }),
       );
-      const gatheredThrough = (Item?.through as IsoDate | undefined) ?? null;
+      const gatheredThrough = Item ? dueListsGathered.parse(Item, MARKER).through : null;
       // The marker's own night again only when it is tonight's: a re-run of the night may have added to it.
       const after = gatheredThrough !== null && gatheredThrough >= asOf ? addDays(asOf, -1) : gatheredThrough;
       const nights = await touched.datesBetween(after, asOf);
       for (const night of nights) await gatherNight(night, graceDays);
       if (gatheredThrough === null || asOf > gatheredThrough) {
-        await ddb.send(new PutCommand({ TableName: tableName, Item: { ...MARKER, through: asOf } }));
+        await ddb.send(
+          new PutCommand({ TableName: tableName, Item: dueListsGathered.item(MARKER, { through: asOf }) }),
+        );
       }
     },
     async keysDue(dueDate) {
       const keys = new Set<string>();
+      const pk = dueList.pk(dueDate);
       const pages = queryPages(ddb, {
         TableName: tableName,
         KeyConditionExpression: '#pk = :pk',
         ExpressionAttributeNames: { '#pk': TABLE.partitionKey },
-        ExpressionAttributeValues: { ':pk': duePartition(dueDate) },
+        ExpressionAttributeValues: { ':pk': pk },
         ConsistentRead: true,
       });
       for await (const items of pages)
-        for (const item of items) for (const key of item.keys as string[]) keys.add(key);
+        for (const item of items) for (const key of dueList.parse(item, { pk }).keys) keys.add(key);
       return keys;
     },
   };

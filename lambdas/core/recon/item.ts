@@ -16,7 +16,8 @@
  * | `changedOn`, `updatedAt` | business date and instant of the last write |
  */
 import type { IsoDate } from '../calendar';
-import { TABLE } from '../store/table';
+import type { TableKey } from '../store/entity';
+import { keyOf, TABLE } from '../store/table';
 import {
   byHash,
   type Forecast,
@@ -25,6 +26,7 @@ import {
   type Settlement,
 } from './matcher';
 import { type Occurrences, reportOf } from './occurrences';
+import { receivable as receivableEntity, type StoredContribution } from './receivable-entity';
 import { moneyOf, type ReasonCode, type ReconStatus } from './status';
 
 /** Bookkeeping the store adds to the content: the status as last written and the lock version. */
@@ -43,8 +45,6 @@ export type Receivable = ReceivableContent & ReceivableMeta;
 
 export type ReceivableItem = Record<string, unknown>;
 
-export const RECEIVABLE_PK_PREFIX = 'RCV#';
-export const RECEIVABLE_SK = 'RCV';
 /**
  * The states kept in the byWork index: the ones somebody has to act on. OPEN and SETTLED are most
  * receivables; indexing them would add an index write to every forecast and every settlement (about
@@ -75,8 +75,8 @@ const FIELD_NAMES = [
   'dueDate',
 ] as const satisfies readonly (keyof ReceivableFields)[];
 
-export function itemKey(key: string): { pk: string; sk: string } {
-  return { pk: `${RECEIVABLE_PK_PREFIX}${key}`, sk: RECEIVABLE_SK };
+export function itemKey(key: string): TableKey {
+  return receivableEntity.key(key);
 }
 
 /** Digits of the zero-padded money at stake in gsi2sk: every safe integer fits, so text order is numeric order. */
@@ -84,7 +84,7 @@ const STAKE_DIGITS = 16;
 
 /** gsi2pk of the receivables stored in an action state, ordered by money at stake. */
 export function stakePartition(status: IndexedStatus): string {
-  return `STAKE#${status}`;
+  return keyOf(TABLE.workIndex.partitionPrefix, status);
 }
 
 /**
@@ -127,59 +127,41 @@ export function toItem(receivable: Receivable): ReceivableItem {
   };
 }
 
-export function fromItem(item: ReceivableItem): Receivable {
-  const field = <T>(name: string): T | null => (item[name] === undefined ? null : (item[name] as T));
-  const forecasts: Forecast[] = Object.entries((item.f ?? {}) as Record<string, StoredContribution>).map(
-    ([hash, stored]) => ({
-      hash,
-      netCents: Number(stored.n),
-      movementDate: stored.m ?? null,
-      occurrences: occurrencesOf(stored),
-    }),
-  );
-  const settlements: Settlement[] = Object.entries((item.s ?? {}) as Record<string, StoredContribution>).map(
-    ([hash, stored]) => ({
-      hash,
-      netCents: Number(stored.n),
-      paymentDate: stored.p ?? null,
-      movementDate: stored.m ?? null,
-      occurrences: occurrencesOf(stored),
-    }),
-  );
+export function fromItem(raw: ReceivableItem): Receivable {
+  const item = receivableEntity.parse(raw);
+  const field = <T>(value: T | undefined): T | null => value ?? null;
+  const forecasts: Forecast[] = Object.entries(item.f ?? {}).map(([hash, stored]) => ({
+    hash,
+    netCents: Number(stored.n),
+    movementDate: stored.m ?? null,
+    occurrences: occurrencesOf(stored),
+  }));
+  const settlements: Settlement[] = Object.entries(item.s ?? {}).map(([hash, stored]) => ({
+    hash,
+    netCents: Number(stored.n),
+    paymentDate: stored.p ?? null,
+    movementDate: stored.m ?? null,
+    occurrences: occurrencesOf(stored),
+  }));
   return {
-    key: String(item[TABLE.partitionKey]).slice(RECEIVABLE_PK_PREFIX.length),
-    acquirer: field('acquirer'),
-    merchant: field('merchant'),
-    saleDate: field('saleDate'),
-    nsu: field('nsu'),
-    authorization: field('authorization'),
-    installment: item.installment === undefined ? null : Number(item.installment),
-    brand: field('brand'),
-    dueDate: field('dueDate'),
+    key: receivableEntity.partitionOf(item.pk),
+    acquirer: field(item.acquirer),
+    merchant: field(item.merchant),
+    saleDate: field(item.saleDate),
+    nsu: field(item.nsu),
+    authorization: field(item.authorization),
+    installment: field(item.installment),
+    brand: field(item.brand),
+    dueDate: field(item.dueDate),
     forecasts: forecasts.sort(byHash),
     settlements: settlements.sort(byHash),
     capped: item.capped === true,
-    status: item.status as ReconStatus,
-    reason: item.reason as ReasonCode,
-    version: Number(item.version),
-    changedOn: String(item.changedOn),
-    updatedAt: String(item.updatedAt),
+    status: item.status,
+    reason: item.reason,
+    version: item.version,
+    changedOn: item.changedOn,
+    updatedAt: item.updatedAt,
   };
-}
-
-/**
- * A contribution as stored: net, payment and movement dates, copies (omitted when 1), page counts,
- * page edges, the seam mark and the first report (see `occurrences.ts`).
- */
-interface StoredContribution {
-  readonly n: number;
-  readonly p?: string;
-  readonly m?: string;
-  readonly c?: number;
-  readonly o?: Record<string, number>;
-  readonly e?: Record<string, string>;
-  readonly sd?: boolean;
-  readonly g?: string;
 }
 
 function contribution({ netCents, movementDate, occurrences }: Forecast | Settlement): StoredContribution {

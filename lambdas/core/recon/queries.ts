@@ -8,15 +8,8 @@ import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb'
 import type { IsoDate } from '../calendar';
 import { queryPages } from '../store/query-pages';
 import { TABLE } from '../store/table';
-import {
-  fromItem,
-  INDEXED_STATUSES,
-  isIndexed,
-  RECEIVABLE_PK_PREFIX,
-  RECEIVABLE_SK,
-  type Receivable,
-  stakePartition,
-} from './item';
+import { fromItem, INDEXED_STATUSES, isIndexed, type Receivable, stakePartition } from './item';
+import { receivable } from './receivable-entity';
 import type { ReconStatus } from './status';
 
 export interface TableDeps {
@@ -103,5 +96,5 @@ export async function collect(pages: AsyncGenerator<Receivable[]>): Promise<Rece
 const RECEIVABLES_FILTER = {
   FilterExpression: 'begins_with(#pk, :prefix) AND #sk = :sk',
   ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-  ExpressionAttributeValues: { ':prefix': RECEIVABLE_PK_PREFIX, ':sk': RECEIVABLE_SK },
+  ExpressionAttributeValues: { ':prefix': receivable.pkPrefix, ':sk': receivable.sk() },
 };

@@ -6,3 +6,16 @@
 export function isConditionalCheckFailed(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
+
+/**
+ * The one way a store sends a conditional write: its output, or `undefined` when the condition did
+ * not hold; any other error is thrown.
+ */
+export async function conditionalWrite<Output>(write: Promise<Output>): Promise<Output | undefined> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
+}

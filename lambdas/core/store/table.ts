@@ -1,17 +1,23 @@
 /**
  * The single DynamoDB table's key schema, shared by the CDK storage construct and every store, so
- * that the table and its users cannot disagree. Every item type uses its own `pk` prefix.
+ * that the table and its users cannot disagree. Every item type uses its own `pk` prefix, listed in
+ * {@link KEY_PREFIXES}; its key builders and item schema live with the store that owns it, made with
+ * `defineEntity` (entity.ts), so no module spells a key by hand.
  *
- * | item                 | pk                    | sk            |
- * |----------------------|-----------------------|---------------|
- * | receivable           | `RCV#<match key>`     | `RCV`         |
- * | rate-limit bucket    | `RATE#<account>`      | `RATE`        |
- * | report wait/webhook  | `WAIT#<report id>`    | `WAIT`        |
- * | idempotency record   | `IDEMPOTENCY`         | `<key>`       |
- * | run marker           | `RUN#<run id>`        | `RUN`         |
- * | book totals          | `TOTALS`              | `TOTALS`      |
- * | aging's due list     | `DUE#<due date>`      | `<night>#<n>` |
- * | due lists gathered   | `DUE`                 | `GATHERED`    |
+ * | item                 | entity            | pk                                         | sk              |
+ * |----------------------|-------------------|--------------------------------------------|-----------------|
+ * | receivable           | receivable        | `RCV#<match key>`                          | `RCV`           |
+ * | rate-limit bucket    | rateBucket        | `RATE#<account>`                           | `RATE`          |
+ * | report wait/webhook  | reportWait        | `WAIT#<report id>`                         | `WAIT`          |
+ * | webhook delivery     | webhookDelivery   | `IDEMPOTENCY`                              | `webhook#<id>`  |
+ * | run marker           | runMarker         | `RUN#<environment>#<from>#<to>`            | `RUN`           |
+ * | book totals          | totals            | `TOTALS`                                   | `TOTALS`        |
+ * | aging's due list     | dueList           | `DUE#<due date>`                           | `<night>#<n>`   |
+ * | due lists gathered   | dueListsGathered  | `DUE`                                      | `GATHERED`      |
+ * | generation lease     | generationLease   | `GENLEASE#<environment>`                   | `<config id>`   |
+ * | window's kept report | keptReport        | `WINDOWS#<environment>#<config id>`        | `<from>#<to>`   |
+ * | page fingerprint     | pagePrint         | `PAGEPRINT#<report id>`                    | `<sha256>`      |
+ * | page batch result    | batchResult       | `BATCHES#<execution>#<config>#<from>#<to>` | `B#<index>`     |
  */
 export const TABLE = {
   partitionKey: 'pk',
@@ -24,5 +30,29 @@ export const TABLE = {
    * largest items from the top (totals/largest.ts). (Until issue 15 it also held every OPEN
    * receivable by due date for aging, which now reads its due lists: recon/due-lists.ts.)
    */
-  workIndex: { name: 'byWork', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  workIndex: { name: 'byWork', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', partitionPrefix: 'STAKE' },
 } as const;
+
+/**
+ * The `pk` prefix of every item type, by entity name (the name a malformed item's error gives). The
+ * due lists and their gathering marker share `DUE`: the marker's pk is the bare word, a list's never is.
+ */
+export const KEY_PREFIXES = {
+  receivable: 'RCV',
+  rateBucket: 'RATE',
+  reportWait: 'WAIT',
+  webhookDelivery: 'IDEMPOTENCY',
+  runMarker: 'RUN',
+  totals: 'TOTALS',
+  dueList: 'DUE',
+  dueListsGathered: 'DUE',
+  generationLease: 'GENLEASE',
+  keptReport: 'WINDOWS',
+  pagePrint: 'PAGEPRINT',
+  batchResult: 'BATCHES',
+} as const;
+
+/** Joins a key's parts with the table's separator. */
+export function keyOf(...parts: readonly (string | number)[]): string {
+  return parts.join('#');
+}

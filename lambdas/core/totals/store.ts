@@ -13,14 +13,53 @@
  * Totals are never guessed, and a crash costs one recount, not a wrong report.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../store/conditional';
+import { z } from 'zod';
+import { conditionalWrite } from '../store/conditional';
+import { defineEntity } from '../store/entity';
 import { TABLE } from '../store/table';
 import { chunkMarker, judgeMarkers, type MarkerVerdict, type TotalsMarkers } from './attempts';
 import type { Cells } from './cells';
 
 export type { TotalsMarkers } from './attempts';
 
-export const TOTALS_KEY = { pk: 'TOTALS', sk: 'TOTALS' } as const;
+const isCell = (name: string) => name.includes(':');
+
+const markerSet = z
+  .set(z.string())
+  .optional()
+  .transform((ids) => (ids ? [...ids] : []));
+
+const totals = defineEntity({
+  name: 'totals',
+  partition: () => [],
+  sort: () => 'TOTALS',
+  schema: z
+    .looseObject({
+      started: markerSet,
+      applied: markerSet,
+      abandoned: markerSet,
+      ready: z.boolean().optional(),
+      begins: z.number().optional(),
+    })
+    .transform(({ started, applied, abandoned, ready, begins, ...rest }, context) => {
+      const cells: Record<string, number> = {};
+      for (const [name, value] of Object.entries(rest)) {
+        if (!isCell(name)) continue;
+        if (typeof value === 'number') {
+          if (value !== 0) cells[name] = value;
+        } else
+          context.issues.push({
+            code: 'custom',
+            message: 'a cell holds a number',
+            path: [name],
+            input: value,
+          });
+      }
+      return { markers: { started, applied, abandoned }, ready: ready === true, begins, cells };
+    }),
+});
+
+export const TOTALS_KEY = totals.key();
 
 /**
  * Cells per UpdateItem. Every update of the item costs a write unit per KB of the WHOLE item (tens of
@@ -80,10 +119,6 @@ export interface TotalsStoreDeps {
   /** The clock that tells a live batch from a dead one. @default the system clock */
   readonly now?: () => Date;
 }
-
-const isCell = (name: string) => name.includes(':');
-
-const asStrings = (value: unknown): string[] => (value instanceof Set ? [...value].map(String) : []);
 
 function chunksOf<T>(items: readonly T[]): T[][] {
   const chunks: T[][] = [];
@@ -151,8 +186,9 @@ export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: Tot
       values[`:v${id}`] = value;
       return `#c${id} :v${id}`;
     });
-    try {
-      await ddb.send(
+    // Refused: our own earlier request got through (the SDK retried it), or a recount counted the attempt.
+    await conditionalWrite(
+      ddb.send(
         new UpdateCommand({
           TableName: tableName,
           Key: TOTALS_KEY,
@@ -162,29 +198,19 @@ export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: Tot
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
         }),
-      );
-    } catch (error) {
-      // Our own earlier request got through (the SDK retried it), or a recount counted the attempt.
-      if (!isConditionalCheckFailed(error)) throw error;
-    }
+      ),
+    );
   }
 
   async function read(): Promise<TotalsState> {
     const { Item } = await ddb.send(
       new GetCommand({ TableName: tableName, Key: TOTALS_KEY, ConsistentRead: true }),
     );
-    const markers = {
-      started: asStrings(Item?.started),
-      applied: asStrings(Item?.applied),
-      abandoned: asStrings(Item?.abandoned),
-    };
-    const cells = Object.fromEntries(
-      Object.entries(Item ?? {}).filter(([name, value]) => isCell(name) && Number(value) !== 0),
-    ) as Cells;
+    const { markers, ready, begins, cells } = totals.parse(Item ?? {}, TOTALS_KEY);
     return {
       exists: Item !== undefined,
-      ready: Item?.ready === true,
-      begins: Item?.begins === undefined ? undefined : Number(Item.begins),
+      ready,
+      begins,
       cells,
       markers,
       verdict: judgeMarkers(markers, now()),
@@ -238,13 +264,8 @@ export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: Tot
         ...setOf('applied', [...new Set([...markers.applied, ...verdict.dead])]),
         ...setOf('abandoned', markers.abandoned),
       };
-      try {
-        await ddb.send(new PutCommand({ TableName: tableName, Item: item, ...unchangedSince(basis) }));
-        return true;
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return false;
-        throw error;
-      }
+      const put = new PutCommand({ TableName: tableName, Item: item, ...unchangedSince(basis) });
+      return (await conditionalWrite(ddb.send(put))) !== undefined;
     },
     async forget(markers, expired = []) {
       const removals = chunksOf(expired).map(removeCells);

@@ -10,12 +10,22 @@
  * so the provider's retry of that delivery is not mistaken for a duplicate.
  */
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../store/conditional';
+import { z } from 'zod';
+import { conditionalWrite } from '../store/conditional';
+import { defineEntity } from '../store/entity';
 
 export interface RequestDedupe {
   claim(requestId: string): Promise<'first' | 'duplicate'>;
   release(requestId: string): Promise<void>;
 }
+
+/** Written only, never read back: the schema types the put. */
+const webhookDelivery = defineEntity({
+  name: 'webhookDelivery',
+  partition: () => [],
+  sort: (requestId: string) => `webhook#${requestId}`,
+  schema: z.object({ receivedAt: z.string(), expiresAt: z.number() }),
+});
 
 export function buildRequestDedupe(deps: {
   ddb: DynamoDBDocumentClient;
@@ -26,27 +36,23 @@ export function buildRequestDedupe(deps: {
 }): RequestDedupe {
   const { ddb, tableName, now } = deps;
   const ttlSeconds = (deps.ttlDays ?? 7) * 86_400;
-  const key = (requestId: string) => ({ pk: 'IDEMPOTENCY', sk: `webhook#${requestId}` });
+  const key = (requestId: string) => webhookDelivery.key(undefined, requestId);
   return {
     async claim(requestId) {
       const at = now();
-      try {
-        await ddb.send(
+      const written = await conditionalWrite(
+        ddb.send(
           new PutCommand({
             TableName: tableName,
-            Item: {
-              ...key(requestId),
+            Item: webhookDelivery.item(key(requestId), {
               receivedAt: at.toISOString(),
               expiresAt: Math.floor(at.getTime() / 1000) + ttlSeconds,
-            },
+            }),
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
-        );
-        return 'first';
-      } catch (error) {
-        if (isConditionalCheckFailed(error)) return 'duplicate';
-        throw error;
-      }
+        ),
+      );
+      return written ? 'first' : 'duplicate';
     },
     async release(requestId) {
       await ddb.send(new DeleteCommand({ TableName: tableName, Key: key(requestId) }));

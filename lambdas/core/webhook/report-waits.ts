@@ -12,7 +12,9 @@
  * `resumedAt` and `expiresAt` (TTL, epoch seconds).
  */
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../store/conditional';
+import { z } from 'zod';
+import { conditionalWrite } from '../store/conditional';
+import { defineEntity } from '../store/entity';
 
 export interface ReportWaits {
   /** Workflow side: store the task token for a report; if an event already arrived, resume at once. */
@@ -44,16 +46,25 @@ export interface ReportWaitsDeps {
 /** Errors meaning the token can no longer be resumed: the workflow has already moved on. */
 const GONE_TASK_ERRORS = new Set(['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist']);
 
-interface WaitItem {
-  readonly taskToken?: string;
-  readonly eventAt?: string;
-  readonly resumedAt?: string;
-}
+const reportWait = defineEntity({
+  name: 'reportWait',
+  partition: (reportId: string) => [reportId],
+  sort: () => 'WAIT',
+  schema: z.object({
+    taskToken: z.string().optional(),
+    eventAt: z.string().optional(),
+    resumedAt: z.string().optional(),
+    pages: z.set(z.number()).optional(),
+    expiresAt: z.number().optional(),
+  }),
+});
+
+type WaitItem = ReturnType<typeof reportWait.parse>;
 
 export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
   const { ddb, tableName, now } = deps;
   const ttlSeconds = (deps.ttlDays ?? 7) * 86_400;
-  const key = (reportId: string) => ({ pk: `WAIT#${reportId}`, sk: 'WAIT' });
+  const key = (reportId: string) => reportWait.key(reportId);
   const expiresAt = () => Math.floor(now().getTime() / 1000) + ttlSeconds;
 
   /** One single-item update returning the whole item; `undefined` when its condition did not hold. */
@@ -63,8 +74,8 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
     values: Record<string, unknown>,
     condition?: string,
   ): Promise<WaitItem | undefined> {
-    try {
-      const result = await ddb.send(
+    const result = await conditionalWrite(
+      ddb.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key(reportId),
@@ -73,12 +84,9 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      return result.Attributes as WaitItem;
-    } catch (error) {
-      if (isConditionalCheckFailed(error)) return undefined;
-      throw error;
-    }
+      ),
+    );
+    return result && reportWait.parse(result.Attributes ?? {}, key(reportId));
   }
 
   async function send(reportId: string, taskToken: string): Promise<void> {
@@ -102,9 +110,11 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
       claim,
       'attribute_not_exists(resumedAt) AND attribute_exists(taskToken) AND attribute_exists(eventAt)',
     );
-    if (item === undefined) return false;
+    // The condition requires a stored token: none means the claim was not ours.
+    const taskToken = item?.taskToken;
+    if (taskToken === undefined) return false;
     try {
-      await send(reportId, item.taskToken as string);
+      await send(reportId, taskToken);
     } catch (error) {
       await update(reportId, 'REMOVE resumedAt', claim, 'resumedAt = :claimedAt');
       throw error;
@@ -120,7 +130,8 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
     const { Item } = await ddb.send(
       new GetCommand({ TableName: tableName, Key: key(reportId), ConsistentRead: true }),
     );
-    if ((Item as WaitItem | undefined)?.taskToken !== taskToken) await send(reportId, taskToken);
+    const stored = Item && reportWait.parse(Item, key(reportId));
+    if (stored?.taskToken !== taskToken) await send(reportId, taskToken);
     return 'resumed';
   }
 
@@ -140,11 +151,13 @@ export function buildReportWaits(deps: ReportWaitsDeps): ReportWaits {
     },
 
     async recordEvent(reportId, page) {
-      const item = (await update(
+      const item = await update(
         reportId,
         'SET eventAt = if_not_exists(eventAt, :eventAt), expiresAt = if_not_exists(expiresAt, :expiresAt) ADD pages :page',
         { ':eventAt': now().toISOString(), ':expiresAt': expiresAt(), ':page': new Set([page]) },
-      )) as WaitItem;
+      );
+      // Without a condition the update cannot be refused.
+      if (item === undefined) throw new Error(`report ${reportId}: wait update without a condition refused`);
       if (item.resumedAt !== undefined) return 'already-resumed';
       if (item.taskToken === undefined) return 'recorded';
       return (await resumeIfReady(reportId)) ? 'resumed' : 'already-resumed';

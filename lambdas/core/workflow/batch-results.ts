@@ -9,7 +9,9 @@
  * `expiresAt` (TTL, a week: the job result has the totals by then).
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import { emptyIngestCounts, mergeIngestCounts } from '../lake/counts';
+import { defineEntity } from '../store/entity';
 import { queryPages } from '../store/query-pages';
 import { type BatchResult, batchResultSchema, type Job, type ReceivableChanges } from './contracts';
 
@@ -28,6 +30,19 @@ export function chunkPlan(batchCount: number, maxPerChunk: number) {
   const chunkSize = Math.max(1, Math.ceil(batchCount / chunks));
   return { chunkSize, chunkSpan: chunkSize - 1, lastChunkStart: (chunks - 1) * chunkSize };
 }
+
+const batchResult = defineEntity({
+  name: 'batchResult',
+  partition: ({ executionId, job }: { executionId: string; job: Job }) => [
+    executionId,
+    job.configurationId,
+    job.from,
+    job.to,
+  ],
+  sort: (batchIndex: number) => `B#${batchIndex}`,
+  // `list` projects `result` alone, so `expiresAt` may be absent from what it reads.
+  schema: z.object({ result: batchResultSchema, expiresAt: z.number().optional() }),
+});
 
 const noChanges: ReceivableChanges = { changed: 0, unchanged: 0, conflicts: 0 };
 
@@ -70,46 +85,39 @@ export function buildBatchResultStore(deps: {
   readonly now: () => Date;
 }): BatchResultStore {
   const { ddb, tableName } = deps;
-  const pk = (executionId: string, job: Job) =>
-    `BATCHES#${executionId}#${job.configurationId}#${job.from}#${job.to}`;
-  const sk = (batchIndex: number) => `B#${batchIndex}`;
   return {
     async save(executionId, job, batchIndex, result) {
       await ddb.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            pk: pk(executionId, job),
-            sk: sk(batchIndex),
+          Item: batchResult.item(batchResult.key({ executionId, job }, batchIndex), {
             result,
             expiresAt: Math.floor(deps.now().getTime() / 1000) + WEEK_SECONDS,
-          },
+          }),
         }),
       );
     },
     async list(executionId, job) {
       const results: BatchResult[] = [];
+      const pk = batchResult.pk({ executionId, job });
       const pages = queryPages(ddb, {
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk(executionId, job) },
+        ExpressionAttributeValues: { ':pk': pk },
         ProjectionExpression: '#result',
         ExpressionAttributeNames: { '#result': 'result' },
         ConsistentRead: true,
       });
       for await (const items of pages)
-        for (const item of items) results.push(batchResultSchema.parse(item.result));
+        for (const item of items) results.push(batchResult.parse(item, { pk }).result);
       return results;
     },
     async get(executionId, job, batchIndex) {
+      const key = batchResult.key({ executionId, job }, batchIndex);
       const { Item } = await ddb.send(
-        new GetCommand({
-          TableName: tableName,
-          Key: { pk: pk(executionId, job), sk: sk(batchIndex) },
-          ConsistentRead: true,
-        }),
+        new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
       );
-      return Item ? batchResultSchema.parse(Item.result) : undefined;
+      return Item ? batchResult.parse(Item, key).result : undefined;
     },
   };
 }

@@ -20,9 +20,11 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { IsoDate } from '../calendar';
+import { z } from 'zod';
+import { isoDateSchema } from '../calendar';
 import type { GenerationSnapshot } from '../provider/port';
-import { isConditionalCheckFailed } from '../store/conditional';
+import { conditionalWrite } from '../store/conditional';
+import { defineEntity } from '../store/entity';
 import { TransientStepError } from './errors';
 
 export interface GenerationLeaseDeps {
@@ -55,17 +57,30 @@ export interface GenerationLease {
 /** Polling while another generation holds the lease: short, since a generation takes seconds. */
 const POLL_MS = 250;
 
+const generationLease = defineEntity({
+  name: 'generationLease',
+  partition: (environment: string) => [environment],
+  sort: (configurationId: number) => String(configurationId),
+  schema: z.object({
+    holder: z.string(),
+    leaseUntil: z.number(),
+    expiresAt: z.number(),
+    snapshotDay: isoDateSchema.optional(),
+    snapshotIds: z.array(z.string()).optional(),
+  }),
+});
+
 export function buildGenerationLease(deps: GenerationLeaseDeps): GenerationLease {
   const { ddb, tableName } = deps;
-  const partition = `GENLEASE#${deps.environment}`;
-  const key = (configurationId: number) => ({ pk: partition, sk: String(configurationId) });
+  const partition = generationLease.pk(deps.environment);
+  const key = (configurationId: number) => generationLease.key(deps.environment, configurationId);
   const expiresAt = (until: number) => Math.ceil(until / 1000) + 24 * 3600;
 
   /** Extends our own lease, keeping its snapshot; undefined when someone else (or nobody) holds it. */
   async function renew(configurationId: number, holder: string) {
     const until = deps.now() + deps.leaseMs;
-    try {
-      const { Attributes } = await ddb.send(
+    const renewed = await conditionalWrite(
+      ddb.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key(configurationId),
@@ -74,38 +89,34 @@ export function buildGenerationLease(deps: GenerationLeaseDeps): GenerationLease
           ExpressionAttributeValues: { ':me': holder, ':until': until, ':expires': expiresAt(until) },
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      const day = Attributes?.snapshotDay as IsoDate | undefined;
-      const ids = Attributes?.snapshotIds as string[] | undefined;
-      return { snapshot: day && ids ? { day, ids } : undefined };
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      return undefined;
-    }
+      ),
+    );
+    if (renewed === undefined) return undefined;
+    const { snapshotDay: day, snapshotIds: ids } = generationLease.parse(
+      renewed.Attributes ?? {},
+      key(configurationId),
+    );
+    return { snapshot: day && ids ? { day, ids } : undefined };
   }
 
   /** Takes a free or expired lease afresh (an expired holder's snapshot is not ours: dropped). */
   async function take(configurationId: number, holder: string): Promise<boolean> {
     const at = deps.now();
-    try {
-      await ddb.send(
+    const taken = await conditionalWrite(
+      ddb.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            ...key(configurationId),
+          Item: generationLease.item(key(configurationId), {
             holder,
             leaseUntil: at + deps.leaseMs,
             expiresAt: expiresAt(at + deps.leaseMs),
-          },
+          }),
           ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now',
           ExpressionAttributeValues: { ':now': at },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      return false;
-    }
+      ),
+    );
+    return taken !== undefined;
   }
 
   return {
@@ -137,18 +148,16 @@ export function buildGenerationLease(deps: GenerationLeaseDeps): GenerationLease
     },
 
     async release(configurationId, holder) {
-      try {
-        await ddb.send(
+      await conditionalWrite(
+        ddb.send(
           new DeleteCommand({
             TableName: tableName,
             Key: key(configurationId),
             ConditionExpression: 'holder = :me',
             ExpressionAttributeValues: { ':me': holder },
           }),
-        );
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-      }
+        ),
+      );
     },
 
     async releaseAll() {

@@ -16,8 +16,11 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { IsoDate } from '../calendar';
-import { isConditionalCheckFailed } from '../store/conditional';
+import { z } from 'zod';
+import { type IsoDate, isoDateSchema } from '../calendar';
+import { conditionalWrite } from '../store/conditional';
+import { defineEntity } from '../store/entity';
+import { keyOf } from '../store/table';
 import type { Job } from './contracts';
 
 export interface KeptReport {
@@ -40,24 +43,46 @@ export interface KeptReports {
   markStalled(job: Job, reportId: string): Promise<void>;
 }
 
+/** The window's bounds, as its sort key holds them. */
+const windowSchema = z
+  .string()
+  .transform((sk) => sk.split('#'))
+  .pipe(z.tuple([isoDateSchema, isoDateSchema]));
+
+// One partition per configuration, windows sorted by their bounds: the windows inside a period are
+// one Query away.
+const keptReport = defineEntity({
+  name: 'keptReport',
+  partition: ({ environment, configurationId }: { environment: string; configurationId: number }) => [
+    environment,
+    configurationId,
+  ],
+  sort: ({ from, to }: Pick<Job, 'from' | 'to'>) => keyOf(from, to),
+  schema: z.object({
+    sk: windowSchema,
+    reportId: z.string(),
+    generatedOn: isoDateSchema,
+    executionId: z.string(),
+    stalled: z.boolean().optional(),
+    recordedAt: z.string(),
+  }),
+});
+
 export function buildKeptReports(deps: {
   readonly ddb: DynamoDBDocumentClient;
   readonly tableName: string;
   readonly environment: string;
   readonly now: () => Date;
 }): KeptReports {
-  const { ddb, tableName } = deps;
-  // One partition per configuration, windows sorted by their bounds: the windows inside a period are
-  // one Query away.
-  const partition = (job: Pick<Job, 'configurationId'>) =>
-    `WINDOWS#${deps.environment}#${job.configurationId}`;
-  const key = (job: Job) => ({ pk: partition(job), sk: `${job.from}#${job.to}` });
+  const { ddb, tableName, environment } = deps;
+  const partition = (job: Job) => keptReport.pk({ environment, configurationId: job.configurationId });
+  const key = (job: Job) => keptReport.key({ environment, configurationId: job.configurationId }, job);
   return {
     async get(job) {
       const { Item } = await ddb.send(
         new GetCommand({ TableName: tableName, Key: key(job), ConsistentRead: true }),
       );
-      return Item ? keptOf(Item) : undefined;
+      return Item ? keptOf(keptReport.parse(Item, key(job))) : undefined;
     },
     async inside(job) {
       const { Items = [] } = await ddb.send(
@@ -69,16 +94,17 @@ export function buildKeptReports(deps: {
         }),
       );
       return Items.flatMap((item) => {
-        const [from, to] = String(item.sk).split('#') as [IsoDate, IsoDate];
+        const kept = keptReport.parse(item);
+        const [from, to] = kept.sk;
         const own = from === job.from && to === job.to;
-        return own || to > job.to ? [] : [{ ...job, from, to, kept: keptOf(item) }];
+        return own || to > job.to ? [] : [{ ...job, from, to, kept: keptOf(kept) }];
       });
     },
     async record(job, report) {
       await ddb.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...key(job), ...report, recordedAt: deps.now().toISOString() },
+          Item: keptReport.item(key(job), { ...report, recordedAt: deps.now().toISOString() }),
         }),
       );
     },
@@ -101,19 +127,15 @@ export function buildKeptReports(deps: {
 
   /** Runs a conditional write that is moot when the window's record holds another report (or none). */
   async function unlessReplaced(command: DeleteCommand | UpdateCommand): Promise<void> {
-    try {
-      await ddb.send(command);
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-    }
+    await conditionalWrite(ddb.send(command));
   }
 }
 
-function keptOf(item: Record<string, unknown>): KeptReport {
+function keptOf(item: ReturnType<typeof keptReport.parse>): KeptReport {
   return {
-    reportId: String(item.reportId),
-    generatedOn: item.generatedOn as IsoDate,
-    executionId: String(item.executionId),
+    reportId: item.reportId,
+    generatedOn: item.generatedOn,
+    executionId: item.executionId,
     ...(item.stalled === true ? { stalled: true } : {}),
   };
 }

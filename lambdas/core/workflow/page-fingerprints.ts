@@ -17,8 +17,10 @@
  */
 import { createHash } from 'node:crypto';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import type { Page } from '../provider/port';
-import { isConditionalCheckFailed } from '../store/conditional';
+import { conditionalWrite } from '../store/conditional';
+import { defineEntity } from '../store/entity';
 import { IncompleteReportError } from './counted-pages';
 
 export interface PageFingerprints {
@@ -34,6 +36,13 @@ export interface PageFingerprintDeps {
 
 const KEEP_SECONDS = 35 * 24 * 3600;
 
+const pagePrint = defineEntity({
+  name: 'pagePrint',
+  partition: (reportId: string) => [reportId],
+  sort: (fingerprint: string) => fingerprint,
+  schema: z.object({ page: z.number(), expiresAt: z.number() }),
+});
+
 function pageFingerprint(page: Page): string {
   return createHash('sha256')
     .update(JSON.stringify([page.records, page.malformed]))
@@ -44,32 +53,26 @@ export function buildPageFingerprints(deps: PageFingerprintDeps): PageFingerprin
   const { ddb, tableName } = deps;
 
   async function claimOne(reportId: string, page: Page, sk: string): Promise<void> {
-    const key = { pk: `PAGEPRINT#${reportId}`, sk };
-    try {
-      await ddb.send(
+    const key = pagePrint.key(reportId, sk);
+    const claimed = await conditionalWrite(
+      ddb.send(
         new PutCommand({
           TableName: tableName,
-          Item: {
-            ...key,
+          Item: pagePrint.item(key, {
             page: page.page,
             expiresAt: Math.floor(deps.now().getTime() / 1000) + KEEP_SECONDS,
-          },
+          }),
           ConditionExpression: 'attribute_not_exists(pk) OR #page = :page',
           ExpressionAttributeNames: { '#page': 'page' },
           ExpressionAttributeValues: { ':page': page.page },
         }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-      const { Item } = await ddb.send(
-        new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }),
-      );
-      // Batches run side by side, so either page may have claimed first: name them in page order.
-      const pages = [Number(Item?.page), page.page].sort((a, b) => a - b);
-      throw new IncompleteReportError(
-        `report ${reportId}: pages ${pages.join(' and ')} hold the same records`,
-      );
-    }
+      ),
+    );
+    if (claimed) return;
+    const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+    // Batches run side by side, so either page may have claimed first: name them in page order.
+    const pages = [Item ? pagePrint.parse(Item, key).page : Number.NaN, page.page].sort((a, b) => a - b);
+    throw new IncompleteReportError(`report ${reportId}: pages ${pages.join(' and ')} hold the same records`);
   }
 
   return {

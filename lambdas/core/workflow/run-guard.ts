@@ -14,10 +14,13 @@
  * `startedAt`, `finishedAt`.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
 import type { IsoDate } from '../calendar';
-import { isConditionalCheckFailed } from '../store/conditional';
+import { conditionalWrite } from '../store/conditional';
+import { defineEntity } from '../store/entity';
 
-export type RunStatus = 'RUNNING' | 'COMPLETED' | 'FAILED';
+const RUN_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export interface RunKey {
   readonly environment: string;
@@ -40,36 +43,45 @@ export interface RunGuardDeps {
   readonly leaseMinutes: number;
 }
 
-export function runMarkerKey(key: RunKey): { pk: string; sk: string } {
-  return { pk: `RUN#${key.environment}#${key.from}#${key.to}`, sk: 'RUN' };
-}
+const runMarker = defineEntity({
+  name: 'runMarker',
+  partition: ({ environment, from, to }: RunKey) => [environment, from, to],
+  sort: () => 'RUN',
+  schema: z.object({
+    status: z.enum(RUN_STATUSES),
+    executionId: z.string(),
+    startedAt: z.string(),
+    leaseUntil: z.string(),
+    finishedAt: z.string().optional(),
+  }),
+});
 
 export function buildRunGuard(deps: RunGuardDeps): RunGuard {
   const { ddb, tableName, now } = deps;
 
   async function describeHolder(key: RunKey): Promise<string> {
     const { Item } = await ddb.send(
-      new GetCommand({ TableName: tableName, Key: runMarkerKey(key), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName, Key: runMarker.key(key), ConsistentRead: true }),
     );
     if (!Item) return 'the run marker changed while claiming it';
-    return `${key.from}..${key.to} is already ${String(Item.status)} (execution ${String(Item.executionId)})`;
+    const { status, executionId } = runMarker.parse(Item, runMarker.key(key));
+    return `${key.from}..${key.to} is already ${status} (execution ${executionId})`;
   }
 
   return {
     async claim(key, executionId, options = {}) {
       const at = now();
       const leaseUntil = new Date(at.getTime() + deps.leaseMinutes * 60_000).toISOString();
-      try {
-        await ddb.send(
+      const claimed = await conditionalWrite(
+        ddb.send(
           new PutCommand({
             TableName: tableName,
-            Item: {
-              ...runMarkerKey(key),
+            Item: runMarker.item(runMarker.key(key), {
               status: 'RUNNING',
               executionId,
               startedAt: at.toISOString(),
               leaseUntil,
-            },
+            }),
             ...(options.force
               ? {}
               : {
@@ -84,29 +96,24 @@ export function buildRunGuard(deps: RunGuardDeps): RunGuard {
                   },
                 }),
           }),
-        );
-        return { claimed: true };
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-        return { claimed: false, reason: await describeHolder(key) };
-      }
+        ),
+      );
+      return claimed ? { claimed: true } : { claimed: false, reason: await describeHolder(key) };
     },
 
     async finish(key, executionId, status) {
-      try {
-        await ddb.send(
+      await conditionalWrite(
+        ddb.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: runMarkerKey(key),
+            Key: runMarker.key(key),
             UpdateExpression: 'SET #status = :status, finishedAt = :at',
             ConditionExpression: 'executionId = :me',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':status': status, ':at': now().toISOString(), ':me': executionId },
           }),
-        );
-      } catch (error) {
-        if (!isConditionalCheckFailed(error)) throw error;
-      }
+        ),
+      );
     },
   };
 }

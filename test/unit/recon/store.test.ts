@@ -67,6 +67,8 @@ describe('receivable store protocol', () => {
             version,
             status: 'OPEN',
             reason: 'AWAITING_PAYMENT',
+            changedOn: '2025-03-01',
+            updatedAt: '2025-03-01T00:00:00.000Z',
           },
         };
       }

@@ -1,0 +1,51 @@
+/**
+ * The receivable item's key and schema (layout: item.ts). Dates are checked as strings only: a
+ * receivable is read thousands of times a night and its writer is the only one that shapes them.
+ */
+import { z } from 'zod';
+import { defineEntity } from '../store/entity';
+import { REASON_CODES, RECON_STATUSES } from './status';
+
+/**
+ * A contribution as stored: net, payment and movement dates, copies (omitted when 1), page counts,
+ * page edges, the seam mark and the first report (see `occurrences.ts`).
+ */
+const storedContribution = z.object({
+  n: z.number(),
+  p: z.string().optional(),
+  m: z.string().optional(),
+  c: z.number().optional(),
+  o: z.record(z.string(), z.number()).optional(),
+  e: z.record(z.string(), z.string()).optional(),
+  sd: z.boolean().optional(),
+  g: z.string().optional(),
+});
+
+export type StoredContribution = z.input<typeof storedContribution>;
+
+const text = z.string().optional();
+
+export const receivable = defineEntity({
+  name: 'receivable',
+  partition: (key: string) => [key],
+  sort: () => 'RCV',
+  schema: z.object({
+    pk: z.string(),
+    acquirer: text,
+    merchant: text,
+    saleDate: text,
+    nsu: text,
+    authorization: text,
+    installment: z.number().optional(),
+    brand: text,
+    dueDate: text,
+    f: z.record(z.string(), storedContribution).optional(),
+    s: z.record(z.string(), storedContribution).optional(),
+    capped: z.boolean().optional(),
+    status: z.enum(RECON_STATUSES),
+    reason: z.enum(REASON_CODES),
+    version: z.number(),
+    changedOn: z.string(),
+    updatedAt: z.string(),
+  }),
+});
