@@ -6,6 +6,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { receivable } from '../lambdas/core/recon/receivable-entity';
 import type { WorkflowSteps } from '../lambdas/core/workflow/steps';
 
 export interface DynamoCounts {
@@ -88,7 +89,7 @@ export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; res
         (counts.requests[name.replace(/Command$/, '')] ?? 0) + 1;
       const item = (input.Item ?? input.Key) as Record<string, unknown> | undefined;
       const pk = stringAttribute(item, 'pk') ?? '';
-      const matching = pk.startsWith('RCV#');
+      const matching = pk.startsWith(receivable.pkPrefix);
       const record = (units: number, succeeded: boolean) => {
         if (!WRITES.has(name)) return;
         if (name !== 'PutItemCommand' && matching)

@@ -1,5 +1,6 @@
 /** One measured download run: what the provider counted, the limiter's writes, where the time went. */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { rateBucket } from '../lambdas/core/rate-limit/bucket';
 import type { WindowShape } from '../lambdas/core/rate-limit/window';
 import type { SimulatorThread } from '../local/simulator/thread';
 import { round } from './figures';
@@ -51,7 +52,7 @@ export function countLimiterWrites(client: DynamoDBClient) {
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const key = (args.input as { Item?: { pk?: { S?: string } } }).Item?.pk?.S;
-      const isSlot = context.commandName === 'PutItemCommand' && key?.startsWith('RATE#');
+      const isSlot = context.commandName === 'PutItemCommand' && key?.startsWith(rateBucket.pkPrefix);
       const sentAt = performance.now();
       try {
         const out = await next(args);
