@@ -13,7 +13,7 @@
 import type { z } from 'zod';
 import { KEY_PREFIXES, keyOf, TABLE } from './table';
 
-export type EntityName = keyof typeof KEY_PREFIXES;
+type EntityName = keyof typeof KEY_PREFIXES;
 
 /** A type, not an interface, so that a key is also a plain attribute record. */
 export type TableKey = {
@@ -29,7 +29,7 @@ export class MalformedItemError extends Error {
   }
 }
 
-export interface EntityDefinition<P, S, Schema extends z.ZodType> {
+interface EntityDefinition<P, S, Schema extends z.ZodType> {
   readonly name: EntityName;
   /** The pk's parts after the prefix; none for a pk that is the bare prefix. */
   readonly partition: (input: P) => readonly (string | number)[];
@@ -40,8 +40,7 @@ export interface EntityDefinition<P, S, Schema extends z.ZodType> {
 
 type Attributes<Schema extends z.ZodType> = Omit<z.input<Schema>, keyof TableKey>;
 
-export interface Entity<P, S, Schema extends z.ZodType> {
-  readonly name: EntityName;
+interface Entity<P, S, Schema extends z.ZodType> {
   /** What every pk of this entity begins with (`RCV#`), for a `begins_with` scan. */
   readonly pkPrefix: string;
   pk(input: P): string;
@@ -63,7 +62,6 @@ export function defineEntity<Schema extends z.ZodType, P = void, S = void>(
   const pk = (input: P) => keyOf(prefix, ...partition(input));
   const pkPrefix = keyOf(prefix, '');
   return {
-    name,
     pkPrefix,
     pk,
     sk: sort,
@@ -72,7 +70,9 @@ export function defineEntity<Schema extends z.ZodType, P = void, S = void>(
     parse(item, key) {
       const parsed = schema.safeParse(item);
       if (parsed.success) return parsed.data;
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(item)'}: ${i.message}`);
+      const problems = parsed.error.issues.map(
+        (i) => `${i.path.map(String).join('.') || '(item)'}: ${i.message}`,
+      );
       const stored = { pk: stringOr(item.pk), sk: stringOr(item.sk) };
       throw new MalformedItemError(name, { ...stored, ...key }, problems.join('; '));
     },
