@@ -248,7 +248,11 @@ export const STEP_CONTRACTS = {
     input: reportIdOnly.extend({ taskToken: z.string().min(1) }),
     output: z.object({ status: z.enum(['waiting', 'resumed']) }),
   },
-  checkReport: { input: z.object({ report: reportSchema }), output: reportSchema },
+  checkReport: {
+    // The execution id only correlates the step's logs.
+    input: z.object({ report: reportSchema, executionId: z.string().optional() }),
+    output: reportSchema,
+  },
   downloadUntilEmpty: { input: untilEmptyInputSchema, output: cursorSchema },
   downloadPages: {
     input: downloadInputSchema,
