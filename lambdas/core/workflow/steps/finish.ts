@@ -2,6 +2,7 @@
  * The end of a job and of the night: reduce a job into its result ("Finish job", also "Record job
  * failure"), age the receivables, export the night's changes, summarize the run.
  */
+import { z } from 'zod';
 import { mergeBatches } from '../batch-results';
 import type {
   BatchResult,
@@ -100,11 +101,13 @@ function jobResult(
  * A Lambda failure's Cause is JSON `{errorType, errorMessage, trace}`; keep the message only (the
  * trace is noise in a summary). A local failure's Cause is the message itself.
  */
+const lambdaCauseSchema = z.object({ errorMessage: z.string() });
+
 function causeMessage(cause: string | undefined): string {
   if (!cause) return 'no cause given';
   try {
-    const parsed = JSON.parse(cause) as { errorMessage?: unknown };
-    return typeof parsed.errorMessage === 'string' ? parsed.errorMessage : cause;
+    const parsed = lambdaCauseSchema.safeParse(JSON.parse(cause));
+    return parsed.success ? parsed.data.errorMessage : cause;
   } catch {
     return cause;
   }
