@@ -13,7 +13,7 @@ import { z } from 'zod';
 type Unwrapped<T> =
   T extends z.ZodOptional<infer I> ? Unwrapped<I> : T extends z.ZodNullable<infer I> ? Unwrapped<I> : T;
 type Shape<T> = Unwrapped<T> extends z.ZodObject<infer S> ? S : never;
-export type Field<T> = keyof Shape<T> & string;
+type Field<T> = keyof Shape<T> & string;
 
 /** A field's value: a path (or intrinsic function) into the state, or a constant. */
 export type FieldValue = string | number | boolean;
