@@ -1,7 +1,8 @@
 /**
  * The one Lambda handler shape of the workflow: Middy with Powertools logger (correlation keys:
  * execution, report id, page range), metrics and tracer, dependencies built once per container, then
- * exactly one step. Input validation is the step's own zod parse, so local runs validate identically.
+ * exactly one step, bound to its contract (core/workflow/steps.ts `bindContract`): its input and its
+ * output are parsed with the step's schemas, as in local runs.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -11,7 +12,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import { correlationKeys } from '../core/workflow/correlation';
 import type { StepName } from '../core/workflow/step-catalog';
-import type { WorkflowSteps } from '../core/workflow/steps';
+import type { StepResult, WorkflowSteps } from '../core/workflow/steps';
 import { tracer } from './aws-clients';
 import { buildStepsFromEnvironment } from './workflow-env';
 
@@ -19,9 +20,9 @@ const logger = new Logger();
 const metrics = new Metrics();
 
 /** @param present shapes the step's result for the state machine (default: as returned). */
-export function createStepHandler(
-  step: StepName,
-  present: (result: unknown) => unknown = (result) => result,
+export function createStepHandler<S extends StepName>(
+  step: S,
+  present: (result: StepResult<S>) => unknown = (result) => result,
 ) {
   // Built at the first invocation of this container and reused; rebuilt if building failed.
   let steps: Promise<WorkflowSteps> | undefined;

@@ -5,6 +5,9 @@
  */
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { STEP_CONTRACTS } from '../../lambdas/core/workflow/contracts';
+import { fieldsFor } from './json-path';
+import { chunkPath, chunkStateSchema, jobPath, jobStateSchema, type TaskPayload } from './machine-state';
 import { DISTRIBUTED_MAP_STATE, INLINE_MAP_STATE, STATE } from './state-names';
 
 export interface BatchDownloadProps {
@@ -28,63 +31,73 @@ export function buildBatchDownload(
     readonly invoke: (
       name: typeof STATE.downloadPages | typeof STATE.downloadPagesDistributed,
     ) => sfn.TaskStateBase;
-    /** The download item's fields common to every batch (job, report id...). */
-    readonly item: Record<string, string>;
+    /** The download item's fields common to every batch (job, report id...), as paths into the job. */
+    readonly item: Omit<TaskPayload<typeof STATE.downloadPages>, 'batchIndex' | 'pages'>;
     readonly next: sfn.IChainable;
     readonly onFailure: sfn.IChainable;
   },
 ): sfn.IChainable {
   const { invoke, item: downloadItem, next: finishJob, onFailure: recordFailure } = links;
-  const catchAll = { errors: [sfn.Errors.ALL], resultPath: '$.failure' };
-  const chunkItem = {
+  const catchAll = { errors: [sfn.Errors.ALL], resultPath: jobPath('failure') };
+  const chunkItem = fieldsFor(chunkStateSchema, {
     ...downloadItem,
-    'pages.$': '$.report.pages',
-    'span.$': '$.report.chunkSpan',
-    'start.$': '$$.Map.Item.Value',
-  };
-  const chunkProcessor = (suffix: string, concurrency: number) => {
-    const batchMap = new sfn.Map(scope, `Download chunk batches${suffix}`, {
-      itemsPath: '$.chunk.indexes',
-      itemSelector: {
-        'job.$': '$.job',
-        'reportId.$': '$.reportId',
-        'generatedOn.$': '$.generatedOn',
-        'asOf.$': '$.asOf',
-        'executionId.$': '$.executionId',
-        'pages.$': '$.pages',
-        'batchIndex.$': '$$.Map.Item.Value',
+    pages: jobPath('report', 'pages'),
+    span: jobPath('report', 'chunkSpan'),
+    start: '$$.Map.Item.Value',
+  });
+  const chunkProcessor = (distributed: boolean, concurrency: number) => {
+    const batchMap = new sfn.Map(
+      scope,
+      distributed ? STATE.downloadChunkBatchesDistributed : STATE.downloadChunkBatches,
+      {
+        itemsPath: chunkPath('chunk', 'indexes'),
+        itemSelector: fieldsFor(STEP_CONTRACTS.downloadPages.input, {
+          job: chunkPath('job'),
+          reportId: chunkPath('reportId'),
+          generatedOn: chunkPath('generatedOn'),
+          asOf: chunkPath('asOf'),
+          executionId: chunkPath('executionId'),
+          pages: chunkPath('pages'),
+          batchIndex: '$$.Map.Item.Value',
+        }),
+        maxConcurrency: concurrency,
+        resultPath: sfn.JsonPath.DISCARD,
+        // A chunk answers with its start only: the parent Map's result stays a list of small numbers.
+        outputPath: chunkPath('start'),
       },
-      maxConcurrency: concurrency,
-      resultPath: sfn.JsonPath.DISCARD,
-      // A chunk answers with its start only: the parent Map's result stays a list of small numbers.
-      outputPath: '$.start',
-    }).itemProcessor(invoke(suffix ? STATE.downloadPagesDistributed : STATE.downloadPages));
-    return new sfn.Pass(scope, `Batches of chunk${suffix}`, {
-      parameters: { 'indexes.$': 'States.ArrayRange($.start, States.MathAdd($.start, $.span), 1)' },
-      resultPath: '$.chunk',
+    ).itemProcessor(invoke(distributed ? STATE.downloadPagesDistributed : STATE.downloadPages));
+    const start = chunkPath('start');
+    return new sfn.Pass(scope, distributed ? STATE.batchesOfChunkDistributed : STATE.batchesOfChunk, {
+      parameters: fieldsFor(chunkStateSchema.shape.chunk, {
+        indexes: `States.ArrayRange(${start}, States.MathAdd(${start}, ${chunkPath('span')}), 1)`,
+      }),
+      resultPath: chunkPath('chunk'),
     }).next(batchMap);
   };
   const inlineMap = new sfn.Map(scope, INLINE_MAP_STATE, {
-    itemsPath: '$.chunks.starts',
+    itemsPath: jobPath('chunks', 'starts'),
     itemSelector: chunkItem,
     resultPath: sfn.JsonPath.DISCARD,
-  }).itemProcessor(chunkProcessor('', props.batchConcurrency));
+  }).itemProcessor(chunkProcessor(false, props.batchConcurrency));
   inlineMap.addCatch(recordFailure, catchAll);
   const distributedMap = new sfn.DistributedMap(scope, DISTRIBUTED_MAP_STATE, {
-    itemsPath: '$.chunks.starts',
+    itemsPath: jobPath('chunks', 'starts'),
     itemSelector: chunkItem,
     maxConcurrency: props.distributedMapConcurrency,
     mapExecutionType: sfn.StateMachineType.STANDARD,
     resultPath: sfn.JsonPath.DISCARD,
-  }).itemProcessor(chunkProcessor(' (distributed)', 1));
+  }).itemProcessor(chunkProcessor(true, 1));
   distributedMap.addCatch(recordFailure, catchAll);
-  return new sfn.Pass(scope, 'Plan page chunks', {
-    parameters: { 'starts.$': 'States.ArrayRange(0, $.report.lastChunkStart, $.report.chunkSize)' },
-    resultPath: '$.chunks',
+  const [lastStart, chunkSize] = [jobPath('report', 'lastChunkStart'), jobPath('report', 'chunkSize')];
+  return new sfn.Pass(scope, STATE.planPageChunks, {
+    parameters: fieldsFor(jobStateSchema.shape.chunks, {
+      starts: `States.ArrayRange(0, ${lastStart}, ${chunkSize})`,
+    }),
+    resultPath: jobPath('chunks'),
   }).next(
-    new sfn.Choice(scope, 'Large report?')
+    new sfn.Choice(scope, STATE.largeReport)
       .when(
-        sfn.Condition.numberGreaterThan('$.report.batchCount', props.distributedMapThreshold),
+        sfn.Condition.numberGreaterThan(jobPath('report', 'batchCount'), props.distributedMapThreshold),
         distributedMap.next(finishJob),
       )
       .otherwise(inlineMap.next(finishJob)),

@@ -9,8 +9,12 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
+import type { z } from 'zod';
+import { STEP_CONTRACTS } from '../../lambdas/core/workflow/contracts';
 import type { StepName } from '../../lambdas/core/workflow/step-catalog';
 import { buildJobChain, type Invoke, type JobChainProps } from './job-chain';
+import { fieldsFor } from './json-path';
+import { jobStateSchema, runPath, runStateSchema, summaryPath } from './machine-state';
 import { TRANSIENT_RETRY } from './retry-schedule';
 import { RUN_INCOMPLETE_ERROR, STATE, TASK_STATES } from './state-names';
 import { addRetry } from './task-retry';
@@ -28,15 +32,14 @@ export interface WorkflowDefinitionProps extends JobChainProps {
  */
 export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinitionProps): sfn.IChainable {
   const invoke = taskInvoker(scope, props.functions);
-  return invoke(STATE.planRun, { 'input.$': '$', 'executionId.$': '$$.Execution.Id' }).next(
-    new sfn.Choice(scope, 'Already ran?')
-      .when(
-        sfn.Condition.booleanEquals('$.skip', true),
-        new sfn.Succeed(scope, 'Skipped: period already ran'),
-      )
+  return invoke(STATE.planRun, { input: '$', executionId: '$$.Execution.Id' }).next(
+    new sfn.Choice(scope, STATE.alreadyRan)
+      .when(sfn.Condition.booleanEquals(runPath('skip'), true), new sfn.Succeed(scope, STATE.skipped))
       .otherwise(
         fetchReports(scope, props, invoke)
-          .next(invoke(STATE.ageReceivables, { 'asOf.$': '$.run.asOf' }, { resultPath: '$.aging' }))
+          .next(
+            invoke(STATE.ageReceivables, { asOf: runPath('run', 'asOf') }, { resultPath: runPath('aging') }),
+          )
           .next(exportSnapshot(scope, invoke))
           .next(summarizeRun(invoke))
           .next(verdict(scope)),
@@ -44,15 +47,20 @@ export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinit
   );
 }
 
-/** A Task state running its step's Lambda, with the step's timeout and the transient-error retries. */
+/**
+ * A Task state running its step's Lambda, with the step's timeout and the transient-error retries;
+ * its payload's keys are checked against the step's input schema.
+ */
 function taskInvoker(scope: Construct, functions: WorkflowDefinitionProps['functions']): Invoke {
   return (name, payload, extra = {}) => {
-    const fn = functions[TASK_STATES[name]];
+    const step = TASK_STATES[name];
+    const fn = functions[step];
+    const fields = payload && fieldsFor<z.ZodType>(STEP_CONTRACTS[step].input, payload);
     const task = new tasks.LambdaInvoke(scope, name, {
       lambdaFunction: fn,
       payloadResponseOnly: true,
       retryOnServiceExceptions: false,
-      ...(payload ? { payload: sfn.TaskInput.fromObject(payload) } : {}),
+      ...(fields ? { payload: sfn.TaskInput.fromObject(fields) } : {}),
       taskTimeout: sfn.Timeout.duration(fn.timeout ?? Duration.minutes(5)),
       ...extra,
     });
@@ -64,32 +72,32 @@ function taskInvoker(scope: Construct, functions: WorkflowDefinitionProps['funct
 /** The jobs Map: one job chain per configuration × window, `jobConcurrency` at a time. */
 function fetchReports(scope: Construct, props: WorkflowDefinitionProps, invoke: Invoke): sfn.Map {
   return new sfn.Map(scope, STATE.fetchReports, {
-    itemsPath: '$.jobs',
-    itemSelector: {
-      'job.$': '$$.Map.Item.Value',
-      'waitMode.$': '$.run.waitMode',
-      'asOf.$': '$.run.asOf',
+    itemsPath: runPath('jobs'),
+    itemSelector: fieldsFor(jobStateSchema, {
+      job: '$$.Map.Item.Value',
+      waitMode: runPath('run', 'waitMode'),
+      asOf: runPath('run', 'asOf'),
       // Keys the job's lease holder and batch results (and correlates logs).
-      'executionId.$': '$.run.executionId',
+      executionId: runPath('run', 'executionId'),
       // Present from the start (false: not set) so the job-ending states can name them in a payload.
       report: false,
       cursor: false,
       end: false,
       failure: false,
-    },
+    }),
     maxConcurrency: props.jobConcurrency,
-    resultPath: '$.jobResults',
+    resultPath: runPath('jobResults'),
   }).itemProcessor(buildJobChain(scope, props, invoke));
 }
 
 function exportSnapshot(scope: Construct, invoke: Invoke): sfn.Map {
-  return new sfn.Map(scope, 'Export snapshot', {
-    itemsPath: '$.segments',
-    itemSelector: {
-      'asOf.$': '$.run.asOf',
-      'segment.$': '$$.Map.Item.Value',
-      'totalSegments.$': 'States.ArrayLength($.segments)',
-    },
+  return new sfn.Map(scope, STATE.exportSnapshot, {
+    itemsPath: runPath('segments'),
+    itemSelector: fieldsFor(STEP_CONTRACTS.exportSnapshot.input, {
+      asOf: runPath('run', 'asOf'),
+      segment: '$$.Map.Item.Value',
+      totalSegments: `States.ArrayLength(${runPath('segments')})`,
+    }),
     maxConcurrency: 4,
     resultPath: sfn.JsonPath.DISCARD,
   }).itemProcessor(invoke(STATE.exportSnapshotSegment));
@@ -99,22 +107,25 @@ function exportSnapshot(scope: Construct, invoke: Invoke): sfn.Map {
 function summarizeRun(invoke: Invoke): sfn.TaskStateBase {
   return invoke(
     STATE.summarizeRun,
-    { 'run.$': '$.run', 'jobs.$': '$.jobResults', 'aging.$': '$.aging' },
+    { run: runPath('run'), jobs: runPath('jobResults'), aging: runPath('aging') },
     {
-      resultSelector: { 'allCompleted.$': '$.allCompleted', 'notCompleted.$': '$.notCompleted' },
-      resultPath: '$.summary',
+      resultSelector: fieldsFor(runStateSchema.shape.summary, {
+        allCompleted: summaryPath('allCompleted'),
+        notCompleted: summaryPath('notCompleted'),
+      }),
+      resultPath: runPath('summary'),
     },
   );
 }
 
 function verdict(scope: Construct): sfn.Choice {
-  return new sfn.Choice(scope, 'All reports completed?')
+  return new sfn.Choice(scope, STATE.allReportsCompleted)
     .when(
-      sfn.Condition.booleanEquals('$.summary.allCompleted', true),
-      new sfn.Succeed(scope, 'Run succeeded'),
+      sfn.Condition.booleanEquals(runPath('summary', 'allCompleted'), true),
+      new sfn.Succeed(scope, STATE.runSucceeded),
     )
     .otherwise(
-      new sfn.Fail(scope, 'Run failed', {
+      new sfn.Fail(scope, STATE.runFailed, {
         error: RUN_INCOMPLETE_ERROR,
         cause: 'At least one report ended REPORT_ERROR, DEADLINE_PASSED or FAILED; see the run summary.',
       }),

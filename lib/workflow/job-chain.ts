@@ -11,14 +11,18 @@ import type { Duration } from 'aws-cdk-lib';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
+import type { z } from 'zod';
+import { cursorSchema, jobEndSchema } from '../../lambdas/core/workflow/contracts';
 import { type BatchDownloadProps, buildBatchDownload } from './batch-download';
+import { fieldsFor } from './json-path';
+import { jobPath, type TaskPayload } from './machine-state';
 import { GENERATION_TIMEOUT_RETRY } from './retry-schedule';
 import { STATE, type TaskStateName } from './state-names';
 import { addRetry } from './task-retry';
 
-export type Invoke = (
-  name: TaskStateName,
-  payload?: Record<string, unknown>,
+export type Invoke = <N extends TaskStateName>(
+  name: N,
+  payload?: TaskPayload<N>,
   extra?: Partial<tasks.LambdaInvokeProps>,
 ) => tasks.LambdaInvoke;
 
@@ -29,14 +33,14 @@ export interface JobChainProps extends BatchDownloadProps {
 
 /** What every download item carries, whichever way the report is downloaded. */
 const DOWNLOAD_ITEM = {
-  'job.$': '$.job',
-  'reportId.$': '$.report.reportId',
-  'generatedOn.$': '$.report.generatedOn',
-  'asOf.$': '$.asOf',
-  'executionId.$': '$.executionId',
-};
+  job: jobPath('job'),
+  reportId: jobPath('report', 'reportId'),
+  generatedOn: jobPath('report', 'generatedOn'),
+  asOf: jobPath('asOf'),
+  executionId: jobPath('executionId'),
+} satisfies TaskPayload<typeof STATE.downloadPages> & TaskPayload<typeof STATE.downloadPagesUntilEmpty>;
 
-const CATCH_ALL = { errors: [sfn.Errors.ALL], resultPath: '$.failure' };
+const CATCH_ALL = { errors: [sfn.Errors.ALL], resultPath: jobPath('failure') };
 
 type CatchInto = <T extends sfn.TaskStateBase>(state: T) => T;
 
@@ -70,16 +74,19 @@ export function buildJobChain(scope: Construct, props: JobChainProps, invoke: In
  * Both also retry a timed-out Lambda: the retry continues the same creation under the lease.
  */
 function generateReport(invoke: Invoke, failed: CatchInto) {
-  const generate = (name: TaskStateName, payload: Record<string, unknown>) => {
-    const task = invoke(name, payload, { resultPath: '$.report' });
+  const generate = (
+    name: typeof STATE.generateReport | typeof STATE.generateReportAgain,
+    payload: TaskPayload<typeof name>,
+  ) => {
+    const task = invoke(name, payload, { resultPath: jobPath('report') });
     addRetry(task, GENERATION_TIMEOUT_RETRY);
     return failed(task);
   };
-  const first = generate(STATE.generateReport, { 'job.$': '$.job', 'executionId.$': '$.executionId' });
+  const first = generate(STATE.generateReport, { job: jobPath('job'), executionId: jobPath('executionId') });
   const again = generate(STATE.generateReportAgain, {
-    'job.$': '$.job',
-    'executionId.$': '$.executionId',
-    'previous.$': '$.report',
+    job: jobPath('job'),
+    executionId: jobPath('executionId'),
+    previous: jobPath('report'),
   });
   return { first, again };
 }
@@ -102,42 +109,49 @@ function waitUntilReportReady(
   const checkReport = failed(
     invoke(
       STATE.checkReport,
-      { 'report.$': '$.report', 'executionId.$': '$.executionId' },
-      { resultPath: '$.report' },
+      { report: jobPath('report'), executionId: jobPath('executionId') },
+      { resultPath: jobPath('report') },
     ),
   );
-  const ended = (name: string, outcome: string, error: string) =>
+  const ended = (name: string, end: z.input<typeof jobEndSchema>) =>
     new sfn.Pass(scope, name, {
-      result: sfn.Result.fromObject({ outcome, error }),
-      resultPath: '$.end',
+      result: sfn.Result.fromObject(jobEndSchema.parse(end)),
+      resultPath: jobPath('end'),
     }).next(next.end);
   const generateAfterBackoff = new sfn.Wait(scope, STATE.waitBeforeGeneratingAgain, {
-    time: sfn.WaitTime.secondsPath('$.report.retryDelaySeconds'),
+    time: sfn.WaitTime.secondsPath(jobPath('report', 'retryDelaySeconds')),
   }).next(next.generateAgain);
+  const situacao = jobPath('report', 'situacao');
   checkReport.next(
-    new sfn.Choice(scope, 'Report ready?')
+    new sfn.Choice(scope, STATE.reportReady)
       .when(
         sfn.Condition.and(
-          sfn.Condition.stringEquals('$.report.situacao', 'CONCLUIDO'),
-          sfn.Condition.booleanEquals('$.report.pagesUnknown', true),
+          sfn.Condition.stringEquals(situacao, 'CONCLUIDO'),
+          sfn.Condition.booleanEquals(jobPath('report', 'pagesUnknown'), true),
         ),
         next.download.untilEmpty,
       )
-      .when(sfn.Condition.stringEquals('$.report.situacao', 'CONCLUIDO'), next.download.byCount)
+      .when(sfn.Condition.stringEquals(situacao, 'CONCLUIDO'), next.download.byCount)
       .when(
         sfn.Condition.and(
-          sfn.Condition.stringEquals('$.report.situacao', 'ERRO'),
-          sfn.Condition.booleanEquals('$.report.retryGeneration', true),
+          sfn.Condition.stringEquals(situacao, 'ERRO'),
+          sfn.Condition.booleanEquals(jobPath('report', 'retryGeneration'), true),
         ),
         generateAfterBackoff,
       )
       .when(
-        sfn.Condition.stringEquals('$.report.situacao', 'ERRO'),
-        ended('Report failed', 'REPORT_ERROR', 'the provider ended every generation of the report in ERRO'),
+        sfn.Condition.stringEquals(situacao, 'ERRO'),
+        ended(STATE.reportFailed, {
+          outcome: 'REPORT_ERROR',
+          error: 'the provider ended every generation of the report in ERRO',
+        }),
       )
       .when(
-        sfn.Condition.booleanEquals('$.report.deadlinePassed', true),
-        ended('Deadline passed', 'DEADLINE_PASSED', 'the report was not ready before its deadline'),
+        sfn.Condition.booleanEquals(jobPath('report', 'deadlinePassed'), true),
+        ended(STATE.deadlinePassed, {
+          outcome: 'DEADLINE_PASSED',
+          error: 'the report was not ready before its deadline',
+        }),
       )
       .otherwise(
         new sfn.Wait(scope, STATE.waitBeforeNextCheck, {
@@ -148,21 +162,24 @@ function waitUntilReportReady(
 
   const waitForWebhook = invoke(
     STATE.waitForReportWebhook,
-    { reportId: sfn.JsonPath.stringAt('$.report.reportId'), taskToken: sfn.JsonPath.taskToken },
+    { reportId: jobPath('report', 'reportId'), taskToken: sfn.JsonPath.taskToken },
     {
       payloadResponseOnly: false,
       integrationPattern: sfn.IntegrationPattern.WAIT_FOR_TASK_TOKEN,
       taskTimeout: sfn.Timeout.duration(props.webhookTimeout),
-      resultPath: '$.webhook',
+      resultPath: jobPath('webhook'),
     },
   );
   // No webhook in time: fall back to polling (the deadline still applies).
-  waitForWebhook.addCatch(checkReport, { errors: [sfn.Errors.TIMEOUT], resultPath: '$.webhookTimeout' });
+  waitForWebhook.addCatch(checkReport, {
+    errors: [sfn.Errors.TIMEOUT],
+    resultPath: jobPath('webhookTimeout'),
+  });
   failed(waitForWebhook).next(checkReport);
 
-  return new sfn.Choice(scope, 'How to wait?')
-    .when(sfn.Condition.stringEquals('$.waitMode', 'none'), next.download.untilEmpty)
-    .when(sfn.Condition.stringEquals('$.waitMode', 'webhook'), waitForWebhook)
+  return new sfn.Choice(scope, STATE.howToWait)
+    .when(sfn.Condition.stringEquals(jobPath('waitMode'), 'none'), next.download.untilEmpty)
+    .when(sfn.Condition.stringEquals(jobPath('waitMode'), 'webhook'), waitForWebhook)
     .otherwise(checkReport);
 }
 
@@ -176,26 +193,26 @@ function downloadUntilEmpty(scope: Construct, invoke: Invoke, failed: CatchInto,
   const download = failed(
     invoke(
       STATE.downloadPagesUntilEmpty,
-      { ...DOWNLOAD_ITEM, 'cursor.$': '$.cursor' },
-      { resultPath: '$.cursor' },
+      { ...DOWNLOAD_ITEM, cursor: jobPath('cursor') },
+      { resultPath: jobPath('cursor') },
     ),
   );
   download.next(
-    new sfn.Choice(scope, 'Past last page?')
-      .when(sfn.Condition.booleanEquals('$.cursor.done', true), next)
+    new sfn.Choice(scope, STATE.pastLastPage)
+      .when(sfn.Condition.booleanEquals(jobPath('cursor', 'done'), true), next)
       .otherwise(download),
   );
-  const fromFirstPage = new sfn.Pass(scope, 'Start page loop', {
-    result: sfn.Result.fromObject({ nextPage: 1 }),
-    resultPath: '$.cursor',
+  const fromFirstPage = new sfn.Pass(scope, STATE.startPageLoop, {
+    result: sfn.Result.fromObject(cursorSchema.parse({ nextPage: 1 })),
+    resultPath: jobPath('cursor'),
   }).next(download);
   const pastTheCount = new sfn.Pass(scope, STATE.confirmPageCount, {
-    parameters: {
+    parameters: fieldsFor(cursorSchema, {
       // The count is nextPage − 1: the page loop's first turn works it out (and sets countedPages).
-      'nextPage.$': 'States.MathAdd($.report.pages, 1)',
+      nextPage: `States.MathAdd(${jobPath('report', 'pages')}, 1)`,
       afterCount: true,
-    },
-    resultPath: '$.cursor',
+    }),
+    resultPath: jobPath('cursor'),
   }).next(download);
   return { fromFirstPage, pastTheCount };
 }
@@ -206,21 +223,23 @@ function downloadUntilEmpty(scope: Construct, invoke: Invoke, failed: CatchInto,
  * step with the failure in its input. Explicit small payloads: never the whole job state.
  */
 function endTheJob(scope: Construct, invoke: Invoke) {
-  const deleteReport = invoke(STATE.deleteReport, { 'result.$': '$.result' });
-  deleteReport.addCatch(new sfn.Pass(scope, 'Keep result without deletion', { outputPath: '$.result' }), {
-    errors: [sfn.Errors.ALL],
-    resultPath: '$.deleteFailure',
-  });
+  const deleteReport = invoke(STATE.deleteReport, { result: jobPath('result') });
+  deleteReport.addCatch(
+    new sfn.Pass(scope, STATE.keepResultWithoutDeletion, { outputPath: jobPath('result') }),
+    { errors: [sfn.Errors.ALL], resultPath: jobPath('deleteFailure') },
+  );
   const jobState = {
-    'job.$': '$.job',
-    'executionId.$': '$.executionId',
-    'report.$': '$.report',
-    'cursor.$': '$.cursor',
-    'end.$': '$.end',
-    'failure.$': '$.failure',
+    job: jobPath('job'),
+    executionId: jobPath('executionId'),
+    report: jobPath('report'),
+    cursor: jobPath('cursor'),
+    end: jobPath('end'),
+    failure: jobPath('failure'),
   };
-  const onFailure = invoke(STATE.recordJobFailure, jobState, { resultPath: '$.result' }).next(deleteReport);
-  const finish = invoke(STATE.finishJob, jobState, { resultPath: '$.result' });
+  const onFailure = invoke(STATE.recordJobFailure, jobState, { resultPath: jobPath('result') }).next(
+    deleteReport,
+  );
+  const finish = invoke(STATE.finishJob, jobState, { resultPath: jobPath('result') });
   finish.addCatch(onFailure, CATCH_ALL);
   finish.next(deleteReport);
   return { finish, onFailure };

@@ -1,7 +1,7 @@
 /**
- * Every state name of the nightly state machine that code outside the definition addresses: the
- * local executor binds Task states to steps and shortens waits by these names, and tests look for
- * them in execution histories. One constant per name, so a rename cannot leave a caller behind.
+ * Every state name of the nightly state machine, one constant each: the definition builds its states
+ * with them, the local executor binds Task states to steps and shortens waits by them, and tests look
+ * for them in templates and execution histories. A rename cannot leave a caller behind.
  */
 import type { StepName } from '../../lambdas/core/workflow/step-catalog';
 
@@ -30,6 +30,26 @@ export const STATE = {
   /** After a counted report's batches: the page loop's entry past the count (short counts go on). */
   confirmPageCount: 'Confirm page count',
   downloadPageBatchesDistributed: 'Download page batches (distributed)',
+  alreadyRan: 'Already ran?',
+  skipped: 'Skipped: period already ran',
+  exportSnapshot: 'Export snapshot',
+  allReportsCompleted: 'All reports completed?',
+  runSucceeded: 'Run succeeded',
+  runFailed: 'Run failed',
+  howToWait: 'How to wait?',
+  reportReady: 'Report ready?',
+  reportFailed: 'Report failed',
+  deadlinePassed: 'Deadline passed',
+  pastLastPage: 'Past last page?',
+  startPageLoop: 'Start page loop',
+  keepResultWithoutDeletion: 'Keep result without deletion',
+  planPageChunks: 'Plan page chunks',
+  largeReport: 'Large report?',
+  /** A chunk's batches, in the inline Map and in the Distributed Map's child executions. */
+  downloadChunkBatches: 'Download chunk batches',
+  downloadChunkBatchesDistributed: 'Download chunk batches (distributed)',
+  batchesOfChunk: 'Batches of chunk',
+  batchesOfChunkDistributed: 'Batches of chunk (distributed)',
 } as const;
 
 /** Task state name → the workflow step it runs (and the Lambda that hosts the step). */

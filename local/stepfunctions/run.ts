@@ -1,7 +1,8 @@
 /**
  * Runs the synthesized workflow definition on this machine with aws-local-stepfunctions: every Task
  * state is bound by name (see TASK_STATES in lib/workflow/state-names.ts) to the same step function the
- * Lambda would call; the poll Wait is shortened; the `.waitForTaskToken` state parks on a local task
+ * Lambda would call, through the same contract wrapper (`bindContract`: input and output parsed with
+ * the step's schemas, also when a test hands in a fake step); the poll Wait is shortened; the `.waitForTaskToken` state parks on a local task
  * token until `sendTaskSuccess` (webhook path) or a timeout that raises `States.Timeout`, exactly the
  * error the definition catches to fall back to polling.
  *
@@ -9,15 +10,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ExecutionError, StateMachine } from 'aws-local-stepfunctions';
-import type { ExecutionInput, JobResult } from '../../lambdas/core/workflow/contracts';
-import type { WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import { z } from 'zod';
+import { type ExecutionInput, type JobResult, STEP_CONTRACTS } from '../../lambdas/core/workflow/contracts';
+import type { StepName } from '../../lambdas/core/workflow/step-catalog';
+import { type BoundStep, bindContract, type StepImplementations } from '../../lambdas/core/workflow/steps';
 import { machineView } from '../../lambdas/core/workflow/steps/finish';
 import {
   GENERATION_BACKOFF_STATE,
   POLL_WAIT_STATE,
   STATE,
   TASK_STATES,
-  type TaskStateName,
   WAIT_FOR_WEBHOOK_STATE,
 } from '../../lib/workflow/state-names';
 import type { WorkflowDefinition } from './definition';
@@ -28,7 +30,7 @@ type Json = Parameters<StateMachine['run']>[0];
 
 export interface LocalRunOptions {
   readonly definition: WorkflowDefinition;
-  readonly steps: WorkflowSteps;
+  readonly steps: StepImplementations;
   readonly taskTokens: LocalTaskTokens;
   readonly input?: ExecutionInput;
   /** @default a random name, like the service's default */
@@ -73,17 +75,20 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
   let jobs: JobResult[] | undefined;
 
   const handlers: Record<string, (input: Json) => Promise<Json>> = {};
-  for (const [state, step] of Object.entries(TASK_STATES) as [TaskStateName, keyof WorkflowSteps][]) {
-    handlers[state] = async (input) => (await steps[step](input)) as Json;
+  for (const [state, step] of Object.entries(TASK_STATES)) {
+    const run = bound(step, steps);
+    handlers[state] = async (input) => toJson(await run(input));
   }
-  handlers[STATE.summarizeRun] = async (input) => {
-    jobs = (input as unknown as { jobs: JobResult[] }).jobs;
+  const summarize = bindContract('summarize', async (input) => {
+    jobs = input.jobs;
     const result = await steps.summarize(input);
     summary = result.summary;
-    // As the summarize Lambda does: the state machine gets the two fields it branches on, no more.
-    return machineView(result) as unknown as Json;
-  };
-  handlers[WAIT_FOR_WEBHOOK_STATE] = (input) => waitForCallback(input, steps, options);
+    return result;
+  });
+  // As the summarize Lambda does: the state machine gets the two fields it branches on, no more.
+  handlers[STATE.summarizeRun] = async (input) => toJson(machineView(await summarize(input)));
+  handlers[WAIT_FOR_WEBHOOK_STATE] = (input) =>
+    waitForCallback(input, bound('waitForReport', steps), options);
 
   const machine = new StateMachine(options.definition, { validationOptions: { noValidate: true } });
   const retryIntervalMs = options.retryIntervalMs ?? 10;
@@ -133,6 +138,21 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
   }
 }
 
+/** A step as its Task state runs it: JSON in, parsed with the step's contract both ways. */
+function bound<S extends StepName>(step: S, steps: StepImplementations): BoundStep<S> {
+  return bindContract(step, steps[step]);
+}
+
+/** What the engine receives: the answer as JSON, as the Lambda integration serializes it. */
+function toJson(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value));
+}
+
+/** The webhook wait's input: the Lambda integration's request (not payload-only), around the step's input. */
+const callbackInputSchema = z.object({
+  Payload: STEP_CONTRACTS.waitForReport.input.pick({ reportId: true }),
+});
+
 class StatesTimeout extends Error {
   constructor() {
     super('the webhook did not resume the task in time');
@@ -141,12 +161,16 @@ class StatesTimeout extends Error {
 }
 
 /** The `.waitForTaskToken` state: register a fresh token with the wait step, then await its success. */
-async function waitForCallback(input: Json, steps: WorkflowSteps, options: LocalRunOptions): Promise<Json> {
-  const { Payload } = input as { Payload: { reportId: string } };
+async function waitForCallback(
+  input: Json,
+  waitForReport: BoundStep<'waitForReport'>,
+  options: LocalRunOptions,
+): Promise<Json> {
+  const { Payload } = callbackInputSchema.parse(input);
   const { token, completion } = options.taskTokens.issue();
-  await steps.waitForReport({ reportId: Payload.reportId, taskToken: token });
+  await waitForReport({ reportId: Payload.reportId, taskToken: token });
   options.onTaskToken?.(token, Payload.reportId);
-  if (options.webhookTimeoutMs === undefined) return (await completion) as Json;
+  if (options.webhookTimeoutMs === undefined) return toJson(await completion);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -155,7 +179,7 @@ async function waitForCallback(input: Json, steps: WorkflowSteps, options: Local
     }, options.webhookTimeoutMs);
   });
   try {
-    return (await Promise.race([completion, timeout])) as Json;
+    return toJson(await Promise.race([completion, timeout]));
   } finally {
     clearTimeout(timer);
   }

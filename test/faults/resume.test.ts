@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import { STATE } from '../../lib/workflow/state-names';
 import type { LocalWorld } from '../support/local-world';
 import { asOfOf, expectFailedWithNotification, expectGroundTruth, PERIOD, startFaultWorld } from './harness';
 
@@ -42,7 +43,7 @@ describe('fault injection: interrupted and repeated runs', () => {
       steps: dyingOnceMidBatch(world.steps, 'Lambda.ServiceException'),
     });
 
-    expect(result.retries['Download pages']).toBe(1);
+    expect(result.retries[STATE.downloadPages]).toBe(1);
     await expectGroundTruth(world, result);
   });
 

@@ -6,6 +6,7 @@ import { TRANSIENT_ERROR } from '../../lambdas/core/workflow/errors';
 import {
   DISTRIBUTED_MAP_STATE,
   INLINE_MAP_STATE,
+  STATE,
   WAIT_FOR_WEBHOOK_STATE,
 } from '../../lib/workflow/state-names';
 import {
@@ -91,12 +92,12 @@ describe('recon stack (production, webhook on)', () => {
     const { jobs, job } = jobStates(template);
     expect(jobs.MaxConcurrency).toBe(2);
     // Page batches by index in chunks: no page list and no batch result ever enters the state.
-    expect(job['Plan page chunks']?.Parameters).toEqual({
+    expect(job[STATE.planPageChunks]?.Parameters).toEqual({
       'starts.$': 'States.ArrayRange(0, $.report.lastChunkStart, $.report.chunkSize)',
     });
     expect(job[INLINE_MAP_STATE]).toMatchObject({ ItemsPath: '$.chunks.starts', ResultPath: null });
     const chunk = (job[INLINE_MAP_STATE] as AslState).ItemProcessor.States;
-    expect(chunk['Download chunk batches']).toMatchObject({ MaxConcurrency: 3, ResultPath: null });
+    expect(chunk[STATE.downloadChunkBatches]).toMatchObject({ MaxConcurrency: 3, ResultPath: null });
     const distributed = job[DISTRIBUTED_MAP_STATE] as AslState;
     expect(distributed.ItemProcessor.ProcessorConfig).toEqual({
       Mode: 'DISTRIBUTED',
@@ -105,13 +106,13 @@ describe('recon stack (production, webhook on)', () => {
     expect(distributed.MaxConcurrency).toBe(5);
     expect(distributed).toMatchObject({ ItemsPath: '$.chunks.starts', ResultPath: null });
     const child = distributed.ItemProcessor.States;
-    expect(child['Download chunk batches (distributed)']).toMatchObject({
+    expect(child[STATE.downloadChunkBatchesDistributed]).toMatchObject({
       MaxConcurrency: 1,
       ResultPath: null,
       OutputPath: '$.start',
     });
     // The job-ending states get explicit small payloads, never the whole job state.
-    expect(job['Finish job']?.Parameters).toEqual({
+    expect(job[STATE.finishJob]?.Parameters).toEqual({
       'job.$': '$.job',
       'executionId.$': '$.executionId',
       'report.$': '$.report',
@@ -119,17 +120,17 @@ describe('recon stack (production, webhook on)', () => {
       'end.$': '$.end',
       'failure.$': '$.failure',
     });
-    expect(job['Delete report']?.Parameters).toEqual({ 'result.$': '$.result' });
-    expect(job['Large report?']?.Choices[0]).toMatchObject({
+    expect(job[STATE.deleteReport]?.Parameters).toEqual({ 'result.$': '$.result' });
+    expect(job[STATE.largeReport]?.Choices[0]).toMatchObject({
       Variable: '$.report.batchCount',
       NumericGreaterThan: 40,
       Next: DISTRIBUTED_MAP_STATE,
     });
-    expect(job['Generate report']?.Retry[0]?.ErrorEquals).toContain(TRANSIENT_ERROR);
-    expect(job['Generate report']?.Retry[0]).toMatchObject({ BackoffRate: 2, JitterStrategy: 'FULL' });
-    expect(job['Generate report']?.Catch[0]).toMatchObject({
+    expect(job[STATE.generateReport]?.Retry[0]?.ErrorEquals).toContain(TRANSIENT_ERROR);
+    expect(job[STATE.generateReport]?.Retry[0]).toMatchObject({ BackoffRate: 2, JitterStrategy: 'FULL' });
+    expect(job[STATE.generateReport]?.Catch[0]).toMatchObject({
       ErrorEquals: ['States.ALL'],
-      Next: 'Record job failure',
+      Next: STATE.recordJobFailure,
     });
   });
 
@@ -144,7 +145,7 @@ describe('recon stack (production, webhook on)', () => {
     expect(wait.Catch[0]).toEqual({
       ErrorEquals: ['States.Timeout'],
       ResultPath: '$.webhookTimeout',
-      Next: 'Check report',
+      Next: STATE.checkReport,
     });
   });
 

@@ -1,15 +1,17 @@
 /**
- * What the nightly workflow's steps hand to each other, defined once, in zod: every step parses its
- * input with these schemas, so a definition that passes the wrong shape fails the same way in AWS,
- * locally and in tests, and the TypeScript types are the schemas' outputs. Everything here travels
- * in the execution's state: each shape is bounded whatever the report size (no page list, no
- * per-batch results; see docs/report-lifecycle.md).
+ * What the nightly workflow's steps hand to each other, defined once, in zod: {@link STEP_CONTRACTS}
+ * gives every step's input and output schema, the step wrapper (steps.ts `bindContract`) parses both,
+ * so a definition that passes the wrong shape, or a step that answers one, fails the same way in AWS,
+ * locally and in tests; the TypeScript types are the schemas' outputs. Everything here travels in
+ * the execution's state: each shape is bounded whatever the report size (no page list, no per-batch
+ * results; see docs/report-lifecycle.md).
  */
 import { z } from 'zod';
 import { isoDateSchema } from '../calendar';
 import { ingestCountsSchema } from '../lake/counts';
 import { REPORT_STATES } from '../provider/port';
 import { REPORT_KINDS } from '../records/canonical';
+import type { StepName } from './step-catalog';
 
 /** One report to fetch: a configuration and a window of at most 30 days. */
 export const jobSchema = z.object({
@@ -136,12 +138,20 @@ export type DownloadInput = z.output<typeof downloadInputSchema>;
 export const untilEmptyInputSchema = downloadBase.extend({ cursor: cursorSchema });
 
 /** A job state field the jobs Map starts as `false` (CDK drops nulls from a payload): unset. */
-function settable<T extends z.ZodTypeAny>(schema: T) {
+function settable<T extends z.ZodType>(schema: T) {
   return z
     .union([schema, z.literal(false)])
     .optional()
-    .transform((value) => (value === false ? undefined : (value as z.output<T> | undefined)));
+    .transform((value) => (value === false ? undefined : value));
 }
+
+/** Set by the definition's Pass states for ERRO and a passed deadline. */
+export const jobEndSchema = z.object({
+  outcome: z.enum(['REPORT_ERROR', 'DEADLINE_PASSED']),
+  error: z.string(),
+});
+/** Set by the iterator's Catch: `{Error, Cause}` of the failed state. */
+export const stateFailureSchema = z.object({ Error: z.string(), Cause: z.string().optional() });
 
 /** What Finish job / Record job failure receive: the definition's explicit payload. */
 export const jobStateSchema = z.object({
@@ -149,10 +159,8 @@ export const jobStateSchema = z.object({
   executionId: z.string().min(1),
   report: settable(reportSchema),
   cursor: settable(cursorSchema),
-  /** Set by the definition's Pass states for ERRO and a passed deadline. */
-  end: settable(z.object({ outcome: z.enum(['REPORT_ERROR', 'DEADLINE_PASSED']), error: z.string() })),
-  /** Set by the iterator's Catch: `{Error, Cause}` of the failed state. */
-  failure: settable(z.object({ Error: z.string(), Cause: z.string().optional() })),
+  end: settable(jobEndSchema),
+  failure: settable(stateFailureSchema),
 });
 
 export const JOB_OUTCOMES = ['COMPLETED', 'REPORT_ERROR', 'DEADLINE_PASSED', 'FAILED'] as const;
@@ -191,6 +199,9 @@ export const jobResultSchema = jobSchema.extend({
 });
 export type JobResult = z.output<typeof jobResultSchema>;
 
+/** What the nightly aging did (the summary reports it). */
+export const agingSchema = z.object({ becameOverdue: z.number().int().min(0) });
+
 /** Input of the run summary: everything the workflow learned in one execution. */
 export const summaryInputSchema = z.object({
   runId: z.string(),
@@ -201,6 +212,68 @@ export const summaryInputSchema = z.object({
   asOf: isoDateSchema,
   startedAt: z.string(),
   jobs: z.array(jobResultSchema).readonly(),
-  aging: z.object({ becameOverdue: z.number() }),
+  aging: agingSchema,
 });
 export type SummaryInput = z.output<typeof summaryInputSchema>;
+
+export const planOutputSchema = z.object({
+  skip: z.boolean(),
+  /** Why the run was skipped (the run marker's state). */
+  reason: z.string().optional(),
+  run: runSchema,
+  jobs: z.array(jobSchema),
+  /** Export segment indexes, one Map iteration each. */
+  segments: z.array(z.number().int().min(0)),
+});
+
+/** What the summarize step returns; the definition keeps only `allCompleted` and `notCompleted`. */
+export const summarizeOutputSchema = z.object({
+  allCompleted: z.boolean(),
+  notCompleted: z.number().int().min(0),
+  /** The full run summary (also written to S3 and sent); the state machine never sees it. */
+  summary: z.unknown(),
+});
+
+const count = z.number().int().min(0);
+const reportIdOnly = z.object({ reportId: z.string() });
+
+/**
+ * Every step's input and output, by step name: the one place a step's contract is written. The
+ * step wrapper parses both; lib/workflow addresses the state's fields through these schemas.
+ */
+export const STEP_CONTRACTS = {
+  plan: { input: planInputSchema, output: planOutputSchema },
+  generateReport: { input: generateInputSchema, output: reportSchema },
+  waitForReport: {
+    input: reportIdOnly.extend({ taskToken: z.string().min(1) }),
+    output: z.object({ status: z.enum(['waiting', 'resumed']) }),
+  },
+  checkReport: {
+    // The execution id only correlates the step's logs.
+    input: z.object({ report: reportSchema, executionId: z.string().optional() }),
+    output: reportSchema,
+  },
+  downloadUntilEmpty: { input: untilEmptyInputSchema, output: cursorSchema },
+  downloadPages: {
+    input: downloadInputSchema,
+    output: z.object({ batchIndex: count, pages: count }),
+  },
+  finishJob: { input: jobStateSchema, output: jobResultSchema },
+  deleteReport: { input: z.object({ result: jobResultSchema }), output: jobResultSchema },
+  ageReceivables: { input: z.object({ asOf: isoDateSchema }), output: agingSchema },
+  exportSnapshot: {
+    input: z.object({ asOf: isoDateSchema, segment: count, totalSegments: z.number().int().min(1) }),
+    output: z.object({ rows: count }),
+  },
+  summarize: {
+    input: z.object({ run: runSchema, jobs: z.array(jobResultSchema), aging: agingSchema }),
+    output: summarizeOutputSchema,
+  },
+} as const satisfies Record<StepName, { readonly input: z.ZodType; readonly output: z.ZodType }>;
+
+/** What a step receives once its input is parsed. */
+export type StepInput<S extends StepName> = z.output<(typeof STEP_CONTRACTS)[S]['input']>;
+/** What a step answers (its output schema's input: the wrapper parses it before it leaves). */
+export type StepOutput<S extends StepName> = z.input<(typeof STEP_CONTRACTS)[S]['output']>;
+/** A step as written: typed input in, typed output out (the wrapper makes it JSON in, JSON out). */
+export type StepImplementation<S extends StepName> = (input: StepInput<S>) => Promise<StepOutput<S>>;

@@ -12,7 +12,7 @@
 import { businessDate, type IsoDate } from '../calendar';
 import type { ProviderClient } from '../provider/port';
 import type { WorkflowConfig } from './config';
-import { type GenerationAttempt, generateInputSchema, type Job, type ReportProgress } from './contracts';
+import type { GenerationAttempt, Job, StepImplementation } from './contracts';
 import { surfaceTransient, TRANSIENT_ERROR } from './errors';
 import type { GenerationLease } from './generation-lease';
 import type { KeptReports } from './kept-reports';
@@ -33,7 +33,7 @@ interface Obtained {
   readonly resumed: boolean;
 }
 
-export function buildGenerateStep(deps: GenerationDeps) {
+export function buildGenerateStep(deps: GenerationDeps): StepImplementation<'generateReport'> {
   const { provider, leases, keptReports, now } = deps;
 
   /** The window's kept report if it can still be downloaded; one in ERRO is deleted (that is safe). */
@@ -77,8 +77,7 @@ export function buildGenerateStep(deps: GenerationDeps) {
     }
   }
 
-  return async function generateReport(raw: unknown): Promise<ReportProgress> {
-    const { job, executionId, previous } = generateInputSchema.parse(raw);
+  return async function generateReport({ job, executionId, previous }) {
     const holder = `${executionId}#${job.configurationId}#${job.from}#${job.to}`;
     const attempts: GenerationAttempt[] = previous
       ? [...(previous.attempts ?? []), { reportId: previous.reportId, situacao: previous.situacao }]

@@ -10,10 +10,9 @@
  * A completed window also deletes the kept reports of windows inside it. A failed delete is reported,
  * never thrown.
  */
-import { z } from 'zod';
 import type { ProviderClient, ReportState } from '../provider/port';
 import type { WorkflowConfig } from './config';
-import { type JobResult, jobResultSchema, type ReportDeletion } from './contracts';
+import type { JobResult, ReportDeletion, StepImplementation } from './contracts';
 import { INCOMPLETE_REPORT_ERROR } from './counted-pages';
 import type { KeptReports } from './kept-reports';
 import type { RequestCounter } from './request-count';
@@ -38,7 +37,7 @@ export function buildDeleteStep(deps: {
   readonly requests: RequestCounter;
   readonly keptReports: KeptReports;
   readonly config: WorkflowConfig;
-}) {
+}): StepImplementation<'deleteReport'> {
   const { provider } = deps;
 
   /** DELETE /retornos/{id}, only in CONCLUIDO or ERRO (the provider refuses other states). */
@@ -53,8 +52,7 @@ export function buildDeleteStep(deps: {
     }
   }
 
-  return async function deleteReport(raw: unknown): Promise<JobResult> {
-    const { result } = z.object({ result: jobResultSchema }).parse(raw);
+  return async function deleteReport({ result }) {
     const done = (deletion: ReportDeletion): JobResult => ({ ...result, deletion });
     const { reportId } = result;
     if (!reportId) return done({ status: 'SKIPPED', detail: 'no report was generated' });

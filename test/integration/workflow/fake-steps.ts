@@ -1,11 +1,12 @@
 /**
  * Fast fake workflow steps for running the synthesized definition where the point is its shape
- * (history events, state sizes) rather than the data: each job follows a scripted path.
+ * (history events, state sizes) rather than the data: each job follows a scripted path. The local
+ * executor holds them to the steps' contracts like the real ones (parsed input in, output parsed).
  */
 
 import { chunkPlan } from '../../../lambdas/core/workflow/batch-results';
 import type { Job, JobResult } from '../../../lambdas/core/workflow/contracts';
-import type { WorkflowSteps } from '../../../lambdas/core/workflow/steps';
+import type { StepImplementations } from '../../../lambdas/core/workflow/steps';
 
 /** What one job's report does, generation by generation. */
 export interface JobScript {
@@ -52,12 +53,12 @@ function resultOf(job: Job, reportId: string): JobResult {
   };
 }
 
-export function fakeSteps(scripts: readonly JobScript[]): WorkflowSteps {
+export function fakeSteps(scripts: readonly JobScript[]): StepImplementations {
   const byJob = new Map(scripts.map((s) => [keyOf(s.job), s]));
   const scriptOf = (job: Job) => byJob.get(keyOf(job)) as JobScript;
   const position = new Map<string, { generation: number; checks: number }>();
-  const steps = {
-    plan: async (raw: { executionId: string }) => ({
+  return {
+    plan: async (raw) => ({
       skip: false,
       run: {
         runId: 'fake',
@@ -72,7 +73,7 @@ export function fakeSteps(scripts: readonly JobScript[]): WorkflowSteps {
       jobs: scripts.map((s) => s.job),
       segments: [0, 1, 2, 3],
     }),
-    generateReport: async (raw: { job: Job }) => {
+    generateReport: async (raw) => {
       const key = keyOf(raw.job);
       const at = position.get(key);
       position.set(key, { generation: at ? at.generation + 1 : 0, checks: 0 });
@@ -83,7 +84,7 @@ export function fakeSteps(scripts: readonly JobScript[]): WorkflowSteps {
         providerRequests: 1,
       };
     },
-    checkReport: async (raw: { report: Record<string, unknown> & { reportId: string } }) => {
+    checkReport: async (raw) => {
       const key = raw.report.reportId.slice(2, raw.report.reportId.lastIndexOf('-'));
       const script = byJob.get(key) as JobScript;
       const at = position.get(key) as { generation: number; checks: number };
@@ -106,22 +107,23 @@ export function fakeSteps(scripts: readonly JobScript[]): WorkflowSteps {
       };
     },
     waitForReport: async () => ({ status: 'resumed' }),
-    downloadPages: async () => ({ ok: true }),
-    downloadUntilEmpty: async (raw: { job: Job; cursor: { nextPage: number } }) => {
+    downloadPages: async (raw) => ({ batchIndex: raw.batchIndex, pages: PAGES_PER_BATCH }),
+    downloadUntilEmpty: async (raw) => {
       const nextPage = raw.cursor.nextPage + PAGES_PER_BATCH;
       return { nextPage, done: nextPage > (scriptOf(raw.job).unknownPages ?? 0) };
     },
-    finishJob: async (raw: { job: Job; report: { reportId: string }; failure: unknown }) => {
-      if (raw.failure === false && scriptOf(raw.job).finishFails) throw new Error('finish failed');
+    finishJob: async (raw) => {
+      if (raw.failure === undefined && scriptOf(raw.job).finishFails) throw new Error('finish failed');
+      // Every scripted job generates its report before it ends.
+      if (!raw.report) throw new Error(`no report for ${keyOf(raw.job)}`);
       return resultOf(raw.job, raw.report.reportId);
     },
-    deleteReport: async (raw: { result: JobResult }) => {
+    deleteReport: async (raw) => {
       if (scriptOf(raw.result).deleteFails) throw new Error('delete failed');
       return { ...raw.result, deletion: { status: 'DELETED' } };
     },
-    ageReceivables: async () => ({ aged: 0 }),
-    exportSnapshot: async () => ({ ok: true }),
+    ageReceivables: async () => ({ becameOverdue: 0 }),
+    exportSnapshot: async () => ({ rows: 0 }),
     summarize: async () => ({ allCompleted: true, notCompleted: 0, summary: {} }),
   };
-  return steps as unknown as WorkflowSteps;
 }

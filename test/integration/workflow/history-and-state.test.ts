@@ -20,6 +20,7 @@ import {
 import {
   DISTRIBUTED_MAP_STATE,
   JOBS_MAP_STATE,
+  STATE,
   WAIT_FOR_WEBHOOK_STATE,
 } from '../../../lib/workflow/state-names';
 import { planBackfill } from '../../../local/cli/commands/backfill';
@@ -116,7 +117,7 @@ const path = (overrides: Partial<JobPath>): JobPath => ({
 
 describe('history events of one execution', () => {
   it('equal the budget arithmetic on every path a job can take', async () => {
-    expect([...CHILD_STATES]).toContain('Download pages (distributed)');
+    expect([...CHILD_STATES]).toContain(STATE.downloadPagesDistributed);
     const log = await runScripted([
       // ERRO after 3 checks, generated again, CONCLUIDO after 2 with 5 batches (inline Map).
       {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobResult } from '../../../lambdas/core/workflow/contracts';
-import { DISTRIBUTED_MAP_STATE, RUN_INCOMPLETE_ERROR } from '../../../lib/workflow/state-names';
+import { DISTRIBUTED_MAP_STATE, RUN_INCOMPLETE_ERROR, STATE } from '../../../lib/workflow/state-names';
 import type { LocalRunResult } from '../../../local/stepfunctions';
 import { type LocalWorld, type LocalWorldOptions, startLocalWorld } from '../../support/local-world';
 
@@ -69,7 +69,7 @@ describe('nightly workflow, production', () => {
     expect(result.status).toBe('SUCCEEDED');
     // Reports of more than one batch go distributed; a one-batch report stays inline.
     expect(entered).toContain(DISTRIBUTED_MAP_STATE);
-    expect(entered).toContain('Download pages (distributed)');
+    expect(entered).toContain(STATE.downloadPagesDistributed);
     await expectGroundTruth(w, result.output);
   });
 

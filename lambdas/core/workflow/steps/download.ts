@@ -9,14 +9,7 @@ import type { Page } from '../../provider/port';
 import type { RecordSource } from '../../records/canonical';
 import { batchCount, batchLayoutOf, batchPages } from '../batch-layout';
 import { mergeBatches } from '../batch-results';
-import type { Job } from '../contracts';
-import {
-  type BatchResult,
-  type DownloadInput,
-  downloadInputSchema,
-  type PageCursor,
-  untilEmptyInputSchema,
-} from '../contracts';
+import type { BatchResult, DownloadInput, Job, PageCursor, StepImplementation } from '../contracts';
 import { fetchCountedPages, IncompleteReportError } from '../counted-pages';
 import type { WorkflowDeps } from '../deps';
 import { TooManyPagesError } from '../errors';
@@ -113,8 +106,7 @@ export function buildDownloadSteps(deps: WorkflowDeps) {
      * the state; the answer is a few bytes whatever the report size. Indexes past the last page (the
      * last chunk's tail) do nothing.
      */
-    async downloadPages(raw: unknown): Promise<{ batchIndex: number; pages: number }> {
-      const { batchIndex, pages, ...rest } = downloadInputSchema.parse(raw);
+    async downloadPages({ batchIndex, pages, ...rest }) {
       const batch = batchPages(batchIndex, pages, batchLayoutOf(config));
       if (!batch) return { batchIndex, pages: 0 };
       const result = await downloadBatch({ ...rest, batch }, pages);
@@ -130,8 +122,7 @@ export function buildDownloadSteps(deps: WorkflowDeps) {
      * spend the account's request budget on pages past its end: a one-page report costs three
      * requests (page 2 asked twice), not a whole batch.
      */
-    async downloadUntilEmpty(raw: unknown): Promise<PageCursor> {
-      const { cursor: given, ...rest } = untilEmptyInputSchema.parse(raw);
+    async downloadUntilEmpty({ cursor: given, ...rest }) {
       const cursor = given.afterCount
         ? await pastTheCount(rest.executionId, rest.job, given.nextPage)
         : given;
@@ -151,7 +142,7 @@ export function buildDownloadSteps(deps: WorkflowDeps) {
         ...(countedPages > 0 ? { countedPages } : {}),
       };
     },
-  };
+  } satisfies { [S in 'downloadPages' | 'downloadUntilEmpty']: StepImplementation<S> };
 }
 
 function sourceOf(job: Job, reportId: string, page: Page, generatedOn: string): RecordSource {

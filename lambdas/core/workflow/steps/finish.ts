@@ -3,26 +3,19 @@
  * failure"), age the receivables, export the night's changes, summarize the run.
  */
 import { z } from 'zod';
-import { isoDateSchema } from '../../calendar';
 import { mergeBatches } from '../batch-results';
-import {
-  type BatchResult,
-  type Job,
-  type JobOutcome,
-  type JobResult,
-  jobResultSchema,
-  jobStateSchema,
-  type ReportProgress,
-  runSchema,
+import type {
+  BatchResult,
+  Job,
+  JobOutcome,
+  JobResult,
+  ReportProgress,
+  StepImplementation,
+  StepOutput,
 } from '../contracts';
 import type { WorkflowDeps } from '../deps';
 
-export interface SummarizeOutput {
-  readonly allCompleted: boolean;
-  readonly notCompleted: number;
-  /** The full run summary; the state machine never sees it (see {@link machineView}). */
-  readonly summary: unknown;
-}
+type SummarizeOutput = StepOutput<'summarize'>;
 
 /** What the summarize Lambda returns to the state machine: only the fields the definition uses. */
 export function machineView(output: SummarizeOutput): Omit<SummarizeOutput, 'summary'> {
@@ -32,8 +25,7 @@ export function machineView(output: SummarizeOutput): Omit<SummarizeOutput, 'sum
 export function buildFinishSteps(deps: WorkflowDeps) {
   return {
     /** Reduces what the job learned into its {@link JobResult}, whichever way it ended. */
-    async finishJob(raw: unknown): Promise<JobResult> {
-      const state = jobStateSchema.parse(raw);
+    async finishJob(state) {
       const saved = state.report ? await deps.batchResults.list(state.executionId, state.job) : [];
       const batches = [...saved, ...(state.cursor?.totals ? [state.cursor.totals] : [])];
       if (state.failure) {
@@ -45,34 +37,19 @@ export function buildFinishSteps(deps: WorkflowDeps) {
     },
 
     /** Nightly aging: OPEN past due date + grace becomes OVERDUE. */
-    async ageReceivables(raw: unknown): Promise<{ becameOverdue: number }> {
-      const { asOf } = z.object({ asOf: isoDateSchema }).parse(raw);
+    async ageReceivables({ asOf }) {
       const { becameOverdue } = await deps.ageReceivables(asOf);
       return { becameOverdue };
     },
 
     /** One segment of the night's changed receivables, appended to the lake's change log. */
-    async exportSnapshot(raw: unknown): Promise<{ rows: number }> {
-      const request = z
-        .object({
-          asOf: isoDateSchema,
-          segment: z.number().int().min(0),
-          totalSegments: z.number().int().min(1),
-        })
-        .parse(raw);
+    async exportSnapshot(request) {
       const { rows } = await deps.exportSnapshot(request);
       return { rows };
     },
 
     /** Writes and publishes the run summary, then closes the run marker (FAILED lets a re-run proceed). */
-    async summarize(raw: unknown): Promise<SummarizeOutput> {
-      const { run, jobs, aging } = z
-        .object({
-          run: runSchema,
-          jobs: z.array(jobResultSchema),
-          aging: z.object({ becameOverdue: z.number() }),
-        })
-        .parse(raw);
+    async summarize({ run, jobs, aging }) {
       const summary = await deps.summarize({
         runId: run.runId,
         environment: run.environment,
@@ -87,6 +64,8 @@ export function buildFinishSteps(deps: WorkflowDeps) {
       await deps.runGuard.finish(run, run.executionId, notCompleted === 0 ? 'COMPLETED' : 'FAILED');
       return { allCompleted: notCompleted === 0, notCompleted, summary };
     },
+  } satisfies {
+    [S in 'finishJob' | 'ageReceivables' | 'exportSnapshot' | 'summarize']: StepImplementation<S>;
   };
 }
 
@@ -122,11 +101,13 @@ function jobResult(
  * A Lambda failure's Cause is JSON `{errorType, errorMessage, trace}`; keep the message only (the
  * trace is noise in a summary). A local failure's Cause is the message itself.
  */
+const lambdaCauseSchema = z.object({ errorMessage: z.string() });
+
 function causeMessage(cause: string | undefined): string {
   if (!cause) return 'no cause given';
   try {
-    const parsed = JSON.parse(cause) as { errorMessage?: unknown };
-    return typeof parsed.errorMessage === 'string' ? parsed.errorMessage : cause;
+    const parsed = lambdaCauseSchema.safeParse(JSON.parse(cause));
+    return parsed.success ? parsed.data.errorMessage : cause;
   } catch {
     return cause;
   }

@@ -3,19 +3,13 @@ import { addDays, businessDate, daysBetween, type IsoDate } from '../../calendar
 import { splitIntoWindows } from '../../provider/windows';
 import { REPORT_KINDS, type ReportKind } from '../../records/canonical';
 import { SANDBOX_CONFIGURATION_IDS, waitModeOf } from '../config';
-import { type Job, planInputSchema, type RunContext } from '../contracts';
+import type { Job, RunContext, StepImplementation } from '../contracts';
 import type { WorkflowDeps } from '../deps';
 import { ConfigurationNotFoundError, PeriodTooLongError } from '../errors';
 
-export interface PlanOutput {
-  readonly skip: boolean;
-  readonly reason?: string;
-  readonly run: RunContext;
-  readonly jobs: Job[];
-  readonly segments: number[];
-}
-
-export function buildPlanStep(deps: Pick<WorkflowDeps, 'provider' | 'config' | 'runGuard' | 'now'>) {
+export function buildPlanStep(
+  deps: Pick<WorkflowDeps, 'provider' | 'config' | 'runGuard' | 'now'>,
+): StepImplementation<'plan'> {
   const { provider, config, now } = deps;
 
   async function configurationIdsByName(): Promise<Record<ReportKind, number>> {
@@ -45,8 +39,7 @@ export function buildPlanStep(deps: Pick<WorkflowDeps, 'provider' | 'config' | '
   }
 
   /** Resolves the period and configurations, claims the run marker, lists the jobs. */
-  return async function plan(raw: unknown): Promise<PlanOutput> {
-    const { input, executionId } = planInputSchema.parse(raw);
+  return async function plan({ input, executionId }) {
     const at = now();
     const asOf = input.asOf ?? businessDate(at);
     const yesterday = addDays(asOf, -1);

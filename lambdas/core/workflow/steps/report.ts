@@ -2,10 +2,9 @@
  * The report's steps at the provider: generate (generation.ts), check its state, wait for its webhook,
  * delete it once that is safe (report-cleanup.ts).
  */
-import { z } from 'zod';
 import { batchCount as batchesOf, batchLayoutOf } from '../batch-layout';
 import { chunkPlan } from '../batch-results';
-import { type ReportProgress, reportSchema } from '../contracts';
+import type { StepImplementation } from '../contracts';
 import type { WorkflowDeps } from '../deps';
 import { ReportVanishedError } from '../errors';
 import { buildGenerateStep } from '../generation';
@@ -18,8 +17,7 @@ export function buildReportSteps(deps: WorkflowDeps) {
     generateReport: buildGenerateStep(deps),
 
     /** One poll: state, page count, page batches once CONCLUIDO, and whether the deadline passed. */
-    async checkReport(raw: unknown): Promise<ReportProgress> {
-      const { report } = z.object({ report: reportSchema }).parse(raw);
+    async checkReport({ report }) {
       const { result, requests: sent } = await requests.measure(() => provider.getReport(report.reportId));
       if (!result) throw new ReportVanishedError(report.reportId);
       const pages = result.quantidadePaginas ?? 0;
@@ -42,14 +40,13 @@ export function buildReportSteps(deps: WorkflowDeps) {
     },
 
     /** The `.waitForTaskToken` task: parks the token by report id; the webhook (or a prior event) resumes it. */
-    async waitForReport(raw: unknown): Promise<{ status: 'waiting' | 'resumed' }> {
-      const { reportId, taskToken } = z
-        .object({ reportId: z.string(), taskToken: z.string().min(1) })
-        .parse(raw);
+    async waitForReport({ reportId, taskToken }) {
       return { status: await deps.registerWait(reportId, taskToken) };
     },
 
     /** Deletes the report when that is safe (COMPLETED or ERRO), else keeps it for a re-run. */
     deleteReport: buildDeleteStep(deps),
+  } satisfies {
+    [S in 'generateReport' | 'checkReport' | 'waitForReport' | 'deleteReport']: StepImplementation<S>;
   };
 }
