@@ -18,11 +18,7 @@ import { buildStepsFromEnvironment } from './workflow-env';
 const logger = new Logger();
 const metrics = new Metrics();
 
-/** @param present shapes the step's result for the state machine (default: as returned). */
-export function createStepHandler(
-  step: StepName,
-  present: (result: unknown) => unknown = (result) => result,
-) {
+export function createStepHandler(step: StepName) {
   // Built at the first invocation of this container and reused; rebuilt if building failed.
   let steps: Promise<WorkflowSteps> | undefined;
   return (
@@ -39,7 +35,7 @@ export function createStepHandler(
       try {
         const result = await (await steps)[step](event);
         metrics.addMetric('StepSucceeded', MetricUnit.Count, 1);
-        return present(result);
+        return result;
       } catch (error) {
         metrics.addMetric('StepFailed', MetricUnit.Count, 1);
         logger.error('step failed', error as Error);

@@ -1,8 +1,7 @@
-import { machineView, type SummarizeOutput } from '../core/workflow/steps/finish';
 import { createStepHandler } from '../runtime/step-handler';
 
 /**
  * Step `summarize` of the nightly workflow (see lambdas/core/workflow/steps/finish.ts). The full summary is in
- * S3 and SNS; the state machine gets only the two fields it branches on, so the state stays small.
+ * S3 and SNS; the step returns only the two fields the state machine branches on.
  */
-export const handler = createStepHandler('summarize', (output) => machineView(output as SummarizeOutput));
+export const handler = createStepHandler('summarize');

@@ -95,15 +95,12 @@ function exportSnapshot(scope: Construct, invoke: Invoke): sfn.Map {
   }).itemProcessor(invoke(STATE.exportSnapshotSegment));
 }
 
-/** The summary stays in S3 and SNS: the state keeps only the two fields the verdict reads. */
+/** The summary stays in S3 and SNS: the step returns only the two fields the verdict reads. */
 function summarizeRun(invoke: Invoke): sfn.TaskStateBase {
   return invoke(
     STATE.summarizeRun,
     { 'run.$': '$.run', 'jobs.$': '$.jobResults', 'aging.$': '$.aging' },
-    {
-      resultSelector: { 'allCompleted.$': '$.allCompleted', 'notCompleted.$': '$.notCompleted' },
-      resultPath: '$.summary',
-    },
+    { resultPath: '$.summary' },
   );
 }
 

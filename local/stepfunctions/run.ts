@@ -8,10 +8,11 @@
  * `local/polyfills.ts` must be imported before this module on Node 20.
  */
 import { randomUUID } from 'node:crypto';
+import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { ExecutionError, StateMachine } from 'aws-local-stepfunctions';
+import { summaryKeys } from '../../lambdas/core/summary/summarizer';
 import type { ExecutionInput, JobResult } from '../../lambdas/core/workflow/contracts';
 import type { WorkflowSteps } from '../../lambdas/core/workflow/steps';
-import { machineView } from '../../lambdas/core/workflow/steps/finish';
 import {
   GENERATION_BACKOFF_STATE,
   POLL_WAIT_STATE,
@@ -47,6 +48,8 @@ export interface LocalRunOptions {
   readonly onEvent?: (event: { readonly type: string }) => void;
   /** Aborts the execution (Ctrl-C): the result then rejects with the engine's `ExecutionAbortedError`. */
   readonly signal?: AbortSignal;
+  /** The bucket the summarize step writes to: the result's `summary` is read from there, as deployed. */
+  readonly summaries?: { readonly s3: S3Client; readonly bucket: string };
 }
 
 export interface LocalRunResult {
@@ -55,9 +58,9 @@ export interface LocalRunResult {
   readonly output?: unknown;
   /** Error name and cause of a failed execution (e.g. `Recon.ReportsNotCompleted`). */
   readonly error?: { readonly name: string; readonly cause: string };
-  /** What the summarize step returned in full (the state keeps only two fields of it). */
+  /** The run's summary.json from the bucket (absent without `summaries` or when no summary was written). */
   readonly summary?: unknown;
-  /** The job results the summarize step received (absent when the run stopped before it). */
+  /** The job results the summarize state was entered with (absent when the run stopped before it). */
   readonly jobs?: readonly JobResult[];
   /** Retries per state name, from the execution's event log. */
   readonly retries: Readonly<Record<string, number>>;
@@ -69,20 +72,12 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
   const { steps, settled } = trackInFlight(options.steps);
   const executionName = options.executionName ?? randomUUID();
   const executionId = `arn:aws:states:us-east-1:000000000000:execution:recon-local:${executionName}`;
-  let summary: unknown;
   let jobs: JobResult[] | undefined;
 
   const handlers: Record<string, (input: Json) => Promise<Json>> = {};
   for (const [state, step] of Object.entries(TASK_STATES) as [TaskStateName, keyof WorkflowSteps][]) {
     handlers[state] = async (input) => (await steps[step](input)) as Json;
   }
-  handlers[STATE.summarizeRun] = async (input) => {
-    jobs = (input as unknown as { jobs: JobResult[] }).jobs;
-    const result = await steps.summarize(input);
-    summary = result.summary;
-    // As the summarize Lambda does: the state machine gets the two fields it branches on, no more.
-    return machineView(result) as unknown as Json;
-  };
   handlers[WAIT_FOR_WEBHOOK_STATE] = (input) => waitForCallback(input, steps, options);
 
   const machine = new StateMachine(options.definition, { validationOptions: { noValidate: true } });
@@ -109,11 +104,15 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
       options.onEvent?.(event);
       if (event.type === 'StateEntered') options.onStateEntered?.(event.state.name);
       if (event.type === 'StateRetried') retries[event.state.name] = (retries[event.state.name] ?? 0) + 1;
+      // What the execution history shows deployed: the state input the summarize task was entered with.
+      if (event.type === 'StateEntered' && event.state.name === STATE.summarizeRun)
+        jobs = (event.state.input as unknown as { jobResults: JobResult[] }).jobResults;
     }
   })();
   try {
     const output = await execution.result;
     await counting;
+    const summary = await readSummary(options, executionName);
     return { status: 'SUCCEEDED', executionId, output, summary, jobs, retries };
   } catch (error) {
     await counting;
@@ -123,13 +122,27 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
       status: 'FAILED',
       executionId,
       error: { name: cause?.name ?? 'Unknown', cause: cause?.message ?? error.message },
-      summary,
+      summary: await readSummary(options, executionName),
       jobs,
       retries,
     };
   } finally {
     options.signal?.removeEventListener('abort', abort);
     await settled();
+  }
+}
+
+/** The run's summary.json, where the deployed summarize step leaves it (the run id is the execution name). */
+async function readSummary(options: LocalRunOptions, runId: string): Promise<unknown> {
+  if (!options.summaries) return undefined;
+  const { s3, bucket } = options.summaries;
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: summaryKeys(runId).json }));
+    const text = await object.Body?.transformToString();
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch (error) {
+    if (error instanceof NoSuchKey) return undefined;
+    throw error;
   }
 }
 

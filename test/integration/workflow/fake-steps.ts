@@ -121,7 +121,7 @@ export function fakeSteps(scripts: readonly JobScript[]): WorkflowSteps {
     },
     ageReceivables: async () => ({ aged: 0 }),
     exportSnapshot: async () => ({ ok: true }),
-    summarize: async () => ({ allCompleted: true, notCompleted: 0, summary: {} }),
+    summarize: async () => ({ allCompleted: true, notCompleted: 0 }),
   };
   return steps as unknown as WorkflowSteps;
 }

@@ -17,17 +17,15 @@ import {
 } from '../contracts';
 import type { WorkflowDeps } from '../deps';
 
-export interface SummarizeOutput {
-  readonly allCompleted: boolean;
-  readonly notCompleted: number;
-  /** The full run summary; the state machine never sees it (see {@link machineView}). */
-  readonly summary: unknown;
-}
-
-/** What the summarize Lambda returns to the state machine: only the fields the definition uses. */
-export function machineView(output: SummarizeOutput): Omit<SummarizeOutput, 'summary'> {
-  return { allCompleted: output.allCompleted, notCompleted: output.notCompleted };
-}
+/**
+ * What the summarize step returns: only what the state machine reads (the verdict branches on
+ * `allCompleted`). The full summary is summary.json in the bucket, where every reader finds it.
+ */
+export const summarizeOutputSchema = z.object({
+  allCompleted: z.boolean(),
+  notCompleted: z.number().int().min(0),
+});
+export type SummarizeOutput = z.infer<typeof summarizeOutputSchema>;
 
 export function buildFinishSteps(deps: WorkflowDeps) {
   return {
@@ -73,7 +71,7 @@ export function buildFinishSteps(deps: WorkflowDeps) {
           aging: z.object({ becameOverdue: z.number() }),
         })
         .parse(raw);
-      const summary = await deps.summarize({
+      await deps.summarize({
         runId: run.runId,
         environment: run.environment,
         from: run.from,
@@ -85,7 +83,7 @@ export function buildFinishSteps(deps: WorkflowDeps) {
       });
       const notCompleted = jobs.filter((job) => job.outcome !== 'COMPLETED').length;
       await deps.runGuard.finish(run, run.executionId, notCompleted === 0 ? 'COMPLETED' : 'FAILED');
-      return { allCompleted: notCompleted === 0, notCompleted, summary };
+      return summarizeOutputSchema.parse({ allCompleted: notCompleted === 0, notCompleted });
     },
   };
 }
