@@ -1,7 +1,8 @@
 /**
  * The one Lambda handler shape of the workflow: Middy with Powertools logger (correlation keys:
- * execution, report id, page range), metrics and tracer, dependencies built once per container, then
- * exactly one step. Input validation is the step's own zod parse, so local runs validate identically.
+ * execution, report id, page range), metrics and tracer, the step's own dependencies built once per
+ * container (by the `build` its handler passes: only what that step uses), then exactly one step.
+ * Input validation is the step's own zod parse, so local runs validate identically.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -9,31 +10,51 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
+import type { PageIngestorDeps } from '../core/lake/ingest';
 import { correlationKeys } from '../core/workflow/correlation';
+import { surfaceTransient } from '../core/workflow/errors';
 import type { StepName } from '../core/workflow/step-catalog';
-import type { WorkflowSteps } from '../core/workflow/steps';
 import { tracer } from './aws-clients';
-import { buildStepsFromEnvironment } from './workflow-env';
 
 const logger = new Logger();
 const metrics = new Metrics();
 
-export function createStepHandler(step: StepName) {
+/** What the runtime gives every step's builder: the clock and the log's observers. */
+export interface StepContext {
+  readonly now: () => Date;
+  /** Each ingested page's counts, logged for the per-page report. */
+  readonly onPageIngested: NonNullable<PageIngestorDeps['onPageIngested']>;
+  /** Something a step leaves undone but does not fail for, logged as a warning. */
+  readonly warn: (message: string, details: Record<string, unknown>) => void;
+}
+
+type Step = (input: unknown) => Promise<unknown>;
+
+export function createStepHandler(step: StepName, build: (context: StepContext) => Step | Promise<Step>) {
+  // The step's name on every log line: one Lambda per step, but a log search spans them.
+  logger.appendPersistentKeys({ step });
+  const context: StepContext = {
+    now: () => new Date(),
+    onPageIngested: (source, counts) =>
+      logger.info('page ingested', { reportId: source.reportId, page: source.page, ...counts }),
+    warn: (message, details) => logger.warn(message, details),
+  };
   // Built at the first invocation of this container and reused; rebuilt if building failed.
-  let steps: Promise<WorkflowSteps> | undefined;
+  let built: Promise<Step> | undefined;
   return (
     middy(async (event: unknown) => {
-      steps ??= buildStepsFromEnvironment(step, {
-        onPageIngested: (source, counts) =>
-          logger.info('page ingested', { reportId: source.reportId, page: source.page, ...counts }),
-        warn: (message, details) => logger.warn(message, details),
-      }).catch((error) => {
-        steps = undefined;
-        throw error;
-      });
+      built ??= Promise.resolve()
+        .then(() => build(context))
+        .catch((error) => {
+          built = undefined;
+          throw error;
+        });
       logger.appendKeys(correlationKeys(event));
       try {
-        const result = await (await steps)[step](event);
+        const result = await (await built)(event).catch((error) => {
+          // Retryable failures surface under the one name the definition retries (as buildWorkflowSteps does).
+          throw surfaceTransient(error);
+        });
         metrics.addMetric('StepSucceeded', MetricUnit.Count, 1);
         return result;
       } catch (error) {

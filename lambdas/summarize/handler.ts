@@ -1,7 +1,28 @@
+import { buildSummarizeStep } from '../core/workflow/steps/finish';
+import { runGuardOf } from '../runtime/deps/stores';
+import { buildSummaryDeps } from '../runtime/deps/summary';
 import { createStepHandler } from '../runtime/step-handler';
+import {
+  bucketFromEnv,
+  publishFromEnv,
+  reconConfigFromEnv,
+  tableFromEnv,
+  workflowConfigFromEnv,
+} from '../runtime/workflow-env';
 
 /**
  * Step `summarize` of the nightly workflow (see lambdas/core/workflow/steps/finish.ts). The full summary is in
  * S3 and SNS; the step returns only the two fields the state machine branches on.
  */
-export const handler = createStepHandler('summarize');
+export const handler = createStepHandler('summarize', ({ now, warn }) => {
+  const wiring = {
+    ...tableFromEnv(),
+    ...bucketFromEnv(),
+    reconConfig: reconConfigFromEnv(),
+    workflowConfig: workflowConfigFromEnv(),
+    publish: publishFromEnv(),
+    now,
+    warn,
+  };
+  return buildSummarizeStep({ summarize: buildSummaryDeps(wiring), runGuard: runGuardOf(wiring) });
+});

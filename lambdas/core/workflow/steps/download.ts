@@ -42,7 +42,12 @@ interface FetchedBatch {
   readonly pastCount: boolean;
 }
 
-export function buildDownloadSteps(deps: WorkflowDeps) {
+export function buildDownloadSteps(
+  deps: Pick<
+    WorkflowDeps,
+    'provider' | 'config' | 'requests' | 'pageFingerprints' | 'ingestPages' | 'receivables' | 'batchResults'
+  >,
+) {
   const { provider, config, requests } = deps;
 
   /** Pages of the batch: by count (complete or fail, the count confirmed), else up to a confirmed end. */

@@ -29,62 +29,75 @@ export type SummarizeOutput = z.infer<typeof summarizeOutputSchema>;
 
 export function buildFinishSteps(deps: WorkflowDeps) {
   return {
-    /** Reduces what the job learned into its {@link JobResult}, whichever way it ended. */
-    async finishJob(raw: unknown): Promise<JobResult> {
-      const state = jobStateSchema.parse(raw);
-      const saved = state.report ? await deps.batchResults.list(state.executionId, state.job) : [];
-      const batches = [...saved, ...(state.cursor?.totals ? [state.cursor.totals] : [])];
-      if (state.failure) {
-        const error = `${state.failure.Error}: ${causeMessage(state.failure.Cause)}`;
-        return jobResult(state.job, state.report, 'FAILED', error, batches);
-      }
-      if (state.end) return jobResult(state.job, state.report, state.end.outcome, state.end.error, batches);
-      return jobResult(state.job, state.report, 'COMPLETED', undefined, batches);
-    },
+    finishJob: buildFinishJobStep(deps),
+    ageReceivables: buildAgeReceivablesStep(deps),
+    exportSnapshot: buildExportSnapshotStep(deps),
+    summarize: buildSummarizeStep(deps),
+  };
+}
 
-    /** Nightly aging: OPEN past due date + grace becomes OVERDUE. */
-    async ageReceivables(raw: unknown): Promise<{ becameOverdue: number }> {
-      const { asOf } = z.object({ asOf: isoDateSchema }).parse(raw);
-      const { becameOverdue } = await deps.ageReceivables(asOf);
-      return { becameOverdue };
-    },
+export function buildFinishJobStep(deps: Pick<WorkflowDeps, 'batchResults'>) {
+  /** Reduces what the job learned into its {@link JobResult}, whichever way it ended. */
+  return async function finishJob(raw: unknown): Promise<JobResult> {
+    const state = jobStateSchema.parse(raw);
+    const saved = state.report ? await deps.batchResults.list(state.executionId, state.job) : [];
+    const batches = [...saved, ...(state.cursor?.totals ? [state.cursor.totals] : [])];
+    if (state.failure) {
+      const error = `${state.failure.Error}: ${causeMessage(state.failure.Cause)}`;
+      return jobResult(state.job, state.report, 'FAILED', error, batches);
+    }
+    if (state.end) return jobResult(state.job, state.report, state.end.outcome, state.end.error, batches);
+    return jobResult(state.job, state.report, 'COMPLETED', undefined, batches);
+  };
+}
 
-    /** One segment of the night's changed receivables, appended to the lake's change log. */
-    async exportSnapshot(raw: unknown): Promise<{ rows: number }> {
-      const request = z
-        .object({
-          asOf: isoDateSchema,
-          segment: z.number().int().min(0),
-          totalSegments: z.number().int().min(1),
-        })
-        .parse(raw);
-      const { rows } = await deps.exportSnapshot(request);
-      return { rows };
-    },
+export function buildAgeReceivablesStep(deps: Pick<WorkflowDeps, 'ageReceivables'>) {
+  /** Nightly aging: OPEN past due date + grace becomes OVERDUE. */
+  return async function ageReceivables(raw: unknown): Promise<{ becameOverdue: number }> {
+    const { asOf } = z.object({ asOf: isoDateSchema }).parse(raw);
+    const { becameOverdue } = await deps.ageReceivables(asOf);
+    return { becameOverdue };
+  };
+}
 
-    /** Writes and publishes the run summary, then closes the run marker (FAILED lets a re-run proceed). */
-    async summarize(raw: unknown): Promise<SummarizeOutput> {
-      const { run, jobs, aging } = z
-        .object({
-          run: runSchema,
-          jobs: z.array(jobResultSchema),
-          aging: z.object({ becameOverdue: z.number() }),
-        })
-        .parse(raw);
-      await deps.summarize({
-        runId: run.runId,
-        environment: run.environment,
-        from: run.from,
-        to: run.to,
-        asOf: run.asOf,
-        startedAt: run.startedAt,
-        jobs,
-        aging,
-      });
-      const notCompleted = jobs.filter((job) => job.outcome !== 'COMPLETED').length;
-      await deps.runGuard.finish(run, run.executionId, notCompleted === 0 ? 'COMPLETED' : 'FAILED');
-      return summarizeOutputSchema.parse({ allCompleted: notCompleted === 0, notCompleted });
-    },
+export function buildExportSnapshotStep(deps: Pick<WorkflowDeps, 'exportSnapshot'>) {
+  /** One segment of the night's changed receivables, appended to the lake's change log. */
+  return async function exportSnapshot(raw: unknown): Promise<{ rows: number }> {
+    const request = z
+      .object({
+        asOf: isoDateSchema,
+        segment: z.number().int().min(0),
+        totalSegments: z.number().int().min(1),
+      })
+      .parse(raw);
+    const { rows } = await deps.exportSnapshot(request);
+    return { rows };
+  };
+}
+
+export function buildSummarizeStep(deps: Pick<WorkflowDeps, 'summarize' | 'runGuard'>) {
+  /** Writes and publishes the run summary, then closes the run marker (FAILED lets a re-run proceed). */
+  return async function summarize(raw: unknown): Promise<SummarizeOutput> {
+    const { run, jobs, aging } = z
+      .object({
+        run: runSchema,
+        jobs: z.array(jobResultSchema),
+        aging: z.object({ becameOverdue: z.number() }),
+      })
+      .parse(raw);
+    await deps.summarize({
+      runId: run.runId,
+      environment: run.environment,
+      from: run.from,
+      to: run.to,
+      asOf: run.asOf,
+      startedAt: run.startedAt,
+      jobs,
+      aging,
+    });
+    const notCompleted = jobs.filter((job) => job.outcome !== 'COMPLETED').length;
+    await deps.runGuard.finish(run, run.executionId, notCompleted === 0 ? 'COMPLETED' : 'FAILED');
+    return summarizeOutputSchema.parse({ allCompleted: notCompleted === 0, notCompleted });
   };
 }
 

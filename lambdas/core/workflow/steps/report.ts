@@ -12,44 +12,49 @@ import { buildGenerateStep } from '../generation';
 import { buildDeleteStep } from '../report-cleanup';
 
 export function buildReportSteps(deps: WorkflowDeps) {
-  const { provider, config, requests, now } = deps;
   return {
     /** Resumes the window's kept report or generates one under the configuration's lease. */
     generateReport: buildGenerateStep(deps),
-
-    /** One poll: state, page count, page batches once CONCLUIDO, and whether the deadline passed. */
-    async checkReport(raw: unknown): Promise<ReportProgress> {
-      const { report } = z.object({ report: reportSchema }).parse(raw);
-      const { result, requests: sent } = await requests.measure(() => provider.getReport(report.reportId));
-      if (!result) throw new ReportVanishedError(report.reportId);
-      const pages = result.quantidadePaginas ?? 0;
-      const batchCount = result.situacao === 'CONCLUIDO' ? batchesOf(pages, batchLayoutOf(config)) : 0;
-      const terminal = result.situacao === 'CONCLUIDO' || result.situacao === 'ERRO';
-      // This generation is attempt number `tried`; ERRO with attempts left generates again after a back-off.
-      const tried = (report.attempts?.length ?? 0) + 1;
-      return {
-        ...report,
-        providerRequests: report.providerRequests + sent,
-        situacao: result.situacao,
-        pages: result.quantidadePaginas,
-        deadlinePassed: !terminal && now().getTime() >= Date.parse(report.deadline),
-        retryGeneration: result.situacao === 'ERRO' && tried < config.generationAttempts,
-        retryDelaySeconds: config.generationBackoffSeconds * 2 ** (tried - 1),
-        batchCount,
-        ...chunkPlan(batchCount, config.batchesPerChunk),
-        pagesUnknown: result.situacao === 'CONCLUIDO' && result.quantidadePaginas === null,
-      };
-    },
-
-    /** The `.waitForTaskToken` task: parks the token by report id; the webhook (or a prior event) resumes it. */
-    async waitForReport(raw: unknown): Promise<{ status: 'waiting' | 'resumed' }> {
-      const { reportId, taskToken } = z
-        .object({ reportId: z.string(), taskToken: z.string().min(1) })
-        .parse(raw);
-      return { status: await deps.registerWait(reportId, taskToken) };
-    },
-
+    checkReport: buildCheckReportStep(deps),
+    waitForReport: buildWaitForReportStep(deps),
     /** Deletes the report when that is safe (COMPLETED or ERRO), else keeps it for a re-run. */
     deleteReport: buildDeleteStep(deps),
+  };
+}
+
+export function buildCheckReportStep(deps: Pick<WorkflowDeps, 'provider' | 'config' | 'requests' | 'now'>) {
+  const { provider, config, requests, now } = deps;
+  /** One poll: state, page count, page batches once CONCLUIDO, and whether the deadline passed. */
+  return async function checkReport(raw: unknown): Promise<ReportProgress> {
+    const { report } = z.object({ report: reportSchema }).parse(raw);
+    const { result, requests: sent } = await requests.measure(() => provider.getReport(report.reportId));
+    if (!result) throw new ReportVanishedError(report.reportId);
+    const pages = result.quantidadePaginas ?? 0;
+    const batchCount = result.situacao === 'CONCLUIDO' ? batchesOf(pages, batchLayoutOf(config)) : 0;
+    const terminal = result.situacao === 'CONCLUIDO' || result.situacao === 'ERRO';
+    // This generation is attempt number `tried`; ERRO with attempts left generates again after a back-off.
+    const tried = (report.attempts?.length ?? 0) + 1;
+    return {
+      ...report,
+      providerRequests: report.providerRequests + sent,
+      situacao: result.situacao,
+      pages: result.quantidadePaginas,
+      deadlinePassed: !terminal && now().getTime() >= Date.parse(report.deadline),
+      retryGeneration: result.situacao === 'ERRO' && tried < config.generationAttempts,
+      retryDelaySeconds: config.generationBackoffSeconds * 2 ** (tried - 1),
+      batchCount,
+      ...chunkPlan(batchCount, config.batchesPerChunk),
+      pagesUnknown: result.situacao === 'CONCLUIDO' && result.quantidadePaginas === null,
+    };
+  };
+}
+
+export function buildWaitForReportStep(deps: Pick<WorkflowDeps, 'registerWait'>) {
+  /** The `.waitForTaskToken` task: parks the token by report id; the webhook (or a prior event) resumes it. */
+  return async function waitForReport(raw: unknown): Promise<{ status: 'waiting' | 'resumed' }> {
+    const { reportId, taskToken } = z
+      .object({ reportId: z.string(), taskToken: z.string().min(1) })
+      .parse(raw);
+    return { status: await deps.registerWait(reportId, taskToken) };
   };
 }
