@@ -1,8 +1,5 @@
-import { downloadStepsFromEnv } from '../runtime/download-env';
+import { downloadStepFromEnv } from '../runtime/download-env';
 import { createStepHandler } from '../runtime/step-handler';
 
 /** Step `downloadPages` of the nightly workflow (see lambdas/core/workflow/steps/download.ts). */
-export const handler = createStepHandler(
-  'downloadPages',
-  async (context) => (await downloadStepsFromEnv(context)).downloadPages,
-);
+export const handler = createStepHandler('downloadPages', downloadStepFromEnv('downloadPages'));

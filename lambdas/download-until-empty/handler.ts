@@ -1,8 +1,5 @@
-import { downloadStepsFromEnv } from '../runtime/download-env';
+import { downloadStepFromEnv } from '../runtime/download-env';
 import { createStepHandler } from '../runtime/step-handler';
 
 /** Step `downloadUntilEmpty` of the nightly workflow (see lambdas/core/workflow/steps/download.ts). */
-export const handler = createStepHandler(
-  'downloadUntilEmpty',
-  async (context) => (await downloadStepsFromEnv(context)).downloadUntilEmpty,
-);
+export const handler = createStepHandler('downloadUntilEmpty', downloadStepFromEnv('downloadUntilEmpty'));

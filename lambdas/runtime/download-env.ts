@@ -9,7 +9,12 @@ import { providerFromEnv } from './provider-env';
 import type { StepContext } from './step-handler';
 import { bucketFromEnv, reconConfigFromEnv, tableFromEnv, workflowConfigFromEnv } from './workflow-env';
 
-export async function downloadStepsFromEnv({ now, onPageIngested }: StepContext) {
+/** The builder of the download step `step`, for its handler. */
+export function downloadStepFromEnv(step: 'downloadPages' | 'downloadUntilEmpty') {
+  return async (context: StepContext) => (await downloadStepsFromEnv(context))[step];
+}
+
+async function downloadStepsFromEnv({ now, onPageIngested }: StepContext) {
   const lake = { ...tableFromEnv(), ...bucketFromEnv(), reconConfig: reconConfigFromEnv(), now };
   return buildDownloadSteps({
     ...(await providerFromEnv(lake)),
