@@ -22,7 +22,9 @@ export async function providerFromEnv(
     baseUrl: requiredEnv(ENV.providerBaseUrl),
     credentials,
     limiter: buildDynamoLimiter({
-      ...table,
+      // Named, not spread: a caller's table wiring also carries its own clock, not the limiter's.
+      ddb: table.ddb,
+      tableName: table.tableName,
       account: credentials.email,
       ratePerSecond: Number(requiredEnv(ENV.providerRatePerSecond)),
       marginRatio: Number(requiredEnv(ENV.providerRateMargin)),
