@@ -53,7 +53,7 @@ export const reportSchema = z.object({
   retryGeneration: z.boolean().optional(),
   retryDelaySeconds: z.number().int().min(0).optional(),
   batchCount: z.number().int().min(0).optional(),
-  /** Page batches are addressed by index in chunks (see batch-results.ts `chunkPlan`). */
+  /** Page batches are addressed by index in chunks (see download/batch-results.ts `chunkPlan`). */
   chunkSpan: z.number().int().min(0).optional(),
   chunkSize: z.number().int().min(1).optional(),
   lastChunkStart: z.number().int().min(0).optional(),
@@ -87,7 +87,7 @@ export const cursorSchema = z.object({
   totals: batchResultSchema.optional(),
   /**
    * Set by "Confirm page count" after the batches of a counted report: `nextPage` is the page after
-   * the count, which the batch holding the last counted page already asked (see counted-pages.ts).
+   * the count, which the batch holding the last counted page already asked (see download/counted-pages.ts).
    */
   afterCount: z.boolean().optional(),
   /**

@@ -5,8 +5,9 @@
  * the environment variables its handler reads, and the Task states that run it. The stack
  * (lib/workflow/workflow.ts), the state names (lib/workflow/state-names.ts) and the local executor
  * (local/stepfunctions/) all read it; test/unit/workflow/step-catalog.test.ts checks each step has
- * its handler and its implementation, test/infra/bundles.test.ts that each bundle reads only the
- * declared environment and holds the provider client only where the step calls the provider.
+ * its handler and its implementation, test/unit/runtime/step-wiring.test.ts that each handler reads
+ * exactly the declared environment, test/infra/bundles.test.ts that only the provider-calling
+ * steps' bundles hold the provider client.
  */
 import { ENV } from '../env';
 import { WORKFLOW_ENV } from './config';

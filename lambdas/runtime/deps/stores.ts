@@ -1,12 +1,12 @@
 /** The workflow's small DynamoDB stores, one builder each, so a step builds only those it uses. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { buildReportWaits, type ReportWaitsDeps } from '../../core/webhook/report-waits';
-import { buildBatchResultStore } from '../../core/workflow/batch-results';
 import type { WorkflowConfig } from '../../core/workflow/config';
 import type { WorkflowDeps } from '../../core/workflow/deps';
-import { buildGenerationLease } from '../../core/workflow/generation-lease';
-import { buildKeptReports } from '../../core/workflow/kept-reports';
-import { buildPageFingerprints } from '../../core/workflow/page-fingerprints';
+import { buildBatchResultStore } from '../../core/workflow/download/batch-results';
+import { buildPageFingerprints } from '../../core/workflow/download/page-fingerprints';
+import { buildGenerationLease } from '../../core/workflow/report/generation-lease';
+import { buildKeptReports } from '../../core/workflow/report/kept-reports';
 import { buildRunGuard } from '../../core/workflow/run-guard';
 
 export interface TableWiring {

@@ -3,8 +3,8 @@
  * (history events, state sizes) rather than the data: each job follows a scripted path.
  */
 
-import { chunkPlan } from '../../../lambdas/core/workflow/batch-results';
 import type { Job, JobResult } from '../../../lambdas/core/workflow/contracts';
+import { chunkPlan } from '../../../lambdas/core/workflow/download/batch-results';
 import type { WorkflowSteps } from '../../../lambdas/core/workflow/steps';
 
 /** What one job's report does, generation by generation. */

@@ -7,8 +7,6 @@
  */
 import type { Page } from '../../provider/port';
 import type { RecordSource } from '../../records/canonical';
-import { batchCount, batchLayoutOf, batchPages } from '../batch-layout';
-import { mergeBatches } from '../batch-results';
 import type { Job } from '../contracts';
 import {
   type BatchResult,
@@ -17,11 +15,13 @@ import {
   type PageCursor,
   untilEmptyInputSchema,
 } from '../contracts';
-import { fetchCountedPages, IncompleteReportError } from '../counted-pages';
 import type { WorkflowDeps } from '../deps';
+import { batchCount, batchLayoutOf, batchPages } from '../download/batch-layout';
+import { mergeBatches } from '../download/batch-results';
+import { fetchCountedPages, IncompleteReportError } from '../download/counted-pages';
+import { fetchUncountedPages } from '../download/uncounted-pages';
+import { assertRecordsFitWindow } from '../download/window-check';
 import { TooManyPagesError } from '../errors';
-import { fetchUncountedPages } from '../uncounted-pages';
-import { assertRecordsFitWindow } from '../window-check';
 
 /**
  * Extra asks for an empty page that cannot be the report's end (inside the count, or followed by a
@@ -130,7 +130,7 @@ export function buildDownloadSteps(
     /**
      * One turn of the page loop for reports without a page count (always in the sandbox; in
      * production if CONCLUIDO came without quantidadePaginas, or past a short count): fetch the next
-     * batch, stop at a confirmed end (uncounted-pages.ts), and carry the running totals in the
+     * batch, stop at a confirmed end (download/uncounted-pages.ts), and carry the running totals in the
      * cursor. Batches grow (2, 4, 8… pages, up to `pagesPerBatch`) so that a short report does not
      * spend the account's request budget on pages past its end: a one-page report costs three
      * requests (page 2 asked twice), not a whole batch.

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { isoDateSchema } from '../../calendar';
-import { mergeBatches } from '../batch-results';
 import {
   type BatchResult,
   type Job,
@@ -16,6 +15,7 @@ import {
   runSchema,
 } from '../contracts';
 import type { WorkflowDeps } from '../deps';
+import { mergeBatches } from '../download/batch-results';
 
 /**
  * What the summarize step returns: only what the state machine reads (the verdict branches on

@@ -1,15 +1,15 @@
 /**
- * The report's steps at the provider: generate (generation.ts), check its state, wait for its webhook,
- * delete it once that is safe (report-cleanup.ts).
+ * The report's steps at the provider: generate (report/generation.ts), check its state, wait for its webhook,
+ * delete it once that is safe (report/report-cleanup.ts).
  */
 import { z } from 'zod';
-import { batchCount as batchesOf, batchLayoutOf } from '../batch-layout';
-import { chunkPlan } from '../batch-results';
 import { type ReportProgress, reportSchema } from '../contracts';
 import type { WorkflowDeps } from '../deps';
+import { batchCount as batchesOf, batchLayoutOf } from '../download/batch-layout';
+import { chunkPlan } from '../download/batch-results';
 import { ReportVanishedError } from '../errors';
-import { buildGenerateStep } from '../generation';
-import { buildDeleteStep } from '../report-cleanup';
+import { buildGenerateStep } from '../report/generation';
+import { buildDeleteStep } from '../report/report-cleanup';
 
 export function buildReportSteps(deps: WorkflowDeps) {
   return {

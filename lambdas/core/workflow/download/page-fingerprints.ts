@@ -17,8 +17,8 @@
  */
 import { createHash } from 'node:crypto';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Page } from '../provider/port';
-import { isConditionalCheckFailed } from '../store/conditional';
+import type { Page } from '../../provider/port';
+import { isConditionalCheckFailed } from '../../store/conditional';
 import { IncompleteReportError } from './counted-pages';
 
 export interface PageFingerprints {

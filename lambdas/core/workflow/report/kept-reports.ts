@@ -16,9 +16,9 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { IsoDate } from '../calendar';
-import { isConditionalCheckFailed } from '../store/conditional';
-import type { Job } from './contracts';
+import type { IsoDate } from '../../calendar';
+import { isConditionalCheckFailed } from '../../store/conditional';
+import type { Job } from '../contracts';
 
 export interface KeptReport {
   readonly reportId: string;

@@ -20,10 +20,10 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { IsoDate } from '../calendar';
-import type { GenerationSnapshot } from '../provider/port';
-import { isConditionalCheckFailed } from '../store/conditional';
-import { TransientStepError } from './errors';
+import type { IsoDate } from '../../calendar';
+import type { GenerationSnapshot } from '../../provider/port';
+import { isConditionalCheckFailed } from '../../store/conditional';
+import { TransientStepError } from '../errors';
 
 export interface GenerationLeaseDeps {
   readonly ddb: DynamoDBDocumentClient;

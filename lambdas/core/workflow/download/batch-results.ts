@@ -9,9 +9,9 @@
  * `expiresAt` (TTL, a week: the job result has the totals by then).
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { emptyIngestCounts, mergeIngestCounts } from '../lake/counts';
-import { queryPages } from '../store/query-pages';
-import { type BatchResult, batchResultSchema, type Job, type ReceivableChanges } from './contracts';
+import { emptyIngestCounts, mergeIngestCounts } from '../../lake/counts';
+import { queryPages } from '../../store/query-pages';
+import { type BatchResult, batchResultSchema, type Job, type ReceivableChanges } from '../contracts';
 
 /** `States.ArrayRange` returns at most this many items. */
 const ARRAY_RANGE_LIMIT = 1_000;
