@@ -1,4 +1,4 @@
-/** The ports the workflow steps need; `wiring.ts` builds the real ones, tests pass fakes. */
+/** The ports the workflow steps need; lambdas/runtime/deps/ builds the real ones, tests pass fakes. */
 import type { IsoDate } from '../calendar';
 import type { IngestCounts } from '../lake/counts';
 import type { AppliedRecords } from '../lake/ingest';
