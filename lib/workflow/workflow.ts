@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { TOUCHED_PREFIX } from '../../lambdas/core/recon/touched';
 import { summaryKeys } from '../../lambdas/core/summary/summarizer';
 import {
+  PROVIDER_STEPS,
   STEP_CATALOG,
   STEP_NAMES,
   type StepAccess,
@@ -55,7 +56,7 @@ export class Workflow extends Construct {
     const functions = {} as Record<StepName, ReconFunction>;
     // Size, timeout and grants from each step's record (lambdas/core/workflow/step-catalog.ts).
     for (const step of STEP_NAMES) {
-      const { folder, purpose, memoryMb, timeoutSeconds, callsProvider, access } = STEP_CATALOG[step];
+      const { folder, purpose, memoryMb, timeoutSeconds, access } = STEP_CATALOG[step];
       const fn = new ReconFunction(this, `${folder}-fn`, {
         entry: `lambdas/${folder}/handler.ts`,
         description: `recon: ${purpose}`,
@@ -63,7 +64,7 @@ export class Workflow extends Construct {
         timeout: Duration.seconds(timeoutSeconds),
         environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `recon-${folder}` },
       });
-      if (callsProvider) props.secret.grantRead(fn.role);
+      if (PROVIDER_STEPS.has(step)) props.secret.grantRead(fn.role);
       this.grant(fn, access, props);
       functions[step] = fn;
     }

@@ -191,7 +191,7 @@ export const PROVIDER_STEPS: ReadonlySet<StepName> = new Set(
 /** `A | B` as `A & B`: the states records of all steps merged into one type. */
 type Merged<U> = (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void ? I : never;
 /** Every Task state's name by its constant name (lib/workflow/state-names.ts spreads these into STATE). */
-export type TaskStateConstants = Merged<(typeof STEP_CATALOG)[StepName]['states']>;
+type TaskStateConstants = Merged<(typeof STEP_CATALOG)[StepName]['states']>;
 export type TaskStateName = TaskStateConstants[keyof TaskStateConstants];
 
 export const TASK_STATE_CONSTANTS = Object.assign(

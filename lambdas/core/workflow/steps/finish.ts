@@ -21,11 +21,11 @@ import { mergeBatches } from '../download/batch-results';
  * What the summarize step returns: only what the state machine reads (the verdict branches on
  * `allCompleted`). The full summary is summary.json in the bucket, where every reader finds it.
  */
-export const summarizeOutputSchema = z.object({
+const summarizeOutputSchema = z.object({
   allCompleted: z.boolean(),
   notCompleted: z.number().int().min(0),
 });
-export type SummarizeOutput = z.infer<typeof summarizeOutputSchema>;
+type SummarizeOutput = z.infer<typeof summarizeOutputSchema>;
 
 export function buildFinishSteps(deps: WorkflowDeps) {
   return {
