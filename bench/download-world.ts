@@ -11,7 +11,7 @@
 import { buildProviderClient } from '../lambdas/core/provider/client';
 import { buildInProcessLimiter } from '../lambdas/core/rate-limit/in-process';
 import { windowShape } from '../lambdas/core/rate-limit/pacing';
-import { batchCount, batchLayoutOf } from '../lambdas/core/workflow/batch-layout';
+import { batchCount, batchLayoutOf } from '../lambdas/core/workflow/download/batch-layout';
 import { parseStageConfig, workflowConfigOf } from '../lib/config';
 import { startDynamoProcess } from '../local/aws/dynamodb';
 import { startLocalS3 } from '../local/aws/s3';

@@ -2,7 +2,6 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import type { Construct } from 'constructs';
 import { ENV } from '../lambdas/core/env';
 import { WORKFLOW_ENV } from '../lambdas/core/workflow/config';
-import { PROVIDER_STEPS } from '../lambdas/core/workflow/step-catalog';
 import { AnalyticsCatalog } from './analytics/analytics';
 import { deployedWorkflowConfigOf, type StageConfig } from './config';
 import { acknowledgeWildcards, nagArnOf } from './constructs/nag';
@@ -57,11 +56,10 @@ export class ReconStack extends Stack {
       stage,
       table: this.storage.table,
       bucket: this.storage.bucket,
-      secret,
+      secret: providerSecret,
       topic: this.monitoring.topic,
       environment,
     });
-    for (const step of PROVIDER_STEPS) providerSecret.grantKeyDecrypt(this.workflow.functions[step].role);
     this.monitoring.watchStateMachine(this.workflow.stateMachine);
     for (const [step, fn] of Object.entries(this.workflow.functions))
       this.monitoring.watchFunction(step, fn.function);

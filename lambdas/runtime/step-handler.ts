@@ -1,8 +1,9 @@
 /**
  * The one Lambda handler shape of the workflow: Middy with Powertools logger (correlation keys:
- * execution, report id, page range), metrics and tracer, dependencies built once per container, then
- * exactly one step, bound to its contract (core/workflow/steps.ts `bindContract`): its input and its
- * output are parsed with the step's schemas, as in local runs.
+ * execution, report id, page range), metrics and tracer, the step's own dependencies built once per
+ * container (by the `build` its handler passes: only what that step uses), then exactly one step,
+ * bound to its contract (core/workflow/steps.ts `bindContract`): its input and its output are parsed
+ * with the step's schemas, as in local runs.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -10,37 +11,53 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
+import type { PageIngestorDeps } from '../core/lake/ingest';
+import type { StepImplementation } from '../core/workflow/contracts';
 import { correlationKeys } from '../core/workflow/correlation';
 import type { StepName } from '../core/workflow/step-catalog';
-import type { StepResult, WorkflowSteps } from '../core/workflow/steps';
+import { type BoundStep, bindContract } from '../core/workflow/steps';
 import { tracer } from './aws-clients';
-import { buildStepsFromEnvironment } from './workflow-env';
 
 const logger = new Logger();
 const metrics = new Metrics();
 
-/** @param present shapes the step's result for the state machine (default: as returned). */
+/** What the runtime gives every step's builder: the clock and the log's observers. */
+export interface StepContext {
+  readonly now: () => Date;
+  /** Each ingested page's counts, logged for the per-page report. */
+  readonly onPageIngested: NonNullable<PageIngestorDeps['onPageIngested']>;
+  /** Something a step leaves undone but does not fail for, logged as a warning. */
+  readonly warn: (message: string, details: Record<string, unknown>) => void;
+}
+
 export function createStepHandler<S extends StepName>(
   step: S,
-  present: (result: StepResult<S>) => unknown = (result) => result,
+  build: (context: StepContext) => StepImplementation<S> | Promise<StepImplementation<S>>,
 ) {
+  // The step's name on every log line: one Lambda per step, but a log search spans them.
+  logger.appendPersistentKeys({ step });
+  const context: StepContext = {
+    now: () => new Date(),
+    onPageIngested: (source, counts) =>
+      logger.info('page ingested', { reportId: source.reportId, page: source.page, ...counts }),
+    warn: (message, details) => logger.warn(message, details),
+  };
   // Built at the first invocation of this container and reused; rebuilt if building failed.
-  let steps: Promise<WorkflowSteps> | undefined;
+  let built: Promise<BoundStep<S>> | undefined;
   return (
     middy(async (event: unknown) => {
-      steps ??= buildStepsFromEnvironment(step, {
-        onPageIngested: (source, counts) =>
-          logger.info('page ingested', { reportId: source.reportId, page: source.page, ...counts }),
-        warn: (message, details) => logger.warn(message, details),
-      }).catch((error) => {
-        steps = undefined;
-        throw error;
-      });
+      built ??= Promise.resolve()
+        .then(() => build(context))
+        .then((implementation) => bindContract(step, implementation))
+        .catch((error) => {
+          built = undefined;
+          throw error;
+        });
       logger.appendKeys(correlationKeys(event));
       try {
-        const result = await (await steps)[step](event);
+        const result = await (await built)(event);
         metrics.addMetric('StepSucceeded', MetricUnit.Count, 1);
-        return present(result);
+        return result;
       } catch (error) {
         metrics.addMetric('StepFailed', MetricUnit.Count, 1);
         logger.error('step failed', error as Error);

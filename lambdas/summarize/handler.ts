@@ -1,8 +1,28 @@
-import { machineView } from '../core/workflow/steps/finish';
+import { buildSummarizeStep } from '../core/workflow/steps/finish';
+import { runGuardOf } from '../runtime/deps/stores';
+import { buildSummaryDeps } from '../runtime/deps/summary';
 import { createStepHandler } from '../runtime/step-handler';
+import {
+  bucketFromEnv,
+  publishFromEnv,
+  reconConfigFromEnv,
+  tableFromEnv,
+  workflowConfigFromEnv,
+} from '../runtime/workflow-env';
 
 /**
  * Step `summarize` of the nightly workflow (see lambdas/core/workflow/steps/finish.ts). The full summary is in
- * S3 and SNS; the state machine gets only the two fields it branches on, so the state stays small.
+ * S3 and SNS; the step returns only the two fields the state machine branches on.
  */
-export const handler = createStepHandler('summarize', machineView);
+export const handler = createStepHandler('summarize', ({ now, warn }) => {
+  const wiring = {
+    ...tableFromEnv(),
+    ...bucketFromEnv(),
+    reconConfig: reconConfigFromEnv(),
+    workflowConfig: workflowConfigFromEnv(),
+    publish: publishFromEnv(),
+    now,
+    warn,
+  };
+  return buildSummarizeStep({ summarize: buildSummaryDeps(wiring), runGuard: runGuardOf(wiring) });
+});

@@ -53,6 +53,12 @@ export class ProviderSecret extends Construct {
     this.secret = created;
   }
 
+  /** Lets `grantee` read the secret and, when it has a customer-managed key, decrypt it: one grant, both parts. */
+  grantRead(grantee: iam.IGrantable): void {
+    this.secret.grantRead(grantee);
+    this.grantKeyDecrypt(grantee);
+  }
+
   /**
    * Lets `grantee` (a reader of the secret) decrypt it with its customer-managed key, through Secrets
    * Manager only. An explicit statement: CDK's own grant on an imported key lands in the key's

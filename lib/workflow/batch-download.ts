@@ -19,7 +19,7 @@ export interface BatchDownloadProps {
 /**
  * Page batches of a report with a page count, in a state of bounded size whatever the report size:
  * the Map iterates chunk starts (`ArrayRange`, at most 1,000), each chunk expands its batch indexes
- * (`ArrayRange`), and every result is discarded (counts go to DynamoDB, see batch-results.ts). Large
+ * (`ArrayRange`), and every result is discarded (counts go to DynamoDB, see download/batch-results.ts). Large
  * reports run each chunk as a child execution of a Distributed Map (its own history); a chunk's
  * batches then run one at a time, so the account's concurrency stays `distributedMapConcurrency`.
  */

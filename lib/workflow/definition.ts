@@ -14,7 +14,7 @@ import { STEP_CONTRACTS } from '../../lambdas/core/workflow/contracts';
 import type { StepName } from '../../lambdas/core/workflow/step-catalog';
 import { buildJobChain, type Invoke, type JobChainProps } from './job-chain';
 import { fieldsFor } from './json-path';
-import { jobStateSchema, runPath, runStateSchema, summaryPath } from './machine-state';
+import { jobStateSchema, runPath } from './machine-state';
 import { TRANSIENT_RETRY } from './retry-schedule';
 import { RUN_INCOMPLETE_ERROR, STATE, TASK_STATES } from './state-names';
 import { addRetry } from './task-retry';
@@ -103,18 +103,12 @@ function exportSnapshot(scope: Construct, invoke: Invoke): sfn.Map {
   }).itemProcessor(invoke(STATE.exportSnapshotSegment));
 }
 
-/** The summary stays in S3 and SNS: the state keeps only the two fields the verdict reads. */
+/** The summary stays in S3 and SNS: the step returns only the two fields the verdict reads. */
 function summarizeRun(invoke: Invoke): sfn.TaskStateBase {
   return invoke(
     STATE.summarizeRun,
     { run: runPath('run'), jobs: runPath('jobResults'), aging: runPath('aging') },
-    {
-      resultSelector: fieldsFor(runStateSchema.shape.summary, {
-        allCompleted: summaryPath('allCompleted'),
-        notCompleted: summaryPath('notCompleted'),
-      }),
-      resultPath: runPath('summary'),
-    },
+    { resultPath: runPath('summary') },
   );
 }
 

@@ -7,7 +7,7 @@
  * {@link executionEvents} of the path it took. The arithmetic is in docs/report-lifecycle.md.
  */
 import { MAX_WINDOW_DAYS } from '../../lambdas/core/provider/windows';
-import { chunkPlan } from '../../lambdas/core/workflow/batch-results';
+import { chunkPlan } from '../../lambdas/core/workflow/download/batch-results';
 
 export const HISTORY_EVENT_LIMIT = 25_000;
 /** Half the limit for the worst path without failures: the other half absorbs retries (3 events each). */

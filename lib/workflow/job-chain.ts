@@ -5,7 +5,7 @@
  *   page) → end the job (finish, then delete the report when that is safe).
  *
  * Any failure ends the job through "Record job failure", which keeps what the job learnt; the
- * report is deleted only when the job's result says it is safe (see report-cleanup.ts).
+ * report is deleted only when the job's result says it is safe (see report/report-cleanup.ts).
  */
 import type { Duration } from 'aws-cdk-lib';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';

@@ -18,11 +18,11 @@ import type { TASK_STATES, TaskStateName } from './state-names';
 const index = z.number().int().min(0);
 
 /** The execution's state: the plan's output, then what the jobs Map, the aging and the summary add. */
-export const runStateSchema = STEP_CONTRACTS.plan.output.extend({
+const runStateSchema = STEP_CONTRACTS.plan.output.extend({
   jobResults: z.array(STEP_CONTRACTS.finishJob.output),
   aging: STEP_CONTRACTS.ageReceivables.output,
   /** The summarize Task's selected result: the two fields the verdict reads. */
-  summary: STEP_CONTRACTS.summarize.output.pick({ allCompleted: true, notCompleted: true }),
+  summary: STEP_CONTRACTS.summarize.output,
 });
 
 /**
@@ -64,5 +64,3 @@ export type TaskPayload<N extends TaskStateName> = FieldsOf<
 export const runPath = pathsIn(runStateSchema);
 export const jobPath = pathsIn(jobStateSchema);
 export const chunkPath = pathsIn(chunkStateSchema);
-/** Paths into the summarize step's own output (the Task's result selector). */
-export const summaryPath = pathsIn(STEP_CONTRACTS.summarize.output);

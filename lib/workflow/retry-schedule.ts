@@ -5,6 +5,7 @@
  * stage config (also read by the local CLI) derives the lease from it.
  */
 import { TRANSIENT_ERROR } from '../../lambdas/core/workflow/errors';
+import { STEP_CATALOG } from '../../lambdas/core/workflow/step-catalog';
 
 /** One Retry field of a Task state, in seconds. */
 export interface RetrySchedule {
@@ -51,8 +52,8 @@ export const GENERATION_TIMEOUT_RETRY: RetrySchedule = {
   jitter: false,
 };
 
-/** The generate Lambda's timeout, which is also its Task's timeout. */
-export const GENERATE_TIMEOUT_SECONDS = 60;
+/** The generate Lambda's timeout, which is also its Task's timeout (from the step's record). */
+export const GENERATE_TIMEOUT_SECONDS = STEP_CATALOG.generateReport.timeoutSeconds;
 
 /** Every Retry of the two generate Task states, in the order the definition adds them. */
 export const GENERATE_RETRIES: readonly RetrySchedule[] = [TRANSIENT_RETRY, GENERATION_TIMEOUT_RETRY];

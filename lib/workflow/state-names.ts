@@ -3,23 +3,16 @@
  * with them, the local executor binds Task states to steps and shortens waits by them, and tests look
  * for them in templates and execution histories. A rename cannot leave a caller behind.
  */
-import type { StepName } from '../../lambdas/core/workflow/step-catalog';
+import { TASK_STATE_CONSTANTS } from '../../lambdas/core/workflow/step-catalog';
+
+export {
+  TASK_STATES,
+  type TaskStateName,
+} from '../../lambdas/core/workflow/step-catalog';
 
 export const STATE = {
-  planRun: 'Plan run',
-  generateReport: 'Generate report',
-  generateReportAgain: 'Generate report again',
-  waitForReportWebhook: 'Wait for report webhook',
-  checkReport: 'Check report',
-  downloadPagesUntilEmpty: 'Download pages until empty',
-  downloadPages: 'Download pages',
-  downloadPagesDistributed: 'Download pages (distributed)',
-  finishJob: 'Finish job',
-  recordJobFailure: 'Record job failure',
-  deleteReport: 'Delete report',
-  ageReceivables: 'Age receivables',
-  exportSnapshotSegment: 'Export snapshot segment',
-  summarizeRun: 'Summarize run',
+  /** The Task states, named in each step's record (lambdas/core/workflow/step-catalog.ts). */
+  ...TASK_STATE_CONSTANTS,
   /** The jobs Map: one iteration per configuration and window. */
   fetchReports: 'Fetch reports',
   /** Polling: the wait between two checks of a report's state. */
@@ -51,25 +44,6 @@ export const STATE = {
   batchesOfChunk: 'Batches of chunk',
   batchesOfChunkDistributed: 'Batches of chunk (distributed)',
 } as const;
-
-/** Task state name → the workflow step it runs (and the Lambda that hosts the step). */
-export const TASK_STATES = {
-  [STATE.planRun]: 'plan',
-  [STATE.generateReport]: 'generateReport',
-  [STATE.generateReportAgain]: 'generateReport',
-  [STATE.waitForReportWebhook]: 'waitForReport',
-  [STATE.checkReport]: 'checkReport',
-  [STATE.downloadPagesUntilEmpty]: 'downloadUntilEmpty',
-  [STATE.downloadPages]: 'downloadPages',
-  [STATE.downloadPagesDistributed]: 'downloadPages',
-  [STATE.finishJob]: 'finishJob',
-  [STATE.recordJobFailure]: 'finishJob',
-  [STATE.deleteReport]: 'deleteReport',
-  [STATE.ageReceivables]: 'ageReceivables',
-  [STATE.exportSnapshotSegment]: 'exportSnapshot',
-  [STATE.summarizeRun]: 'summarize',
-} as const satisfies Record<string, StepName>;
-export type TaskStateName = keyof typeof TASK_STATES;
 
 /** The `.waitForTaskToken` state; the local executor binds it to a function that awaits the callback. */
 export const WAIT_FOR_WEBHOOK_STATE = STATE.waitForReportWebhook;

@@ -3,124 +3,30 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { TOUCHED_PREFIX } from '../../lambdas/core/recon/touched';
 import { summaryKeys } from '../../lambdas/core/summary/summarizer';
-import { PROVIDER_STEPS, STEP_CATALOG, type StepName } from '../../lambdas/core/workflow/step-catalog';
+import {
+  PROVIDER_STEPS,
+  STEP_CATALOG,
+  STEP_NAMES,
+  type StepAccess,
+  type StepName,
+} from '../../lambdas/core/workflow/step-catalog';
 import type { StageConfig } from '../config';
 import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
 import { ReconFunction } from '../constructs/recon-function';
+import type { ProviderSecret } from '../secrets/provider-secret';
 import { buildWorkflowDefinition } from './definition';
-import { GENERATE_TIMEOUT_SECONDS } from './retry-schedule';
-
-/**
- * What each step's Lambda may touch, and its size; everything else is denied by omission. Its folder
- * and purpose come from the step catalog (lambdas/core/workflow/step-catalog.ts).
- */
-interface StepFunctionSpec {
-  readonly memorySize: number;
-  readonly timeout: Duration;
-  readonly table?: 'read' | 'readWrite';
-  /** put: new objects only; putDelete: also removes a stale quarantine file on re-ingest. */
-  readonly bucket?: 'put' | 'putDelete';
-  /** Objects under this key prefix may be listed and read (nothing else of the bucket). */
-  readonly readsPrefix?: string;
-  /** Keys under this prefix may be listed (no object read). */
-  readonly listsPrefix?: string;
-  readonly topic?: boolean;
-  readonly sendTaskSuccess?: boolean;
-  /** s3:GetObject on the HTML reports only: the role signs the message's presigned link to its report. */
-  readonly linksReports?: boolean;
-}
-
-/**
- * Memory and timeouts. Steps that make a few provider calls get 256 MB / 60 s: the provider client's
- * own retries with backoff fit well inside. Page downloads, the snapshot export and the summary hold
- * up to ~10k records and encode Parquet: 1024 MB (more CPU) and 5 minutes.
- */
-const STEP_FUNCTIONS: Readonly<Record<StepName, StepFunctionSpec>> = {
-  plan: {
-    memorySize: 256,
-    timeout: Duration.seconds(60),
-    table: 'readWrite',
-  },
-  generateReport: {
-    memorySize: 256,
-    // Read by the lease's length too (retry-schedule.ts).
-    timeout: Duration.seconds(GENERATE_TIMEOUT_SECONDS),
-    table: 'readWrite',
-  },
-  waitForReport: {
-    memorySize: 256,
-    timeout: Duration.seconds(30),
-    table: 'readWrite',
-    sendTaskSuccess: true,
-  },
-  checkReport: {
-    memorySize: 256,
-    timeout: Duration.seconds(60),
-    table: 'readWrite',
-  },
-  downloadUntilEmpty: {
-    memorySize: 1024,
-    timeout: Duration.minutes(5),
-    table: 'readWrite',
-    bucket: 'putDelete',
-    // How far back the touched-key log goes tells an archived receivable (lambdas/core/recon/horizon.ts).
-    listsPrefix: TOUCHED_PREFIX,
-  },
-  downloadPages: {
-    memorySize: 1024,
-    timeout: Duration.minutes(5),
-    table: 'readWrite',
-    bucket: 'putDelete',
-    // How far back the touched-key log goes tells an archived receivable (lambdas/core/recon/horizon.ts).
-    listsPrefix: TOUCHED_PREFIX,
-  },
-  finishJob: {
-    memorySize: 256,
-    timeout: Duration.seconds(30),
-    // Reads the job's batch results, kept in the table rather than in the execution's state.
-    table: 'read',
-  },
-  deleteReport: {
-    memorySize: 256,
-    timeout: Duration.seconds(60),
-    table: 'readWrite',
-  },
-  ageReceivables: {
-    // Nightly: only the due dates whose grace ended (byWork index). The limits are sized for the rare
-    // full recount (a parallel Scan) when the kept totals cannot be trusted (lambdas/core/totals).
-    memorySize: 1024,
-    timeout: Duration.minutes(15),
-    table: 'readWrite',
-  },
-  exportSnapshot: {
-    memorySize: 1024,
-    timeout: Duration.minutes(5),
-    table: 'read',
-    bucket: 'put',
-    // The night's touched-key log (lambdas/core/recon/touched.ts) says which receivables changed.
-    readsPrefix: TOUCHED_PREFIX,
-  },
-  summarize: {
-    memorySize: 1024,
-    timeout: Duration.minutes(5),
-    table: 'readWrite',
-    bucket: 'put',
-    topic: true,
-    linksReports: true,
-  },
-};
 
 export interface WorkflowProps {
   readonly stage: StageConfig;
   readonly table: dynamodb.ITableV2;
   readonly bucket: s3.IBucket;
-  readonly secret: secretsmanager.ISecret;
+  /** Read (and decrypted) by the Lambdas of the steps that call the provider, and by no other step. */
+  readonly secret: ProviderSecret;
   readonly topic: sns.ITopic;
   /** Environment shared by every recon Lambda (names from `lambdas/core/env.ts`). */
   readonly environment: Readonly<Record<string, string>>;
@@ -148,16 +54,18 @@ export class Workflow extends Construct {
     });
 
     const functions = {} as Record<StepName, ReconFunction>;
-    for (const [step, spec] of Object.entries(STEP_FUNCTIONS) as [StepName, StepFunctionSpec][]) {
-      const { folder, purpose } = STEP_CATALOG[step];
+    // Size, timeout and grants from each step's record (lambdas/core/workflow/step-catalog.ts).
+    for (const step of STEP_NAMES) {
+      const { folder, purpose, memoryMb, timeoutSeconds, access } = STEP_CATALOG[step];
       const fn = new ReconFunction(this, `${folder}-fn`, {
         entry: `lambdas/${folder}/handler.ts`,
         description: `recon: ${purpose}`,
-        memorySize: spec.memorySize,
-        timeout: spec.timeout,
+        memorySize: memoryMb,
+        timeout: Duration.seconds(timeoutSeconds),
         environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `recon-${folder}` },
       });
-      this.grant(fn, step, spec, props);
+      if (PROVIDER_STEPS.has(step)) props.secret.grantRead(fn.role);
+      this.grant(fn, access, props);
       functions[step] = fn;
     }
     this.functions = functions;
@@ -232,17 +140,14 @@ export class Workflow extends Construct {
     );
   }
 
-  private grant(fn: ReconFunction, step: StepName, spec: StepFunctionSpec, props: WorkflowProps): void {
-    if (PROVIDER_STEPS.has(step)) props.secret.grantRead(fn.role);
+  private grant(fn: ReconFunction, spec: StepAccess, props: WorkflowProps): void {
     if (spec.table === 'read') props.table.grantReadData(fn.role);
     if (spec.table === 'readWrite') props.table.grantReadWriteData(fn.role);
-    if (spec.table) {
-      acknowledgeWildcards(
-        fn.role,
-        [`Resource::${nagArnOf(props.table)}/index/*`],
-        "Receivables are listed by status through the byStatus GSI; the grant covers the table's own indexes only.",
-      );
-    }
+    acknowledgeWildcards(
+      fn.role,
+      [`Resource::${nagArnOf(props.table)}/index/*`],
+      "Receivables are listed by status through the byStatus GSI; the grant covers the table's own indexes only.",
+    );
     if (spec.bucket) {
       const actions = spec.bucket === 'putDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:PutObject'];
       fn.role.addToPolicy(new iam.PolicyStatement({ actions, resources: [props.bucket.arnForObjects('*')] }));
@@ -253,8 +158,8 @@ export class Workflow extends Construct {
           'by the workflow); no read, list or bucket-level action is granted.',
       );
     }
-    if (spec.readsPrefix) this.grantPrefixRead(fn, spec.readsPrefix, props.bucket);
-    if (spec.listsPrefix) this.grantPrefixList(fn, spec.listsPrefix, props.bucket);
+    if (spec.touchedLog === 'read') this.grantPrefixRead(fn, TOUCHED_PREFIX, props.bucket);
+    if (spec.touchedLog === 'list') this.grantPrefixList(fn, TOUCHED_PREFIX, props.bucket);
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

@@ -208,6 +208,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       input: { ...period, force: true, ...(asOf ? { asOf } : {}) },
       executionName: `local-${now().toISOString().replace(/[:.]/g, '-')}`,
       webhookTimeoutMs: LOCAL_WEBHOOK_TIMEOUT_MS,
+      summaries: { s3: s3.client, bucket: s3.bucket },
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const summary = execution.summary as RunSummary | undefined;

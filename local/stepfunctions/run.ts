@@ -9,12 +9,18 @@
  * `local/polyfills.ts` must be imported before this module on Node 20.
  */
 import { randomUUID } from 'node:crypto';
+import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { ExecutionError, StateMachine } from 'aws-local-stepfunctions';
 import { z } from 'zod';
-import { type ExecutionInput, type JobResult, STEP_CONTRACTS } from '../../lambdas/core/workflow/contracts';
+import { summaryKeys } from '../../lambdas/core/summary/summarizer';
+import {
+  type ExecutionInput,
+  type JobResult,
+  jobResultSchema,
+  STEP_CONTRACTS,
+} from '../../lambdas/core/workflow/contracts';
 import type { StepName } from '../../lambdas/core/workflow/step-catalog';
 import { type BoundStep, bindContract, type StepImplementations } from '../../lambdas/core/workflow/steps';
-import { machineView } from '../../lambdas/core/workflow/steps/finish';
 import {
   GENERATION_BACKOFF_STATE,
   POLL_WAIT_STATE,
@@ -49,6 +55,8 @@ export interface LocalRunOptions {
   readonly onEvent?: (event: { readonly type: string }) => void;
   /** Aborts the execution (Ctrl-C): the result then rejects with the engine's `ExecutionAbortedError`. */
   readonly signal?: AbortSignal;
+  /** The bucket the summarize step writes to: the result's `summary` is read from there, as deployed. */
+  readonly summaries?: { readonly s3: S3Client; readonly bucket: string };
 }
 
 export interface LocalRunResult {
@@ -57,9 +65,9 @@ export interface LocalRunResult {
   readonly output?: unknown;
   /** Error name and cause of a failed execution (e.g. `Recon.ReportsNotCompleted`). */
   readonly error?: { readonly name: string; readonly cause: string };
-  /** What the summarize step returned in full (the state keeps only two fields of it). */
+  /** The run's summary.json from the bucket (absent without `summaries` or when no summary was written). */
   readonly summary?: unknown;
-  /** The job results the summarize step received (absent when the run stopped before it). */
+  /** The job results the summarize state was entered with (absent when the run stopped before it). */
   readonly jobs?: readonly JobResult[];
   /** Retries per state name, from the execution's event log. */
   readonly retries: Readonly<Record<string, number>>;
@@ -71,7 +79,6 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
   const { steps, settled } = trackInFlight(options.steps);
   const executionName = options.executionName ?? randomUUID();
   const executionId = `arn:aws:states:us-east-1:000000000000:execution:recon-local:${executionName}`;
-  let summary: unknown;
   let jobs: JobResult[] | undefined;
 
   const handlers: Record<string, (input: Json) => Promise<Json>> = {};
@@ -79,14 +86,6 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
     const run = bound(step, steps);
     handlers[state] = async (input) => toJson(await run(input));
   }
-  const summarize = bindContract('summarize', async (input) => {
-    jobs = input.jobs;
-    const result = await steps.summarize(input);
-    summary = result.summary;
-    return result;
-  });
-  // As the summarize Lambda does: the state machine gets the two fields it branches on, no more.
-  handlers[STATE.summarizeRun] = async (input) => toJson(machineView(await summarize(input)));
   handlers[WAIT_FOR_WEBHOOK_STATE] = (input) =>
     waitForCallback(input, bound('waitForReport', steps), options);
 
@@ -114,11 +113,15 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
       options.onEvent?.(event);
       if (event.type === 'StateEntered') options.onStateEntered?.(event.state.name);
       if (event.type === 'StateRetried') retries[event.state.name] = (retries[event.state.name] ?? 0) + 1;
+      // What the execution history shows deployed: the state input the summarize task was entered with.
+      if (event.type === 'StateEntered' && event.state.name === STATE.summarizeRun)
+        jobs = summarizeStateSchema.parse(event.state.input).jobResults;
     }
   })();
   try {
     const output = await execution.result;
     await counting;
+    const summary = await readSummary(options, executionName);
     return { status: 'SUCCEEDED', executionId, output, summary, jobs, retries };
   } catch (error) {
     await counting;
@@ -128,7 +131,7 @@ export async function runWorkflowLocally(options: LocalRunOptions): Promise<Loca
       status: 'FAILED',
       executionId,
       error: { name: cause?.name ?? 'Unknown', cause: cause?.message ?? error.message },
-      summary,
+      summary: await readSummary(options, executionName),
       jobs,
       retries,
     };
@@ -148,10 +151,27 @@ function toJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value));
 }
 
+/** The part of the summarize state's input this executor reports: the night's job results. */
+const summarizeStateSchema = z.object({ jobResults: z.array(jobResultSchema) });
+
 /** The webhook wait's input: the Lambda integration's request (not payload-only), around the step's input. */
 const callbackInputSchema = z.object({
   Payload: STEP_CONTRACTS.waitForReport.input.pick({ reportId: true }),
 });
+
+/** The run's summary.json, where the deployed summarize step leaves it (the run id is the execution name). */
+async function readSummary(options: LocalRunOptions, runId: string): Promise<unknown> {
+  if (!options.summaries) return undefined;
+  const { s3, bucket } = options.summaries;
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: summaryKeys(runId).json }));
+    const text = await object.Body?.transformToString();
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch (error) {
+    if (error instanceof NoSuchKey) return undefined;
+    throw error;
+  }
+}
 
 class StatesTimeout extends Error {
   constructor() {

@@ -186,7 +186,14 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     steps,
     published,
     run: (input, runOptions = {}) =>
-      runWorkflowLocally({ definition, steps, taskTokens, input, ...runOptions }),
+      runWorkflowLocally({
+        definition,
+        steps,
+        taskTokens,
+        input,
+        summaries: { s3: s3.client, bucket: s3.bucket },
+        ...runOptions,
+      }),
     async receivables(asOf) {
       const all = await collect(scanPages({ ddb: dynamo.documentClient, tableName: dynamo.tableName }));
       return all.map((r) => comparable(toReceivableView(r, asOf, reconConfig))).sort(byMatchKey);

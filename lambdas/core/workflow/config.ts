@@ -51,7 +51,7 @@ export const workflowConfigSchema = z.object({
     .default(180),
   /** Pages one download invocation fetches (concurrently, through the shared limiter). */
   pagesPerBatch: z.number().int().min(1).max(100).default(10),
-  /** Page batches the download Map runs at once: the first ones are staggered (batch-layout.ts). */
+  /** Page batches the download Map runs at once: the first ones are staggered (download/batch-layout.ts). */
   batchConcurrency: z.number().int().min(1).max(40).default(3),
   /** Concurrent page downloads inside one invocation; the limiter still paces the account. */
   pageConcurrency: z.number().int().min(1).max(20).default(10),
@@ -81,7 +81,7 @@ export const workflowConfigSchema = z.object({
   /** How long a generation waits for another one's lease before its step is retried. */
   generationLeaseWaitSeconds: z.number().int().min(1).max(600).default(40),
   /**
-   * Window check of each batch (window-check.ts; docs/design.md "Window check"): records dated by
+   * Window check of each batch (download/window-check.ts; docs/design.md "Window check"): records dated by
    * their movement date get no slack; these two apply to approximately dated ones only. At most
    * half of those may lie outside the window, so slack never admits a whole neighbouring window.
    */

@@ -55,7 +55,7 @@ export const reportSchema = z.object({
   retryGeneration: z.boolean().optional(),
   retryDelaySeconds: z.number().int().min(0).optional(),
   batchCount: z.number().int().min(0).optional(),
-  /** Page batches are addressed by index in chunks (see batch-results.ts `chunkPlan`). */
+  /** Page batches are addressed by index in chunks (see download/batch-results.ts `chunkPlan`). */
   chunkSpan: z.number().int().min(0).optional(),
   chunkSize: z.number().int().min(1).optional(),
   lastChunkStart: z.number().int().min(0).optional(),
@@ -89,7 +89,7 @@ export const cursorSchema = z.object({
   totals: batchResultSchema.optional(),
   /**
    * Set by "Confirm page count" after the batches of a counted report: `nextPage` is the page after
-   * the count, which the batch holding the last counted page already asked (see counted-pages.ts).
+   * the count, which the batch holding the last counted page already asked (see download/counted-pages.ts).
    */
   afterCount: z.boolean().optional(),
   /**
@@ -226,12 +226,13 @@ export const planOutputSchema = z.object({
   segments: z.array(z.number().int().min(0)),
 });
 
-/** What the summarize step returns; the definition keeps only `allCompleted` and `notCompleted`. */
-export const summarizeOutputSchema = z.object({
+/**
+ * What the summarize step returns: only what the state machine reads (the verdict branches on
+ * `allCompleted`). The full summary is summary.json in the bucket, where every reader finds it.
+ */
+const summarizeOutputSchema = z.object({
   allCompleted: z.boolean(),
   notCompleted: z.number().int().min(0),
-  /** The full run summary (also written to S3 and sent); the state machine never sees it. */
-  summary: z.unknown(),
 });
 
 const count = z.number().int().min(0);

@@ -1,15 +1,15 @@
-/** The ports the workflow steps need; `wiring.ts` builds the real ones, tests pass fakes. */
+/** The ports the workflow steps need; lambdas/runtime/deps/ builds the real ones, tests pass fakes. */
 import type { IsoDate } from '../calendar';
 import type { IngestCounts } from '../lake/counts';
 import type { AppliedRecords } from '../lake/ingest';
 import type { Page, ProviderClient } from '../provider/port';
 import type { CanonicalRecord, RecordSource } from '../records/canonical';
-import type { BatchResultStore } from './batch-results';
 import type { WorkflowConfig } from './config';
 import type { ReceivableChanges, SummaryInput } from './contracts';
-import type { GenerationLease } from './generation-lease';
-import type { KeptReports } from './kept-reports';
-import type { PageFingerprints } from './page-fingerprints';
+import type { BatchResultStore } from './download/batch-results';
+import type { PageFingerprints } from './download/page-fingerprints';
+import type { GenerationLease } from './report/generation-lease';
+import type { KeptReports } from './report/kept-reports';
 import type { RequestCounter } from './request-count';
 import type { RunGuard } from './run-guard';
 
@@ -36,13 +36,13 @@ export interface WorkflowDeps {
   readonly registerWait: (reportId: string, taskToken: string) => Promise<'waiting' | 'resumed'>;
   readonly summarize: (input: SummaryInput) => Promise<unknown>;
   readonly runGuard: RunGuard;
-  /** Serializes same-configuration generations account-wide (generation-lease.ts). */
+  /** Serializes same-configuration generations account-wide (report/generation-lease.ts). */
   readonly leases: GenerationLease;
-  /** Each window's report until the window completes (kept-reports.ts). */
+  /** Each window's report until the window completes (report/kept-reports.ts). */
   readonly keptReports: KeptReports;
-  /** Each page's content claimed by its number, across batches (page-fingerprints.ts). */
+  /** Each page's content claimed by its number, across batches (download/page-fingerprints.ts). */
   readonly pageFingerprints: PageFingerprints;
-  /** Per-batch counts, kept out of the execution's state (batch-results.ts). */
+  /** Per-batch counts, kept out of the execution's state (download/batch-results.ts). */
   readonly batchResults: BatchResultStore;
   readonly config: WorkflowConfig;
   readonly now: () => Date;

@@ -4,8 +4,8 @@
  * executor holds them to the steps' contracts like the real ones (parsed input in, output parsed).
  */
 
-import { chunkPlan } from '../../../lambdas/core/workflow/batch-results';
 import type { Job, JobResult } from '../../../lambdas/core/workflow/contracts';
+import { chunkPlan } from '../../../lambdas/core/workflow/download/batch-results';
 import type { StepImplementations } from '../../../lambdas/core/workflow/steps';
 
 /** What one job's report does, generation by generation. */
@@ -124,6 +124,6 @@ export function fakeSteps(scripts: readonly JobScript[]): StepImplementations {
     },
     ageReceivables: async () => ({ becameOverdue: 0 }),
     exportSnapshot: async () => ({ rows: 0 }),
-    summarize: async () => ({ allCompleted: true, notCompleted: 0, summary: {} }),
+    summarize: async () => ({ allCompleted: true, notCompleted: 0 }),
   };
 }

@@ -3,7 +3,7 @@ import type { Page } from '../../../lambdas/core/provider/port';
 import {
   buildPageFingerprints,
   type PageFingerprints,
-} from '../../../lambdas/core/workflow/page-fingerprints';
+} from '../../../lambdas/core/workflow/download/page-fingerprints';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 import { freshTable } from '../../support/recon-dynamo';
 

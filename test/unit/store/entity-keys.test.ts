@@ -12,11 +12,11 @@ import { itemKey, stakePartition } from '../../../lambdas/core/recon/item';
 import { buildTotalsStore } from '../../../lambdas/core/totals/store';
 import { buildRequestDedupe } from '../../../lambdas/core/webhook/dedupe';
 import { buildReportWaits } from '../../../lambdas/core/webhook/report-waits';
-import { buildBatchResultStore } from '../../../lambdas/core/workflow/batch-results';
 import type { Job } from '../../../lambdas/core/workflow/contracts';
-import { buildGenerationLease } from '../../../lambdas/core/workflow/generation-lease';
-import { buildKeptReports } from '../../../lambdas/core/workflow/kept-reports';
-import { buildPageFingerprints } from '../../../lambdas/core/workflow/page-fingerprints';
+import { buildBatchResultStore } from '../../../lambdas/core/workflow/download/batch-results';
+import { buildPageFingerprints } from '../../../lambdas/core/workflow/download/page-fingerprints';
+import { buildGenerationLease } from '../../../lambdas/core/workflow/report/generation-lease';
+import { buildKeptReports } from '../../../lambdas/core/workflow/report/kept-reports';
 import { buildRunGuard } from '../../../lambdas/core/workflow/run-guard';
 
 type Input = { Key?: Record<string, unknown>; Item?: Record<string, unknown> };

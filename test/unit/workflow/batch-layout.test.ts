@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchCount, batchPages } from '../../../lambdas/core/workflow/batch-layout';
+import { batchCount, batchPages } from '../../../lambdas/core/workflow/download/batch-layout';
 
 function pagesOf(pages: number, perBatch: number, concurrent: number) {
   const layout = { perBatch, concurrent };

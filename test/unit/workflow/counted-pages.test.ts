@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../lambdas/core/provider/port';
-import { fetchCountedPages } from '../../../lambdas/core/workflow/counted-pages';
+import { fetchCountedPages } from '../../../lambdas/core/workflow/download/counted-pages';
 
 const page = (number: number, records: object[]): Page => ({
   reportId: 'R',

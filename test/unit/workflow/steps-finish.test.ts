@@ -181,7 +181,8 @@ describe('summarize', () => {
       aging: { becameOverdue: 2 },
     });
 
-    expect(output).toMatchObject({ allCompleted: false, notCompleted: 1, summary: { ok: true } });
+    // Only what the state machine reads: the summary itself stays in the bucket.
+    expect(output).toEqual({ allCompleted: false, notCompleted: 1 });
     expect(calls.summarized[0]).toMatchObject({
       runId: 'r',
       asOf: '2026-03-09',

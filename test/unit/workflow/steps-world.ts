@@ -4,7 +4,7 @@ import type { Page, ProviderClient, Report } from '../../../lambdas/core/provide
 import { parseWorkflowConfig, type WorkflowConfigInput } from '../../../lambdas/core/workflow/config';
 import type { SummaryInput } from '../../../lambdas/core/workflow/contracts';
 import type { WorkflowDeps } from '../../../lambdas/core/workflow/deps';
-import type { KeptReport } from '../../../lambdas/core/workflow/kept-reports';
+import type { KeptReport } from '../../../lambdas/core/workflow/report/kept-reports';
 import { createRequestCounter } from '../../../lambdas/core/workflow/request-count';
 import type { RunGuard } from '../../../lambdas/core/workflow/run-guard';
 import { buildWorkflowSteps } from '../../../lambdas/core/workflow/steps';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../lambdas/core/provider/port';
-import { fetchUncountedPages } from '../../../lambdas/core/workflow/uncounted-pages';
+import { fetchUncountedPages } from '../../../lambdas/core/workflow/download/uncounted-pages';
 
 const page = (number: number, records: number): Page => ({
   reportId: 'R',

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../../lambdas/core/calendar';
 import type { RecordCode } from '../../../lambdas/core/records/canonical';
-import { assertRecordsFitWindow, WINDOW_MISMATCH_ERROR } from '../../../lambdas/core/workflow/window-check';
+import {
+  assertRecordsFitWindow,
+  WINDOW_MISMATCH_ERROR,
+} from '../../../lambdas/core/workflow/download/window-check';
 
 const RULE = { slackDays: 3, maxOutsideRatio: 0.5 };
 const NIGHT = { from: '2025-01-15', to: '2025-01-15' } as const;

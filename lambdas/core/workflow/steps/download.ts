@@ -7,14 +7,14 @@
  */
 import type { Page } from '../../provider/port';
 import type { RecordSource } from '../../records/canonical';
-import { batchCount, batchLayoutOf, batchPages } from '../batch-layout';
-import { mergeBatches } from '../batch-results';
 import type { BatchResult, DownloadInput, Job, PageCursor, StepImplementation } from '../contracts';
-import { fetchCountedPages, IncompleteReportError } from '../counted-pages';
 import type { WorkflowDeps } from '../deps';
+import { batchCount, batchLayoutOf, batchPages } from '../download/batch-layout';
+import { mergeBatches } from '../download/batch-results';
+import { fetchCountedPages, IncompleteReportError } from '../download/counted-pages';
+import { fetchUncountedPages } from '../download/uncounted-pages';
+import { assertRecordsFitWindow } from '../download/window-check';
 import { TooManyPagesError } from '../errors';
-import { fetchUncountedPages } from '../uncounted-pages';
-import { assertRecordsFitWindow } from '../window-check';
 
 /**
  * Extra asks for an empty page that cannot be the report's end (inside the count, or followed by a
@@ -35,7 +35,12 @@ interface FetchedBatch {
   readonly pastCount: boolean;
 }
 
-export function buildDownloadSteps(deps: WorkflowDeps) {
+export function buildDownloadSteps(
+  deps: Pick<
+    WorkflowDeps,
+    'provider' | 'config' | 'requests' | 'pageFingerprints' | 'ingestPages' | 'receivables' | 'batchResults'
+  >,
+) {
   const { provider, config, requests } = deps;
 
   /** Pages of the batch: by count (complete or fail, the count confirmed), else up to a confirmed end. */
@@ -117,7 +122,7 @@ export function buildDownloadSteps(deps: WorkflowDeps) {
     /**
      * One turn of the page loop for reports without a page count (always in the sandbox; in
      * production if CONCLUIDO came without quantidadePaginas, or past a short count): fetch the next
-     * batch, stop at a confirmed end (uncounted-pages.ts), and carry the running totals in the
+     * batch, stop at a confirmed end (download/uncounted-pages.ts), and carry the running totals in the
      * cursor. Batches grow (2, 4, 8… pages, up to `pagesPerBatch`) so that a short report does not
      * spend the account's request budget on pages past its end: a one-page report costs three
      * requests (page 2 asked twice), not a whole batch.

@@ -1,9 +1,9 @@
 /**
  * The end of a job and of the night: reduce a job into its result ("Finish job", also "Record job
- * failure"), age the receivables, export the night's changes, summarize the run.
+ * failure"), age the receivables, export the night's changes, summarize the run. Each step has its
+ * own builder so that a Lambda wires only what its step uses.
  */
 import { z } from 'zod';
-import { mergeBatches } from '../batch-results';
 import type {
   BatchResult,
   Job,
@@ -11,61 +11,73 @@ import type {
   JobResult,
   ReportProgress,
   StepImplementation,
-  StepOutput,
 } from '../contracts';
 import type { WorkflowDeps } from '../deps';
-
-type SummarizeOutput = StepOutput<'summarize'>;
-
-/** What the summarize Lambda returns to the state machine: only the fields the definition uses. */
-export function machineView(output: SummarizeOutput): Omit<SummarizeOutput, 'summary'> {
-  return { allCompleted: output.allCompleted, notCompleted: output.notCompleted };
-}
+import { mergeBatches } from '../download/batch-results';
 
 export function buildFinishSteps(deps: WorkflowDeps) {
   return {
-    /** Reduces what the job learned into its {@link JobResult}, whichever way it ended. */
-    async finishJob(state) {
-      const saved = state.report ? await deps.batchResults.list(state.executionId, state.job) : [];
-      const batches = [...saved, ...(state.cursor?.totals ? [state.cursor.totals] : [])];
-      if (state.failure) {
-        const error = `${state.failure.Error}: ${causeMessage(state.failure.Cause)}`;
-        return jobResult(state.job, state.report, 'FAILED', error, batches);
-      }
-      if (state.end) return jobResult(state.job, state.report, state.end.outcome, state.end.error, batches);
-      return jobResult(state.job, state.report, 'COMPLETED', undefined, batches);
-    },
+    finishJob: buildFinishJobStep(deps),
+    ageReceivables: buildAgeReceivablesStep(deps),
+    exportSnapshot: buildExportSnapshotStep(deps),
+    summarize: buildSummarizeStep(deps),
+  };
+}
 
-    /** Nightly aging: OPEN past due date + grace becomes OVERDUE. */
-    async ageReceivables({ asOf }) {
-      const { becameOverdue } = await deps.ageReceivables(asOf);
-      return { becameOverdue };
-    },
+export function buildFinishJobStep(
+  deps: Pick<WorkflowDeps, 'batchResults'>,
+): StepImplementation<'finishJob'> {
+  /** Reduces what the job learned into its {@link JobResult}, whichever way it ended. */
+  return async function finishJob(state) {
+    const saved = state.report ? await deps.batchResults.list(state.executionId, state.job) : [];
+    const batches = [...saved, ...(state.cursor?.totals ? [state.cursor.totals] : [])];
+    if (state.failure) {
+      const error = `${state.failure.Error}: ${causeMessage(state.failure.Cause)}`;
+      return jobResult(state.job, state.report, 'FAILED', error, batches);
+    }
+    if (state.end) return jobResult(state.job, state.report, state.end.outcome, state.end.error, batches);
+    return jobResult(state.job, state.report, 'COMPLETED', undefined, batches);
+  };
+}
 
-    /** One segment of the night's changed receivables, appended to the lake's change log. */
-    async exportSnapshot(request) {
-      const { rows } = await deps.exportSnapshot(request);
-      return { rows };
-    },
+export function buildAgeReceivablesStep(
+  deps: Pick<WorkflowDeps, 'ageReceivables'>,
+): StepImplementation<'ageReceivables'> {
+  /** Nightly aging: OPEN past due date + grace becomes OVERDUE. */
+  return async function ageReceivables({ asOf }) {
+    const { becameOverdue } = await deps.ageReceivables(asOf);
+    return { becameOverdue };
+  };
+}
 
-    /** Writes and publishes the run summary, then closes the run marker (FAILED lets a re-run proceed). */
-    async summarize({ run, jobs, aging }) {
-      const summary = await deps.summarize({
-        runId: run.runId,
-        environment: run.environment,
-        from: run.from,
-        to: run.to,
-        asOf: run.asOf,
-        startedAt: run.startedAt,
-        jobs,
-        aging,
-      });
-      const notCompleted = jobs.filter((job) => job.outcome !== 'COMPLETED').length;
-      await deps.runGuard.finish(run, run.executionId, notCompleted === 0 ? 'COMPLETED' : 'FAILED');
-      return { allCompleted: notCompleted === 0, notCompleted, summary };
-    },
-  } satisfies {
-    [S in 'finishJob' | 'ageReceivables' | 'exportSnapshot' | 'summarize']: StepImplementation<S>;
+export function buildExportSnapshotStep(
+  deps: Pick<WorkflowDeps, 'exportSnapshot'>,
+): StepImplementation<'exportSnapshot'> {
+  /** One segment of the night's changed receivables, appended to the lake's change log. */
+  return async function exportSnapshot(request) {
+    const { rows } = await deps.exportSnapshot(request);
+    return { rows };
+  };
+}
+
+export function buildSummarizeStep(
+  deps: Pick<WorkflowDeps, 'summarize' | 'runGuard'>,
+): StepImplementation<'summarize'> {
+  /** Writes and publishes the run summary, then closes the run marker (FAILED lets a re-run proceed). */
+  return async function summarize({ run, jobs, aging }) {
+    await deps.summarize({
+      runId: run.runId,
+      environment: run.environment,
+      from: run.from,
+      to: run.to,
+      asOf: run.asOf,
+      startedAt: run.startedAt,
+      jobs,
+      aging,
+    });
+    const notCompleted = jobs.filter((job) => job.outcome !== 'COMPLETED').length;
+    await deps.runGuard.finish(run, run.executionId, notCompleted === 0 ? 'COMPLETED' : 'FAILED');
+    return { allCompleted: notCompleted === 0, notCompleted };
   };
 }
 

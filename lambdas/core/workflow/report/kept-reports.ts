@@ -17,11 +17,11 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { type IsoDate, isoDateSchema } from '../calendar';
-import { conditionalWrite } from '../store/conditional';
-import { defineEntity } from '../store/entity';
-import { keyOf } from '../store/table';
-import type { Job } from './contracts';
+import { type IsoDate, isoDateSchema } from '../../calendar';
+import { conditionalWrite } from '../../store/conditional';
+import { defineEntity } from '../../store/entity';
+import { keyOf } from '../../store/table';
+import type { Job } from '../contracts';
 
 export interface KeptReport {
   readonly reportId: string;

@@ -11,8 +11,8 @@
  *   page after it becomes the candidate end.
  * Every page fetched with records is returned (archived and applied), never dropped.
  */
-import { mapWithConcurrency } from '../concurrency';
-import type { Page, ProviderClient } from '../provider/port';
+import { mapWithConcurrency } from '../../concurrency';
+import type { Page, ProviderClient } from '../../provider/port';
 import { IncompleteReportError } from './counted-pages';
 
 export interface UncountedPagesRequest {

@@ -21,11 +21,11 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { isoDateSchema } from '../calendar';
-import type { GenerationSnapshot } from '../provider/port';
-import { conditionalWrite } from '../store/conditional';
-import { defineEntity } from '../store/entity';
-import { TransientStepError } from './errors';
+import { isoDateSchema } from '../../calendar';
+import type { GenerationSnapshot } from '../../provider/port';
+import { conditionalWrite } from '../../store/conditional';
+import { defineEntity } from '../../store/entity';
+import { TransientStepError } from '../errors';
 
 export interface GenerationLeaseDeps {
   readonly ddb: DynamoDBDocumentClient;

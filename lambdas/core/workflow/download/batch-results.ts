@@ -10,10 +10,10 @@
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { emptyIngestCounts, mergeIngestCounts } from '../lake/counts';
-import { defineEntity } from '../store/entity';
-import { queryPages } from '../store/query-pages';
-import { type BatchResult, batchResultSchema, type Job, type ReceivableChanges } from './contracts';
+import { emptyIngestCounts, mergeIngestCounts } from '../../lake/counts';
+import { defineEntity } from '../../store/entity';
+import { queryPages } from '../../store/query-pages';
+import { type BatchResult, batchResultSchema, type Job, type ReceivableChanges } from '../contracts';
 
 /** `States.ArrayRange` returns at most this many items. */
 const ARRAY_RANGE_LIMIT = 1_000;

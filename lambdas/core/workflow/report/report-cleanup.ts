@@ -10,13 +10,13 @@
  * A completed window also deletes the kept reports of windows inside it. A failed delete is reported,
  * never thrown.
  */
-import type { ProviderClient, ReportState } from '../provider/port';
-import type { WorkflowConfig } from './config';
-import type { JobResult, ReportDeletion, StepImplementation } from './contracts';
-import { INCOMPLETE_REPORT_ERROR } from './counted-pages';
+import type { ProviderClient, ReportState } from '../../provider/port';
+import type { WorkflowConfig } from '../config';
+import type { JobResult, ReportDeletion, StepImplementation } from '../contracts';
+import { INCOMPLETE_REPORT_ERROR } from '../download/counted-pages';
+import { WINDOW_MISMATCH_ERROR } from '../download/window-check';
+import type { RequestCounter } from '../request-count';
 import type { KeptReports } from './kept-reports';
-import type { RequestCounter } from './request-count';
-import { WINDOW_MISMATCH_ERROR } from './window-check';
 
 const TERMINAL: ReadonlySet<ReportState> = new Set(['CONCLUIDO', 'ERRO']);
 

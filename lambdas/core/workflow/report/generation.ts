@@ -9,14 +9,14 @@
  * - a retryable failure keeps the lease and the persisted snapshot: the retried step continues the
  *   same creation (its report may have landed); any other failure lets the next generation in.
  */
-import { businessDate, type IsoDate } from '../calendar';
-import type { ProviderClient } from '../provider/port';
-import type { WorkflowConfig } from './config';
-import type { GenerationAttempt, Job, StepImplementation } from './contracts';
-import { surfaceTransient, TRANSIENT_ERROR } from './errors';
+import { businessDate, type IsoDate } from '../../calendar';
+import type { ProviderClient } from '../../provider/port';
+import type { WorkflowConfig } from '../config';
+import type { GenerationAttempt, Job, StepImplementation } from '../contracts';
+import { surfaceTransient, TRANSIENT_ERROR } from '../errors';
+import type { RequestCounter } from '../request-count';
 import type { GenerationLease } from './generation-lease';
 import type { KeptReports } from './kept-reports';
-import type { RequestCounter } from './request-count';
 
 export interface GenerationDeps {
   readonly provider: ProviderClient;

@@ -13,8 +13,8 @@
  * (Two pages with the same records, in this batch or another: page-fingerprints.ts.)
  */
 
-import { mapWithConcurrency } from '../concurrency';
-import type { Page, ProviderClient } from '../provider/port';
+import { mapWithConcurrency } from '../../concurrency';
+import type { Page, ProviderClient } from '../../provider/port';
 
 /** The report's pages do not add up: a person has to look (the job ends FAILED with this reason). */
 export const INCOMPLETE_REPORT_ERROR = 'IncompleteReportError';

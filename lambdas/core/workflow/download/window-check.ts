@@ -1,5 +1,5 @@
 /**
- * A report must be the report of the window it was requested for. The lease (generation-lease.ts)
+ * A report must be the report of the window it was requested for. The lease (report/generation-lease.ts)
  * keeps recon from adopting another job's report; this check is the independent second line: the
  * records themselves must not contradict the requested movement period.
  *
@@ -15,8 +15,8 @@
  * - other codes say nothing (their dates' meaning is undocumented: a cancellation carries the
  *   original sale's date).
  */
-import { addDays, daysBetween, type IsoDate } from '../calendar';
-import type { CanonicalRecord } from '../records/canonical';
+import { addDays, daysBetween, type IsoDate } from '../../calendar';
+import type { CanonicalRecord } from '../../records/canonical';
 
 export interface WindowRule {
   /** How far outside the window an approximately dated record may lie (capped below the window's length). */

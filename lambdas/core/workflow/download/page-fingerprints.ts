@@ -18,9 +18,9 @@
 import { createHash } from 'node:crypto';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import type { Page } from '../provider/port';
-import { conditionalWrite } from '../store/conditional';
-import { defineEntity } from '../store/entity';
+import type { Page } from '../../provider/port';
+import { conditionalWrite } from '../../store/conditional';
+import { defineEntity } from '../../store/entity';
 import { IncompleteReportError } from './counted-pages';
 
 export interface PageFingerprints {

@@ -10,7 +10,7 @@
  * at the end of the report. Staggered, one batch's tail is covered by the others' queued pages.
  * Measured in `npm run bench -- --only download` (docs/rate-limit.md).
  */
-import type { WorkflowConfig } from './config';
+import type { WorkflowConfig } from '../config';
 
 export interface BatchLayout {
   /** Pages per batch after the staggered ones (the stage's `download.pagesPerBatch`). */

@@ -1,0 +1,35 @@
+/** The run summary's dependencies (the summarize Lambda and the local world). */
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { ReportLinker } from '../../core/summary/report-link';
+import { buildSummarizer } from '../../core/summary/summarizer';
+import { buildBookReader } from '../../core/totals/reader';
+import type { WorkflowConfig } from '../../core/workflow/config';
+import type { WorkflowDeps } from '../../core/workflow/deps';
+import { presignedReportLinker } from '../report-links';
+import type { LakeWiring } from './lake';
+
+export interface SummaryWiring extends LakeWiring {
+  readonly workflowConfig: WorkflowConfig;
+  /** SNS publish of the run summary. */
+  readonly publish: (subject: string, message: string) => Promise<void>;
+  /** How the message's reader opens the report; default a presigned link made with `s3` (deployed). */
+  readonly reportLink?: ReportLinker;
+  readonly warn?: (message: string, details: Record<string, unknown>) => void;
+}
+
+export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize'] {
+  const { ddb, tableName, s3, bucket, reconConfig: config, workflowConfig, now, warn } = wiring;
+  const writeObject = async (key: string, body: string, contentType: string) => {
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+  };
+  const summarize = buildSummarizer({
+    readBook: buildBookReader({ ddb, tableName, config, now }),
+    writeObject,
+    publish: wiring.publish,
+    reportLink:
+      wiring.reportLink ?? presignedReportLinker({ s3, bucket, hours: workflowConfig.reportLinkHours, warn }),
+    now,
+    language: workflowConfig.reportLanguage,
+  });
+  return (input) => summarize(input);
+}

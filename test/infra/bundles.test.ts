@@ -1,0 +1,50 @@
+/**
+ * Each step's Lambda bundles only what its step uses: every handler is bundled with esbuild as the
+ * stack bundles it (lib/constructs/recon-function.ts: ESM, Node 22, minified, the AWS SDK left to the
+ * runtime), and the provider client is in the bundle exactly when the step's record says it calls
+ * the provider. The sizes are printed (no thresholds: they say what each Lambda carries).
+ */
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { STEP_CATALOG, STEP_NAMES, type StepName } from '../../lambdas/core/workflow/step-catalog';
+import { REPO_ROOT } from '../../lib/constructs/recon-function';
+
+const PROVIDER_CLIENT = 'lambdas/core/provider/client.ts';
+const SECRET_READER = 'lambdas/runtime/provider-env.ts';
+
+async function bundle(step: StepName) {
+  const result = await build({
+    entryPoints: [join(REPO_ROOT, 'lambdas', STEP_CATALOG[step].folder, 'handler.ts')],
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    minify: true,
+    mainFields: ['module', 'main'],
+    // NodejsFunction's default for Node 22: the runtime's own AWS SDK v3.
+    external: ['@aws-sdk/*'],
+    logLevel: 'silent',
+  });
+  const [output] = result.outputFiles;
+  return { bytes: output?.contents.byteLength ?? 0, inputs: Object.keys(result.metafile.inputs) };
+}
+
+describe('the step Lambdas’ bundles', () => {
+  it('hold the provider client and its secret reader only where the step calls the provider', async () => {
+    const sizes: Record<string, string> = {};
+    for (const step of STEP_NAMES) {
+      const { bytes, inputs } = await bundle(step);
+      sizes[STEP_CATALOG[step].folder] = `${Math.round(bytes / 1024)} KB`;
+      const callsProvider: boolean = STEP_CATALOG[step].callsProvider;
+      expect(inputs.includes(PROVIDER_CLIENT), step).toBe(callsProvider);
+      expect(inputs.includes(SECRET_READER), step).toBe(callsProvider);
+    }
+    console.info('step bundle sizes (minified, AWS SDK external):', sizes);
+    // One monolith would make every bundle the same size.
+    expect(new Set(Object.values(sizes)).size).toBeGreaterThan(3);
+  }, 120_000);
+});
