@@ -17,21 +17,21 @@ import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/type
 import { buildWorkflowSteps, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
 import { buildWorkflowDeps } from '../../lambdas/runtime/workflow-wiring';
 import { parseStageConfig, workflowConfigOf } from '../../lib/config';
-import { startLocalDynamo } from '../aws/dynamodb';
-import { startLocalS3 } from '../aws/s3';
-import type { LocalCredentials } from '../cli/credentials';
-import { type SimulatorOptions, startSimulator } from '../simulator';
+import { startLocalDynamo } from '../../local/aws/dynamodb';
+import { startLocalS3 } from '../../local/aws/s3';
+import { type SimulatorOptions, startSimulator } from '../../local/simulator';
 // Not the stepfunctions index: it loads the CDK app, which the main thread no longer needs.
-import { runWorkflowLocally } from '../stepfunctions/run';
-import { synthesizeOffThread } from '../stepfunctions/synthesize';
-import { createLocalTaskTokens } from '../stepfunctions/task-tokens';
+import { runWorkflowLocally } from '../../local/stepfunctions/run';
+import { synthesizeOffThread } from '../../local/stepfunctions/synthesize';
+import { createLocalTaskTokens } from '../../local/stepfunctions/task-tokens';
+import { startLocalWebhook } from '../../local/webhook/register';
+import type { LocalCredentials } from '../credentials';
 import { type DataPaths, dataPaths, LOCAL_BUCKET, LOCAL_TABLE, writeLastRun } from './data-dir';
 import { acquireRunLock } from './lock';
 import { defaultPeriod, pinnedAsOf } from './period';
 import type { ProgressEvent } from './progress';
 import { withProgress } from './provider-progress';
 import { assertReachable } from './reachability';
-import { startLocalWebhook } from './webhook';
 
 /**
  * How long a job waits for the local webhook before the definition falls back to polling: the

@@ -11,7 +11,7 @@ import { buildRedactor, redactError } from '../../lambdas/core/redact';
 import { REPORT_GENERATED_EVENT } from '../../lambdas/core/webhook/event';
 import type { ReportWaitsDeps } from '../../lambdas/core/webhook/report-waits';
 import { buildWebhookReceiverFrom } from '../../lambdas/runtime/webhook-wiring';
-import { startLocalWebhookServer } from '../webhook/server';
+import { startLocalWebhookServer } from './server';
 
 export interface LocalWebhook {
   readonly url: string;
