@@ -1,32 +1,24 @@
 /**
- * `recon run`: the nightly pipeline on this machine. The provider simulator (unless a provider URL
- * is given), dynalite and s3rver persisted under the data directory, the REAL workflow steps wired
- * exactly as in Lambda (shared DynamoDB rate limiter included), and the state machine definition
- * synthesized by CDK, executed by aws-local-stepfunctions.
+ * `recon run`: the nightly pipeline on this machine. The local world (local/world.ts) with its stores
+ * persisted under the data directory, the built-in provider simulator unless a provider URL is given,
+ * and the shared DynamoDB rate limiter the Lambdas pace themselves with; the state machine definition
+ * synthesized off the main thread and executed by aws-local-stepfunctions.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
-import type { ProviderCredentials } from '../../lambdas/core/provider/http';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { buildDynamoLimiter } from '../../lambdas/core/rate-limit/dynamo';
 import { renderHtmlReport } from '../../lambdas/core/summary/html';
 import { summaryKeys } from '../../lambdas/core/summary/summarizer';
 import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
 import { buildWorkflowSteps, type WorkflowSteps } from '../../lambdas/core/workflow/steps';
-import { buildWorkflowDeps } from '../../lambdas/runtime/workflow-wiring';
-import { parseStageConfig, workflowConfigOf } from '../../lib/config';
-import { startLocalDynamo } from '../../local/aws/dynamodb';
-import { startLocalS3 } from '../../local/aws/s3';
-import { type SimulatorOptions, startSimulator } from '../../local/simulator';
-// Not the stepfunctions index: it loads the CDK app, which the main thread no longer needs.
-import { runWorkflowLocally } from '../../local/stepfunctions/run';
+import type { SimulatorOptions } from '../../local/simulator';
 import { synthesizeOffThread } from '../../local/stepfunctions/synthesize';
-import { createLocalTaskTokens } from '../../local/stepfunctions/task-tokens';
-import { startLocalWebhook } from '../../local/webhook/register';
+import { startWorld, type World } from '../../local/world';
 import type { LocalCredentials } from '../credentials';
-import { type DataPaths, dataPaths, LOCAL_BUCKET, LOCAL_TABLE, writeLastRun } from './data-dir';
+import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE, writeLastRun } from './data-dir';
 import { acquireRunLock } from './lock';
 import { defaultPeriod, pinnedAsOf } from './period';
 import type { ProgressEvent } from './progress';
@@ -74,44 +66,6 @@ export interface LocalRunResult {
   readonly webhookWaits: { readonly parked: number; readonly resumed: number };
 }
 
-type Cleanups = (() => Promise<void>)[];
-
-/** The provider to talk to: the given URL, or the built-in simulator started for this run. */
-async function startProvider(
-  options: LocalRunOptions,
-  credentials: ProviderCredentials,
-  cleanups: Cleanups,
-  emit: (e: ProgressEvent) => void,
-) {
-  if (options.providerUrl) {
-    await assertReachable({
-      baseUrl: options.providerUrl,
-      env: options.env,
-      credentials,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    return options.providerUrl;
-  }
-  const simulator = await startSimulator({
-    mode: options.env,
-    credentials,
-    ...options.simulator,
-  });
-  cleanups.push(() => simulator.close());
-  emit({ type: 'stage', message: `provider simulator (${options.env}) on ${simulator.url}` });
-  return simulator.url;
-}
-
-/** dynalite and s3rver, persisted under the data directory. */
-async function startStores(paths: DataPaths, cleanups: Cleanups) {
-  const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
-  cleanups.push(() => dynamo.close());
-  await mkdir(paths.s3, { recursive: true });
-  const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
-  cleanups.push(() => s3.close());
-  return { dynamo, s3 };
-}
-
 /**
  * One local run, start to end; always stops what it started, and resolves with the summary even when
  * a report failed (the caller decides the exit code from `summary.outcome`).
@@ -125,113 +79,116 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
   // The provider's credentials (the hmac, only the webhook's, stays out of the client).
   const credentials = { email: options.credentials.email, apiToken: options.credentials.apiToken };
   const lock = await acquireRunLock(paths.lock);
-  const cleanups: Cleanups = [];
   try {
     if (lock.tookOverStale) emit({ type: 'stage', message: 'taking over from a run that was killed' });
-    const baseUrl = await startProvider(options, credentials, cleanups, emit);
-    options.signal?.throwIfAborted();
-    emit({ type: 'stage', message: 'starting local DynamoDB and S3' });
-    const { dynamo, s3 } = await startStores(paths, cleanups);
+    if (options.providerUrl) {
+      await assertReachable({
+        baseUrl: options.providerUrl,
+        env: options.env,
+        credentials,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    }
     const useWebhook = options.env === 'production' && options.webhook === 'local';
-    const stage = parseStageConfig({
-      environment: options.env,
-      baseUrl,
-      recon: options.reconConfig,
-      webhook: { enabled: useWebhook },
-      ...(options.reportLanguage ? { reportLanguage: options.reportLanguage } : {}),
-    });
-    const taskTokens = createLocalTaskTokens();
-    const published: { subject: string; message: string }[] = [];
-    const deps = buildWorkflowDeps({
-      ddb: dynamo.documentClient,
-      tableName: dynamo.tableName,
-      s3: s3.client,
-      bucket: s3.bucket,
-      baseUrl,
-      credentials,
-      // The same shared DynamoDB bucket the Lambdas pace themselves with.
-      limiter: buildDynamoLimiter({
-        ddb: dynamo.documentClient,
-        tableName: dynamo.tableName,
-        account: credentials.email,
-        ratePerSecond: stage.ratePerSecond,
-        marginRatio: stage.rateMarginRatio,
-        spacingMs: stage.rateSpacingMs,
-      }),
-      reconConfig: options.reconConfig,
-      workflowConfig: workflowConfigOf(stage),
-      sendTaskSuccess: taskTokens.sendTaskSuccess,
-      publish: async (subject, message) => {
-        published.push({ subject, message });
-        emit({ type: 'stage', message: `notification: ${subject}` });
+    const world = await startWorld({
+      mode: options.env,
+      provider: options.providerUrl
+        ? { url: options.providerUrl, credentials }
+        : { simulator: { credentials, ...options.simulator } },
+      stores: { dynamodb: paths.dynamodb, s3: paths.s3, table: LOCAL_TABLE, bucket: LOCAL_BUCKET },
+      stage: {
+        recon: options.reconConfig,
+        webhook: { enabled: useWebhook },
+        ...(options.reportLanguage ? { reportLanguage: options.reportLanguage } : {}),
       },
+      recon: options.reconConfig,
+      // The same shared DynamoDB bucket the Lambdas pace themselves with.
+      limiter: (dynamo, stage, account) =>
+        buildDynamoLimiter({
+          ddb: dynamo.documentClient,
+          tableName: dynamo.tableName,
+          account,
+          ratePerSecond: stage.ratePerSecond,
+          marginRatio: stage.rateMarginRatio,
+          spacingMs: stage.rateSpacingMs,
+        }),
+      // Deliveries are stamped with the real time, whatever business date `--as-of` pins.
+      webhook: { hmacSecret: options.credentials.hmacSecret, receivedAt: () => new Date() },
+      now,
+      onPublish: (subject) => emit({ type: 'stage', message: `notification: ${subject}` }),
       // No S3 link locally: the reader opens the copy written next to the local state (copySummary).
       reportLink: async (key) => ({ kind: 'file', path: localCopyOf(paths.summaries, key) }),
       warn: (message, details) =>
         emit({ type: 'stage', message: `warning: ${message} ${JSON.stringify(details)}` }),
-      now,
+      onStage: (message) => emit({ type: 'stage', message }),
+      // Off the main thread: a Ctrl-C during the seconds of synthesis is answered at once.
+      synthesize: (stage) => synthesizeOffThread(stage, options.signal),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
-    // The lock makes this run the data directory's only user: a lease left in it is a killed run's.
-    if ((await deps.leases.releaseAll()) > 0) {
-      emit({ type: 'stage', message: 'released report-generation leases a killed run left behind' });
+    try {
+      return await runIn(world, options, { asOf, now, emit });
+    } finally {
+      await world.close();
     }
-    if (useWebhook) {
-      const webhook = await startLocalWebhook({
-        ddb: dynamo.documentClient,
-        tableName: dynamo.tableName,
-        provider: deps.provider,
-        hmacSecret: options.credentials.hmacSecret,
-        sendTaskSuccess: taskTokens.sendTaskSuccess,
-        now,
-      });
-      cleanups.push(() => webhook.close());
-      options.signal?.throwIfAborted();
-      emit({ type: 'stage', message: `webhook receiver registered at the provider: ${webhook.url}` });
-    }
-    const period = defaultPeriod(options);
-    const shown = period.from ? `${period.from}..${period.to}` : 'the default period (yesterday)';
-    emit({
-      type: 'stage',
-      message: `running ${shown} (${options.env}), as of ${asOf ?? businessDate(now())}`,
-    });
-    emit({ type: 'stage', message: 'synthesizing the state machine with CDK' });
-    // Off the main thread: a Ctrl-C during the seconds of synthesis is answered at once.
-    const definition = await synthesizeOffThread(stage, options.signal);
-    const steps = announcingPlan(
-      buildWorkflowSteps({ ...deps, provider: withProgress(deps.provider, emit, options.signal) }),
-      emit,
-    );
-    const execution = await runWorkflowLocally({
-      definition,
+  } finally {
+    await lock.release();
+  }
+}
+
+/** The run itself, in a started world: the execution, then the summary files beside the local state. */
+async function runIn(
+  world: World,
+  options: LocalRunOptions,
+  context: { asOf: IsoDate | undefined; now: () => Date; emit: (e: ProgressEvent) => void },
+): Promise<LocalRunResult> {
+  const { asOf, now, emit } = context;
+  const paths = dataPaths(options.dataDir, options.env);
+  // The lock makes this run the data directory's only user: a lease left in it is a killed run's.
+  if ((await world.deps.leases.releaseAll()) > 0) {
+    emit({ type: 'stage', message: 'released report-generation leases a killed run left behind' });
+  }
+  const period = defaultPeriod(options);
+  const shown = period.from ? `${period.from}..${period.to}` : 'the default period (yesterday)';
+  emit({
+    type: 'stage',
+    message: `running ${shown} (${options.env}), as of ${asOf ?? businessDate(now())}`,
+  });
+  emit({ type: 'stage', message: 'synthesizing the state machine with CDK' });
+  await world.definition();
+  const steps = announcingPlan(
+    buildWorkflowSteps({
+      ...world.deps,
+      provider: withProgress(world.deps.provider, emit, options.signal),
+    }),
+    emit,
+  );
+  const execution = await world.run(
+    { ...period, force: true, ...(asOf ? { asOf } : {}) },
+    {
       steps,
-      taskTokens,
-      input: { ...period, force: true, ...(asOf ? { asOf } : {}) },
       executionName: `local-${now().toISOString().replace(/[:.]/g, '-')}`,
       webhookTimeoutMs: LOCAL_WEBHOOK_TIMEOUT_MS,
       ...(options.signal ? { signal: options.signal } : {}),
-    });
-    const summary = execution.summary as RunSummary | undefined;
-    if (!summary) {
-      const cause = execution.error ? `${execution.error.name}: ${execution.error.cause}` : execution.status;
-      throw new Error(`the run ended without a summary (${cause})`);
-    }
-    await writeLastRun(paths, {
-      asOf: summary.asOf,
-      pinnedAsOf: asOf !== undefined,
-      finishedAt: new Date().toISOString(),
-    });
-    const notification = published.at(-1);
-    if (!notification) throw new Error('the run ended without a notification');
-    return {
-      summary,
-      notification,
-      files: await copySummary(paths.summaries, summary, notification.message),
-      webhookWaits: { parked: taskTokens.issued.length, resumed: taskTokens.succeeded.length },
-    };
-  } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-    await lock.release();
+    },
+  );
+  const summary = execution.summary as RunSummary | undefined;
+  if (!summary) {
+    const cause = execution.error ? `${execution.error.name}: ${execution.error.cause}` : execution.status;
+    throw new Error(`the run ended without a summary (${cause})`);
   }
+  await writeLastRun(paths, {
+    asOf: summary.asOf,
+    pinnedAsOf: asOf !== undefined,
+    finishedAt: new Date().toISOString(),
+  });
+  const notification = world.published.at(-1);
+  if (!notification) throw new Error('the run ended without a notification');
+  return {
+    summary,
+    notification,
+    files: await copySummary(paths.summaries, summary, notification.message),
+    webhookWaits: { parked: world.taskTokens.issued.length, resumed: world.taskTokens.succeeded.length },
+  };
 }
 
 /** Tells the progress display how many reports the plan holds ("report 2 of 4"). */
