@@ -1,7 +1,8 @@
 /**
  * Builds the real workflow dependencies from clients and settings. The Lambda handlers call it with
  * AWS clients (settings from the environment, credentials from Secrets Manager); the local world
- * (`test/support/`, `recon run`) calls it with dynalite/s3rver clients and the simulator's address.
+ * (`local/world.ts`: `recon run`, tests, benchmarks) calls it with dynalite/s3rver clients and the
+ * simulator's address.
  * Same composition everywhere, so a local run exercises exactly what the Lambdas run.
  */
 import type { S3Client } from '@aws-sdk/client-s3';

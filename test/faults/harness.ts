@@ -1,6 +1,6 @@
 /**
  * The fault matrix's common ground: a small production world (the real pipeline of
- * test/support/local-world.ts: simulator over HTTP, dynalite, s3rver, synthesized definition, real
+ * local/simulated-world.ts: simulator over HTTP, dynalite, s3rver, synthesized definition, real
  * steps), and the two verdicts every case ends with: the receivables equal the simulator's answer key
  * exactly, or the run failed with a clear error and a FAILED notification.
  */
