@@ -11,7 +11,11 @@ import { parseReconConfig, type ReconConfig, type ReconConfigInput } from '../la
 import type { ProviderCredentials } from '../lambdas/core/provider/http';
 import type { ProviderEnvironment } from '../lambdas/core/provider/port';
 import type { RateLimiter } from '../lambdas/core/rate-limit/port';
-import { parseWorkflowConfig, type WorkflowConfigInput } from '../lambdas/core/workflow/config';
+import {
+  parseWorkflowConfig,
+  type WorkflowConfig,
+  type WorkflowConfigInput,
+} from '../lambdas/core/workflow/config';
 import type { ExecutionInput } from '../lambdas/core/workflow/contracts';
 import type { WorkflowDeps } from '../lambdas/core/workflow/deps';
 import { buildWorkflowSteps, type WorkflowSteps } from '../lambdas/core/workflow/steps';
@@ -20,7 +24,7 @@ import { parseStageConfig, type StageConfig, type StageConfigInput, workflowConf
 import { type LocalDynamo, startDynamoProcess, startLocalDynamo } from './aws/dynamodb';
 import { type LocalS3, startLocalS3 } from './aws/s3';
 import { type Simulator, type SimulatorOptions, startSimulator } from './simulator';
-import { synthesizeWorkflowDefinition, type WorkflowDefinition } from './stepfunctions/definition';
+import type { WorkflowDefinition } from './stepfunctions/definition';
 // Not the stepfunctions index: it loads the CDK app, which `recon run` synthesizes off its main thread.
 import { type LocalRunOptions, type LocalRunResult, runWorkflowLocally } from './stepfunctions/run';
 import { createLocalTaskTokens, type LocalTaskTokens } from './stepfunctions/task-tokens';
@@ -97,6 +101,47 @@ export interface World {
   close(): Promise<void>;
 }
 
+/** What the real steps are wired from: a world's stand-ins, or a benchmark "Lambda"'s own clients on them. */
+export interface StepsWiring
+  extends Pick<WorkflowWiring, 'limiter' | 'now' | 'reportLink' | 'warn'>,
+    Partial<Pick<WorkflowWiring, 'sendTaskSuccess' | 'publish'>> {
+  readonly dynamo: Pick<LocalDynamo, 'documentClient' | 'tableName'>;
+  readonly s3: Pick<LocalS3, 'client' | 'bucket'>;
+  readonly provider: { readonly url: string; readonly credentials: ProviderCredentials };
+  readonly reconConfig: ReconConfig;
+  readonly workflowConfig: WorkflowConfig;
+  /** Provider client tuning (e.g. fast retries in tests). @default the deployed client's */
+  readonly providerClient?: WorkflowWiring['provider'];
+}
+
+/** The steps' dependencies, composed as the Lambdas compose them (`buildWorkflowDeps`); no callback: no-ops. */
+export function wireStepDeps(wiring: StepsWiring): WorkflowDeps {
+  const { dynamo, s3, provider } = wiring;
+  return buildWorkflowDeps({
+    ddb: dynamo.documentClient,
+    tableName: dynamo.tableName,
+    s3: s3.client,
+    bucket: s3.bucket,
+    baseUrl: provider.url,
+    credentials: provider.credentials,
+    limiter: wiring.limiter,
+    reconConfig: wiring.reconConfig,
+    workflowConfig: wiring.workflowConfig,
+    sendTaskSuccess: wiring.sendTaskSuccess ?? (async () => undefined),
+    publish: wiring.publish ?? (async () => undefined),
+    ...(wiring.now ? { now: wiring.now } : {}),
+    ...(wiring.reportLink ? { reportLink: wiring.reportLink } : {}),
+    ...(wiring.warn ? { warn: wiring.warn } : {}),
+    ...(wiring.providerClient ? { provider: wiring.providerClient } : {}),
+  });
+}
+
+/** The definition synthesized on this thread; CDK is loaded on the first synthesis only. */
+async function synthesizeHere(stage: StageConfigInput): Promise<WorkflowDefinition> {
+  const { synthesizeWorkflowDefinition } = await import('./stepfunctions/definition');
+  return synthesizeWorkflowDefinition(stage);
+}
+
 type Closers = (() => Promise<void>)[];
 
 async function startProvider(options: WorldOptions, closers: Closers) {
@@ -140,13 +185,10 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     const taskTokens = createLocalTaskTokens();
     const published: { subject: string; message: string }[] = [];
     const now = options.now ?? (() => new Date());
-    const deps = buildWorkflowDeps({
-      ddb: dynamo.documentClient,
-      tableName: dynamo.tableName,
-      s3: s3.client,
-      bucket: s3.bucket,
-      baseUrl: provider.url,
-      credentials: provider.credentials,
+    const deps = wireStepDeps({
+      dynamo,
+      s3,
+      provider,
       limiter: options.limiter(dynamo, stage, provider.credentials.email),
       reconConfig,
       // Derived from the stage as the stack derives it, so the steps run with the deployed defaults.
@@ -159,7 +201,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
       now,
       ...(options.reportLink ? { reportLink: options.reportLink } : {}),
       ...(options.warn ? { warn: options.warn } : {}),
-      ...(options.providerClient ? { provider: options.providerClient } : {}),
+      ...(options.providerClient ? { providerClient: options.providerClient } : {}),
     });
     let webhook: LocalWebhook | undefined;
     if (stage.webhook.enabled && options.webhook) {
@@ -177,7 +219,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
       options.signal?.throwIfAborted();
       options.onStage?.(`webhook receiver registered at the provider: ${registered.url}`);
     }
-    const synthesize = options.synthesize ?? (async (input) => synthesizeWorkflowDefinition(input));
+    const synthesize = options.synthesize ?? synthesizeHere;
     let definition: Promise<WorkflowDefinition> | undefined;
     const definitionOnce = () => {
       definition ??= synthesize({ ...stageInput, baseUrl: DEFINITION_BASE_URL });
