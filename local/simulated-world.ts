@@ -83,7 +83,7 @@ function byMatchKey(a: ComparableReceivable, b: ComparableReceivable): number {
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-/** The hmac secret the local world registers with the simulator (test-only value). */
+/** The hmac secret the simulated world registers with the simulator (a fixed local value, no secret). */
 const LOCAL_HMAC_SECRET = 'local-world-hmac-secret';
 
 export async function startLocalWorld(options: LocalWorldOptions): Promise<LocalWorld> {
