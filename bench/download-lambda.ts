@@ -3,7 +3,8 @@
  * limiter instance, as a Lambda container has. Sharing the benchmark's event loop, three of them
  * delayed each other's wake-ups with their page parsing, which no Lambda sees (docs/rate-limit.md).
  * `prepare` starts a fresh container (a new limiter instance, cold); `downloadPages` is one Map
- * iteration. Ingestion is a no-op (see download-world.ts).
+ * iteration. Its steps are wired as the local world wires them (local/world.ts), on its own clients;
+ * ingestion is a no-op (see download-world.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseReconConfig } from '../lambdas/core/config';
@@ -11,11 +12,11 @@ import { emptyIngestCounts } from '../lambdas/core/lake/counts';
 import { buildDynamoLimiter } from '../lambdas/core/rate-limit/dynamo';
 import type { WorkflowConfig } from '../lambdas/core/workflow/config';
 import { buildWorkflowSteps } from '../lambdas/core/workflow/steps';
-import { buildWorkflowDeps } from '../lambdas/runtime/workflow-wiring';
 import { createDynamoClients } from '../local/aws/dynamodb';
 import { createS3Client } from '../local/aws/s3';
 import type { SimulatorCredentials } from '../local/simulator';
 import { answerCalls } from '../local/worker-rpc';
+import { wireStepDeps } from '../local/world';
 import { countLimiterWrites, type LimiterSetting } from './download-run';
 
 export interface LambdaOptions {
@@ -36,13 +37,10 @@ const limiterWrites = countLimiterWrites(dynamo.client);
 const s3 = createS3Client(options.s3Endpoint);
 
 function stepsFor(account: string, setting: LimiterSetting) {
-  const deps = buildWorkflowDeps({
-    ddb: dynamo.documentClient,
-    tableName: options.tableName,
-    s3,
-    bucket: options.bucket,
-    baseUrl: options.simulatorUrl,
-    credentials: options.credentials,
+  const deps = wireStepDeps({
+    dynamo: { documentClient: dynamo.documentClient, tableName: options.tableName },
+    s3: { client: s3, bucket: options.bucket },
+    provider: { url: options.simulatorUrl, credentials: options.credentials },
     limiter: buildDynamoLimiter({
       ddb: dynamo.documentClient,
       tableName: options.tableName,
@@ -51,8 +49,6 @@ function stepsFor(account: string, setting: LimiterSetting) {
     }),
     reconConfig: parseReconConfig({}),
     workflowConfig: options.workflowConfig,
-    sendTaskSuccess: async () => undefined,
-    publish: async () => undefined,
   });
   return buildWorkflowSteps({
     ...deps,

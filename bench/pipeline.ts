@@ -9,7 +9,7 @@ import '../local/polyfills';
 import { buildDynamoLimiter } from '../lambdas/core/rate-limit/dynamo';
 import type { JobResult } from '../lambdas/core/workflow/contracts';
 import { parseStageConfig } from '../lib/config';
-import { startLocalWorld } from '../test/support/local-world';
+import { startLocalWorld } from '../local/simulated-world';
 import { countDynamo, countS3, type DynamoCounts, type StepTimings, timeSteps } from './aws-counters';
 import { round } from './figures';
 

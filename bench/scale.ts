@@ -16,7 +16,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '../lambdas/core/store/table';
 import type { StepName } from '../lambdas/core/workflow/step-catalog';
 import type { WorkflowSteps } from '../lambdas/core/workflow/steps';
-import { startLocalWorld } from '../test/support/local-world';
+import { startLocalWorld } from '../local/simulated-world';
 import { countS3 } from './aws-counters';
 import { loadBook } from './book';
 import type { Prices } from './cost';

@@ -3,9 +3,9 @@
  * used by `recon run`, needs `Promise.withResolvers`, which Node 20 lacks.
  */
 import '../local/polyfills';
-import { listenForInterrupt } from '../local/cli/interrupt';
-import { exitAfterFlush, processIo } from '../local/cli/io';
-import { runCli } from '../local/cli/program';
+import { listenForInterrupt } from '../cli/interrupt';
+import { exitAfterFlush, processIo } from '../cli/io';
+import { runCli } from '../cli/program';
 
 // Ctrl-C from here on is an interrupt the command cleans up after (lock, webhook, stores), never a
 // kill mid-write; see docs/cli.md "Ctrl-C".

@@ -2,7 +2,7 @@
 /**
  * Checks the rules `npm test` enforces (docs/design.md, "Enforced rules") on the tree in the current
  * folder: the import rules of .dependency-cruiser.cjs (no file or folder cycle, the core imports no
- * stack, local tooling or CLI code) and at most MAX_LINES lines per source file. Exits 1 on any
+ * stack, local stand-in or CLI code) and at most MAX_LINES lines per source file. Exits 1 on any
  * violation, listing each one. Runs in the repository (`npm run rules`) or on a fixture tree (its test).
  */
 import { execFileSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcr
 const MAX_LINES = 300;
 
 /** The folders holding source: what the import rules cruise. */
-const SOURCE_FOLDERS = ['bin', 'lambdas', 'lib', 'local', 'test', 'bench', 'tools'];
+const SOURCE_FOLDERS = ['bin', 'cli', 'lambdas', 'lib', 'local', 'test', 'bench', 'tools'];
 const SOURCE_FILE = /\.(ts|mts|cts|mjs|cjs|js)$/;
 const CONFIG = join(dirname(fileURLToPath(import.meta.url)), '..', '.dependency-cruiser.cjs');
 

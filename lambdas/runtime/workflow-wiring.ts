@@ -1,8 +1,8 @@
 /**
- * Builds every workflow dependency from clients and settings, for the local world (`test/support/`,
- * `recon run`, the bench), which runs all the steps in one process. A deployed Lambda builds only
- * its own step's part (its handler, with the same builders from `deps/`), so a local run exercises
- * exactly what the Lambdas run.
+ * Builds every workflow dependency from clients and settings, for the local world (`local/world.ts`:
+ * `recon run`, tests, benchmarks), which runs all the steps in one process. A deployed Lambda builds
+ * only its own step's part (its handler, with the same builders from `deps/`), so a local run
+ * exercises exactly what the Lambdas run.
  */
 import type { ReconConfig } from '../core/config';
 import type { PageIngestorDeps } from '../core/lake/ingest';

@@ -86,25 +86,3 @@ export function worstRetrySeconds(retries: readonly RetrySchedule[], taskTimeout
 export function generationLeaseSeconds(): number {
   return Math.ceil(worstRetrySeconds(GENERATE_RETRIES, GENERATE_TIMEOUT_SECONDS) + LEASE_MARGIN_SECONDS);
 }
-
-/** An ASL Retry field as synthesized (defaults of the States language where a field is absent). */
-export interface AslRetry {
-  readonly ErrorEquals: readonly string[];
-  readonly IntervalSeconds?: number;
-  readonly BackoffRate?: number;
-  readonly MaxAttempts?: number;
-  readonly MaxDelaySeconds?: number;
-  readonly JitterStrategy?: string;
-}
-
-/** Reads a synthesized Retry back, so a template can be checked against the lease it runs with. */
-export function scheduleOfAsl(retry: AslRetry): RetrySchedule {
-  return {
-    errors: retry.ErrorEquals,
-    intervalSeconds: retry.IntervalSeconds ?? 1,
-    backoffRate: retry.BackoffRate ?? 2,
-    maxAttempts: retry.MaxAttempts ?? 3,
-    ...(retry.MaxDelaySeconds === undefined ? {} : { maxDelaySeconds: retry.MaxDelaySeconds }),
-    jitter: retry.JitterStrategy === 'FULL',
-  };
-}

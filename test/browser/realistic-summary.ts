@@ -5,12 +5,13 @@
  * R$ 10 to R$ 5.000 a receivable, due dates run over a year, and the as-of date falls shortly after
  * the data, as in the demo.
  */
-import { buildRunSummary } from '../../lambdas/core/summary/compute';
+
 import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
 import type { JobResult } from '../../lambdas/core/workflow/contracts';
 import { generateUniverse } from '../../local/simulator/dataset';
 import { computeGroundTruth } from '../../local/simulator/ground-truth';
 import { recordCounts } from '../../local/simulator/report-content';
+import { buildRunSummary } from '../support/run-summary';
 
 const SEED = 42;
 const PERIOD = { from: '2025-01-01', to: '2025-03-31' };

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dataPaths } from '../../local/runner/data-dir';
+import { dataPaths } from '../../cli/runner/data-dir';
 import { interruptProductionRun } from './interrupt';
 import type { CliOutcome, Launcher } from './spawn-cli';
 import { E2E_WEBHOOK_SECRET as SECRET, simulatorPerTest, tempDataDir } from './support';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dataPaths } from '../../local/runner/data-dir';
+import { dataPaths } from '../../cli/runner/data-dir';
 import { interruptProductionRun } from './interrupt';
 import {
   groundTruthOf,

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { dataPaths, LOCAL_TABLE } from '../../cli/runner/data-dir';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
-import { dataPaths, LOCAL_TABLE } from '../../local/runner/data-dir';
 import { CONFIGURATIONS } from '../../local/simulator';
 import { spawnCli } from './spawn-cli';
 import { groundTruthOf, PERIOD, receivablesOf, runAgainst, simulatorPerTest, tempDataDir } from './support';

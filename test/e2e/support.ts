@@ -3,12 +3,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
+import { CONTRACT_COLUMNS, compareReceivables, readReceivables } from '../../cli/commands/receivables';
+import { dataPaths } from '../../cli/runner/data-dir';
+import { type LocalRunOptions, runLocalPipeline } from '../../cli/runner/run';
 import { parseReconConfig } from '../../lambdas/core/config';
 import type { ReceivableView } from '../../lambdas/core/recon/view';
 import type { RunSummary } from '../../lambdas/core/summary/types';
-import { CONTRACT_COLUMNS, compareReceivables, readReceivables } from '../../local/cli/commands/receivables';
-import { dataPaths } from '../../local/runner/data-dir';
-import { type LocalRunOptions, runLocalPipeline } from '../../local/runner/run';
 import { type ExpectedReceivable, type Simulator, startSimulator } from '../../local/simulator';
 
 /** Two months, two windows per report kind, a few pages each: seconds per run. */

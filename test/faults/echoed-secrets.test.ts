@@ -8,7 +8,7 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalWorld } from '../support/local-world';
+import type { LocalWorld } from '../../local/simulated-world';
 import { leaks } from '../support/secret-sweep';
 import { jobsOf, PERIOD, startFaultWorld } from './harness';
 

@@ -12,7 +12,7 @@ import { parseWorkflowConfig } from '../../lambdas/core/workflow/config';
 import { buildWorkflowSteps } from '../../lambdas/core/workflow/steps';
 import { buildWorkflowDeps } from '../../lambdas/runtime/workflow-wiring';
 import { STATE } from '../../lib/workflow/state-names';
-import type { LocalWorld } from '../support/local-world';
+import type { LocalWorld } from '../../local/simulated-world';
 import { asOfOf, jobsOf, startFaultWorld } from './harness';
 
 const WEEK = { from: '2025-01-06', to: '2025-01-12' } as const;

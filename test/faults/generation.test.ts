@@ -5,7 +5,7 @@
  * must read its own report (the account-wide lease) and the receivables must equal the answer key.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalWorld } from '../support/local-world';
+import type { LocalWorld } from '../../local/simulated-world';
 import { asOfOf, jobsOf, startFaultWorld } from './harness';
 
 const SIXTY_DAYS = { from: '2025-01-01', to: '2025-03-01' } as const;

@@ -1,6 +1,6 @@
 /**
  * The fault matrix's common ground: a small production world (the real pipeline of
- * test/support/local-world.ts: simulator over HTTP, dynalite, s3rver, synthesized definition, real
+ * local/simulated-world.ts: simulator over HTTP, dynalite, s3rver, synthesized definition, real
  * steps), and the two verdicts every case ends with: the receivables equal the simulator's answer key
  * exactly, or the run failed with a clear error and a FAILED notification.
  */
@@ -9,8 +9,8 @@ import { formatDate, textsFor } from '../../lambdas/core/summary/i18n';
 import { MESSAGE_MAX_FAILURES } from '../../lambdas/core/summary/message';
 import type { JobResult } from '../../lambdas/core/workflow/contracts';
 import { RUN_INCOMPLETE_ERROR } from '../../lib/workflow/state-names';
+import { type LocalWorld, type LocalWorldOptions, startLocalWorld } from '../../local/simulated-world';
 import type { LocalRunResult } from '../../local/stepfunctions';
-import { type LocalWorld, type LocalWorldOptions, startLocalWorld } from '../support/local-world';
 
 /** One 31-day window: one report per kind, about 60 of its 120 sales in 50-record pages (a few pages each). */
 export const PERIOD = { from: '2025-01-01', to: '2025-01-31' } as const;

@@ -8,9 +8,9 @@
  * Pages of 10 records: every report spans several pages and download batches.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { type LocalWorld, startLocalWorld } from '../../local/simulated-world';
 import type { SimulatorFaults } from '../../local/simulator';
 import type { LocalRunResult } from '../../local/stepfunctions';
-import { type LocalWorld, startLocalWorld } from '../support/local-world';
 import { expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
 
 const RECORDS_PER_PAGE = 10;

@@ -5,7 +5,7 @@
  * Small data (a few 20-record pages per report): the latency is the point, not the volume.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalWorld } from '../support/local-world';
+import type { LocalWorld } from '../../local/simulated-world';
 import { asOfOf, jobsOf, startFaultWorld } from './harness';
 
 const PERIOD = { from: '2024-12-01', to: '2025-01-29' } as const;

@@ -5,8 +5,8 @@
  * a notification.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LocalWorld } from '../../local/simulated-world';
 import type { SimulatorFaults, SimulatorStats } from '../../local/simulator';
-import type { LocalWorld } from '../support/local-world';
 import { expectFailedWithNotification, expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
 
 let world: LocalWorld | undefined;

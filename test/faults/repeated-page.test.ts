@@ -7,7 +7,7 @@
  * as the report holding it most often holds it) and must end exact, whichever page came first.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalWorld } from '../support/local-world';
+import type { LocalWorld } from '../../local/simulated-world';
 import { expectFailedWithNotification, expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
 
 let world: LocalWorld | undefined;

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkflowSteps } from '../../lambdas/core/workflow/steps';
 import { STATE } from '../../lib/workflow/state-names';
-import type { LocalWorld } from '../support/local-world';
+import type { LocalWorld } from '../../local/simulated-world';
 import { asOfOf, expectFailedWithNotification, expectGroundTruth, PERIOD, startFaultWorld } from './harness';
 
 let world: LocalWorld | undefined;

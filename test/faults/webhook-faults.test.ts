@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signBody } from '../../lambdas/core/webhook/signature';
+import type { LocalWorld } from '../../local/simulated-world';
 import { eventBody } from '../integration/webhook/support';
-import type { LocalWorld } from '../support/local-world';
 import { expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
 
 let world: LocalWorld | undefined;
@@ -66,7 +66,7 @@ describe('fault injection: webhooks', () => {
       webhook: true,
       simulator: { timing: { waitingMs: 100, processingMs: 300 } },
     });
-    const url = world.webhookServer?.url as string;
+    const url = world.webhook?.url as string;
     const forged: Promise<number>[] = [];
     const post = async (body: string, headers: Record<string, string>) =>
       (

@@ -5,7 +5,7 @@
  * (evidence; deleting is only for COMPLETED or ERRO) without a re-run resuming it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LocalWorld } from '../support/local-world';
+import type { LocalWorld } from '../../local/simulated-world';
 import {
   asOfOf,
   expectFailedWithNotification,

@@ -7,8 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseWorkflowConfig, WORKFLOW_ENV } from '../../lambdas/core/workflow/config';
 import { STEP_CATALOG } from '../../lambdas/core/workflow/step-catalog';
-import { type AslRetry, scheduleOfAsl, worstRetrySeconds } from '../../lib/workflow/retry-schedule';
+import { worstRetrySeconds } from '../../lib/workflow/retry-schedule';
 import { STATE } from '../../lib/workflow/state-names';
+import { type AslRetry, scheduleOfAsl } from '../support/asl-retry';
 import { jobStates, ofType, PRODUCTION, type Resources, synth } from './stack-synth';
 
 const GENERATE_STATES = [STATE.generateReport, STATE.generateReportAgain];

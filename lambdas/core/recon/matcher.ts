@@ -161,16 +161,6 @@ export function applyRecords(
   return { receivable: content, changed, refused };
 }
 
-/** Adds one record on its own (`changed`: whether it changed anything); see {@link applyRecords}. */
-export function applyRecord(
-  current: ReceivableContent | undefined,
-  record: CanonicalRecord,
-  config: MatcherConfig,
-): Omit<ApplyResult, 'changed'> & { readonly changed: boolean } {
-  const result = applyRecords(current, [record], config);
-  return { ...result, changed: result.changed > 0 };
-}
-
 /** One identity's records merged into the content: new contribution, more copies, or more pages seen. */
 function addContribution(
   current: ReceivableContent | undefined,

@@ -116,14 +116,6 @@ export interface SummaryStamp {
   readonly language: ReportLanguage;
 }
 
-export function buildRunSummary(
-  input: SummaryInput,
-  receivables: readonly SummaryReceivable[],
-  stamp: SummaryStamp,
-): RunSummary {
-  return buildRunSummaryFromBook(input, bookFromReceivables(receivables, input.asOf), stamp);
-}
-
 export function buildRunSummaryFromBook(
   input: SummaryInput,
   book: BookView,

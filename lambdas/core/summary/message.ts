@@ -12,8 +12,6 @@ import { formatDate, formatInstant, textsFor } from './i18n';
 import { presignCommand, type ReportLink } from './report-link';
 import type { ActionCategory, JobLine, RunSummary } from './types';
 
-/** SNS's limit for a message body, in UTF-8 bytes (the caps below keep far from it). */
-export const SNS_MESSAGE_MAX_BYTES = 256 * 1024;
 export const SNS_SUBJECT_MAX_CHARS = 100;
 /** Items named per category; the rest are counted ("e mais 21…") and listed in the report. */
 export const MESSAGE_ITEMS_PER_CATEGORY = 3;

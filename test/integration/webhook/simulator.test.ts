@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerWebhookCommands } from '../../../cli/commands/webhooks';
 import type { ProviderClient } from '../../../lambdas/core/provider/port';
-import { registerWebhookCommands } from '../../../local/cli/commands/webhooks';
 import {
   CONFIGURATIONS,
   type Simulator,

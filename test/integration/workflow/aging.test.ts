@@ -11,7 +11,7 @@ import { collect, scanPages } from '../../../lambdas/core/recon/queries';
 import { moneyOf } from '../../../lambdas/core/recon/status';
 import { toReceivableView } from '../../../lambdas/core/recon/view';
 import type { RunSummary } from '../../../lambdas/core/summary/types';
-import { type LocalWorld, startLocalWorld } from '../../support/local-world';
+import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 
 const config = parseReconConfig({});
 const SALES = { from: '2024-12-01', to: '2024-12-31' };

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { openLocalLake } from '../../../local/lake/duckdb';
+import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { dynamoListing, lakeListing } from '../../support/lake-listing';
-import { type LocalWorld, startLocalWorld } from '../../support/local-world';
 import { ALL, FIRST, OVERLAP, runOk, startVarianceWorld } from './variance-world';
 
 let world: LocalWorld | undefined;

@@ -5,6 +5,7 @@
  */
 import '../../../local/polyfills';
 import { describe, expect, it } from 'vitest';
+import { planBackfill } from '../../../cli/commands/backfill';
 import { daysBetween } from '../../../lambdas/core/calendar';
 import { ConfigError } from '../../../lambdas/core/config-issues';
 import { deployedWorkflowConfigOf, parseStageConfig, workflowConfigOf } from '../../../lib/config';
@@ -23,7 +24,6 @@ import {
   STATE,
   WAIT_FOR_WEBHOOK_STATE,
 } from '../../../lib/workflow/state-names';
-import { planBackfill } from '../../../local/cli/commands/backfill';
 import {
   createLocalTaskTokens,
   runWorkflowLocally,

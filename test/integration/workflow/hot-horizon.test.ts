@@ -10,8 +10,8 @@ import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { TABLE } from '../../../lambdas/core/store/table';
+import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { dynamoListing, lakeListing } from '../../support/lake-listing';
-import { type LocalWorld, startLocalWorld } from '../../support/local-world';
 
 const PERIOD = { from: '2024-01-01', to: '2024-01-31' };
 const config = parseReconConfig({});

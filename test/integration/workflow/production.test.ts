@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobResult } from '../../../lambdas/core/workflow/contracts';
 import { DISTRIBUTED_MAP_STATE, RUN_INCOMPLETE_ERROR, STATE } from '../../../lib/workflow/state-names';
+import { type LocalWorld, type LocalWorldOptions, startLocalWorld } from '../../../local/simulated-world';
 import type { LocalRunResult } from '../../../local/stepfunctions';
-import { type LocalWorld, type LocalWorldOptions, startLocalWorld } from '../../support/local-world';
 
 const PERIOD = { from: '2025-01-01', to: '2025-01-31' };
 const SIMULATOR = {

@@ -4,7 +4,7 @@
  * the simulator's answer key exactly, and a second start for the same period is skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalWorld, startLocalWorld } from '../../support/local-world';
+import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 
 const PERIOD = { from: '2025-01-01', to: '2025-02-15' };
 

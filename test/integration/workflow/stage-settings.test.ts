@@ -3,8 +3,8 @@
  * (`workflowConfigOf`): a stage setting shapes the definition and the steps alike, never only one.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { jobsOf } from '../../faults/harness';
-import { type LocalWorld, startLocalWorld } from '../../support/local-world';
 
 const PERIOD = { from: '2025-01-01', to: '2025-01-31' };
 

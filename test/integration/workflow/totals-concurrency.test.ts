@@ -20,7 +20,7 @@ import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
 import { buildBookReader } from '../../../lambdas/core/totals/reader';
 import { countCells, recountTotals } from '../../../lambdas/core/totals/recount';
 import { buildTotalsStore } from '../../../lambdas/core/totals/store';
-import { type LocalWorld, startLocalWorld } from '../../support/local-world';
+import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { runOk } from './variance-world';
 
 const config = parseReconConfig({});

@@ -14,7 +14,7 @@ import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
 import { buildBookReader } from '../../../lambdas/core/totals/reader';
 import { countCells } from '../../../lambdas/core/totals/recount';
 import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/totals/store';
-import type { LocalWorld } from '../../support/local-world';
+import type { LocalWorld } from '../../../local/simulated-world';
 import { FIRST, OVERLAP, runOk, startVarianceWorld } from './variance-world';
 
 /** Small enough that some receivables (a forecast and two partial payments) are capped. */

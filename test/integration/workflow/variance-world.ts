@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { ReconConfigInput } from '../../../lambdas/core/config';
-import { type LocalWorld, startLocalWorld } from '../../support/local-world';
+import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 
 export const FIRST = { from: '2025-01-01', to: '2025-01-31' };
 export const OVERLAP = { from: '2025-01-20', to: '2025-02-20' };

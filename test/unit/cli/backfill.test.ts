@@ -6,8 +6,8 @@ import {
   StartExecutionCommand,
 } from '@aws-sdk/client-sfn';
 import { describe, expect, it } from 'vitest';
-import { planBackfill, startAll } from '../../../local/cli/commands/backfill';
-import { resolveStateMachineArn } from '../../../local/cli/state-machine';
+import { planBackfill, startAll } from '../../../cli/commands/backfill';
+import { resolveStateMachineArn } from '../../../cli/state-machine';
 
 const arn = (name: string) => `arn:aws:states:sa-east-1:123456789012:stateMachine:${name}`;
 

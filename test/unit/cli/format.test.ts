@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRows } from '../../../local/cli/format';
+import { formatRows } from '../../../cli/format';
 
 const rows = [
   { name: 'a,"b"', cents: 5 },

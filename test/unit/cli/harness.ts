@@ -1,5 +1,5 @@
-import type { CliIo } from '../../../local/cli/io';
-import { runCli } from '../../../local/cli/program';
+import type { CliIo } from '../../../cli/io';
+import { runCli } from '../../../cli/program';
 
 /** Runs the CLI in-process and captures what a user would see. */
 export async function cli(argv: string[], env: Record<string, string | undefined> = {}) {

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireRunLock } from '../../../local/runner/lock';
+import { acquireRunLock } from '../../../cli/runner/lock';
 
 async function lockPath() {
   return join(await mkdtemp(join(tmpdir(), 'recon-lock-')), 'data', 'run.lock');

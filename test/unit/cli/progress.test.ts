@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgressSink } from '../../../local/runner/progress';
+import { buildProgressSink } from '../../../cli/runner/progress';
 
 function harness(isTTY: boolean) {
   let out = '';

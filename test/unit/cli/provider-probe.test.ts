@@ -1,7 +1,7 @@
 /** The check a local run makes before starting: which answers end it, and in which sentence. */
 import { describe, expect, it } from 'vitest';
-import { RunFailedError } from '../../../local/cli/errors';
-import { assertReachable } from '../../../local/runner/reachability';
+import { RunFailedError } from '../../../cli/errors';
+import { assertReachable } from '../../../cli/runner/reachability';
 import { type Reply, scriptedFetch } from '../provider/fake-fetch';
 import { CREDENTIALS } from '../provider/harness';
 

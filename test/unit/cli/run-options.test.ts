@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPeriod, SIMULATOR_PERIOD } from '../../../local/runner/period';
+import { defaultPeriod, SIMULATOR_PERIOD } from '../../../cli/runner/period';
 import { cli } from './harness';
 
 describe('recon run options', () => {

@@ -9,9 +9,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
 import type { ReconConfig } from '../../../lambdas/core/config';
-import { applyRecord, type ReceivableContent } from '../../../lambdas/core/recon/matcher';
+import type { ReceivableContent } from '../../../lambdas/core/recon/matcher';
 import { type ReceivableView, toReceivableView } from '../../../lambdas/core/recon/view';
 import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
+import { applyRecord } from '../../support/matcher';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';
 
 const DAY0 = '2025-04-01';

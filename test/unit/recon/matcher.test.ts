@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyRecord, applyRecords, matchKeyOf } from '../../../lambdas/core/recon/matcher';
+import { applyRecords, matchKeyOf } from '../../../lambdas/core/recon/matcher';
+import { applyRecord } from '../../support/matcher';
 import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 const config = reconConfig();

@@ -21,8 +21,8 @@ const CLEAN: Record<string, string> = {
   'lib/stack.ts': "import { match } from '../lambdas/core/recon/match';\nexport const stack = match;\n",
   'local/runner/run.ts':
     "import { cents } from '../../lambdas/core/money';\nexport const run = () => cents(2);\n",
-  'local/cli/main.ts': "import { run } from '../runner/run';\nrun();\n",
-  'bin/recon.ts': "import '../local/cli/main';\n",
+  'cli/main.ts': "import { run } from '../local/runner/run';\nrun();\n",
+  'bin/recon.ts': "import '../cli/main';\n",
 };
 
 const folders: string[] = [];
@@ -94,7 +94,7 @@ describe('the enforced rules', () => {
   it.each([
     ['lib/', 'lib/config.ts', "import { x } from '../../lib/config';"],
     ['local/', 'local/runner/lock.ts', "import { x } from '../../local/runner/lock';"],
-    ['the CLI', 'local/cli/errors.ts', "import { x } from '../../local/cli/errors';"],
+    ['the CLI', 'cli/errors.ts', "import { x } from '../../cli/errors';"],
     ['bin/', 'bin/env.ts', "import { x } from '../../bin/env';"],
   ])('fail when the core imports %s', (_, target, importLine) => {
     const { status, output } = check({

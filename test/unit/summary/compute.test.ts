@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agingBucketIndex, buildAgingBuckets } from '../../../lambdas/core/summary/aging';
 import { TOP_ITEMS_PER_STATE } from '../../../lambdas/core/summary/attention';
-import { buildRunSummary } from '../../../lambdas/core/summary/compute';
 import type { SummaryReceivable } from '../../../lambdas/core/summary/types';
+import { buildRunSummary } from '../../support/run-summary';
 import { job, summaryInput } from './fixtures';
 
 const STAMP = { finishedAt: new Date('2025-03-10T06:01:30.000Z'), language: 'pt-BR' } as const;

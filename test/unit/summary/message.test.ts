@@ -3,11 +3,9 @@
  * to open the report, nothing that says nothing, and within SNS's limits whatever the run.
  */
 import { describe, expect, it } from 'vitest';
-import { buildRunSummary } from '../../../lambdas/core/summary/compute';
 import {
   MESSAGE_ITEMS_PER_CATEGORY,
   MESSAGE_MAX_FAILURES,
-  SNS_MESSAGE_MAX_BYTES,
   SNS_SUBJECT_MAX_CHARS,
   summaryMessage,
   summarySubject,
@@ -15,7 +13,11 @@ import {
 import type { ReportLink } from '../../../lambdas/core/summary/report-link';
 import type { ReportLanguage, RunSummary, SummaryReceivable } from '../../../lambdas/core/summary/types';
 import { parseWorkflowConfig } from '../../../lambdas/core/workflow/config';
+import { buildRunSummary } from '../../support/run-summary';
 import { job, summaryInput } from './fixtures';
+
+/** SNS's limit for a message body, in UTF-8 bytes (the message's caps keep far from it). */
+const SNS_MESSAGE_MAX_BYTES = 256 * 1024;
 
 const LINK: ReportLink = {
   kind: 'presigned',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildRunSummary } from '../../../lambdas/core/summary/compute';
 import { renderHtmlReport } from '../../../lambdas/core/summary/html';
 import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
+import { buildRunSummary } from '../../support/run-summary';
 import { summaryInput } from './fixtures';
 
 const receivables: SummaryReceivable[] = [

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
+import { hmacFromEnvironment, registerWebhookCommands } from '../../../cli/commands/webhooks';
 import type { ProviderClient, Webhook, WebhookRegistration } from '../../../lambdas/core/provider/port';
-import { hmacFromEnvironment, registerWebhookCommands } from '../../../local/cli/commands/webhooks';
 
 const HMAC = 'super-secret-hmac-value';
 

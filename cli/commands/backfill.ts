@@ -5,7 +5,7 @@
  */
 import { ExecutionAlreadyExists, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { Command } from 'commander';
-import { splitIntoWindows } from '../../../lambdas/core/provider/windows';
+import { splitIntoWindows } from '../../lambdas/core/provider/windows';
 import { UsageError } from '../errors';
 import type { CliIo } from '../io';
 import { parseIsoDate } from '../options';

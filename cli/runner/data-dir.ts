@@ -11,7 +11,7 @@ import { parseReconConfig, type ReconConfig } from '../../lambdas/core/config';
 import { ConfigError, parseConfigJson } from '../../lambdas/core/config-issues';
 import { ENV } from '../../lambdas/core/env';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import { CliError, UsageError } from '../cli/errors';
+import { CliError, UsageError } from '../errors';
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const satisfies readonly ProviderEnvironment[];
 

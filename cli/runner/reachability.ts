@@ -21,7 +21,7 @@ import {
 } from '../../lambdas/core/provider/errors';
 import type { ProviderCredentials } from '../../lambdas/core/provider/http';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import { RunFailedError } from '../cli/errors';
+import { RunFailedError } from '../errors';
 
 const PROBE_TIMEOUT_MS = 5_000;
 

@@ -4,8 +4,8 @@
  * stack trace only with `--verbose`; the credentials of the environment never (see `printError`).
  */
 import { Command, CommanderError } from 'commander';
-import { basicAuthorization } from '../../lambdas/core/provider/http';
-import { buildRedactor } from '../../lambdas/core/redact';
+import { basicAuthorization } from '../lambdas/core/provider/http';
+import { buildRedactor } from '../lambdas/core/redact';
 import { registerBackfillCommand } from './commands/backfill';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';

@@ -3,7 +3,7 @@
  * `recon run --provider-url` at it. Runs until interrupted (Ctrl-C).
  */
 import { type Command, Option } from 'commander';
-import { startSimulator } from '../../simulator';
+import { startSimulator } from '../../local/simulator';
 import { CREDENTIAL_ENV, simulatorCredentials } from '../credentials';
 import type { CliIo } from '../io';
 import { parseInteger, parsePort } from '../options';

@@ -5,8 +5,8 @@
  */
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { CliError } from '../cli/errors';
-import { interruptible } from '../cli/interrupt';
+import { CliError } from '../errors';
+import { interruptible } from '../interrupt';
 
 function isAlive(pid: number): boolean {
   try {

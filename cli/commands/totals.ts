@@ -5,19 +5,19 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Command } from 'commander';
-import { businessDate, type IsoDate } from '../../../lambdas/core/calendar';
-import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
-import type { BookView } from '../../../lambdas/core/summary/types';
-import { unexpired } from '../../../lambdas/core/totals/expiry';
-import type { LargestDeps } from '../../../lambdas/core/totals/largest';
-import { buildBookReader } from '../../../lambdas/core/totals/reader';
-import { recountTotals } from '../../../lambdas/core/totals/recount';
-import { buildTotalsStore } from '../../../lambdas/core/totals/store';
-import { startLocalDynamo } from '../../aws/dynamodb';
-import { existingState, LOCAL_TABLE, loadReconConfig, readLastRun } from '../../runner/data-dir';
-import { withRunLock } from '../../runner/lock';
+import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
+import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import type { BookView } from '../../lambdas/core/summary/types';
+import { unexpired } from '../../lambdas/core/totals/expiry';
+import type { LargestDeps } from '../../lambdas/core/totals/largest';
+import { buildBookReader } from '../../lambdas/core/totals/reader';
+import { recountTotals } from '../../lambdas/core/totals/recount';
+import { buildTotalsStore } from '../../lambdas/core/totals/store';
+import { startLocalDynamo } from '../../local/aws/dynamodb';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
+import { existingState, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
+import { withRunLock } from '../runner/lock';
 
 interface TotalsOptions {
   readonly dataDir: string;

@@ -1,7 +1,7 @@
 /** The end-of-run table on stderr: what a person checks first after `recon run`. */
 import { formatCents } from '../../lambdas/core/money';
 import type { RunSummary } from '../../lambdas/core/summary/types';
-import { formatTable } from '../cli/format';
+import { formatTable } from '../format';
 
 const MONEY_COLUMNS = ['forecast', 'settled', 'difference'];
 

@@ -8,11 +8,11 @@
  */
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { type Command, InvalidArgumentError } from 'commander';
-import type { ProviderClient, Webhook, WebhookRegistration } from '../../../lambdas/core/provider/port';
-import { secretsOf } from '../../../lambdas/core/provider/webhooks-api';
-import { buildRedactor, REDACTED, redactError } from '../../../lambdas/core/redact';
-import { SecretFormatError, webhookSecretOf } from '../../../lambdas/core/secret';
-import { REPORT_GENERATED_EVENT } from '../../../lambdas/core/webhook/event';
+import type { ProviderClient, Webhook, WebhookRegistration } from '../../lambdas/core/provider/port';
+import { secretsOf } from '../../lambdas/core/provider/webhooks-api';
+import { buildRedactor, REDACTED, redactError } from '../../lambdas/core/redact';
+import { SecretFormatError, webhookSecretOf } from '../../lambdas/core/secret';
+import { REPORT_GENERATED_EVENT } from '../../lambdas/core/webhook/event';
 import { UsageError } from '../errors';
 
 export interface WebhookCommandDeps {

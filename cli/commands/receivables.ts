@@ -4,23 +4,17 @@
  * between runs.
  */
 import { type Command, Option } from 'commander';
-import { businessDate } from '../../../lambdas/core/calendar';
-import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
-import { RECON_STATUSES } from '../../../lambdas/core/recon/status';
-import { buildReceivableStore } from '../../../lambdas/core/recon/store';
-import { type ReceivableView, toReceivableView } from '../../../lambdas/core/recon/view';
-import { startLocalDynamo } from '../../aws/dynamodb';
-import {
-  type DataPaths,
-  existingState,
-  LOCAL_TABLE,
-  loadReconConfig,
-  readLastRun,
-} from '../../runner/data-dir';
-import { withRunLock } from '../../runner/lock';
+import { businessDate } from '../../lambdas/core/calendar';
+import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import { RECON_STATUSES } from '../../lambdas/core/recon/status';
+import { buildReceivableStore } from '../../lambdas/core/recon/store';
+import { type ReceivableView, toReceivableView } from '../../lambdas/core/recon/view';
+import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
+import { type DataPaths, existingState, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
+import { withRunLock } from '../runner/lock';
 
 /** The fields the CLI contract promises in every jsonl line. */
 export const CONTRACT_COLUMNS = [

@@ -1,6 +1,6 @@
 /** Option value parsers shared by commands: they turn bad input into commander usage errors (exit 2). */
 import { InvalidArgumentError, Option } from 'commander';
-import { isIsoDate } from '../../lambdas/core/calendar';
+import { isIsoDate } from '../lambdas/core/calendar';
 
 export function parseIsoDate(value: string): string {
   if (!isIsoDate(value)) throw new InvalidArgumentError('expected a calendar date like 2025-01-31.');

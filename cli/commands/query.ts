@@ -3,17 +3,17 @@
  * S3 bucket is mirrored into `<data-dir>/<env>/lake` and read through views named like the Glue tables.
  */
 import { type Command, Option } from 'commander';
-import { isIsoDate } from '../../../lambdas/core/calendar';
-import { RECEIVABLE_CHANGES_TABLE } from '../../../lambdas/core/lake/tables';
-import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
-import { NAMED_QUERIES, type NamedQuery } from '../../../lib/analytics/queries';
-import type { LocalLake, Row } from '../../lake/duckdb';
-import { type DataPaths, existingState, LOCAL_BUCKET } from '../../runner/data-dir';
-import { withRunLock } from '../../runner/lock';
+import { isIsoDate } from '../../lambdas/core/calendar';
+import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/lake/tables';
+import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import { NAMED_QUERIES, type NamedQuery } from '../../lib/analytics/queries';
+import type { LocalLake, Row } from '../../local/lake/duckdb';
 import { UsageError } from '../errors';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption } from '../options';
+import { type DataPaths, existingState, LOCAL_BUCKET } from '../runner/data-dir';
+import { withRunLock } from '../runner/lock';
 
 interface QueryOptions {
   readonly sql?: string;
@@ -72,8 +72,8 @@ async function runNamed(lake: LocalLake, query: NamedQuery, given: Record<string
 async function withLake<T>(paths: DataPaths, io: CliIo, work: (lake: LocalLake) => Promise<T>): Promise<T> {
   // Loaded on use: DuckDB's native binding is heavy for the other commands' start.
   const [{ startLocalS3 }, { openLocalLake }] = await Promise.all([
-    import('../../aws/s3'),
-    import('../../lake/duckdb'),
+    import('../../local/aws/s3'),
+    import('../../local/lake/duckdb'),
   ]);
   return withRunLock(
     paths.lock,

@@ -4,10 +4,10 @@
  * the HMAC secret from `RECON_HMAC_SECRET` or recon's Secrets Manager secret.
  */
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ENV } from '../../../lambdas/core/env';
-import { buildProviderClient } from '../../../lambdas/core/provider/client';
-import type { ProviderClient } from '../../../lambdas/core/provider/port';
-import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
+import { ENV } from '../../lambdas/core/env';
+import { buildProviderClient } from '../../lambdas/core/provider/client';
+import type { ProviderClient } from '../../lambdas/core/provider/port';
+import { buildInProcessLimiter } from '../../lambdas/core/rate-limit/in-process';
 import { providerCredentials } from '../credentials';
 import { UsageError } from '../errors';
 import type { CliIo } from '../io';

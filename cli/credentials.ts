@@ -3,7 +3,7 @@
  * `RECON_HMAC_SECRET`. With the built-in simulator they default to the simulator's own test
  * credentials (not secrets: they exist only on this machine); with a real provider they are required.
  */
-import { SIMULATOR_CREDENTIALS } from '../simulator';
+import { SIMULATOR_CREDENTIALS } from '../local/simulator';
 import type { CliIo } from './io';
 
 export const CREDENTIAL_ENV = {

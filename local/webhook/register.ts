@@ -1,6 +1,6 @@
 /**
- * `--webhook local`: the real webhook receiver on 127.0.0.1, registered at the provider for the
- * length of the run, so that signed deliveries resume the waiting jobs exactly as in AWS (same
+ * The local world's webhook (`recon run --webhook local`, production tests): the real webhook
+ * receiver on 127.0.0.1, registered at the provider for the length of the run, so that signed deliveries resume the waiting jobs exactly as in AWS (same
  * receiver, same report waits in DynamoDB). The registration is removed again at the end. A failed
  * registration or removal never passes the hmac on (the client redacts it already; this boundary
  * does again, since its error ends up on the terminal).
@@ -11,7 +11,7 @@ import { buildRedactor, redactError } from '../../lambdas/core/redact';
 import { REPORT_GENERATED_EVENT } from '../../lambdas/core/webhook/event';
 import type { ReportWaitsDeps } from '../../lambdas/core/webhook/report-waits';
 import { buildWebhookReceiverFrom } from '../../lambdas/runtime/webhook-wiring';
-import { startLocalWebhookServer } from '../webhook/server';
+import { startLocalWebhookServer } from './server';
 
 export interface LocalWebhook {
   readonly url: string;
@@ -26,6 +26,8 @@ export async function startLocalWebhook(deps: {
   hmacSecret: string;
   sendTaskSuccess: ReportWaitsDeps['sendTaskSuccess'];
   now: () => Date;
+  /** When a delivery arrived. @default `now` */
+  receivedAt?: () => Date;
 }): Promise<LocalWebhook> {
   const receiver = buildWebhookReceiverFrom({
     ddb: deps.ddb,
@@ -33,7 +35,7 @@ export async function startLocalWebhook(deps: {
     secrets: async () => ({ current: deps.hmacSecret }),
     sendTaskSuccess: deps.sendTaskSuccess,
     now: deps.now,
-    receivedAt: () => new Date(),
+    ...(deps.receivedAt ? { receivedAt: deps.receivedAt } : {}),
   });
   const server = await startLocalWebhookServer({ receiver });
   const redact = buildRedactor([deps.hmacSecret]);

@@ -1,23 +1,23 @@
 /**
- * `recon run`: the nightly pipeline on this machine (see `local/runner/run.ts`). Progress on stderr,
+ * `recon run`: the nightly pipeline on this machine (see `cli/runner/run.ts`). Progress on stderr,
  * the summary table at the end; with `--json`, stdout holds only the JSON summary. Exit code 1 when
  * a report did not complete.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Command, Option } from 'commander';
-import { businessDate } from '../../../lambdas/core/calendar';
-import type { ProviderEnvironment } from '../../../lambdas/core/provider/port';
-import { REPORT_LANGUAGES, type ReportLanguage } from '../../../lambdas/core/summary/types';
-import { loadReconConfig } from '../../runner/data-dir';
-import { SIMULATOR_AS_OF } from '../../runner/period';
-import { buildProgressSink } from '../../runner/progress';
-import type { LocalRunResult } from '../../runner/run';
-import { renderSummaryTable } from '../../runner/table';
+import { businessDate } from '../../lambdas/core/calendar';
+import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/summary/types';
 import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
 import { RunFailedError, UsageError } from '../errors';
 import { InterruptedError, untilAborted } from '../interrupt';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, parseInteger, parseIsoDate } from '../options';
+import { loadReconConfig } from '../runner/data-dir';
+import { SIMULATOR_AS_OF } from '../runner/period';
+import { buildProgressSink } from '../runner/progress';
+import type { LocalRunResult } from '../runner/run';
+import { renderSummaryTable } from '../runner/table';
 
 /** How long a failure waits for a Ctrl-C that is already on its way (see the run action). */
 const SIGNAL_GRACE_MS = 200;
@@ -120,7 +120,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       progress({ type: 'stage', message: 'preparing the local pipeline' });
       try {
         // Loaded on use: the runner pulls in the CDK app, which would slow every other command's start.
-        const { runLocalPipeline } = await import('../../runner/run');
+        const { runLocalPipeline } = await import('../runner/run');
         result = await runLocalPipeline({
           env: options.env,
           ...(options.providerUrl ? { providerUrl: options.providerUrl } : {}),

@@ -1,0 +1,14 @@
+/** One record through the matcher's entry point (`applyRecords`), for tests that add records one by one. */
+
+import { type ApplyResult, applyRecords, type ReceivableContent } from '../../lambdas/core/recon/matcher';
+import type { CanonicalRecord } from '../../lambdas/core/records/canonical';
+
+/** Adds one record on its own (`changed`: whether it changed anything). */
+export function applyRecord(
+  current: ReceivableContent | undefined,
+  record: CanonicalRecord,
+  config: Parameters<typeof applyRecords>[2],
+): Omit<ApplyResult, 'changed'> & { readonly changed: boolean } {
+  const result = applyRecords(current, [record], config);
+  return { ...result, changed: result.changed > 0 };
+}
