@@ -10,6 +10,7 @@
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
  * | `f` | map forecast identity → `{ n: net centavos, m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
  * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g? }` (see `occurrences.ts`) |
+ * | `x` / `k` / `r` / `v` / `j` | maps of cancellations / chargebacks / chargeback reversals / advances / linked adjustments: identity → `{ n: net centavos in the role's direction, t?: advance fee, p?, m?, c?, o?, e?, sd?, g? }` (absent when none: items without such records are unchanged) |
  * | `capped` | true once a record was refused for TOO_MANY_CONTRIBUTIONS |
  * | `status`, `reason` | as derived on the business date of the last write |
  * | `version` | +1 on every write; the optimistic-lock token |
@@ -17,6 +18,7 @@
  */
 import type { IsoDate } from '../calendar';
 import { TABLE } from '../store/table';
+import { EVENT_ROLES, type EventRole, type RoleContribution } from './lifecycle';
 import {
   byHash,
   type Forecast,
@@ -57,6 +59,9 @@ export const INDEXED_STATUSES = [
   'UNDERPAID',
   'OVERPAID',
   'UNEXPECTED',
+  // Contested within the acquirer's deadline; and a cancellation or chargeback without its sale.
+  'CHARGED_BACK',
+  'UNLINKED',
 ] as const satisfies readonly ReconStatus[];
 export type IndexedStatus = (typeof INDEXED_STATUSES)[number];
 
@@ -116,6 +121,10 @@ export function toItem(receivable: Receivable): ReceivableItem {
       ]),
     );
   }
+  for (const role of EVENT_ROLES) {
+    const events = receivable.events?.filter((e) => e.role === role) ?? [];
+    if (events.length > 0) item[EVENT_ATTRIBUTES[role]] = Object.fromEntries(events.map(eventEntry));
+  }
   if (receivable.capped) item.capped = true;
   return {
     ...item,
@@ -146,6 +155,7 @@ export function fromItem(item: ReceivableItem): Receivable {
       occurrences: occurrencesOf(stored),
     }),
   );
+  const events = eventsOf(item);
   return {
     key: String(item[TABLE.partitionKey]).slice(RECEIVABLE_PK_PREFIX.length),
     acquirer: field('acquirer'),
@@ -159,6 +169,7 @@ export function fromItem(item: ReceivableItem): Receivable {
     forecasts: forecasts.sort(byHash),
     settlements: settlements.sort(byHash),
     capped: item.capped === true,
+    ...(events.length > 0 ? { events } : {}),
     status: item.status as ReconStatus,
     reason: item.reason as ReasonCode,
     version: Number(item.version),
@@ -167,12 +178,50 @@ export function fromItem(item: ReceivableItem): Receivable {
   };
 }
 
+/** The item attribute of each event role's map (one letter: item size is write units). */
+const EVENT_ATTRIBUTES: Record<EventRole, string> = {
+  CANCELLATION: 'x',
+  CHARGEBACK: 'k',
+  CHARGEBACK_REVERSAL: 'r',
+  ADVANCE: 'v',
+  ADJUSTMENT: 'j',
+};
+
+function eventEntry(event: RoleContribution): [string, StoredContribution] {
+  return [
+    event.hash,
+    {
+      ...contribution(event),
+      ...(event.feeCents === null ? {} : { t: event.feeCents }),
+      ...(event.paymentDate === null ? {} : { p: event.paymentDate }),
+    },
+  ];
+}
+
+function eventsOf(item: ReceivableItem): RoleContribution[] {
+  return EVENT_ROLES.flatMap((role) =>
+    Object.entries((item[EVENT_ATTRIBUTES[role]] ?? {}) as Record<string, StoredContribution>).map(
+      ([hash, stored]) => ({
+        hash,
+        role,
+        netCents: Number(stored.n),
+        feeCents: stored.t === undefined ? null : Number(stored.t),
+        paymentDate: stored.p ?? null,
+        movementDate: stored.m ?? null,
+        occurrences: occurrencesOf(stored),
+      }),
+    ),
+  ).sort(byHash);
+}
+
 /**
  * A contribution as stored: net, payment and movement dates, copies (omitted when 1), page counts,
  * page edges, the seam mark and the first report (see `occurrences.ts`).
  */
 interface StoredContribution {
   readonly n: number;
+  /** An advance's fee. */
+  readonly t?: number;
   readonly p?: string;
   readonly m?: string;
   readonly c?: number;
@@ -182,7 +231,11 @@ interface StoredContribution {
   readonly g?: string;
 }
 
-function contribution({ netCents, movementDate, occurrences }: Forecast | Settlement): StoredContribution {
+function contribution({
+  netCents,
+  movementDate,
+  occurrences,
+}: Forecast | Settlement | RoleContribution): StoredContribution {
   const { copies, pages, edges, seam, firstReport } = occurrences;
   return {
     n: netCents,

@@ -36,6 +36,14 @@ function receivable(n: number, status: string, forecast: number | null, settled:
     version: n,
     // Due 2025-04-01 with 4 days of grace: late from 2025-04-06 on.
     overdue_on: status === 'OPEN' ? '2025-04-06' : null,
+    cancelled_net_cents: null,
+    charged_back_net_cents: null,
+    adjustment_net_cents: null,
+    advance_fee_cents: null,
+    expected_net_cents: null,
+    received_net_cents: null,
+    last_chargeback_date: null,
+    roles: null,
   };
 }
 
