@@ -165,10 +165,13 @@ export function roleColumns(config: RoleConfig): string[] {
 }
 
 /**
- * A record's net amount in the direction its role fixes: a magnitude, except an ADJUSTMENT, which
- * keeps the number's sign times the sign column's. A missing amount counts as 0 (kept visible).
+ * A record's net amount in the direction its role fixes: a cancellation, chargeback, reversal,
+ * advance or fee as a magnitude; an ADJUSTMENT with the number's sign times the sign column's.
+ * Forecasts and payments stay as received, exactly as before roles existed. A missing amount
+ * counts as 0 (the record stays visible).
  */
 export function directedCents(role: RecordRole, netCents: number | null, sign: 1 | -1): number {
   const cents = netCents ?? 0;
+  if (role === 'FORECAST' || role === 'PAYMENT') return cents;
   return role === 'ADJUSTMENT' ? cents * sign : Math.abs(cents);
 }
