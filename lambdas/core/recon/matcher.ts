@@ -68,7 +68,9 @@ export interface ApplyResult {
   readonly refused: readonly CanonicalRecord[];
 }
 
-type MatcherConfig = Pick<ReconConfig, 'matchKey' | 'maxContributions'> & RoleConfig;
+type MatcherConfig = Pick<ReconConfig, 'matchKey' | 'maxContributions'> &
+  Partial<Pick<ReconConfig, 'placeholderKeyValues'>> &
+  RoleConfig;
 
 const SEPARATOR = '|';
 
@@ -102,7 +104,15 @@ export function linkedRoleOf(record: CanonicalRecord, config: MatcherConfig): Li
   const classified = classifierOf(config).classify(record);
   if (classified === undefined || matchKeyOf(record, config) === null) return undefined;
   const { role, sign } = classified;
+  // The normalizer quarantines placeholder keys on the other roles; an adjustment holding one has
+  // no real key: account-level, never piled onto one giant receivable.
+  if (role === 'ADJUSTMENT' && holdsPlaceholder(record, config)) return undefined;
   return role === 'FORECAST' || role === 'PAYMENT' || isEventRole(role) ? { role, sign } : undefined;
+}
+
+function holdsPlaceholder(record: CanonicalRecord, config: MatcherConfig): boolean {
+  const placeholders = new Set(config.placeholderKeyValues?.map((v) => v.trim().toUpperCase()));
+  return config.matchKey.some((field) => placeholders.has(String(record[field]).toUpperCase()));
 }
 
 /**
