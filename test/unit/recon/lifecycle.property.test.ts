@@ -47,7 +47,36 @@ const recordsArb = fc
     fc.array(logicalArb(fc.constantFrom<Kind>(...KINDS)), { maxLength: 7 }),
   )
   .map(([forecast, others]) => (forecast ? [forecast, ...others] : others))
-  .filter((records) => records.length > 0);
+  .filter((records) => records.length > 0)
+  .chain((records) => fc.constantFrom('none', 'D1', 'F1').map((kind) => closingGap(records, kind)));
+
+/**
+ * Random amounts rarely add up, so half the time a payment or an advance (fee 3.00) that pays what
+ * is still expected is added: settled and advanced receivables are reached too.
+ */
+function closingGap(records: readonly Logical[], kind: string): Logical[] {
+  const total = (kinds: readonly Kind[], amount: (r: Logical) => number) =>
+    records.filter((r) => kinds.includes(r.kind)).reduce((sum, r) => sum + amount(r), 0);
+  const signed = (r: Logical) => (r.negative ? -1 : 1) * (r.signColumn === 'D' ? -1 : 1) * r.cents;
+  const expected =
+    total(['A1'], (r) => r.cents) - total(['A2', 'E1-06'], (r) => r.cents) + total(['E1-ADJ'], signed);
+  const received =
+    total(['D1', 'F1'], (r) => r.cents) +
+    total(['F1'], (r) => r.feeCents) -
+    total(['E1-08'], (r) => r.cents) +
+    total(['E1-09'], (r) => r.cents);
+  const gap = expected - received - (kind === 'F1' ? 300 : 0);
+  if (kind === 'none' || gap <= 0) return [...records];
+  const closing = {
+    kind: kind as Kind,
+    cents: gap,
+    negative: false,
+    signColumn: undefined,
+    feeCents: 300,
+    day: 2,
+  };
+  return [...records, closing];
+}
 
 /** How one delivery of a record is written. */
 const renderingArb = fc.record({
