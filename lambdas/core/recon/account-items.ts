@@ -49,7 +49,7 @@ export interface AccountRecord {
   readonly sign: 1 | -1;
 }
 
-export const ACCOUNT_PK_PREFIX = 'ACCT#';
+const ACCOUNT_PK_PREFIX = 'ACCT#';
 
 /**
  * The item's key: one partition per acquirer, sorted by date then merchant (a period of one acquirer
@@ -77,7 +77,7 @@ function reasonTextOf(record: CanonicalRecord, columns: readonly string[]): stri
 }
 
 /** One item with a batch's records merged in (same object when nothing changed). */
-export function mergeAccountItem(
+function mergeAccountItem(
   current: AccountItem,
   records: readonly AccountRecord[],
   reasonColumns: readonly string[],

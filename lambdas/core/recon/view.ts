@@ -63,7 +63,7 @@ export function toReceivableView(
 }
 
 /** The roles present in a receivable, in the order of RECORD_ROLES. */
-export function rolesOf(receivable: ReceivableContent): string {
+function rolesOf(receivable: ReceivableContent): string {
   const present = new Set<RecordRole>(receivable.events?.map((e) => e.role));
   if (receivable.forecasts.length > 0) present.add('FORECAST');
   if (receivable.settlements.length > 0) present.add('PAYMENT');

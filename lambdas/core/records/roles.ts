@@ -52,10 +52,10 @@ const columnRuleSchema = z
       path: ['values'],
     },
   );
-export type ColumnRule = z.output<typeof columnRuleSchema>;
-export type RoleSetting = RecordRole | ColumnRule;
+type ColumnRule = z.output<typeof columnRuleSchema>;
+type RoleSetting = RecordRole | ColumnRule;
 
-export const DEFAULT_RECORD_ROLES: Partial<Record<RecordCode, RoleSetting>> = {
+const DEFAULT_RECORD_ROLES: Partial<Record<RecordCode, RoleSetting>> = {
   A1: 'FORECAST',
   D1: 'PAYMENT',
 };
@@ -101,7 +101,6 @@ export interface Classifier {
 }
 
 const classifiers = new WeakMap<object, Classifier>();
-const DEFAULTS: RoleConfig = {};
 
 /** The classifier of a configuration, built once per configuration object. */
 export function classifierOf(config: RoleConfig): Classifier {
@@ -149,11 +148,6 @@ function buildClassifier(config: RoleConfig): Classifier {
     },
   };
   return classifier;
-}
-
-/** The default classifier (A1 forecast, D1 payment), for callers whose configuration has no roles. */
-export function defaultClassifier(): Classifier {
-  return classifierOf(DEFAULTS);
 }
 
 /** The source columns the roles and the sign read, upper-cased: they must stay outside the aliases. */
