@@ -70,7 +70,8 @@ function comparable(r: ComparableReceivable | ReceivableView): ComparableReceiva
     nsu: r.nsu as string,
     authorization: r.authorization as string,
     installment: r.installment as number,
-    status: r.status,
+    // The simulator's A1/D1 ground truth names the states it knows; recon's view may hold more.
+    status: r.status as ComparableReceivable['status'],
     forecastNetCents: r.forecastNetCents,
     settledNetCents: r.settledNetCents,
     dueDate: r.dueDate,

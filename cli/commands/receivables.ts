@@ -37,6 +37,14 @@ export const RECEIVABLE_COLUMNS = [
   'reason',
   'lastPaymentDate',
   'settlementCount',
+  'cancelledNetCents',
+  'chargedBackNetCents',
+  'adjustmentNetCents',
+  'advanceFeeCents',
+  'expectedNetCents',
+  'receivedNetCents',
+  'lastChargebackDate',
+  'roles',
 ] as const satisfies readonly (keyof ReceivableView)[];
 
 const SORT_FIELDS = ['acquirer', 'merchant', 'saleDate', 'nsu', 'authorization'] as const;

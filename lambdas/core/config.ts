@@ -12,6 +12,7 @@ import {
   IDENTIFIER_FIELDS,
   IDENTIFIER_NORMALIZERS,
 } from './records/identifiers';
+import { recordRolesSchema, recordSignSchema } from './records/roles';
 
 export const DEFAULT_FIELD_ALIASES: Record<CanonicalField, string[]> = {
   recordType: ['TIPOREGISTRO', 'TPREGISTRO', 'TIPO_REGISTRO', 'REGISTRO'],
@@ -117,6 +118,15 @@ export const reconConfigSchema = z
      */
     // At most ten years: the book totals keep one bucket per month of the horizon in one item.
     hotHorizonDays: z.number().int().min(30).max(3_660).nullable().optional(),
+    /**
+     * Record code → role, or a rule on one source column (docs/lifecycle.md). Extends the defaults
+     * A1 → FORECAST, D1 → PAYMENT; a code without a role is archived and counted, never applied.
+     */
+    recordRoles: recordRolesSchema,
+    /** Where an unsigned layout says a debit: a sign column and its values (only ADJUSTMENT reads it). */
+    recordSign: recordSignSchema.optional(),
+    /** Source columns (case-insensitive) holding the reason text kept with account-level items. */
+    recordReasonColumns: z.array(z.string().min(1)).default(['MOTIVO']),
   })
   .refine((config) => config.hotHorizonDays == null || config.matchKey.includes('saleDate'), {
     message:

@@ -11,7 +11,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
 import { collect, scanPages } from '../../lambdas/core/recon/queries';
-import { toReceivableView } from '../../lambdas/core/recon/view';
+import { type ReceivableView, toReceivableView } from '../../lambdas/core/recon/view';
 import { openLocalLake } from '../../local/lake/duckdb';
 
 type Listing = Record<string, unknown>[];
@@ -26,7 +26,28 @@ export async function dynamoListing(
   config: ReconConfig,
 ): Promise<Listing> {
   const all = await collect(scanPages({ ddb, tableName }));
-  return all.map((r) => ({ key: r.key, brand: r.brand, ...toReceivableView(r, asOf, config) })).sort(byKey);
+  return all
+    .map((r) => ({ key: r.key, brand: r.brand, ...lakeFieldsOf(toReceivableView(r, asOf, config)) }))
+    .sort(byKey);
+}
+
+/**
+ * The view's fields the `receivables_as_of` query returns. The lifecycle columns (issue 23) are in
+ * the change export but not yet in the named query; they join this list when the query selects them.
+ */
+function lakeFieldsOf(view: ReceivableView): Record<string, unknown> {
+  const {
+    cancelledNetCents,
+    chargedBackNetCents,
+    adjustmentNetCents,
+    advanceFeeCents,
+    expectedNetCents,
+    receivedNetCents,
+    lastChargebackDate,
+    roles,
+    ...selected
+  } = view;
+  return selected;
 }
 
 export async function lakeListing(s3: S3Client, bucket: string, asOf: IsoDate): Promise<Listing> {

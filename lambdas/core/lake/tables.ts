@@ -138,6 +138,15 @@ export const RECEIVABLE_CHANGES_TABLE = {
       type: 'string',
       comment: 'for an OPEN receivable, the first date it counts as OVERDUE (due + grace + 1 day)',
     },
+    // The receivable's lifecycle (docs/lifecycle.md), appended so older parts read them as null.
+    { name: 'cancelled_net_cents', type: 'bigint' },
+    { name: 'charged_back_net_cents', type: 'bigint', comment: 'chargebacks net of their reversals' },
+    { name: 'adjustment_net_cents', type: 'bigint' },
+    { name: 'advance_fee_cents', type: 'bigint' },
+    { name: 'expected_net_cents', type: 'bigint', comment: 'forecast - cancelled + adjustments' },
+    { name: 'received_net_cents', type: 'bigint', comment: 'settled (payments and advances) - charged back' },
+    { name: 'last_chargeback_date', type: 'string' },
+    { name: 'roles', type: 'string', comment: 'roles of the records, +-joined' },
   ],
   partitions: [{ name: 'changed_on', projection: { type: 'date' } }],
 } as const satisfies LakeTable;

@@ -79,6 +79,14 @@ export function toChangeRow(receivable: Receivable, asOf: IsoDate, config: Recon
     // Lets the lake derive OVERDUE on later dates without a row per aging (see status.ts isPastGrace).
     overdue_on:
       view.status === 'OPEN' && view.dueDate !== null ? addDays(view.dueDate, config.graceDays + 1) : null,
+    cancelled_net_cents: view.cancelledNetCents,
+    charged_back_net_cents: view.chargedBackNetCents,
+    adjustment_net_cents: view.adjustmentNetCents,
+    advance_fee_cents: view.advanceFeeCents,
+    expected_net_cents: view.expectedNetCents,
+    received_net_cents: view.receivedNetCents,
+    last_chargeback_date: view.lastChargebackDate,
+    roles: view.roles,
   };
 }
 

@@ -10,6 +10,7 @@
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
  * | `f` | map forecast identity → `{ n: net centavos, m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
  * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g? }` (see `occurrences.ts`) |
+ * | `x` / `k` / `r` / `v` / `j` | maps of cancellations / chargebacks / chargeback reversals / advances / linked adjustments: identity → `{ n: net centavos in the role's direction, t?: advance fee, p?, m?, c?, o?, e?, sd?, g? }` (absent when none: items without such records are unchanged) |
  * | `capped` | true once a record was refused for TOO_MANY_CONTRIBUTIONS |
  * | `status`, `reason` | as derived on the business date of the last write |
  * | `version` | +1 on every write; the optimistic-lock token |
@@ -18,6 +19,7 @@
 import type { IsoDate } from '../calendar';
 import type { TableKey } from '../store/entity';
 import { keyOf, TABLE } from '../store/table';
+import { EVENT_ROLES, type EventRole, type RoleContribution } from './lifecycle';
 import {
   byHash,
   type Forecast,
@@ -26,7 +28,11 @@ import {
   type Settlement,
 } from './matcher';
 import { type Occurrences, reportOf } from './occurrences';
-import { receivable as receivableEntity, type StoredContribution } from './receivable-entity';
+import {
+  type ParsedReceivableItem,
+  receivable as receivableEntity,
+  type StoredContribution,
+} from './receivable-entity';
 import { moneyOf, type ReasonCode, type ReconStatus } from './status';
 
 /** Bookkeeping the store adds to the content: the status as last written and the lock version. */
@@ -57,6 +63,9 @@ export const INDEXED_STATUSES = [
   'UNDERPAID',
   'OVERPAID',
   'UNEXPECTED',
+  // Contested within the acquirer's deadline; and a cancellation or chargeback without its sale.
+  'CHARGED_BACK',
+  'UNLINKED',
 ] as const satisfies readonly ReconStatus[];
 export type IndexedStatus = (typeof INDEXED_STATUSES)[number];
 
@@ -116,6 +125,10 @@ export function toItem(receivable: Receivable): ReceivableItem {
       ]),
     );
   }
+  for (const role of EVENT_ROLES) {
+    const events = receivable.events?.filter((e) => e.role === role) ?? [];
+    if (events.length > 0) item[EVENT_ATTRIBUTES[role]] = Object.fromEntries(events.map(eventEntry));
+  }
   if (receivable.capped) item.capped = true;
   return {
     ...item,
@@ -143,6 +156,7 @@ export function fromItem(raw: ReceivableItem): Receivable {
     movementDate: stored.m ?? null,
     occurrences: occurrencesOf(stored),
   }));
+  const events = eventsOf(item);
   return {
     key: receivableEntity.partitionOf(item.pk),
     acquirer: field(item.acquirer),
@@ -156,6 +170,7 @@ export function fromItem(raw: ReceivableItem): Receivable {
     forecasts: forecasts.sort(byHash),
     settlements: settlements.sort(byHash),
     capped: item.capped === true,
+    ...(events.length > 0 ? { events } : {}),
     status: item.status,
     reason: item.reason,
     version: item.version,
@@ -164,7 +179,45 @@ export function fromItem(raw: ReceivableItem): Receivable {
   };
 }
 
-function contribution({ netCents, movementDate, occurrences }: Forecast | Settlement): StoredContribution {
+/** The item attribute of each event role's map (one letter: item size is write units). */
+const EVENT_ATTRIBUTES = {
+  CANCELLATION: 'x',
+  CHARGEBACK: 'k',
+  CHARGEBACK_REVERSAL: 'r',
+  ADVANCE: 'v',
+  ADJUSTMENT: 'j',
+} as const satisfies Record<EventRole, string>;
+
+function eventEntry(event: RoleContribution): [string, StoredContribution] {
+  return [
+    event.hash,
+    {
+      ...contribution(event),
+      ...(event.feeCents === null ? {} : { t: event.feeCents }),
+      ...(event.paymentDate === null ? {} : { p: event.paymentDate }),
+    },
+  ];
+}
+
+function eventsOf(item: ParsedReceivableItem): RoleContribution[] {
+  return EVENT_ROLES.flatMap((role) =>
+    Object.entries(item[EVENT_ATTRIBUTES[role]] ?? {}).map(([hash, stored]) => ({
+      hash,
+      role,
+      netCents: Number(stored.n),
+      feeCents: stored.t === undefined ? null : Number(stored.t),
+      paymentDate: stored.p ?? null,
+      movementDate: stored.m ?? null,
+      occurrences: occurrencesOf(stored),
+    })),
+  ).sort(byHash);
+}
+
+function contribution({
+  netCents,
+  movementDate,
+  occurrences,
+}: Forecast | Settlement | RoleContribution): StoredContribution {
   const { copies, pages, edges, seam, firstReport } = occurrences;
   return {
     n: netCents,

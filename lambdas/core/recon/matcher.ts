@@ -11,6 +11,8 @@ import type { IsoDate } from '../calendar';
 import type { MatchKeyField, ReconConfig } from '../config';
 import type { Cents } from '../money';
 import type { CanonicalRecord } from '../records/canonical';
+import { classifierOf, directedCents, type RecordRole, type RoleConfig } from '../records/roles';
+import { type EventRole, isEventRole, type RoleContribution } from './lifecycle';
 import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from './occurrences';
 
 /** One A1 (forecast of receipt) that belongs to a receivable. */
@@ -54,6 +56,8 @@ export interface ReceivableContent extends ReceivableFields {
   readonly settlements: readonly Settlement[];
   /** True once a record was refused because the receivable holds `maxContributions` already. */
   readonly capped: boolean;
+  /** Cancellations, chargebacks, reversals, advances, adjustments (sorted by hash); absent when none. */
+  readonly events?: readonly RoleContribution[];
 }
 
 export interface ApplyResult {
@@ -64,7 +68,9 @@ export interface ApplyResult {
   readonly refused: readonly CanonicalRecord[];
 }
 
-type MatcherConfig = Pick<ReconConfig, 'matchKey' | 'maxContributions'>;
+type MatcherConfig = Pick<ReconConfig, 'matchKey' | 'maxContributions'> &
+  Partial<Pick<ReconConfig, 'placeholderKeyValues'>> &
+  RoleConfig;
 
 const SEPARATOR = '|';
 
@@ -86,9 +92,27 @@ export function matchKeyOf(
   return parts.join(SEPARATOR);
 }
 
-/** Whether the matcher takes part in a record at all: only A1 and D1 have a documented meaning. */
-export function isMatchable(record: CanonicalRecord): boolean {
-  return record.recordType === 'A1' || record.recordType === 'D1';
+/** A role whose records belong to one receivable, with the record's sign (see `records/roles.ts`). */
+export type LinkedRole = { readonly role: 'FORECAST' | 'PAYMENT' | EventRole; readonly sign: 1 | -1 };
+
+/**
+ * The role a record plays in its receivable, or undefined when it plays none there: unclassified,
+ * IGNORE, or account-level (a FEE; anything without a complete match key). By default only A1
+ * (forecast) and D1 (payment) play one: the codes whose meaning the provider documents.
+ */
+export function linkedRoleOf(record: CanonicalRecord, config: MatcherConfig): LinkedRole | undefined {
+  const classified = classifierOf(config).classify(record);
+  if (classified === undefined || matchKeyOf(record, config) === null) return undefined;
+  const { role, sign } = classified;
+  // The normalizer quarantines placeholder keys on the other roles; an adjustment holding one has
+  // no real key: account-level, never piled onto one giant receivable.
+  if (role === 'ADJUSTMENT' && holdsPlaceholder(record, config)) return undefined;
+  return role === 'FORECAST' || role === 'PAYMENT' || isEventRole(role) ? { role, sign } : undefined;
+}
+
+function holdsPlaceholder(record: CanonicalRecord, config: MatcherConfig): boolean {
+  const placeholders = new Set(config.placeholderKeyValues?.map((v) => v.trim().toUpperCase()));
+  return config.matchKey.some((field) => placeholders.has(String(record[field]).toUpperCase()));
 }
 
 /**
@@ -97,9 +121,9 @@ export function isMatchable(record: CanonicalRecord): boolean {
  * choice is the same whatever order records arrived in.
  */
 export function primaryHash(
-  content: Pick<ReceivableContent, 'forecasts' | 'settlements'>,
+  content: Pick<ReceivableContent, 'forecasts' | 'settlements' | 'events'>,
 ): string | undefined {
-  return content.forecasts[0]?.hash ?? content.settlements[0]?.hash;
+  return content.forecasts[0]?.hash ?? content.settlements[0]?.hash ?? content.events?.[0]?.hash;
 }
 
 /** Orders contributions by hash (code-unit order, the same in every runtime). */
@@ -134,9 +158,12 @@ export function applyRecords(
   config: MatcherConfig,
 ): ApplyResult {
   const byHash = new Map<string, CanonicalRecord[]>();
+  const roles = new Map<string, LinkedRole>();
   for (const record of records) {
     const key = matchKeyOf(record, config);
-    if (!isMatchable(record) || key === null) continue;
+    const linked = linkedRoleOf(record, config);
+    if (linked === undefined || key === null) continue;
+    roles.set(record.recordHash, linked);
     if ((current?.key ?? key) !== key) {
       throw new Error(`record ${record.recordHash} does not belong to receivable ${current?.key}`);
     }
@@ -149,7 +176,7 @@ export function applyRecords(
   const refused: CanonicalRecord[] = [];
   for (const hash of [...byHash.keys()].sort()) {
     const group = byHash.get(hash) as CanonicalRecord[];
-    const result = addContribution(content, group, config);
+    const result = addContribution(content, group, roles.get(hash) as LinkedRole, config);
     if (result === 'refused') {
       refused.push(...group);
       content = content?.capped ? content : ({ ...content, capped: true } as ReceivableContent);
@@ -165,17 +192,16 @@ export function applyRecords(
 function addContribution(
   current: ReceivableContent | undefined,
   group: readonly CanonicalRecord[],
+  linked: LinkedRole,
   config: MatcherConfig,
 ): { content: ReceivableContent | undefined; raised: boolean } | 'refused' {
   const record = group[0] as CanonicalRecord;
   const hash = record.recordHash;
   const existing =
-    current?.forecasts.find((f) => f.hash === hash) ?? current?.settlements.find((s) => s.hash === hash);
-  if (
-    !existing &&
-    current &&
-    current.forecasts.length + current.settlements.length >= config.maxContributions
-  ) {
+    current?.forecasts.find((f) => f.hash === hash) ??
+    current?.settlements.find((s) => s.hash === hash) ??
+    current?.events?.find((e) => e.hash === hash);
+  if (!existing && current && contributionCount(current) >= config.maxContributions) {
     return 'refused';
   }
   const occurrences = mergeOccurrences(existing?.occurrences, countPages(group));
@@ -193,23 +219,34 @@ function addContribution(
     settlements: [],
     capped: false,
   };
-  const netCents = record.netCents ?? 0;
-  const { movementDate } = record;
-  const next: ReceivableContent =
-    record.recordType === 'A1'
-      ? { ...base, forecasts: replaced(base.forecasts, { hash, netCents, movementDate, occurrences }) }
-      : {
-          ...base,
-          settlements: replaced(base.settlements, {
-            hash,
-            netCents,
-            paymentDate: record.paymentDate,
-            movementDate,
-            occurrences,
-          }),
-        };
+  const next = withContribution(base, record, linked, occurrences);
   const content = !existing && primaryHash(next) === hash ? { ...next, ...fieldsOf(record) } : next;
   return { content, raised };
+}
+
+function contributionCount(content: ReceivableContent): number {
+  return content.forecasts.length + content.settlements.length + (content.events?.length ?? 0);
+}
+
+/** The content with the record's contribution (of its role) added or replaced. */
+function withContribution(
+  base: ReceivableContent,
+  record: CanonicalRecord,
+  { role, sign }: LinkedRole,
+  occurrences: Occurrences,
+): ReceivableContent {
+  const { recordHash: hash, movementDate, paymentDate } = record;
+  const netCents = directedCents(role as RecordRole, record.netCents, sign);
+  if (role === 'FORECAST') {
+    return { ...base, forecasts: replaced(base.forecasts, { hash, netCents, movementDate, occurrences }) };
+  }
+  if (role === 'PAYMENT') {
+    const settlement = { hash, netCents, paymentDate, movementDate, occurrences };
+    return { ...base, settlements: replaced(base.settlements, settlement) };
+  }
+  const feeCents = role === 'ADVANCE' ? Math.abs(record.feeCents ?? 0) : null;
+  const event = { hash, role, netCents, feeCents, paymentDate, movementDate, occurrences };
+  return { ...base, events: replaced(base.events ?? [], event) };
 }
 
 /** The list with `item` in place of the entry of the same hash (or added), sorted by hash. */
@@ -224,9 +261,14 @@ export function copiesOf(contribution: { readonly occurrences: Occurrences }): n
 
 /** Page counts of reports past the retention window dropped (see `occurrences.ts`). */
 export function pruneContent(content: ReceivableContent, asOf: IsoDate): ReceivableContent {
-  const prune = <T extends Forecast | Settlement>(c: T): T => {
+  const prune = <T extends Forecast | Settlement | RoleContribution>(c: T): T => {
     const occurrences = pruneOccurrences(c.occurrences, asOf);
     return occurrences === c.occurrences ? c : { ...c, occurrences };
   };
-  return { ...content, forecasts: content.forecasts.map(prune), settlements: content.settlements.map(prune) };
+  const pruned = {
+    ...content,
+    forecasts: content.forecasts.map(prune),
+    settlements: content.settlements.map(prune),
+  };
+  return content.events === undefined ? pruned : { ...pruned, events: content.events.map(prune) };
 }

@@ -12,6 +12,8 @@ import { REASON_CODES, RECON_STATUSES } from './status';
  */
 const storedContribution = z.object({
   n: z.number(),
+  /** An advance's fee. */
+  t: z.number().optional(),
   p: z.string().optional(),
   m: z.string().optional(),
   c: z.number().optional(),
@@ -25,27 +27,38 @@ export type StoredContribution = z.input<typeof storedContribution>;
 
 const text = z.string().optional();
 
+const receivableSchema = z.object({
+  pk: z.string(),
+  acquirer: text,
+  merchant: text,
+  saleDate: text,
+  nsu: text,
+  authorization: text,
+  installment: z.number().optional(),
+  brand: text,
+  dueDate: text,
+  f: z.record(z.string(), storedContribution).optional(),
+  s: z.record(z.string(), storedContribution).optional(),
+  // Lifecycle records by role (see EVENT_ATTRIBUTES in item.ts).
+  x: z.record(z.string(), storedContribution).optional(),
+  k: z.record(z.string(), storedContribution).optional(),
+  r: z.record(z.string(), storedContribution).optional(),
+  v: z.record(z.string(), storedContribution).optional(),
+  j: z.record(z.string(), storedContribution).optional(),
+  capped: z.boolean().optional(),
+  status: z.enum(RECON_STATUSES),
+  reason: z.enum(REASON_CODES),
+  version: z.number(),
+  changedOn: z.string(),
+  updatedAt: z.string(),
+});
+
+/** A receivable item as read back, parsed. */
+export type ParsedReceivableItem = z.output<typeof receivableSchema>;
+
 export const receivable = defineEntity({
   name: 'receivable',
   partition: (key: string) => [key],
   sort: () => 'RCV',
-  schema: z.object({
-    pk: z.string(),
-    acquirer: text,
-    merchant: text,
-    saleDate: text,
-    nsu: text,
-    authorization: text,
-    installment: z.number().optional(),
-    brand: text,
-    dueDate: text,
-    f: z.record(z.string(), storedContribution).optional(),
-    s: z.record(z.string(), storedContribution).optional(),
-    capped: z.boolean().optional(),
-    status: z.enum(RECON_STATUSES),
-    reason: z.enum(REASON_CODES),
-    version: z.number(),
-    changedOn: z.string(),
-    updatedAt: z.string(),
-  }),
+  schema: receivableSchema,
 });

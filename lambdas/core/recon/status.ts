@@ -13,9 +13,22 @@ import {
   countedSettlements,
   sumOf,
 } from './corrections';
+import { holds, type LifecycleMoney, lifecycleMoney, type RoleContribution } from './lifecycle';
 import { copiesOf, type ReceivableContent } from './matcher';
 
-export const RECON_STATUSES = ['OPEN', 'SETTLED', 'UNDERPAID', 'OVERPAID', 'OVERDUE', 'UNEXPECTED'] as const;
+export const RECON_STATUSES = [
+  'OPEN',
+  'SETTLED',
+  'UNDERPAID',
+  'OVERPAID',
+  'OVERDUE',
+  'UNEXPECTED',
+  // The receivable's life beyond forecast and payment (docs/lifecycle.md).
+  'CANCELLED',
+  'CHARGED_BACK',
+  'ADVANCED',
+  'UNLINKED',
+] as const;
 export type ReconStatus = (typeof RECON_STATUSES)[number];
 
 /** Why a receivable has its status; one code, the most useful to a person reading the list. */
@@ -46,6 +59,20 @@ export const REASON_CODES = [
   'POSSIBLE_CORRECTION',
   /** A record on the last line of one page and the first of the next counted once; a person should look. */
   'POSSIBLE_SEAM_DUPLICATE',
+  /** Cancelled in full before any payment: nothing is due, never late. */
+  'CANCELLED_BEFORE_PAYMENT',
+  /** Cancelled in full after a payment: the acquirer should debit what it paid. */
+  'CANCELLED_AFTER_PAYMENT',
+  /** Settled against the forecast minus a partial cancellation. */
+  'PARTLY_CANCELLED',
+  /** Money received and charged back (not fully reversed): contest within the acquirer's deadline. */
+  'CHARGEBACK',
+  /** Paid early by an advance; the advance fee is its own amount. */
+  'ADVANCE',
+  /** Records of a sale recon has neither a forecast nor a payment for (it may come in a later report). */
+  'CANCELLATION_WITHOUT_SALE',
+  'CHARGEBACK_WITHOUT_SALE',
+  'ADJUSTMENT_WITHOUT_SALE',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -54,12 +81,25 @@ export interface Explanation {
   readonly reason: ReasonCode;
   /** Null when there is no forecast (UNEXPECTED). */
   readonly forecastNetCents: Cents | null;
-  /** Sum of all settlements; 0 when none. */
+  /** Sum of the settlements that count plus what advances paid; 0 when none. */
   readonly settledNetCents: Cents;
-  /** settled − forecast (a missing forecast counts as 0): negative means paid short. */
+  /**
+   * received + advance fees − expected (a missing forecast counts as 0): negative means paid short.
+   * Without lifecycle records: settled − forecast.
+   */
   readonly differenceCents: Cents;
   readonly settlementCount: number;
   readonly lastPaymentDate: IsoDate | null;
+  readonly cancelledNetCents: Cents;
+  readonly chargedBackNetCents: Cents;
+  readonly adjustmentNetCents: Cents;
+  readonly advanceFeeCents: Cents;
+  /** forecast − cancelled + adjustments. */
+  readonly expectedNetCents: Cents;
+  /** settled − charged back. */
+  readonly receivedNetCents: Cents;
+  /** The latest chargeback's date: the team contests within the acquirer's deadline from it. */
+  readonly lastChargebackDate: IsoDate | null;
 }
 
 type StatusConfig = Pick<ReconConfig, 'tolerance' | 'graceDays'>;
@@ -79,47 +119,75 @@ export function isPastGrace(dueDate: IsoDate | null, asOf: IsoDate, graceDays: n
   return dueDate !== null && daysBetween(dueDate, asOf) > graceDays;
 }
 
-function settledStatus(
-  forecastNetCents: Cents,
-  settledNetCents: Cents,
-  settlementCount: number,
-  config: StatusConfig,
-): { status: ReconStatus; reason: ReasonCode } {
-  const difference = settledNetCents - forecastNetCents;
-  if (Math.abs(difference) <= toleranceCents(forecastNetCents, config.tolerance)) {
+type StatusMoney = Omit<Explanation, 'status' | 'reason' | 'lastPaymentDate' | 'lastChargebackDate'>;
+type Derived = { status: ReconStatus; reason: ReasonCode };
+
+/** Money received and compared with what is expected (advance fees count as received). */
+function settledStatus(money: StatusMoney, advanced: boolean, config: StatusConfig): Derived {
+  const difference = money.differenceCents;
+  if (Math.abs(difference) <= toleranceCents(money.expectedNetCents, config.tolerance)) {
+    if (advanced) return { status: 'ADVANCED', reason: 'ADVANCE' };
+    if (money.cancelledNetCents > 0) return { status: 'SETTLED', reason: 'PARTLY_CANCELLED' };
     if (difference !== 0) return { status: 'SETTLED', reason: 'WITHIN_TOLERANCE' };
-    return { status: 'SETTLED', reason: settlementCount > 1 ? 'PARTIAL_PAYMENTS' : 'EXACT' };
+    return { status: 'SETTLED', reason: money.settlementCount > 1 ? 'PARTIAL_PAYMENTS' : 'EXACT' };
   }
   return difference < 0
     ? { status: 'UNDERPAID', reason: 'SHORT_PAYMENT' }
     : { status: 'OVERPAID', reason: 'OVER_PAYMENT' };
 }
 
+/** The states of docs/lifecycle.md, evaluated in its order: a function of the record set and the date. */
 function statusOf(
   content: ReceivableContent,
-  money: Pick<Explanation, 'forecastNetCents' | 'settledNetCents' | 'settlementCount'>,
+  money: StatusMoney,
   asOf: IsoDate,
   config: StatusConfig,
-): { status: ReconStatus; reason: ReasonCode } {
-  if (money.forecastNetCents === null) return { status: 'UNEXPECTED', reason: 'NO_FORECAST' };
-  if (content.settlements.length > 0) {
-    return settledStatus(money.forecastNetCents, money.settledNetCents, money.settlementCount, config);
+): Derived {
+  const events = content.events ?? [];
+  const advanced = holds(events, 'ADVANCE');
+  const paid = content.settlements.length > 0 || advanced;
+  if (money.forecastNetCents === null) {
+    if (!paid && events.length > 0) return { status: 'UNLINKED', reason: unlinkedReason(events) };
+    return { status: 'UNEXPECTED', reason: 'NO_FORECAST' };
   }
+  if (money.chargedBackNetCents > 0) return { status: 'CHARGED_BACK', reason: 'CHARGEBACK' };
+  const cancelledInFull =
+    money.cancelledNetCents > 0 &&
+    money.expectedNetCents <= toleranceCents(money.expectedNetCents, config.tolerance);
+  if (cancelledInFull) {
+    return { status: 'CANCELLED', reason: paid ? 'CANCELLED_AFTER_PAYMENT' : 'CANCELLED_BEFORE_PAYMENT' };
+  }
+  if (paid) return settledStatus(money, advanced, config);
   return isPastGrace(content.dueDate, asOf, config.graceDays)
     ? { status: 'OVERDUE', reason: 'PAST_DUE' }
     : { status: 'OPEN', reason: 'AWAITING_PAYMENT' };
 }
 
+function unlinkedReason(events: readonly RoleContribution[]): ReasonCode {
+  if (holds(events, 'CHARGEBACK') || holds(events, 'CHARGEBACK_REVERSAL')) return 'CHARGEBACK_WITHOUT_SALE';
+  return holds(events, 'CANCELLATION') ? 'CANCELLATION_WITHOUT_SALE' : 'ADJUSTMENT_WITHOUT_SALE';
+}
+
+/** States whose own reason says what to do: a review reason never replaces it. */
+const LIFECYCLE_STATES: ReadonlySet<ReconStatus> = new Set([
+  'CANCELLED',
+  'CHARGED_BACK',
+  'ADVANCED',
+  'UNLINKED',
+]);
+
 /** Which contributions count (see `corrections.ts`): worked out once per explanation. */
 interface Assessment {
   readonly settlements: CountedSettlements;
   readonly forecast: ComparedForecast;
+  readonly lifecycle: LifecycleMoney;
 }
 
 function assess(content: ReceivableContent): Assessment {
   return {
     settlements: countedSettlements(content.settlements),
     forecast: comparedForecast(content.forecasts),
+    lifecycle: lifecycleMoney(content.events),
   };
 }
 
@@ -127,32 +195,36 @@ function assess(content: ReceivableContent): Assessment {
 function reviewReason(content: ReceivableContent, assessment: Assessment): ReasonCode | undefined {
   if (assessment.settlements.correction) return 'POSSIBLE_CORRECTION';
   if (assessment.forecast.duplicate) return 'DUPLICATE_FORECAST';
-  const contributions = [...content.forecasts, ...content.settlements];
+  const contributions = [...content.forecasts, ...content.settlements, ...(content.events ?? [])];
   return contributions.some((c) => c.occurrences.seam) ? 'POSSIBLE_SEAM_DUPLICATE' : undefined;
 }
 
 /**
- * The money of a receivable, independent of the date and the configuration: the compared forecast
- * and the settlements that count (see `corrections.ts`), each counted as often as it occurs (two
- * equal partial payments are two).
+ * The money of a receivable, independent of the date and the configuration: the compared forecast,
+ * the settlements that count (see `corrections.ts`) and the lifecycle records, each counted as often
+ * as it occurs (two equal partial payments are two).
  */
-export function moneyOf(content: ReceivableContent): Money {
+export function moneyOf(content: ReceivableContent): StatusMoney {
   return moneyOfAssessment(assess(content));
 }
 
-type Money = Pick<
-  Explanation,
-  'forecastNetCents' | 'settledNetCents' | 'differenceCents' | 'settlementCount'
->;
-
-function moneyOfAssessment({ settlements, forecast }: Assessment): Money {
-  const settledNetCents = sumOf(settlements.counted);
+function moneyOfAssessment({ settlements, forecast, lifecycle }: Assessment): StatusMoney {
+  const settledNetCents = sumOf(settlements.counted) + lifecycle.advancedNetCents;
   const forecastNetCents = forecast.forecast?.netCents ?? null;
+  const expectedNetCents =
+    (forecastNetCents ?? 0) - lifecycle.cancelledNetCents + lifecycle.adjustmentNetCents;
+  const receivedNetCents = settledNetCents - lifecycle.chargedBackNetCents;
   return {
     forecastNetCents,
     settledNetCents,
-    differenceCents: settledNetCents - (forecastNetCents ?? 0),
-    settlementCount: settlements.counted.reduce((sum, s) => sum + copiesOf(s), 0),
+    differenceCents: receivedNetCents + lifecycle.advanceFeeCents - expectedNetCents,
+    settlementCount: settlements.counted.reduce((sum, s) => sum + copiesOf(s), 0) + lifecycle.advanceCount,
+    cancelledNetCents: lifecycle.cancelledNetCents,
+    chargedBackNetCents: lifecycle.chargedBackNetCents,
+    adjustmentNetCents: lifecycle.adjustmentNetCents,
+    advanceFeeCents: lifecycle.advanceFeeCents,
+    expectedNetCents,
+    receivedNetCents,
   };
 }
 
@@ -162,13 +234,15 @@ export function explain(content: ReceivableContent, asOf: IsoDate, config: Statu
   const money = moneyOfAssessment(assessment);
   const lastPaymentDate = content.settlements.reduce<IsoDate | null>(
     (last, s) => (s.paymentDate !== null && (last === null || s.paymentDate > last) ? s.paymentDate : last),
-    null,
+    assessment.lifecycle.lastAdvanceDate,
   );
   const derived = statusOf(content, money, asOf, config);
+  const review = LIFECYCLE_STATES.has(derived.status) ? undefined : reviewReason(content, assessment);
   return {
     ...derived,
-    reason: reviewReason(content, assessment) ?? derived.reason,
+    reason: review ?? derived.reason,
     ...money,
     lastPaymentDate,
+    lastChargebackDate: assessment.lifecycle.lastChargebackDate,
   };
 }

@@ -10,12 +10,14 @@ import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
 import type { MatchKeyField, ReconConfig } from '../config';
 import type { CanonicalRecord } from '../records/canonical';
+import { classifierOf } from '../records/roles';
 import { inTotalsBatch } from '../totals/recorder';
 import { buildTotalsStore } from '../totals/store';
+import { type AccountRecord, buildAccountStore } from './account-items';
 import { readReceivables } from './batch-read';
 import { archivedCandidate, horizonCutoff } from './horizon';
 import type { Receivable } from './item';
-import { applyRecords as applyToContent, isMatchable, matchKeyOf, pruneContent } from './matcher';
+import { applyRecords as applyToContent, linkedRoleOf, matchKeyOf, pruneContent } from './matcher';
 import { collect, pagesByStatus, type ScanOptions, type StatusQueryOptions, scanPages } from './queries';
 import type { ReconStatus } from './status';
 import type { TouchedLog } from './touched';
@@ -44,7 +46,11 @@ export interface ApplyCounts {
   readonly changed: number;
   /** A1/D1 records already present (re-ingested). */
   readonly unchanged: number;
-  /** Records the matcher leaves out: codes other than A1/D1, or an incomplete match key. */
+  /**
+   * Records applied nowhere: without a role (`recordRoles`; by default every code but A1 and D1),
+   * IGNORE, or a receivable's role without a complete match key. (Account-level records, FEE and
+   * ADJUSTMENT without a key, count as changed or unchanged.)
+   */
   readonly ignored: number;
   /** PutItem requests sent, rejected ones included. */
   readonly writes: number;
@@ -67,33 +73,44 @@ export interface ReceivableStore {
   scanAll(options?: ScanOptions): Promise<Receivable[]>;
 }
 
+/** Records by receivable key, the account-level ones, and how many go nowhere. */
 function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
   const groups = new Map<string, CanonicalRecord[]>();
+  const accountLevel: AccountRecord[] = [];
   let ignored = 0;
+  const classifier = classifierOf(config);
   for (const record of records) {
     const key = matchKeyOf(record, config);
-    if (!isMatchable(record) || key === null) {
-      ignored += 1;
+    if (linkedRoleOf(record, config) === undefined || key === null) {
+      const classified = classifier.classify(record);
+      const role = classified?.role;
+      if (classified && (role === 'FEE' || role === 'ADJUSTMENT')) {
+        accountLevel.push({ record, role, sign: classified.sign });
+      } else {
+        ignored += 1;
+      }
       continue;
     }
     const group = groups.get(key);
     if (group) group.push(record);
     else groups.set(key, [record]);
   }
-  return { groups, ignored };
+  return { groups, accountLevel, ignored };
 }
 
 export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore {
   const { config } = deps;
   const writer = buildReceivableWriter(deps);
+  const accounts = buildAccountStore({ ...deps, reasonColumns: config.recordReasonColumns ?? [] });
   const totals = { totals: buildTotalsStore(deps), config, now: deps.now };
 
   async function applyRecords(records: readonly CanonicalRecord[]): Promise<ApplyCounts> {
-    const { groups, ignored } = groupByKey(records, config);
+    const { groups, accountLevel, ignored } = groupByKey(records, config);
     const seen = await readReceivables(deps, [...groups.keys()]);
     const asOf = deps.asOf();
-    let changed = 0;
-    let writes = 0;
+    const account = accountLevel.length > 0 ? await accounts.apply(accountLevel, asOf) : undefined;
+    let changed = account?.changed ?? 0;
+    let writes = account?.writes ?? 0;
     let conflicts = 0;
     const refused: CanonicalRecord[] = [];
     const cutoff = horizonCutoff(asOf, config);

@@ -6,6 +6,7 @@
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
+import { RECORD_ROLES, type RecordRole } from '../records/roles';
 import type { ReceivableContent, ReceivableFields } from './matcher';
 import { explain, type ReasonCode, type ReconStatus } from './status';
 
@@ -17,6 +18,16 @@ export interface ReceivableView extends Omit<ReceivableFields, 'brand'> {
   readonly reason: ReasonCode;
   readonly lastPaymentDate: IsoDate | null;
   readonly settlementCount: number;
+  /** Lifecycle amounts (docs/lifecycle.md); 0 for a receivable of forecasts and payments only. */
+  readonly cancelledNetCents: Cents;
+  readonly chargedBackNetCents: Cents;
+  readonly adjustmentNetCents: Cents;
+  readonly advanceFeeCents: Cents;
+  readonly expectedNetCents: Cents;
+  readonly receivedNetCents: Cents;
+  readonly lastChargebackDate: IsoDate | null;
+  /** The roles of the receivable's records, `+`-joined in role order (`FORECAST+PAYMENT`). */
+  readonly roles: string;
 }
 
 export function toReceivableView(
@@ -40,5 +51,21 @@ export function toReceivableView(
     reason: explanation.reason,
     lastPaymentDate: explanation.lastPaymentDate,
     settlementCount: explanation.settlementCount,
+    cancelledNetCents: explanation.cancelledNetCents,
+    chargedBackNetCents: explanation.chargedBackNetCents,
+    adjustmentNetCents: explanation.adjustmentNetCents,
+    advanceFeeCents: explanation.advanceFeeCents,
+    expectedNetCents: explanation.expectedNetCents,
+    receivedNetCents: explanation.receivedNetCents,
+    lastChargebackDate: explanation.lastChargebackDate,
+    roles: rolesOf(receivable),
   };
+}
+
+/** The roles present in a receivable, in the order of RECORD_ROLES. */
+function rolesOf(receivable: ReceivableContent): string {
+  const present = new Set<RecordRole>(receivable.events?.map((e) => e.role));
+  if (receivable.forecasts.length > 0) present.add('FORECAST');
+  if (receivable.settlements.length > 0) present.add('PAYMENT');
+  return RECORD_ROLES.filter((role) => present.has(role)).join('+');
 }

@@ -25,6 +25,7 @@ import type { ReconConfig } from '../config';
 import type { CanonicalRecord } from './canonical';
 import { sha256 } from './hash';
 import { identifierText } from './identifiers';
+import { classifierOf, type RoleConfig, ruleValue } from './roles';
 
 /** Bumped if the identity rule ever changes, so old and new identities can never collide. */
 const IDENTITY_VERSION = 'id1';
@@ -33,8 +34,16 @@ type IdentityInput = Omit<CanonicalRecord, 'recordHash' | 'source' | 'line' | 's
 
 export type IdentityOf = (record: IdentityInput) => string;
 
-export function buildIdentity(config: Pick<ReconConfig, 'matchKey' | 'identityColumns'>): IdentityOf {
+export function buildIdentity(
+  config: Pick<ReconConfig, 'matchKey' | 'identityColumns'> & RoleConfig,
+): IdentityOf {
   const keyFields = [...config.matchKey];
+  const classifier = classifierOf(config);
+  const ruleColumns = new Map(
+    Object.entries(config.recordRoles ?? {}).flatMap(([code, setting]) =>
+      typeof setting === 'object' ? [[code, setting.column.toUpperCase()] as const] : [],
+    ),
+  );
   const columns = config.identityColumns.map((column) => column.toUpperCase());
   return (record) => {
     const parts: unknown[] = [IDENTITY_VERSION, record.recordType];
@@ -50,6 +59,14 @@ export function buildIdentity(config: Pick<ReconConfig, 'matchKey' | 'identityCo
     for (const column of columns) parts.push(identifierText(record.extra[column]) ?? null);
     // Tagged, so a movement date can never read as the value of an identity column.
     if (record.movementDate !== null) parts.push({ movementDate: record.movementDate });
+    // A chargeback and its reversal of one amount and day differ only by the rule column (and a
+    // credit and a debit adjustment by the sign column): the role and sign are part of the meaning.
+    // Added only for codes with a column rule or mapped to ADJUSTMENT: A1/D1 identities stay as they were.
+    const column = ruleColumns.get(record.recordType);
+    if (column !== undefined || config.recordRoles?.[record.recordType] === 'ADJUSTMENT') {
+      const rule = column === undefined ? null : (ruleValue(record.extra[column]) ?? null);
+      parts.push({ rule, sign: classifier.signOf(record) ?? null });
+    }
     return sha256(JSON.stringify(parts));
   };
 }

@@ -10,9 +10,10 @@
  *   32 bits is OUT_OF_RANGE; an identifier over `maxIdentifierLength` is TOO_LONG (checked in the
  *   order of {@link CANONICAL_FIELDS});
  * - one field given twice (two aliases) with values that read differently is CONFLICTING_VALUES;
- * - on A1 and D1 (the records the matcher uses) every match-key field and the net amount must be
- *   present, else MISSING_KEY_FIELD; a key field holding a configured placeholder is
- *   PLACEHOLDER_KEY_VALUE; an A1 without a due date is MISSING_DUE_DATE;
+ * - on records whose role belongs to one receivable (`records/roles.ts`; by default A1 and D1) every
+ *   match-key field and the net amount must be present, else MISSING_KEY_FIELD; a key field holding
+ *   a configured placeholder is PLACEHOLDER_KEY_VALUE; a FORECAST (A1) without a due date is
+ *   MISSING_DUE_DATE;
  * - identifiers are normalized per field; their values as received are kept in `sourceValues`;
  * - unknown columns are kept in `extra` under their upper-cased names, values as received.
  */
@@ -31,6 +32,7 @@ import { type Failure, FieldReader, show } from './field-reader';
 import { hashValue, rawRecordHash } from './hash';
 import type { IdentifierField } from './identifiers';
 import { buildIdentity } from './identity';
+import { classifierOf, LINKED_ROLES, roleColumns } from './roles';
 
 export type NormalizeResult =
   | { readonly ok: true; readonly record: CanonicalRecord }
@@ -68,8 +70,6 @@ const READS: Record<
 const READ_FIELDS = CANONICAL_FIELDS.filter((field) => field !== 'recordType') as (keyof typeof READS)[];
 const RECORD_TYPE_SLOT = CANONICAL_FIELDS.indexOf('recordType');
 
-/** Codes whose records the matcher uses, and which therefore need the full match key. */
-const MATCHED_CODES: ReadonlySet<string> = new Set<RecordCode>(['A1', 'D1']);
 const CODES: ReadonlySet<string> = new Set(RECORD_CODES);
 const NO_EXTRA: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -88,6 +88,15 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
       );
     }
   }
+  for (const column of roleColumns(config)) {
+    const field = columns.fieldOf(column);
+    if (field !== undefined) {
+      throw new Error(
+        `recordRoles/recordSign: ${column} is an alias of ${field}; name a column outside fieldAliases`,
+      );
+    }
+  }
+  const classifier = classifierOf(config);
   const identityOf = buildIdentity(config);
   const requiredOnMatched: readonly CanonicalField[] = [...config.matchKey, 'netCents'];
   const placeholders = new Set(config.placeholderKeyValues.map((value) => value.trim().toUpperCase()));
@@ -137,9 +146,17 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
     return undefined;
   }
 
-  /** The rules that need the record code: required fields, placeholders, the A1 due date. */
-  function matchedFailure(code: RecordCode, fields: Fields): Failure | undefined {
-    if (!MATCHED_CODES.has(code)) return undefined;
+  /**
+   * The rules that need the record's role (by default A1 forecast, D1 payment): a role that belongs
+   * to one receivable needs the full key and the net amount; a forecast needs its due date.
+   */
+  function matchedFailure(
+    code: RecordCode,
+    fields: Fields,
+    extra: Readonly<Record<string, unknown>>,
+  ): Failure | undefined {
+    const role = classifier.roleOf({ recordType: code, extra });
+    if (role === undefined || !LINKED_ROLES.has(role)) return undefined;
     for (const field of requiredOnMatched) {
       if (fields[field as keyof Fields] === null) {
         return { reason: 'MISSING_KEY_FIELD', detail: `${field}: absent (required on ${code})` };
@@ -154,7 +171,7 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
         };
       }
     }
-    if (code === 'A1' && fields.dueDate === null) {
+    if (role === 'FORECAST' && fields.dueDate === null) {
       return { reason: 'MISSING_DUE_DATE', detail: 'dueDate: absent (an A1 must say when it is due)' };
     }
     return undefined;
@@ -194,7 +211,8 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
     }
     const reader = new FieldReader(values, limits);
     const fields = readFields(reader);
-    const failure = reader.failure ?? conflictIn(fields, others) ?? matchedFailure(code, fields);
+    const failure =
+      reader.failure ?? conflictIn(fields, others) ?? matchedFailure(code, fields, extra ?? NO_EXTRA);
     if (failure) return failed(failure);
     const identityInput = { recordType: code, ...fields, extra: extra ?? NO_EXTRA };
     return {

@@ -55,10 +55,17 @@ export function parseExpiring(name: string): { expiry: IsoDate | null; name: str
     : { expiry: null, name };
 }
 
-/** A receivable with a forecast and no settlement: OPEN or OVERDUE depending on the day it is read. */
-export function isUnpaid(r: Pick<Receivable, 'forecasts' | 'settlements'>): boolean {
-  return r.forecasts.length > 0 && r.settlements.length === 0;
+/**
+ * A receivable with a forecast and no settlement: OPEN or OVERDUE depending on the day it is read.
+ * Lifecycle records (docs/lifecycle.md) can settle that without a payment (cancelled in full,
+ * advanced, charged back): then the state follows from the records, as the derivation says.
+ */
+function isUnpaid(r: Receivable, config: CellsConfig): boolean {
+  if (r.forecasts.length === 0 || r.settlements.length > 0) return false;
+  return r.events === undefined || UNPAID_STATES.has(explain(r, r.changedOn, config).status);
 }
+
+const UNPAID_STATES: ReadonlySet<string> = new Set(['OPEN', 'OVERDUE']);
 
 export function cellsOf(r: Receivable, config: CellsConfig): Cells {
   const cells: Record<string, number> = {};
@@ -68,7 +75,7 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
     if (value !== 0) cells[name] = (cells[name] ?? 0) + value;
   };
   // Not unpaid: the state follows from the amounts alone, whatever the date.
-  const explained = isUnpaid(r) ? undefined : explain(r, r.changedOn, config);
+  const explained = isUnpaid(r, config) ? undefined : explain(r, r.changedOn, config);
   const { forecastNetCents, settledNetCents, differenceCents } = explained ?? moneyOf(r);
   const forecast = forecastNetCents ?? 0;
   if (explained === undefined) {

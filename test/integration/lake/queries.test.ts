@@ -13,7 +13,8 @@ import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 import { buildPage, netOf, seamedPages } from './pages';
 
-type SnapshotRow = Record<(typeof RECEIVABLE_CHANGES_TABLE.columns)[number]['name'], string | number | null>;
+type Column = (typeof RECEIVABLE_CHANGES_TABLE.columns)[number]['name'];
+type SnapshotRow = Partial<Record<Column, string | number | null>>; // lifecycle columns left null
 
 function receivable(n: number, status: string, forecast: number | null, settled: number | null): SnapshotRow {
   return {

@@ -238,6 +238,15 @@ function reference(stream: readonly CanonicalRecord[], asOf: IsoDate, config: Re
       reason,
       lastPaymentDate: payDates.at(-1) ?? null,
       settlementCount: counted.length,
+      // Only forecasts and payments here: every lifecycle amount is nothing, expected is the forecast.
+      cancelledNetCents: 0,
+      chargedBackNetCents: 0,
+      adjustmentNetCents: 0,
+      advanceFeeCents: 0,
+      expectedNetCents: forecastNet ?? 0,
+      receivedNetCents: settled,
+      lastChargebackDate: null,
+      roles: [a1s.length > 0 ? 'FORECAST' : '', d1s.length > 0 ? 'PAYMENT' : ''].filter(Boolean).join('+'),
     };
   });
 }

@@ -139,6 +139,14 @@ describe('toReceivableView', () => {
       reason: 'SHORT_PAYMENT',
       lastPaymentDate: '2025-04-02',
       settlementCount: 1,
+      cancelledNetCents: 0,
+      chargedBackNetCents: 0,
+      adjustmentNetCents: 0,
+      advanceFeeCents: 0,
+      expectedNetCents: 10_000,
+      receivedNetCents: 9_000,
+      lastChargebackDate: null,
+      roles: 'FORECAST+PAYMENT',
     });
   });
 });

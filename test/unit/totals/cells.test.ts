@@ -8,7 +8,14 @@ import { buildAttention } from '../../../lambdas/core/summary/attention';
 import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
 import { bookFromCells, openDatesPastGrace } from '../../../lambdas/core/totals/book';
 import { addCells, cellsOf, deltaOf } from '../../../lambdas/core/totals/cells';
-import { forecast, portfolio, reconConfig, saleKey, settlement } from '../../support/recon-records';
+import {
+  canonical,
+  forecast,
+  portfolio,
+  reconConfig,
+  saleKey,
+  settlement,
+} from '../../support/recon-records';
 
 /** Receivables kept forever: plain cells (filing under expiry dates: expiry.test.ts). */
 const config = reconConfig({ graceDays: 3, maxContributions: 3, hotHorizonDays: null });
@@ -124,5 +131,24 @@ describe('the book read from summed cells', () => {
     const afterSweep = book('2025-04-05').reduce((sum, r) => addCells(sum, cellsOf(r, config)), {});
     expect(openDatesPastGrace(afterSweep, '2025-04-05', 3)).toEqual([]);
     expect(openDatesPastGrace(afterSweep, '2025-04-06', 3)).toEqual(['2025-04-02']);
+  });
+});
+
+describe('a receivable settled by lifecycle records alone', () => {
+  it('counts under its derived state, not as unpaid by due date (a cancelled sale is never late)', () => {
+    const roles = reconConfig({ hotHorizonDays: null, recordRoles: { A2: 'CANCELLATION' } });
+    const key = saleKey(2);
+    const records = [
+      forecast(key, 'a1', 10_000),
+      canonical({ type: 'A2', key, hash: 'a2', netCents: 10_000 }),
+    ];
+    const { receivable } = applyRecords(undefined, records, roles);
+    if (!receivable) throw new Error('no receivable');
+    const { status, reason } = explain(receivable, '2025-05-01', roles);
+    expect([status, reason]).toEqual(['CANCELLED', 'CANCELLED_BEFORE_PAYMENT']);
+    const written = { ...receivable, status, reason, version: 1, changedOn: '2025-05-01', updatedAt: '' };
+    const cells = cellsOf(written, roles);
+    expect(cells).toMatchObject({ 'n:CANCELLED': 1, 'f:CANCELLED': 10_000 });
+    expect(Object.keys(cells).some((name) => name.startsWith('u'))).toBe(false);
   });
 });
