@@ -78,14 +78,27 @@ function entry(rng: Rng, r: Receivable, day: number, terms: Omit<RoleIntent, 'ce
   return withRole(record('E1', r, written, day, 0), { ...terms, cents });
 }
 
+const AFTER_PAYMENT = {
+  role: 'CANCELLATION',
+  entryType: '06',
+  sign: 'D',
+  reason: 'CANCELAMENTO APOS PAGAMENTO',
+} as const;
+const CHARGEBACK = {
+  role: 'CHARGEBACK',
+  entryType: '08',
+  sign: 'D',
+  reason: 'CHARGEBACK - NAO RECONHECIDA',
+} as const;
+const REVERSAL = {
+  role: 'CHARGEBACK_REVERSAL',
+  entryType: '09',
+  sign: 'C',
+  reason: 'REVERSAO DE CHARGEBACK',
+} as const;
+
 function chargeback(rng: Rng, r: Receivable, day: number): DataRecord {
-  const terms = {
-    role: 'CHARGEBACK',
-    entryType: '08',
-    sign: 'D',
-    reason: 'CHARGEBACK - NAO RECONHECIDA',
-  } as const;
-  return entry(rng, r, day, terms, r.netCents);
+  return entry(rng, r, day, CHARGEBACK, r.netCents);
 }
 
 function advance(rng: Rng, r: Receivable): DataRecord {
@@ -109,6 +122,62 @@ function orphans(rng: Rng, receivables: readonly Receivable[], count: number, pe
   });
 }
 
+/** The records a case adds, and the D1s it re-amounts (or removes: null). */
+interface Draft {
+  readonly rng: Rng;
+  readonly period: Period;
+  readonly sales: DataRecord[];
+  readonly financial: DataRecord[];
+  readonly replaced: Map<DataRecord, DataRecord | null>;
+}
+
+/** A D1 paying a different amount than it did (a part cancelled, an adjustment). */
+const reamounted = (payment: DataRecord, by: number): DataRecord => ({
+  ...payment,
+  netCents: payment.netCents + by,
+  grossCents: payment.grossCents + by,
+});
+
+function partlyCancel(draft: Draft, payment: DataRecord): void {
+  const r = payment.receivable;
+  const part = intBetween(draft.rng, Math.max(1, Math.floor(r.netCents / 10)), Math.floor(r.netCents / 2));
+  draft.sales.push(cancellation(draft.rng, r, part, draft.period));
+  draft.replaced.set(payment, reamounted(payment, -part));
+}
+
+function cancelAfterPayment(draft: Draft, payment: DataRecord): void {
+  const day = (payment.paymentDay as number) + intBetween(draft.rng, 3, 20);
+  draft.financial.push(entry(draft.rng, payment.receivable, day, AFTER_PAYMENT, payment.netCents));
+}
+
+function chargeBack(draft: Draft, payment: DataRecord, reversed: boolean): void {
+  const r = payment.receivable;
+  const charged = chargeback(draft.rng, r, (payment.paymentDay as number) + intBetween(draft.rng, 5, 40));
+  draft.financial.push(charged);
+  if (reversed) {
+    const day = charged.day + intBetween(draft.rng, 5, 30);
+    draft.financial.push(entry(draft.rng, r, day, REVERSAL, r.netCents));
+  }
+}
+
+function advanceInstead(draft: Draft, payment: DataRecord): void {
+  draft.financial.push(advance(draft.rng, payment.receivable));
+  draft.replaced.set(payment, null);
+}
+
+function adjust(draft: Draft, payment: DataRecord): void {
+  const { rng } = draft;
+  const r = payment.receivable;
+  const credit = rng() < 0.5;
+  const cents = credit ? intBetween(rng, 50, 2000) : intBetween(rng, 1, Math.min(2000, r.netCents - 1));
+  const signed = credit ? cents : -cents;
+  const base = record('E1', r, cents, payment.paymentDay, 0);
+  draft.financial.push(
+    withRole(base, { role: 'ADJUSTMENT', cents: signed, ...adjustmentTerms(rng, credit) }),
+  );
+  draft.replaced.set(payment, reamounted(payment, signed));
+}
+
 export function lifecycleRecords(
   rng: Rng,
   period: Period,
@@ -117,77 +186,31 @@ export function lifecycleRecords(
 ): Lives {
   const { paid, unpaid } = exactPayments(receivables, d1);
   const count = (share: number) => Math.max(1, Math.round(receivables.length * share));
-  const queue = shuffled(rng, paid);
-  const take = (share: number) => queue.splice(0, count(share));
-  const sales: DataRecord[] = [];
-  const financial: DataRecord[] = [];
-  const replaced = new Map<DataRecord, DataRecord | null>();
-
+  const draft: Draft = { rng, period, sales: [], financial: [], replaced: new Map() };
   for (const r of shuffled(rng, unpaid).slice(0, count(SHARES.cancelledUnpaid)))
-    sales.push(cancellation(rng, r, r.netCents, period));
-  for (const payment of take(SHARES.partlyCancelled)) {
-    const r = payment.receivable;
-    const part = intBetween(rng, Math.max(1, Math.floor(r.netCents / 10)), Math.floor(r.netCents / 2));
-    sales.push(cancellation(rng, r, part, period));
-    replaced.set(payment, { ...payment, netCents: r.netCents - part, grossCents: payment.grossCents - part });
-  }
-  for (const payment of take(SHARES.cancelledAfterPayment)) {
-    const day = (payment.paymentDay as number) + intBetween(rng, 3, 20);
-    const terms = {
-      role: 'CANCELLATION',
-      entryType: '06',
-      sign: 'D',
-      reason: 'CANCELAMENTO APOS PAGAMENTO',
-    } as const;
-    financial.push(entry(rng, payment.receivable, day, terms, payment.netCents));
-  }
-  for (const [share, reversed] of [
-    [SHARES.chargedBack, false],
-    [SHARES.chargebackReversed, true],
-  ] as const) {
-    for (const payment of take(share)) {
-      const r = payment.receivable;
-      const charged = chargeback(rng, r, (payment.paymentDay as number) + intBetween(rng, 5, 40));
-      financial.push(charged);
-      if (!reversed) continue;
-      const terms = {
-        role: 'CHARGEBACK_REVERSAL',
-        entryType: '09',
-        sign: 'C',
-        reason: 'REVERSAO DE CHARGEBACK',
-      } as const;
-      financial.push(entry(rng, r, charged.day + intBetween(rng, 5, 30), terms, r.netCents));
-    }
-  }
-  for (const payment of take(SHARES.advanced)) {
-    financial.push(advance(rng, payment.receivable));
-    replaced.set(payment, null);
-  }
-  for (const payment of take(SHARES.adjusted)) {
-    const r = payment.receivable;
-    const credit = rng() < 0.5;
-    const cents = credit ? intBetween(rng, 50, 2000) : intBetween(rng, 1, Math.min(2000, r.netCents - 1));
-    const signed = credit ? cents : -cents;
-    const base = record('E1', r, cents, payment.paymentDay, 0);
-    financial.push(withRole(base, { role: 'ADJUSTMENT', cents: signed, ...adjustmentTerms(rng, credit) }));
-    replaced.set(payment, {
-      ...payment,
-      netCents: r.netCents + signed,
-      grossCents: payment.grossCents + signed,
-    });
-  }
+    draft.sales.push(cancellation(rng, r, r.netCents, period));
+  const cases: [number, (payment: DataRecord) => void][] = [
+    [SHARES.partlyCancelled, (payment) => partlyCancel(draft, payment)],
+    [SHARES.cancelledAfterPayment, (payment) => cancelAfterPayment(draft, payment)],
+    [SHARES.chargedBack, (payment) => chargeBack(draft, payment, false)],
+    [SHARES.chargebackReversed, (payment) => chargeBack(draft, payment, true)],
+    [SHARES.advanced, (payment) => advanceInstead(draft, payment)],
+    [SHARES.adjusted, (payment) => adjust(draft, payment)],
+  ];
+  const queue = shuffled(rng, paid);
+  for (const [share, live] of cases) for (const payment of queue.splice(0, count(share))) live(payment);
   const strays = orphans(rng, shuffled(rng, receivables), count(SHARES.orphans) * 2, period);
   const ignored = otherCodes(rng, [...receivables], [['A3', 0.02]], false).map((a3) =>
     withRole(a3, { role: 'IGNORE', cents: a3.netCents }),
   );
   return {
-    sales: [...sales, ...strays.filter((r) => r.code === 'A2'), ...ignored],
+    sales: [...draft.sales, ...strays.filter((r) => r.code === 'A2'), ...ignored],
     payments: d1.flatMap((payment) => {
-      const instead = replaced.get(payment);
+      const instead = draft.replaced.get(payment);
       return instead === undefined ? [payment] : instead === null ? [] : [instead];
     }),
     financial: [
-      ...financial,
+      ...draft.financial,
       ...strays.filter((r) => r.code === 'E1'),
       ...accountItems(rng, period, receivables),
     ],
