@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseCents } from '../../../lambdas/core/records/amount';
 import type { ReportKind } from '../../../lambdas/core/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/records/normalize';
 import { generateUniverse } from '../../../local/simulator/dataset';
 import type { DataRecord } from '../../../local/simulator/dataset-records';
 import { buildEncoder } from '../../../local/simulator/encoding';
 import { type ReportRendering, renderingFor } from '../../../local/simulator/variance';
+import { reconConfig } from '../../support/recon-records';
 
 const SEED = 42;
 const universe = generateUniverse({
@@ -100,6 +102,40 @@ describe('lifecycle records under rendering variance', () => {
     expect(keys).toContain('TIPOLANCAMENTO');
     const shifted = roleIndexes.map((i) => upper(encode('financial', i, undefined, 0, { shiftedIn: 'r1' })));
     expect(shifted.some((r) => /T\d{2}:\d{2}/.test(String(r.DTPAGAMENTO)))).toBe(true);
+  });
+
+  it("reads back, under every rendering, to the match key recon reads from the receivable's A1", () => {
+    const config = reconConfig();
+    const normalizer = buildNormalizer(config);
+    const read = (kind: ReportKind, index: number, reportId: string) => {
+      const rendering = renderingFor(SEED, reportId, kind);
+      const raw = JSON.parse(encode(kind, index, rendering, 0, { shiftedIn: reportId }));
+      const result = normalizer.normalize(raw, {
+        reportKind: kind,
+        reportId,
+        page: 1,
+        generatedOn: '2025-06-01',
+      });
+      if (!result.ok) throw new Error(`quarantined: ${JSON.stringify(raw)}`);
+      return config.matchKey.map((field) => result.record[field]);
+    };
+    const forecasts = new Map(
+      universe.sales.records.flatMap((r, i) => (r.code === 'A1' ? [[r.receivable, i] as const] : [])),
+    );
+    let linked = 0;
+    for (const kind of ['sales', 'financial'] as const) {
+      universe[kind].records.forEach((record, index) => {
+        if (!record.role || record.role.accountLevel) return;
+        const a1 = forecasts.get(record.receivable);
+        for (const reportId of ['1', '2', '3']) {
+          const key = read(kind, index, reportId);
+          if (a1 === undefined) continue;
+          expect(key).toEqual(read('sales', a1, `a1-${reportId}`));
+          linked++;
+        }
+      });
+    }
+    expect(linked).toBeGreaterThan(300);
   });
 
   it('writes a role record the same way every time it is sent', () => {
