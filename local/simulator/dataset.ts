@@ -4,46 +4,19 @@
  * are slices of it by date, so the same record always looks the same in every report that contains it.
  */
 import { toEpochDay } from '../../lambdas/core/calendar';
-import type { RecordCode, ReportKind } from '../../lambdas/core/records/canonical';
+import type { ReportKind } from '../../lambdas/core/records/canonical';
+import {
+  type DataRecord,
+  otherCodes,
+  paymentDayOf,
+  type Receivable,
+  record,
+  type Sale,
+} from './dataset-records';
+import { type Lives, lifecycleRecords } from './lifecycle';
 import { intBetween, pick, type Rng, rngFor } from './random';
 
-export interface Sale {
-  readonly acquirer: string;
-  readonly merchant: string;
-  readonly brand: string;
-  readonly nsu: string;
-  readonly authorization: string;
-  readonly tid: string | null;
-  readonly saleDay: number;
-  readonly installments: number;
-}
-
-/** One installment of one sale: what an A1 forecasts and D1s settle. */
-export interface Receivable {
-  readonly sale: Sale;
-  readonly installment: number;
-  readonly grossCents: number;
-  readonly feeCents: number;
-  readonly netCents: number;
-  readonly dueDay: number;
-}
-
-export interface DataRecord {
-  readonly code: RecordCode;
-  readonly receivable: Receivable;
-  readonly grossCents: number;
-  readonly feeCents: number;
-  readonly netCents: number;
-  /** Payment day (epoch day) of financial records; null on sales records. */
-  readonly paymentDay: number | null;
-  /**
-   * The day that puts the record in a report: sale day (sales) or payment day (financial); its
-   * movement day, when the dataset has movement dates.
-   */
-  readonly day: number;
-  /** The day the provider registered the record (`DTMOVIMENTO`); null unless `movementDates`. */
-  readonly movementDay: number | null;
-}
+export type { DataRecord, Receivable, Sale } from './dataset-records';
 
 /** The records of one report kind, sorted by `day`; `days[i] === records[i].day` for binary search. */
 export interface KindRecords {
@@ -63,6 +36,12 @@ export interface DatasetSpec {
    * registered the day after the first (same payment date): no one-day report holds both.
    */
   readonly movementDates?: boolean;
+  /**
+   * The receivables' whole life under the simulator's own code assignment (`lifecycle.ts`, `roles.ts`)
+   * instead of A2/A3/E1/F1/G1 copies without meaning. Default off: the universe is then exactly the
+   * A1/D1 world it always was.
+   */
+  readonly lifecycle?: boolean;
 }
 
 const ACQUIRERS = ['CIELO', 'REDE', 'STONE', 'GETNET'];
@@ -133,29 +112,6 @@ function generateSales(rng: Rng, spec: DatasetSpec): Sale[] {
   return sales;
 }
 
-function record(
-  code: RecordCode,
-  receivable: Receivable,
-  netCents: number,
-  paymentDay: number | null,
-  feeCents = receivable.feeCents,
-): DataRecord {
-  return {
-    code,
-    receivable,
-    grossCents: netCents + feeCents,
-    feeCents,
-    netCents,
-    paymentDay,
-    day: paymentDay ?? receivable.sale.saleDay,
-    movementDay: null,
-  };
-}
-
-function paymentDayOf(rng: Rng, receivable: Receivable): number {
-  return receivable.dueDay + intBetween(rng, 0, 2);
-}
-
 /** A short or over amount: a few centavos or a few reais, never bringing the net to zero. */
 function deviation(rng: Rng, net: number): number {
   const amount = rng() < 0.5 ? intBetween(rng, 1, 9) : intBetween(rng, 100, 2000);
@@ -217,21 +173,34 @@ function unexpectedSettlements(rng: Rng, spec: DatasetSpec, count: number): Data
   });
 }
 
-/** Codes without documented meaning: plausible copies of real receivables, a few percent each. */
-function otherCodes(rng: Rng, receivables: Receivable[], codes: [RecordCode, number][], financial: boolean) {
-  if (receivables.length === 0) return [];
-  return codes.flatMap(([code, share]) =>
-    Array.from({ length: Math.round(receivables.length * share) }, () => {
-      const r = pick(rng, receivables);
-      return record(code, r, r.netCents, financial ? paymentDayOf(rng, r) : null);
-    }),
-  );
-}
-
 function sortedByDay(records: DataRecord[], movementDates: boolean): KindRecords {
   const dated = movementDates ? records.map((r) => ({ ...r, movementDay: r.day })) : records;
   const sorted = dated.sort((a, b) => a.day - b.day);
   return { records: sorted, days: Int32Array.from(sorted, (r) => r.day) };
+}
+
+/** Today's A2/A3/E1/F1/G1: copies of real receivables, a few percent each, meaning nothing. */
+function meaninglessCodes(rng: Rng, receivables: Receivable[], payments: DataRecord[]): Lives {
+  const sales = otherCodes(
+    rng,
+    receivables,
+    [
+      ['A2', 0.03],
+      ['A3', 0.02],
+    ],
+    false,
+  );
+  const financial = otherCodes(
+    rng,
+    receivables,
+    [
+      ['E1', 0.03],
+      ['F1', 0.02],
+      ['G1', 0.02],
+    ],
+    true,
+  );
+  return { sales, payments, financial };
 }
 
 export function generateUniverse(spec: DatasetSpec): Universe {
@@ -241,37 +210,14 @@ export function generateUniverse(spec: DatasetSpec): Universe {
   const a1 = receivables.map((r) => record('A1', r, r.netCents, null));
   const d1 = receivables.flatMap((r) => settle(rng, r, spec.movementDates === true));
   const unexpected = unexpectedSettlements(rng, spec, Math.round(receivables.length * 0.03));
+  const period = { fromDay: toEpochDay(spec.from), toDay: toEpochDay(spec.to) };
+  const lives = spec.lifecycle
+    ? lifecycleRecords(rng, period, receivables, d1)
+    : meaninglessCodes(rng, receivables, d1);
   return {
-    sales: sortedByDay(
-      [
-        ...a1,
-        ...otherCodes(
-          rng,
-          receivables,
-          [
-            ['A2', 0.03],
-            ['A3', 0.02],
-          ],
-          false,
-        ),
-      ],
-      spec.movementDates === true,
-    ),
+    sales: sortedByDay([...a1, ...lives.sales], spec.movementDates === true),
     financial: sortedByDay(
-      [
-        ...d1,
-        ...unexpected,
-        ...otherCodes(
-          rng,
-          receivables,
-          [
-            ['E1', 0.03],
-            ['F1', 0.02],
-            ['G1', 0.02],
-          ],
-          true,
-        ),
-      ],
+      [...lives.payments, ...unexpected, ...lives.financial],
       spec.movementDates === true,
     ),
   };

@@ -6,23 +6,15 @@
  * renders its records its own way, and recon must still see one record.
  */
 import { fromEpochDay } from '../../lambdas/core/calendar';
-import { formatCents } from '../../lambdas/core/money';
 import type { ReportKind } from '../../lambdas/core/records/canonical';
 import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
 import type { DataRecord, Universe } from './dataset';
+import { dateForms, type Field, fieldsOf, int, moneyForms, moneyLiteral, text, type Value } from './fields';
 import { pick, type Rng, rngFor } from './random';
 import { malformedAnchor } from './report-content';
 import { shiftedDate, shiftedId } from './shifted';
 import type { SimulatorMode } from './types';
 import type { ReportRendering } from './variance';
-
-type DateParts = { y: string; m: string; d: string };
-type Value =
-  | { t: 'text'; v: string }
-  | { t: 'int'; v: number }
-  | { t: 'money'; cents: number }
-  | { t: 'date'; parts: DateParts };
-type Field = [name: string, value: Value];
 
 const CAMEL: Record<string, string> = {
   TIPOREGISTRO: 'tipoRegistro',
@@ -44,42 +36,11 @@ const CAMEL: Record<string, string> = {
   NSEQ: 'nSeq',
   CODPRODUTO: 'codProduto',
   NOMEPRODUTO: 'nomeProduto',
+  TIPOLANCAMENTO: 'tipoLancamento',
+  SINAL: 'sinal',
+  MOTIVO: 'motivo',
 };
 const PRODUCTS = ['CREDITO A VISTA', 'CREDITO PARCELADO LOJA', 'DEBITO'];
-
-const text = (v: string): Value => ({ t: 'text', v });
-const int = (v: number): Value => ({ t: 'int', v });
-const money = (cents: number): Value => ({ t: 'money', cents });
-function date(day: number): Value {
-  const [y, m, d] = fromEpochDay(day).split('-') as [string, string, string];
-  return { t: 'date', parts: { y, m, d } };
-}
-
-/** The canonical upper-case fields of a record, in the provider's usual order. */
-function fieldsOf(record: DataRecord): Field[] {
-  const { receivable: r } = record;
-  const fields: Field[] = [
-    ['TIPOREGISTRO', text(record.code)],
-    ['ADQUIRENTE', text(r.sale.acquirer)],
-    ['ESTABELECIMENTO', text(r.sale.merchant)],
-    ['BANDEIRA', text(r.sale.brand)],
-    ['NSU', text(r.sale.nsu)],
-    ['CODAUTORIZACAO', text(r.sale.authorization)],
-  ];
-  if (r.sale.tid) fields.push(['TID', text(r.sale.tid)]);
-  fields.push(
-    ['DTVENDA', date(r.sale.saleDay)],
-    ['NRPARCELA', int(r.installment)],
-    ['QTDPARCELAS', int(r.sale.installments)],
-    ['VLBRUTO', money(record.grossCents)],
-    ['VLTAXA', money(record.feeCents)],
-    ['VLLIQUIDO', money(record.netCents)],
-    ['DTVENCIMENTO', date(r.dueDay)],
-  );
-  if (record.paymentDay !== null) fields.push(['DTPAGAMENTO', date(record.paymentDay)]);
-  if (record.movementDay !== null) fields.push(['DTMOVIMENTO', date(record.movementDay)]);
-  return fields;
-}
 
 /** Columns the alias map does not know; recon must keep them. */
 function withExtras(rng: Rng, fields: Field[]): Field[] {
@@ -90,29 +51,6 @@ function withExtras(rng: Rng, fields: Field[]): Field[] {
     ['CODPRODUTO', text(String(product + 1))],
     ['NOMEPRODUTO', text(PRODUCTS[product] as string)],
   ];
-}
-
-/** Money as a JSON number literal written exactly from centavos (never through a float): 1234.5, 12. */
-function moneyLiteral(cents: number): string {
-  const fraction = String(cents % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return fraction ? `${Math.trunc(cents / 100)}.${fraction}` : String(Math.trunc(cents / 100));
-}
-
-function moneyForms(cents: number): (() => string)[] {
-  const reais = Math.trunc(cents / 100);
-  const centavos = String(cents % 100).padStart(2, '0');
-  return [
-    () => moneyLiteral(cents),
-    () => `"${reais}.${centavos}"`,
-    () => `"${reais},${centavos}"`,
-    () => `"${formatCents(cents)}"`,
-  ];
-}
-
-function dateForms({ y, m, d }: DateParts): string[] {
-  return [`"${y}-${m}-${d}"`, `"${d}/${m}/${y}"`, `"${y}${m}${d}"`, `"${y}-${m}-${d}T00:00:00-03:00"`];
 }
 
 /** One form of a value: the report's own choice under variance, else a seeded pick per record. */
@@ -135,13 +73,15 @@ function renderValue(rng: Rng, mode: SimulatorMode, value: Value, rendering?: Re
   }
 }
 
+/** Columns a report may write as JSON numbers; an entry type `06` then reads 6. */
+const NUMERIC_IDS: ReadonlySet<string> = new Set(['NSU', 'ESTABELECIMENTO', 'TIPOLANCAMENTO']);
+
 /** Identifier and column changes a report's rendering makes (values keep their meaning). */
 function varied(fields: Field[], rendering: ReportRendering, line: number): Field[] {
   const out = fields.map(([name, value]): Field => {
     if (value.t !== 'text' || !/^\d+$/.test(value.v)) return [name, value];
     if (name === 'NSU' && rendering.padNsu) return [name, text(value.v.padStart(12, '0'))];
-    if (rendering.numericIds && (name === 'NSU' || name === 'ESTABELECIMENTO'))
-      return [name, int(Number(value.v))];
+    if (rendering.numericIds && NUMERIC_IDS.has(name)) return [name, int(Number(value.v))];
     return [name, value];
   });
   if (rendering.sequenceColumn) out.unshift(['NRLINHA', int(line + 1)]);
@@ -201,7 +141,7 @@ function malformedEntry(
 ): string {
   const rng = rngFor(seed, 'malformed', kind, n);
   const anchor = universe[kind].records[malformedAnchor(seed, kind, n)] as DataRecord;
-  const fields = fieldsOf({ ...anchor, code: kind === 'sales' ? 'A1' : 'D1' });
+  const fields = fieldsOf({ ...anchor, code: kind === 'sales' ? 'A1' : 'D1' }, false);
   const set = (name: string, value: Value) => {
     const field = fields.find(([fieldName]) => fieldName === name);
     if (field) field[1] = value;

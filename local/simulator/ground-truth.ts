@@ -24,7 +24,7 @@ interface Entry {
   dueDay: number;
 }
 
-function keyOf(r: Receivable): string {
+export function keyOf(r: Receivable): string {
   const { sale } = r;
   return [sale.acquirer, sale.merchant, sale.saleDay, sale.nsu, sale.authorization, r.installment].join('|');
 }

@@ -3,11 +3,16 @@
  * sandbox and production (quirks and injectable faults included), with the answer key recon's results
  * are checked against. Used by integration tests, `npm run local`, benchmarks and fault injection.
  */
+export { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from './roles';
 export { CONFIGURATIONS, SIMULATOR_CREDENTIALS, startSimulator } from './server';
 export type {
   DeliveryRecord,
   ExpectedReceivable,
   GroundTruthQuery,
+  LifecycleReason,
+  LifecycleReceivable,
+  LifecycleState,
+  LifecycleTruth,
   ReceivableStatus,
   RecordCounts,
   Simulator,

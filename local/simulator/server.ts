@@ -13,6 +13,7 @@ import { buildEncoder, type Encoder } from './encoding';
 import { buildFaultState, type FaultState } from './faults';
 import { computeGroundTruth } from './ground-truth';
 import { message, type Reply, type RequestContext, readBody } from './http';
+import { computeLifecycleTruth } from './lifecycle-truth';
 import { buildRateWindow } from './rate-window';
 import { recordCounts } from './report-content';
 import { buildIdSequence, type StoredReport } from './reports';
@@ -47,6 +48,7 @@ function resolveOptions(options: SimulatorOptions) {
       from: options.dataset?.from ?? '2025-01-01',
       to: options.dataset?.to ?? '2025-03-31',
       movementDates: options.dataset?.movementDates ?? false,
+      lifecycle: options.dataset?.lifecycle ?? false,
     },
     recordsPerPage,
     timing: {
@@ -216,6 +218,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     },
     groundTruth: (q) =>
       computeGroundTruth(getUniverse(), q, {
+        seed: config.seed,
+        corrections: correctionsOf(faults.current()),
+      }),
+    lifecycleTruth: (q) =>
+      computeLifecycleTruth(getUniverse(), q, {
         seed: config.seed,
         corrections: correctionsOf(faults.current()),
       }),

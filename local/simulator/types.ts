@@ -23,7 +23,15 @@ export interface SimulatorOptions {
    * `movementDates` (default off): records carry DTMOVIMENTO and the second of two equal twin
    * payments is registered the day after the first (see `dataset.ts`).
    */
-  dataset?: { sales?: number; from?: string; to?: string; recordsPerPage?: number; movementDates?: boolean };
+  dataset?: {
+    sales?: number;
+    from?: string;
+    to?: string;
+    recordsPerPage?: number;
+    movementDates?: boolean;
+    /** Cancellations, chargebacks, advances, adjustments and fees (default off; see `lifecycle.ts`). */
+    lifecycle?: boolean;
+  };
   /** Production only: time spent in AGUARDANDO, then in EM_PROCESSAMENTO (defaults 200 and 500 ms). */
   timing?: { waitingMs?: number; processingMs?: number };
   /** Default 10 (the provider's documented limit). */
@@ -142,6 +150,77 @@ export interface ExpectedReceivable {
   dueDate: string | null;
 }
 
+/** States of LIFECYCLE semantics (issue 23): today's six and the lifecycle's own. */
+export type LifecycleState = ReceivableStatus | 'CANCELLED' | 'CHARGED_BACK' | 'ADVANCED' | 'UNLINKED';
+
+export type LifecycleReason =
+  | 'EXACT'
+  | 'PARTIAL_PAYMENTS'
+  | 'WITHIN_TOLERANCE'
+  | 'PARTLY_CANCELLED'
+  | 'SHORT_PAYMENT'
+  | 'OVER_PAYMENT'
+  | 'NO_FORECAST'
+  | 'AWAITING_PAYMENT'
+  | 'PAST_DUE'
+  | 'CANCELLED_BEFORE_PAYMENT'
+  | 'CANCELLED_AFTER_PAYMENT'
+  | 'CHARGEBACK'
+  | 'ADVANCE'
+  | 'CANCELLATION_WITHOUT_SALE'
+  | 'CHARGEBACK_WITHOUT_SALE'
+  | 'ADJUSTMENT_WITHOUT_SALE';
+
+/** One receivable's whole life: its key, state, reason and amounts (integer centavos, net). */
+export interface LifecycleReceivable {
+  acquirer: string;
+  merchant: string;
+  saleDate: string;
+  nsu: string;
+  authorization: string;
+  installment: number;
+  state: LifecycleState;
+  reason: LifecycleReason;
+  forecastNetCents: number | null;
+  cancelledNetCents: number;
+  /** Chargebacks less their reversals. */
+  chargedBackNetCents: number;
+  adjustmentNetCents: number;
+  advanceFeeCents: number;
+  /** forecast (0 when none) - cancelled + adjustments. */
+  expectedNetCents: number;
+  /** settled - charged back. */
+  receivedNetCents: number;
+  /** Payments plus amounts paid by advances. */
+  settledNetCents: number;
+  /** received + advance fee - expected. */
+  differenceCents: number;
+  dueDate: string;
+  /** Payment date of the latest chargeback (reversed or not); null without chargebacks. */
+  latestChargebackDate: string | null;
+}
+
+/**
+ * Account-level items of one acquirer (and merchant and date): fees as the money taken (positive),
+ * keyless adjustments signed (credit +), and their effect on the deposits, adjustments - fees.
+ */
+export interface AccountTotals {
+  feeCents: number;
+  adjustmentCents: number;
+  netCents: number;
+  /** Records counted (twins count twice). */
+  items: number;
+}
+
+export interface LifecycleTruth {
+  /** Sorted by key, like `groundTruth`. */
+  receivables: LifecycleReceivable[];
+  /** Per acquirer, merchant and payment date (the items' DTPAGAMENTO), sorted by those. */
+  accountTotals: (AccountTotals & { acquirer: string; merchant: string; date: string })[];
+  /** Per acquirer, sorted. */
+  acquirerTotals: (AccountTotals & { acquirer: string })[];
+}
+
 export interface GroundTruthQuery {
   from: string;
   to: string;
@@ -194,6 +273,11 @@ export interface Simulator {
   resetStats(): void;
   /** Expected receivables for everything recon would fetch for the movement period [from,to] (both report kinds). */
   groundTruth(q: GroundTruthQuery): ExpectedReceivable[];
+  /**
+   * Every receivable's life (state, reason, amounts) under the simulator's code assignment
+   * (`SIMULATOR_RECORD_ROLES`), and the account-level totals, for the records of [from,to].
+   */
+  lifecycleTruth(q: GroundTruthQuery): LifecycleTruth;
   /** What the reports of [from,to] contain: valid records per code, and malformed entries (which recon must quarantine). */
   expectedRecordCounts(q: { from: string; to: string }): RecordCounts;
   webhooks(): ReadonlyArray<WebhookView>;

@@ -1,0 +1,201 @@
+/**
+ * The lifecycle answer key (dataset option `lifecycle`): every receivable's state, reason and amounts
+ * under LIFECYCLE semantics (issue 23), and the account-level totals, for the records reported in a
+ * movement period. It reads what the generator meant each record to be (its `role`), never the
+ * rendered text. A1 and D1 count as in `ground-truth.ts` (corrected amounts included); records
+ * without a role (the meaningless codes of a dataset without `lifecycle`) count nowhere, so there the
+ * states are exactly the A1/D1 answer key's.
+ */
+import { fromEpochDay, toEpochDay } from '../../lambdas/core/calendar';
+import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
+import { type DataRecord, dayRange, type Receivable, type Universe } from './dataset';
+import { allowedDifference, keyOf } from './ground-truth';
+import type {
+  AccountTotals,
+  GroundTruthQuery,
+  LifecycleReason,
+  LifecycleState,
+  LifecycleTruth,
+} from './types';
+
+interface Life {
+  receivable: Receivable;
+  forecast: number | null;
+  settled: number;
+  payments: number;
+  advances: number;
+  cancelled: number;
+  chargebacks: number;
+  reversals: number;
+  adjustment: number;
+  advanceFee: number;
+  latestChargebackDay: number | null;
+}
+
+const newLife = (receivable: Receivable): Life => ({
+  receivable,
+  forecast: null,
+  settled: 0,
+  payments: 0,
+  advances: 0,
+  cancelled: 0,
+  chargebacks: 0,
+  reversals: 0,
+  adjustment: 0,
+  advanceFee: 0,
+  latestChargebackDay: null,
+});
+
+type Verdict = { state: LifecycleState; reason: LifecycleReason };
+
+/** LIFECYCLE.md's states, evaluated in its order. */
+function verdictOf(
+  life: Life,
+  amounts: { expected: number; received: number },
+  query: GroundTruthQuery,
+): Verdict {
+  const tolerance = query.tolerance ?? { absoluteCents: 0, percent: 0 };
+  const money = life.payments + life.advances > 0;
+  const chargedBack = life.chargebacks - life.reversals;
+  if (life.forecast === null && !money) {
+    if (life.chargebacks + life.reversals > 0)
+      return { state: 'UNLINKED', reason: 'CHARGEBACK_WITHOUT_SALE' };
+    if (life.cancelled > 0) return { state: 'UNLINKED', reason: 'CANCELLATION_WITHOUT_SALE' };
+    return { state: 'UNLINKED', reason: 'ADJUSTMENT_WITHOUT_SALE' };
+  }
+  if (life.forecast === null) return { state: 'UNEXPECTED', reason: 'NO_FORECAST' };
+  if (chargedBack > 0) return { state: 'CHARGED_BACK', reason: 'CHARGEBACK' };
+  const allowed = allowedDifference(amounts.expected, tolerance);
+  if (life.cancelled > 0 && amounts.expected <= allowed) {
+    return { state: 'CANCELLED', reason: money ? 'CANCELLED_AFTER_PAYMENT' : 'CANCELLED_BEFORE_PAYMENT' };
+  }
+  if (money) {
+    const difference = amounts.received + life.advanceFee - amounts.expected;
+    if (Math.abs(difference) <= allowed) {
+      if (life.advances > 0) return { state: 'ADVANCED', reason: 'ADVANCE' };
+      if (life.cancelled > 0) return { state: 'SETTLED', reason: 'PARTLY_CANCELLED' };
+      if (difference !== 0) return { state: 'SETTLED', reason: 'WITHIN_TOLERANCE' };
+      return { state: 'SETTLED', reason: life.payments > 1 ? 'PARTIAL_PAYMENTS' : 'EXACT' };
+    }
+    return difference < 0
+      ? { state: 'UNDERPAID', reason: 'SHORT_PAYMENT' }
+      : { state: 'OVERPAID', reason: 'OVER_PAYMENT' };
+  }
+  return toEpochDay(query.asOf) <= life.receivable.dueDay + query.graceDays
+    ? { state: 'OPEN', reason: 'AWAITING_PAYMENT' }
+    : { state: 'OVERDUE', reason: 'PAST_DUE' };
+}
+
+/** Adds one record's meaning to its receivable's life (a keyless one goes to `account`). */
+function apply(life: Life, record: DataRecord): void {
+  if (record.code === 'A1') life.forecast = record.netCents;
+  else if (record.code === 'D1') {
+    life.settled += record.netCents;
+    life.payments++;
+  }
+  const role = record.role;
+  if (!role) return;
+  if (role.role === 'CANCELLATION') life.cancelled += role.cents;
+  else if (role.role === 'CHARGEBACK_REVERSAL') life.reversals += role.cents;
+  else if (role.role === 'ADJUSTMENT') life.adjustment += role.cents;
+  else if (role.role === 'CHARGEBACK') {
+    life.chargebacks += role.cents;
+    life.latestChargebackDay = Math.max(life.latestChargebackDay ?? 0, record.paymentDay as number);
+  } else if (role.role === 'ADVANCE') {
+    life.settled += role.cents;
+    life.advanceFee += record.feeCents;
+    life.advances++;
+  }
+}
+
+function addTo(totals: AccountTotals, record: DataRecord): void {
+  const cents = record.role?.cents ?? 0;
+  if (record.role?.role === 'FEE') totals.feeCents += cents;
+  else totals.adjustmentCents += cents;
+  totals.netCents = totals.adjustmentCents - totals.feeCents;
+  totals.items++;
+}
+
+const emptyTotals = (): AccountTotals => ({ feeCents: 0, adjustmentCents: 0, netCents: 0, items: 0 });
+
+function accountTotalsOf(
+  items: readonly DataRecord[],
+): Pick<LifecycleTruth, 'accountTotals' | 'acquirerTotals'> {
+  const byDay = new Map<string, AccountTotals & { acquirer: string; merchant: string; date: string }>();
+  const byAcquirer = new Map<string, AccountTotals & { acquirer: string }>();
+  for (const item of items) {
+    const { acquirer, merchant } = item.receivable.sale;
+    const date = fromEpochDay(item.paymentDay as number);
+    const key = `${acquirer}|${merchant}|${date}`;
+    const day = byDay.get(key) ?? { acquirer, merchant, date, ...emptyTotals() };
+    const whole = byAcquirer.get(acquirer) ?? { acquirer, ...emptyTotals() };
+    addTo(day, item);
+    addTo(whole, item);
+    byDay.set(key, day);
+    byAcquirer.set(acquirer, whole);
+  }
+  const sorted = <T>(map: Map<string, T>) => [...map.keys()].sort().map((key) => map.get(key) as T);
+  return { accountTotals: sorted(byDay), acquirerTotals: sorted(byAcquirer) };
+}
+
+export function computeLifecycleTruth(
+  universe: Universe,
+  query: GroundTruthQuery,
+  latest: { readonly seed: number; readonly corrections: Corrections } = {
+    seed: 0,
+    corrections: NO_CORRECTIONS,
+  },
+): LifecycleTruth {
+  const lives = new Map<string, Life>();
+  const items: DataRecord[] = [];
+  for (const kind of ['sales', 'financial'] as const) {
+    const [start, end] = dayRange(universe[kind], toEpochDay(query.from), toEpochDay(query.to));
+    for (let i = start; i < end; i++) {
+      const record = correctedRecord(
+        universe,
+        latest.seed,
+        universe[kind].records[i] as DataRecord,
+        latest.corrections,
+      );
+      if (record.role?.accountLevel) items.push(record);
+      else if (
+        record.code === 'A1' ||
+        record.code === 'D1' ||
+        (record.role && record.role.role !== 'IGNORE')
+      ) {
+        const key = keyOf(record.receivable);
+        const life = lives.get(key) ?? newLife(record.receivable);
+        apply(life, record);
+        lives.set(key, life);
+      }
+    }
+  }
+  const receivables = [...lives.keys()].sort().map((key) => {
+    const life = lives.get(key) as Life;
+    const { sale, installment } = life.receivable;
+    const chargedBack = life.chargebacks - life.reversals;
+    const expected = (life.forecast ?? 0) - life.cancelled + life.adjustment;
+    const received = life.settled - chargedBack;
+    return {
+      acquirer: sale.acquirer,
+      merchant: sale.merchant,
+      saleDate: fromEpochDay(sale.saleDay),
+      nsu: sale.nsu,
+      authorization: sale.authorization,
+      installment,
+      ...verdictOf(life, { expected, received }, query),
+      forecastNetCents: life.forecast,
+      cancelledNetCents: life.cancelled,
+      chargedBackNetCents: chargedBack,
+      adjustmentNetCents: life.adjustment,
+      advanceFeeCents: life.advanceFee,
+      expectedNetCents: expected,
+      receivedNetCents: received,
+      settledNetCents: life.settled,
+      differenceCents: received + life.advanceFee - expected,
+      dueDate: fromEpochDay(life.receivable.dueDay),
+      latestChargebackDate: life.latestChargebackDay === null ? null : fromEpochDay(life.latestChargebackDay),
+    };
+  });
+  return { receivables, ...accountTotalsOf(items) };
+}
