@@ -19,7 +19,7 @@ import { realisticSummary } from './realistic-summary';
 /** Debian's package path; RECON_CHROMIUM points elsewhere on other systems. */
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
-const WIDTHS = [1280, 420] as const;
+const WIDTHS = [1280, 420, 360] as const;
 
 let browser: Browser;
 
