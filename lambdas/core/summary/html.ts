@@ -82,11 +82,10 @@ function agingSection(s: RunSummary): string {
   const cell = cellsFor(s.language);
   // Late as on the late card: past grace, the late buckets only.
   const late = s.aging.buckets.filter((b) => b.kind === 'late').reduce((n, b) => n + b.count, 0);
-  const rows = s.aging.buckets.map((b) => [
-    cell.text(bucketLabel(b, s.language)),
-    cell.count(b.count),
-    cell.money(b.amountCents),
-  ]);
+  // An empty bucket says nothing is at stake there: left out.
+  const rows = s.aging.buckets
+    .filter((b) => b.count > 0)
+    .map((b) => [cell.text(bucketLabel(b, s.language)), cell.count(b.count), cell.money(b.amountCents)]);
   const columns = [
     { label: t.columns.daysLate },
     { label: t.columns.receivables, num: true },

@@ -87,7 +87,7 @@ export const ENGLISH: Texts = {
   aging: {
     heading: 'Open and late, by days past the due date',
     note: (late, becameLate) =>
-      `Forecast not yet received. Late = past due and past the grace days: ${late}, ${becameLate} of them in this run.`,
+      `Forecast not yet received. Late = past due and past the grace days: ${late}, ${becameLate} of them became late in this run.`,
     notDue: 'not yet due',
     withinGrace: 'past due, within grace',
     range: (min, max) => `late, ${min} to ${max} days`,

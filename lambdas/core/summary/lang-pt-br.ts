@@ -14,8 +14,7 @@ export const PORTUGUESE: Texts = {
     whatToDo: {
       REPORT_ERROR:
         'O provedor não gerou o relatório: execute de novo para o mesmo período; se repetir, fale com o provedor.',
-      DEADLINE_PASSED:
-        'O relatório pode ficar pronto mais tarde: execute de novo para o mesmo período.',
+      DEADLINE_PASSED: 'O relatório pode ficar pronto mais tarde: execute de novo para o mesmo período.',
       FAILED:
         'Peça a quem opera o recon que verifique o endereço e o acesso ao provedor (detalhe técnico abaixo) e execute de novo.',
     },
@@ -88,7 +87,7 @@ export const PORTUGUESE: Texts = {
   aging: {
     heading: 'Em aberto e atrasados, por dias após o vencimento',
     note: (late, becameLate) =>
-      `Valor previsto ainda não recebido. Atrasado = vencido e fora da carência: ${late}, dos quais ${becameLate} nesta execução.`,
+      `Valor previsto ainda não recebido. Atrasado = vencido e fora da carência: ${late}, dos quais ${becameLate} passaram a atrasados nesta execução.`,
     notDue: 'a vencer',
     withinGrace: 'vencido, dentro da carência',
     range: (min, max) => `atrasado, ${min} a ${max} dias`,

@@ -1,5 +1,5 @@
 /**
- * The report's only stylesheet, inline. Under 40rem (a phone) a table of more than three columns
+ * The report's only stylesheet, inline. Under 40rem (a phone) a table of more than two columns
  * turns each row into a labelled card, so the page never scrolls sideways, and the chart keeps a
  * readable size and scrolls inside its own box.
  */
@@ -9,10 +9,10 @@ h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.15rem;margin:2rem 0 .5rem;b
 h3{font-size:1rem;margin:1.25rem 0 .25rem}h3 small{font-weight:400;color:#667085}
 .meta{color:#475467;margin:0}.muted{color:#667085}.ok{color:#1a7f37}.bad{color:#c4262e}
 .failed{background:#fdecec;border:1px solid #e5484d;padding:0 1rem;border-radius:6px;margin-top:1rem}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(10.5rem,1fr));gap:.75rem;margin:.75rem 0}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,12rem),1fr));gap:.75rem;margin:.75rem 0}
 .card{--c:#98a2b3;display:block;border:1px solid #d8dde6;border-left:5px solid var(--c);border-radius:6px;padding:.6rem .9rem;color:inherit;text-decoration:none}
 .card .label{font-weight:600}
-.card .amount{display:block;font-size:1.4rem;font-weight:700;font-variant-numeric:tabular-nums;white-space:nowrap}
+.card .amount{display:block;font-size:1.4rem;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 .card .sub{display:block;color:#475467;font-size:.9rem}
 .UNDERPAID{--c:#c4262e}.OVERPAID{--c:#dc6803}.OVERDUE{--c:#7a271a}.UNEXPECTED{--c:#6941c6}
 h3.UNDERPAID,h3.OVERPAID,h3.OVERDUE,h3.UNEXPECTED{border-left:5px solid var(--c);padding-left:.5rem}

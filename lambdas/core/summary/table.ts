@@ -72,7 +72,8 @@ export function renderTable(
       ? rows.map((cells) => row(columns, cells)).join('\n')
       : `<tr><td colspan="${columns.length}" class="muted">${escapeHtml(options.none)}</td></tr>`;
   const foot = options.foot ? `<tfoot>${row(columns, options.foot)}</tfoot>` : '';
-  // Up to three columns fit a phone as they are; wider tables reflow there (see style.ts).
-  const reflow = columns.length > 3 ? ' class="reflow"' : '';
+  // Two columns fit a phone as they are; wider tables reflow there (see style.ts): a label, a count
+  // and an amount in the hundreds of millions already overflowed 360 px.
+  const reflow = columns.length > 2 ? ' class="reflow"' : '';
   return `<div class="box"><table${reflow}><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody>${foot}</table></div>`;
 }

@@ -66,7 +66,7 @@ describe('capped receivables in the summary', () => {
       language: 'pt-BR',
     });
     const html = renderHtmlReport(summary);
-    const card = html.match(/<a class="card CAPPED"[^]*?<\/a>/)?.[0] ?? '';
+    const card = html.match(/<a class="card CAPPED"[\s\S]*?<\/a>/)?.[0] ?? '';
     expect(card).toContain('<span class="amount">1 recebível</span>');
     expect(card).not.toContain('R$');
   });
