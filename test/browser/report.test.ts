@@ -96,6 +96,11 @@ describe.each(['pt-BR', 'en'] as const)('HTML report in Chromium (%s)', (languag
         expect(text).toContain(t.states[category.state]);
         expect(text).toContain(t.receivables(category.count));
         expect(text).toContain(formatBrl(category.amountCents, language));
+        // The card and its items' heading wear the category's colour.
+        const colours = await page.evaluate<string[]>(
+          `[".card.${category.state}", "h3#${category.state}"].map((s) => getComputedStyle(document.querySelector(s)).borderLeftColor)`,
+        );
+        expect(colours[1]).toBe(colours[0]);
         // Its largest items are listed, under their own heading.
         const items = page.locator(`h3#${category.state} + .box tbody tr`);
         expect(await items.count()).toBe(category.largest.length);

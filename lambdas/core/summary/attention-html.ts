@@ -46,7 +46,7 @@ function card(c: ActionCategory, language: ReportLanguage): string {
 function largestItems(c: ActionCategory, language: ReportLanguage): string {
   const t = textsFor(language);
   const cell = cellsFor(language);
-  const heading = `<h3 id="${escapeHtml(c.state)}" class="${escapeHtml(c.state)}">${escapeHtml(t.states[c.state] ?? c.state)} <small>${escapeHtml(t.attention.shown(c.largest.length, t.receivables(c.count)))}</small></h3>`;
+  const heading = `<h3 id="${escapeHtml(c.state)}" class="category ${escapeHtml(c.state)}">${escapeHtml(t.states[c.state] ?? c.state)} <small>${escapeHtml(t.attention.shown(c.largest.length, t.receivables(c.count)))}</small></h3>`;
   const rows = c.largest.map((item) => [
     cell.text(
       item.review === undefined

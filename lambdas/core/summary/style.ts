@@ -14,8 +14,8 @@ h3{font-size:1rem;margin:1.25rem 0 .25rem}h3 small{font-weight:400;color:#667085
 .card .label{font-weight:600}
 .card .amount{display:block;font-size:1.4rem;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 .card .sub{display:block;color:#475467;font-size:.9rem}
+.category{--c:#98a2b3}h3.category{border-left:5px solid var(--c);padding-left:.5rem}
 .UNDERPAID{--c:#c4262e}.OVERPAID{--c:#dc6803}.OVERDUE{--c:#7a271a}.UNEXPECTED{--c:#6941c6}
-h3.UNDERPAID,h3.OVERPAID,h3.OVERDUE,h3.UNEXPECTED{border-left:5px solid var(--c);padding-left:.5rem}
 .box{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%;margin:.25rem 0 .5rem}
 th,td{padding:.35rem .6rem;border-bottom:1px solid #eceff4;text-align:left;vertical-align:top}
