@@ -99,11 +99,10 @@ export class ReconStack extends Stack {
       timeout: Duration.seconds(10),
       environment: webhookEnvironment({ table, secret }),
     });
-    providerSecret.grantKeyDecrypt(receiver.role);
     const api = new WebhookApi(this, 'Webhook', {
       handler: receiver.function,
       table,
-      secret,
+      secret: providerSecret,
       stateMachine: this.workflow.stateMachine,
     });
     acknowledgeWildcards(
