@@ -59,7 +59,7 @@ const DOWNLOAD = {
   // Up to ~10k records of JSON and Parquet per batch: more memory is more CPU.
   memoryMb: 1024,
   timeoutSeconds: 300,
-  // How far back the touched-key log goes tells an archived receivable (lambdas/core/recon/horizon.ts).
+  // How far back the touched-key log goes tells an archived receivable (lambdas/core/receivable/horizon.ts).
   access: { table: 'readWrite', bucket: 'putDelete', touchedLog: 'list' },
   environment: [...BASE_ENV, ...PROVIDER_ENV, ENV.bucketName, ENV.reconConfig],
 } as const satisfies Omit<StepEntry, 'purpose' | 'folder' | 'states'>;
