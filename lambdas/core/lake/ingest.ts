@@ -24,6 +24,7 @@ import { buildDriftTracker, expectedFields } from '../records/drift';
 import { buildNormalizer } from '../records/normalize';
 import type { IngestCounts } from './counts';
 import { emptyIngestCounts, increment, mergeIngestCounts } from './counts';
+import { roleCounts } from './role-counts';
 import { quarantineObjectKey, rawPageKey, recordsObjectKey } from './keys';
 import { encodeRecordsParquet, movementDate } from './records-file';
 
@@ -133,7 +134,7 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
       source,
       records,
       quarantined,
-      counts: { received, byCode, quarantinedByReason, drift: drift.drift() },
+      counts: { received, byCode, quarantinedByReason, drift: drift.drift(), ...roleCounts(records, config) },
     };
   }
 
