@@ -65,10 +65,7 @@ export type UnclassifiedCount = z.output<typeof unclassifiedGroupSchema>;
 const groupId = (g: UnclassifiedCount) => `${g.code}|${g.why}|${g.value ?? ''}`;
 
 /** Groups of both, counts of the same group added; largest first, then by code and value. */
-export function mergeUnclassified<G extends UnclassifiedCount>(
-  a: readonly G[],
-  b: readonly G[],
-): G[] {
+export function mergeUnclassified<G extends UnclassifiedCount>(a: readonly G[], b: readonly G[]): G[] {
   const groups = new Map<string, G>();
   for (const g of [...a, ...b]) {
     const id = groupId(g);
@@ -76,7 +73,8 @@ export function mergeUnclassified<G extends UnclassifiedCount>(
     groups.set(id, seen ? { ...seen, count: seen.count + g.count } : g);
   }
   return [...groups.values()].sort(
-    (x, y) => y.count - x.count || x.code.localeCompare(y.code) || (x.value ?? '').localeCompare(y.value ?? ''),
+    (x, y) =>
+      y.count - x.count || x.code.localeCompare(y.code) || (x.value ?? '').localeCompare(y.value ?? ''),
   );
 }
 

@@ -24,9 +24,9 @@ import { buildDriftTracker, expectedFields } from '../records/drift';
 import { buildNormalizer } from '../records/normalize';
 import type { IngestCounts } from './counts';
 import { emptyIngestCounts, increment, mergeIngestCounts } from './counts';
-import { roleCounts } from './role-counts';
 import { quarantineObjectKey, rawPageKey, recordsObjectKey } from './keys';
 import { encodeRecordsParquet, movementDate } from './records-file';
+import { roleCounts } from './role-counts';
 
 const gzipAsync = promisify(gzip);
 

@@ -3,6 +3,8 @@
  * "registros" (what the provider sends) and "recebíveis" (installments money is expected for) are
  * never mixed with synonyms, and a missing translation fails the type check.
  */
+import type { LifecycleTexts } from './lifecycle-texts';
+
 export interface Texts {
   readonly title: string;
   readonly runCompleted: string;
@@ -86,6 +88,8 @@ export interface Texts {
     outcomes: Readonly<Record<string, string>>;
   };
   readonly footer: (requests: string, seconds: string, startedAt: string, runId: string) => string;
+  /** Chargebacks, fees, cancellations and advances, unclassified records (docs/lifecycle.md). */
+  readonly lifecycle: LifecycleTexts;
   /** The notification (the morning message): see message.ts. */
   readonly message: {
     stateLine: string;
