@@ -107,7 +107,7 @@ export const ENGLISH: Texts = {
       A1: 'open sale (forecast)',
       D1: 'write-off by payment',
     },
-    otherCode: 'no defined meaning',
+    otherCode: 'role set in recordRoles',
     reasons: {
       NOT_AN_OBJECT: 'not a JSON object',
       UNKNOWN_RECORD_CODE: 'unknown record type',

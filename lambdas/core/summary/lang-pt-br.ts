@@ -107,7 +107,7 @@ export const PORTUGUESE: Texts = {
       A1: 'venda em aberto (previsão)',
       D1: 'baixa por pagamento',
     },
-    otherCode: 'sem significado definido',
+    otherCode: 'papel definido em recordRoles',
     reasons: {
       NOT_AN_OBJECT: 'não é um objeto JSON',
       UNKNOWN_RECORD_CODE: 'tipo de registro desconhecido',

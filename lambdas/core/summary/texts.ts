@@ -70,7 +70,7 @@ export interface Texts {
     code: string;
     reason: string;
     codes: Readonly<Record<string, string>>;
-    /** Codes the matcher leaves out until their meaning is configured. */
+    /** Codes other than A1/D1 whose records all had a role (recordRoles). */
     otherCode: string;
     reasons: Readonly<Record<string, string>>;
     drift: string;

@@ -34,7 +34,14 @@ describe('the lifecycle in the run summary', () => {
     world = await startLocalWorld({
       mode: 'production',
       simulator: SIMULATOR,
-      recon: { recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN },
+      recon: {
+        recordRoles: SIMULATOR_RECORD_ROLES,
+        recordSign: {
+          columns: [...SIMULATOR_RECORD_SIGN.columns],
+          negative: [...SIMULATOR_RECORD_SIGN.negative],
+          positive: [...SIMULATOR_RECORD_SIGN.positive],
+        },
+      },
     });
   });
   afterAll(async () => {
