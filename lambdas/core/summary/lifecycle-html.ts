@@ -40,7 +40,7 @@ export function renderFees(s: RunSummary): string {
         .filter(Boolean)
         .join(' · '),
     ),
-    cell.text(f.roles[i.role] ?? i.role),
+    { text: f.roles[i.role] ?? i.role, kind: 'nowrap' as const },
     cell.date(i.date === '' ? null : i.date),
     cell.money(i.role === 'FEE' ? -i.amountCents : i.amountCents),
   ]);
