@@ -50,6 +50,13 @@ export interface PeriodFees {
   readonly largest: readonly FeeItem[];
 }
 
+/** Which account-level items the summary reads: the run's acquirers over its period. */
+export interface FeesQuery {
+  readonly acquirers: readonly string[];
+  readonly from: IsoDate;
+  readonly to: IsoDate;
+}
+
 /** "Registros sem papel configurado", one group per code (and rule value), with the setting that would classify them. */
 export interface UnclassifiedLine {
   readonly code: string;

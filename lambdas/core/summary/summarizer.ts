@@ -7,10 +7,9 @@
 import type { IsoDate } from '../calendar';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
-import type { FeesQuery } from './fees';
 import { renderHtmlReport } from './html';
 import { accountAcquirersOf } from './lifecycle';
-import type { PeriodFees } from './lifecycle-types';
+import type { FeesQuery, PeriodFees } from './lifecycle-types';
 import { summaryMessage, summarySubject } from './message';
 import type { ReportLinker } from './report-link';
 import type { BookView, ReportLanguage, RunSummary, SummaryReceivable } from './types';
@@ -31,7 +30,7 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly now: () => Date;
   /** The report's and message's language (stage setting `reportLanguage`, `recon run --lang`). */
   readonly language: ReportLanguage;
-  /** The period's account-level fees and debits (fees.ts); without it the report has no such section. */
+  /** The period's account-level fees and debits (totals/fees.ts); without it the report has no such section. */
   readonly readFees?: (query: FeesQuery) => Promise<PeriodFees>;
 };
 

@@ -6,7 +6,7 @@
  */
 import type { IsoDate } from '../calendar';
 import { type AccountItem, accountTotals } from '../recon/account-items';
-import type { AcquirerFees, FeeItem, PeriodFees } from './lifecycle-types';
+import type { AcquirerFees, FeeItem, FeesQuery, PeriodFees } from '../summary/lifecycle-types';
 
 /** Largest account-level items named in the report; the rest are in the lake. */
 export const TOP_FEE_ITEMS = 5;
@@ -55,12 +55,6 @@ export function periodFees(items: readonly AccountItem[], limit = TOP_FEE_ITEMS)
 
 /** How the period's account items of one acquirer are read (the account store's `list`). */
 export type ListAccountItems = (acquirer: string, from: IsoDate, to: IsoDate) => Promise<AccountItem[]>;
-
-export interface FeesQuery {
-  readonly acquirers: readonly string[];
-  readonly from: IsoDate;
-  readonly to: IsoDate;
-}
 
 /** Reads the period's items of each acquirer (one Query each) and sums them. */
 export function buildFeesReader(list: ListAccountItems): (query: FeesQuery) => Promise<PeriodFees> {
