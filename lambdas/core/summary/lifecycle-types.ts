@@ -1,7 +1,7 @@
 /**
  * The summary's lifecycle parts (issue 23, docs/lifecycle.md): money the book's cancellations,
  * chargebacks and advances moved, the period's account-level fees and debits, and the records no
- * role classifies. A leaf module, so types.ts and the modules that compute these share it.
+ * role classifies. Types only, so types.ts and the modules that compute these share it.
  */
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
@@ -57,12 +57,5 @@ export interface FeesQuery {
   readonly to: IsoDate;
 }
 
-/** "Registros sem papel configurado", one group per code (and rule value), with the setting that would classify them. */
-export interface UnclassifiedLine {
-  readonly code: string;
-  readonly column?: string;
-  readonly value?: string;
-  readonly why: 'NO_ROLE' | 'NO_RULE_FOR_VALUE' | 'UNKNOWN_SIGN';
-  readonly count: number;
-  readonly setting: string;
-}
+/** "Registros sem papel configurado", one group per code (and rule value), as the ingest counts carry them. */
+export type { UnclassifiedCount as UnclassifiedLine } from '../lake/counts';
