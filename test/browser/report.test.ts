@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionCategoriesByAmount } from '../../lambdas/core/summary/action-order';
 import { formatBrl } from '../../lambdas/core/summary/brl';
 import { renderHtmlReport } from '../../lambdas/core/summary/html';
-import { textsFor } from '../../lambdas/core/summary/i18n';
+import { formatDate, textsFor } from '../../lambdas/core/summary/i18n';
 import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
+import { lifecycleSummary } from './lifecycle-summary';
 import { crowdedSummary, realisticSummary } from './realistic-summary';
 
 /** Debian's package path; RECON_CHROMIUM points elsewhere on other systems. */
@@ -89,8 +90,13 @@ describe.each(['pt-BR', 'en'] as const)('HTML report in Chromium (%s)', (languag
 
       const ordered = actionCategoriesByAmount(summary);
       expect(await cardsInReadingOrder(page)).toEqual(ordered.map((c) => c.state));
-      for (const category of summary.attention) {
-        expect(category.count).toBeGreaterThan(0);
+      // The demo book has no lifecycle records: only the lifecycle's action states are empty (the
+      // lifecycle report below fills them).
+      expect(summary.attention.filter((c) => c.count === 0).map((c) => c.state)).toEqual([
+        'CHARGED_BACK',
+        'UNLINKED',
+      ]);
+      for (const category of summary.attention.filter((c) => c.count > 0)) {
         const card = page.locator(`.card.${category.state}`);
         const text = await card.innerText();
         expect(text).toContain(t.states[category.state]);
@@ -157,4 +163,49 @@ describe('weekly agenda chart in Chromium', () => {
       await page.close();
     }
   });
+});
+
+describe.each(['pt-BR', 'en'] as const)('lifecycle sections in Chromium (%s)', (language: ReportLanguage) => {
+  const summary = lifecycleSummary(language);
+  const t = textsFor(language);
+
+  it.each([1280, 360])(
+    'at %i px: chargebacks, fees and unclassified records fit and show their figures',
+    async (width) => {
+      const page = await open(summary, width);
+      try {
+        await page.screenshot({
+          path: join(SCREENSHOTS, `lifecycle-${language}-${width}.png`),
+          fullPage: true,
+        });
+        const { scrollWidth, clientWidth } = await page.evaluate<{
+          scrollWidth: number;
+          clientWidth: number;
+        }>(PAGE_WIDTHS);
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+        expect(await cutOff(page, '.card, td, th, h1, h2, h3, p, li, code')).toEqual([]);
+
+        const chargebacks = summary.attention.find((c) => c.state === 'CHARGED_BACK');
+        expect(chargebacks?.count).toBeGreaterThan(0);
+        const card = await page.locator('.card.CHARGED_BACK').innerText();
+        expect(card).toContain(formatBrl(chargebacks?.amountCents ?? 0, language));
+        const first = await page.locator('h3#CHARGED_BACK + .box tbody tr').first().innerText();
+        const item = chargebacks?.largest[0];
+        expect(first).toContain(formatBrl(item?.chargedBackNetCents ?? 0, language));
+        expect(first).toContain(formatDate(item?.chargebackDate ?? '', language));
+
+        const acquirers = summary.fees?.byAcquirer ?? [];
+        expect(acquirers.length).toBeGreaterThan(1);
+        const fees = await page.locator(`h2:text("${t.lifecycle.fees.heading}") + p + .box`).innerText();
+        for (const a of acquirers) expect(fees).toContain(formatBrl(-a.feeCents, language));
+
+        expect(await page.locator('body').innerText()).toContain(
+          formatBrl(summary.lifecycle?.advanceFeeCents ?? 0, language),
+        );
+        expect(await page.locator('#unclassified + p + ul li').count()).toBe(3);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

@@ -26,6 +26,7 @@ import type { IngestCounts } from './counts';
 import { emptyIngestCounts, increment, mergeIngestCounts } from './counts';
 import { quarantineObjectKey, rawPageKey, recordsObjectKey } from './keys';
 import { encodeRecordsParquet, movementDate } from './records-file';
+import { roleCounts } from './role-counts';
 
 const gzipAsync = promisify(gzip);
 
@@ -133,7 +134,7 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
       source,
       records,
       quarantined,
-      counts: { received, byCode, quarantinedByReason, drift: drift.drift() },
+      counts: { received, byCode, quarantinedByReason, drift: drift.drift(), ...roleCounts(records, config) },
     };
   }
 

@@ -7,6 +7,7 @@ import { actionCategoriesByAmount, receivableParts } from './action-order';
 import { formatBrl } from './brl';
 import { escapeHtml } from './escape';
 import { textsFor } from './i18n';
+import { chargebackNote } from './lifecycle-html';
 import { cellsFor, renderTable } from './table';
 import { type ActionCategory, type ActionItem, CAPPED, type ReportLanguage, type RunSummary } from './types';
 
@@ -49,9 +50,10 @@ function largestItems(c: ActionCategory, language: ReportLanguage): string {
   const heading = `<h3 id="${escapeHtml(c.state)}" class="category ${escapeHtml(c.state)}">${escapeHtml(t.states[c.state] ?? c.state)} <small>${escapeHtml(t.attention.shown(c.largest.length, t.receivables(c.count)))}</small></h3>`;
   const rows = c.largest.map((item) => [
     cell.text(
-      item.review === undefined
+      (item.review === undefined
         ? receivableLabel(item, language)
-        : `${receivableLabel(item, language)} (${t.attention.review[item.review] ?? item.review})`,
+        : `${receivableLabel(item, language)} (${t.attention.review[item.review] ?? item.review})`) +
+        chargebackNote(item, language),
     ),
     cell.date(item.dueDate),
     item.forecastNetCents === null ? cell.text('—') : cell.money(item.forecastNetCents),

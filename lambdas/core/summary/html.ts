@@ -8,6 +8,13 @@ import { formatCount } from './brl';
 import { renderWeeklyChart } from './chart';
 import { escapeHtml } from './escape';
 import { formatDate, formatInstant, formatSeconds, textsFor } from './i18n';
+import {
+  LIFECYCLE_STYLE,
+  renderFees,
+  renderLifecycleInfo,
+  renderUnclassified,
+  unclassifiedCodes,
+} from './lifecycle-html';
 import { REPORT_STYLE } from './style';
 import { type Cell, cellsFor, renderTable, smallPrint } from './table';
 import type { AgingBucket, JobLine, MoneyTotals, ReportLanguage, RunSummary } from './types';
@@ -105,8 +112,9 @@ function recordsSection(s: RunSummary): string {
     text: words[key] ?? otherwise,
     small: key,
   });
+  const unclassified = unclassifiedCodes(s);
   const codes = Object.entries(s.records.byCode).map(([code, n]) => [
-    described(code, r.codes, r.otherCode),
+    described(code, r.codes, unclassified.has(code) ? t.lifecycle.unclassifiedCode : r.otherCode),
     cell.count(n),
   ]);
   const reasons = Object.entries(s.records.quarantinedByReason).map(([reason, n]) => [
@@ -168,18 +176,21 @@ export function renderHtmlReport(s: RunSummary): string {
   const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), s.environment];
   return `<!doctype html>
 <html lang="${s.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`)}</title><style>${REPORT_STYLE}</style></head>
+<title>${escapeHtml(`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`)}</title><style>${REPORT_STYLE}${LIFECYCLE_STYLE}</style></head>
 <body>
 <h1>${escapeHtml(t.title)}</h1>
 <p class="meta">${status} · ${meta.map((m) => escapeHtml(m)).join(' · ')}</p>
 ${failuresSection(s)}
 ${renderAttention(s)}
+${renderFees(s)}
+${renderLifecycleInfo(s)}
 ${statesSection(s)}
 ${agingSection(s)}
 <h2>${escapeHtml(t.agenda.heading)}</h2>
 <p class="muted">${escapeHtml(t.agenda.note)}</p>
 ${renderWeeklyChart(s.weekly, s.asOf, s.language)}
 ${recordsSection(s)}
+${renderUnclassified(s)}
 ${reportsSection(s)}
 </body></html>
 `;

@@ -8,6 +8,8 @@ import type { IsoDate } from '../calendar';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
 import { renderHtmlReport } from './html';
+import { accountAcquirersOf } from './lifecycle';
+import type { FeesQuery, PeriodFees } from './lifecycle-types';
 import { summaryMessage, summarySubject } from './message';
 import type { ReportLinker } from './report-link';
 import type { BookView, ReportLanguage, RunSummary, SummaryReceivable } from './types';
@@ -28,6 +30,8 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly now: () => Date;
   /** The report's and message's language (stage setting `reportLanguage`, `recon run --lang`). */
   readonly language: ReportLanguage;
+  /** The period's account-level fees and debits (totals/fees.ts); without it the report has no such section. */
+  readonly readFees?: (query: FeesQuery) => Promise<PeriodFees>;
 };
 
 /** Object keys of one run's summary files in the lake bucket. */
@@ -52,7 +56,13 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
       'readBook' in deps
         ? await deps.readBook(input.asOf)
         : bookFromReceivables(await collect(deps.listReceivables()), input.asOf);
-    const summary = buildRunSummaryFromBook(input, book, { finishedAt: deps.now(), language: deps.language });
+    const fees = await deps.readFees?.({
+      acquirers: accountAcquirersOf(input.jobs),
+      from: input.from,
+      to: input.to,
+    });
+    const stamp = { finishedAt: deps.now(), language: deps.language };
+    const summary = buildRunSummaryFromBook(input, book, stamp, fees);
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');

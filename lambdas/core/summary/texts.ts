@@ -4,6 +4,7 @@
  * never mixed with synonyms, and a missing translation fails the type check.
  */
 import type { QuarantineReason } from '../records/canonical';
+import type { LifecycleTexts } from './lifecycle-texts';
 
 export interface Texts {
   readonly title: string;
@@ -79,7 +80,7 @@ export interface Texts {
     code: string;
     reason: string;
     codes: Readonly<Record<string, string>>;
-    /** Codes the matcher leaves out until their meaning is configured. */
+    /** Codes other than A1/D1 whose records all had a role (recordRoles). */
     otherCode: string;
     /** Every quarantine reason in plain words (the code itself is small print). */
     reasons: Readonly<Record<QuarantineReason, string>>;
@@ -99,6 +100,8 @@ export interface Texts {
     outcomes: Readonly<Record<string, string>>;
   };
   readonly footer: (requests: string, seconds: string, startedAt: string, runId: string) => string;
+  /** Chargebacks, fees, cancellations and advances, unclassified records (docs/lifecycle.md). */
+  readonly lifecycle: LifecycleTexts;
   /** The notification (the morning message): see message.ts. */
   readonly message: {
     stateLine: string;

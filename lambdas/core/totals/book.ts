@@ -101,6 +101,7 @@ export function bookFromCells(
       largest: largest[state] ?? [],
     })),
     capped: { count: get('cn'), amountCents: get('ca') },
+    lifecycle: { cancelledNetCents: get('lc'), chargedBackNetCents: get('lk'), advanceFeeCents: get('lv') },
   };
 }
 

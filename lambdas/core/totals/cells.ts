@@ -15,6 +15,7 @@
  * | `wf:W` `ws:W` | Monday W of the due week (valid due dates only) | forecast, settled |
  * | `cn:` `ca:` | receivables flagged `capped` | count, Σ\|difference\| |
  * | `o:D` | due date D of a receivable STORED as OPEN | count |
+ * | `lc:` `lk:` `lv:` | every receivable | Σ cancelled, Σ charged back (net of reversals), Σ advance fees |
  *
  * A receivable that will leave the table by TTL (receivable/horizon.ts) has every cell filed under its
  * expiry day instead, `x<day>/<cell>`, so the book can leave it out from that day on (expiry.ts).
@@ -95,6 +96,10 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
     add(cell('wf', week), forecast);
     add(cell('ws', week), settledNetCents);
   }
+  const lifecycle = explained ?? moneyOf(r);
+  add(cell('lc'), lifecycle.cancelledNetCents);
+  add(cell('lk'), lifecycle.chargedBackNetCents);
+  add(cell('lv'), lifecycle.advanceFeeCents);
   if (r.capped) {
     add(cell('cn'), 1);
     add(cell('ca'), Math.abs(differenceCents));

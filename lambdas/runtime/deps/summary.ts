@@ -1,7 +1,9 @@
 /** The run summary's dependencies (the summarize Lambda and the local world). */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { buildAccountStore } from '../../core/recon/account-items';
 import type { ReportLinker } from '../../core/summary/report-link';
 import { buildSummarizer } from '../../core/summary/summarizer';
+import { buildFeesReader } from '../../core/totals/fees';
 import { buildBookReader } from '../../core/totals/reader';
 import type { WorkflowConfig } from '../../core/workflow/config';
 import type { WorkflowDeps } from '../../core/workflow/deps';
@@ -22,6 +24,12 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
   const writeObject = async (key: string, body: string, contentType: string) => {
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
   };
+  const accounts = buildAccountStore({
+    ddb,
+    tableName,
+    now,
+    reasonColumns: config.recordReasonColumns ?? [],
+  });
   const summarize = buildSummarizer({
     readBook: buildBookReader({ ddb, tableName, config, now }),
     writeObject,
@@ -30,6 +38,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
       wiring.reportLink ?? presignedReportLinker({ s3, bucket, hours: workflowConfig.reportLinkHours, warn }),
     now,
     language: workflowConfig.reportLanguage,
+    readFees: buildFeesReader(accounts.list),
   });
   return (input) => summarize(input);
 }

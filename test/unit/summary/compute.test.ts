@@ -138,6 +138,8 @@ describe('what needs action', () => {
       ['OVERPAID', 1, 600, 1],
       ['OVERDUE', 1, 99_999, 1],
       ['UNEXPECTED', 1, 500, 1],
+      ['CHARGED_BACK', 0, 0, 0],
+      ['UNLINKED', 0, 0, 0],
     ]);
     expect(attention[0]?.largest.map((i) => [i.nsu, i.differenceCents])).toEqual([
       ['b', -600],
