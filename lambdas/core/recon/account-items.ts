@@ -68,7 +68,7 @@ function placeOf(record: CanonicalRecord) {
 }
 
 /** The text of the first reason column the record fills. */
-function reasonTextOf(record: CanonicalRecord, columns: readonly string[]): string | null {
+export function reasonTextOf(record: CanonicalRecord, columns: readonly string[]): string | null {
   for (const column of columns) {
     const value = record.extra[column.toUpperCase()];
     if (typeof value === 'string' && value.trim() !== '') return value.trim();
