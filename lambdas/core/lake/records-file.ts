@@ -51,7 +51,12 @@ interface RoleFacts {
 
 type LakeConfig = Pick<
   ReconConfig,
-  'matchKey' | 'maxContributions' | 'recordRoles' | 'recordSign' | 'placeholderKeyValues' | 'recordReasonColumns'
+  | 'matchKey'
+  | 'maxContributions'
+  | 'recordRoles'
+  | 'recordSign'
+  | 'placeholderKeyValues'
+  | 'recordReasonColumns'
 >;
 
 function roleFacts(record: CanonicalRecord, config: LakeConfig): RoleFacts {
