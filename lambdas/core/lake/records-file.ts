@@ -4,9 +4,8 @@
  */
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
-import { reasonTextOf } from '../recon/account-items';
-import { linkedRoleOf, matchKeyOf } from '../recon/matcher';
 import type { CanonicalRecord, RecordCode } from '../records/canonical';
+import { linkedRoleOf, matchKeyOf, reasonTextOf } from '../records/linking';
 import { classifierOf, directedCents, type RecordRole } from '../records/roles';
 import { encodeParquet, PARQUET_TYPE_OF } from './parquet';
 import { RECORDS_TABLE, type RecordsColumnName } from './tables';
