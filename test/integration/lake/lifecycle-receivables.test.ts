@@ -64,7 +64,7 @@ const ROWS = [
 
 /** A row of the change log written before the lifecycle columns existed (they read as null). */
 const FIRST_LIFECYCLE = RECEIVABLE_CHANGES_TABLE.columns.findIndex((c) => c.name === 'cancelled_net_cents');
-const BEFORE_LIFECYCLE = new Set(
+const BEFORE_LIFECYCLE = new Set<string>(
   RECEIVABLE_CHANGES_TABLE.columns.slice(0, FIRST_LIFECYCLE).map((c) => c.name),
 );
 const OLDER = Object.fromEntries(
