@@ -140,7 +140,7 @@ describe('lifecycle named queries on DuckDB, from the simulator’s lifecycle da
     s3 = await startLocalS3();
     workDir = await mkdtemp(join(tmpdir(), 'recon-lifecycle-lake-'));
     const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config });
-    // One batch per report: one object per partition (s3rver fails listing a few thousand keys).
+    // One download batch per report: one Parquet object per partition.
     for (const kind of ['sales', 'financial'] as const)
       await ingest.ingestPages(reportPages(kind, `${kind}-1`));
     // The financial period fetched again (a re-run: a new report id, another rendering), and one
