@@ -6,9 +6,9 @@
 import { type Command, Option } from 'commander';
 import { businessDate } from '../../lambdas/core/calendar';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import { RECON_STATUSES } from '../../lambdas/core/recon/status';
+import { RECON_STATUSES } from '../../lambdas/core/receivable/status';
+import { type ReceivableView, toReceivableView } from '../../lambdas/core/receivable/view';
 import { buildReceivableStore } from '../../lambdas/core/recon/store';
-import { type ReceivableView, toReceivableView } from '../../lambdas/core/recon/view';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';

@@ -10,7 +10,7 @@
  * - no integer division (Trino truncates, DuckDB does not): ratios are computed on DOUBLE.
  *
  * Queries over `recon_records` count each record as the receivables do (one definition, see
- * `lambdas/core/recon/occurrences.ts`): the same record can reach the lake in several reports (a
+ * `lambdas/core/receivable/occurrences.ts`): the same record can reach the lake in several reports (a
  * re-run generates a new report id; windows can overlap), so a `record_hash` counts as many times as
  * it occurs in the report holding it most often — equal twins of one report (two equal partial
  * payments) are two records, a re-delivery is none ({@link uniqueRecords}).

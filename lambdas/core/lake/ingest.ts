@@ -52,7 +52,7 @@ export interface PageIngestResult<A extends AppliedRecords = AppliedRecords> {
 /** What matching the records answered: the records it refused (their receivable is full) or held back. */
 export interface AppliedRecords {
   readonly refused: readonly CanonicalRecord[];
-  /** Records whose receivable may have been archived from the hot table (recon/horizon.ts). */
+  /** Records whose receivable may have been archived from the hot table (receivable/horizon.ts). */
   readonly archived?: readonly CanonicalRecord[];
 }
 

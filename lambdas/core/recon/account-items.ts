@@ -15,12 +15,12 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
+import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from '../receivable/occurrences';
 import type { CanonicalRecord } from '../records/canonical';
 import { reasonTextOf } from '../records/linking';
 import { directedCents } from '../records/roles';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { queryPages } from '../store/query-pages';
-import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from './occurrences';
 
 export type AccountRole = 'FEE' | 'ADJUSTMENT';
 

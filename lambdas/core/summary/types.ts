@@ -74,8 +74,15 @@ export interface MoneyTotals {
   readonly differenceCents: Cents;
 }
 
-/** Unpaid money by days late; the report words each bucket from its bounds, in its language. */
+/**
+ * Where unpaid money stands: not yet due, due but still within the grace days (OPEN, not late),
+ * or late (OVERDUE: past grace), the last split by days past due.
+ */
+export type AgingKind = 'notDue' | 'withinGrace' | 'late';
+
+/** Unpaid money by days late; the report words each bucket from its kind and bounds, in its language. */
 export interface AgingBucket {
+  readonly kind: AgingKind;
   /** Days past due, inclusive bounds; null means unbounded on that side. */
   readonly minDays: number | null;
   readonly maxDays: number | null;

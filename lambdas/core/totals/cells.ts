@@ -16,14 +16,14 @@
  * | `cn:` `ca:` | receivables flagged `capped` | count, Σ\|difference\| |
  * | `o:D` | due date D of a receivable STORED as OPEN | count |
  *
- * A receivable that will leave the table by TTL (recon/horizon.ts) has every cell filed under its
+ * A receivable that will leave the table by TTL (receivable/horizon.ts) has every cell filed under its
  * expiry day instead, `x<day>/<cell>`, so the book can leave it out from that day on (expiry.ts).
  */
 import { type IsoDate, isIsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
-import { expiryDateOf } from '../recon/horizon';
-import type { Receivable } from '../recon/item';
-import { explain, moneyOf } from '../recon/status';
+import { expiryDateOf } from '../receivable/horizon';
+import type { Receivable } from '../receivable/item';
+import { explain, moneyOf } from '../receivable/status';
 import { weekStartOf } from '../summary/agenda';
 
 export type Cells = Readonly<Record<string, number>>;
