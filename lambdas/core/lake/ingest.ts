@@ -162,7 +162,7 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     }
     return [...partitions].map(([key, partition]) => ({
       key,
-      body: encodeRecordsParquet(partition),
+      body: encodeRecordsParquet(partition, config),
       contentType: 'application/vnd.apache.parquet',
     }));
   }
