@@ -6,8 +6,8 @@
  */
 
 import { bookFromReceivables, buildRunSummaryFromBook } from '../../lambdas/core/summary/compute';
+import { periodFees } from '../../lambdas/core/summary/fees';
 import type { ReportLanguage, RunSummary, SummaryReceivable } from '../../lambdas/core/summary/types';
-import { periodFees } from '../../lambdas/core/totals/fees';
 import { generateUniverse } from '../../local/simulator/dataset';
 import { computeLifecycleTruth } from '../../local/simulator/lifecycle-truth';
 import { job, summaryInput } from '../unit/summary/fixtures';

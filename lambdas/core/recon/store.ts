@@ -6,6 +6,7 @@
  * totals item per call that wrote anything, none per record.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type AccountRecord, buildAccountStore } from '../account/account-items';
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
 import type { MatchKeyField, ReconConfig } from '../config';
@@ -29,7 +30,6 @@ import type { CanonicalRecord } from '../records/canonical';
 import { classifierOf } from '../records/roles';
 import { inTotalsBatch } from '../totals/recorder';
 import { buildTotalsStore } from '../totals/store';
-import { type AccountRecord, buildAccountStore } from './account-items';
 import { readReceivables } from './batch-read';
 import type { TouchedLog } from './touched';
 import { buildReceivableWriter, type Decide } from './writer';

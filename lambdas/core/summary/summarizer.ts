@@ -30,7 +30,7 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly now: () => Date;
   /** The report's and message's language (stage setting `reportLanguage`, `recon run --lang`). */
   readonly language: ReportLanguage;
-  /** The period's account-level fees and debits (totals/fees.ts); without it the report has no such section. */
+  /** The period's account-level fees and debits (summary/fees.ts); without it the report has no such section. */
   readonly readFees?: (query: FeesQuery) => Promise<PeriodFees>;
 };
 

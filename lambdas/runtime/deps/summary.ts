@@ -1,9 +1,9 @@
 /** The run summary's dependencies (the summarize Lambda and the local world). */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { buildAccountStore } from '../../core/recon/account-items';
+import { buildAccountStore } from '../../core/account/account-items';
+import { buildFeesReader } from '../../core/summary/fees';
 import type { ReportLinker } from '../../core/summary/report-link';
 import { buildSummarizer } from '../../core/summary/summarizer';
-import { buildFeesReader } from '../../core/totals/fees';
 import { buildBookReader } from '../../core/totals/reader';
 import type { WorkflowConfig } from '../../core/workflow/config';
 import type { WorkflowDeps } from '../../core/workflow/deps';

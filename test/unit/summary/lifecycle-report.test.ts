@@ -4,13 +4,13 @@
  * information, and the records without a configured role with the setting that would classify them.
  */
 import { describe, expect, it } from 'vitest';
+import type { AccountItem } from '../../../lambdas/core/account/account-items';
 import { mergeIngestCounts } from '../../../lambdas/core/lake/counts';
-import type { AccountItem } from '../../../lambdas/core/recon/account-items';
 import { bookFromReceivables, buildRunSummaryFromBook } from '../../../lambdas/core/summary/compute';
+import { buildFeesReader, periodFees } from '../../../lambdas/core/summary/fees';
 import { renderHtmlReport } from '../../../lambdas/core/summary/html';
 import { summaryMessage } from '../../../lambdas/core/summary/message';
 import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
-import { buildFeesReader, periodFees } from '../../../lambdas/core/totals/fees';
 import { job, summaryInput } from './fixtures';
 
 const occurrences = (copies: number) => ({ copies, pages: {}, edges: {}, seam: false, firstReport: 'r1' });

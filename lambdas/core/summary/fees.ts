@@ -4,9 +4,10 @@
  * partitioned by acquirer and sorted by date), for the acquirers the run's records named: never the
  * whole book.
  */
+
+import { type AccountItem, accountTotals } from '../account/account-items';
 import type { IsoDate } from '../calendar';
-import { type AccountItem, accountTotals } from '../recon/account-items';
-import type { AcquirerFees, FeeItem, FeesQuery, PeriodFees } from '../summary/lifecycle-types';
+import type { AcquirerFees, FeeItem, FeesQuery, PeriodFees } from './lifecycle-types';
 
 /** Largest account-level items named in the report; the rest are in the lake. */
 export const TOP_FEE_ITEMS = 5;
