@@ -39,6 +39,7 @@ export interface RecordSpec {
   readonly grossCents?: number | null;
   readonly feeCents?: number | null;
   readonly product?: CanonicalRecord['product'];
+  readonly installments?: number | null;
   /** Where the record was read; defaults: report 1 of 2025-04-02, page 1, line 0. */
   readonly at?: { reportId?: string; generatedOn?: IsoDate; page?: number; line?: number; lines?: number };
 }
@@ -50,7 +51,7 @@ export function canonical(spec: RecordSpec): CanonicalRecord {
     ...spec.key,
     brand: spec.brand ?? 'VISA',
     tid: null,
-    installments: 3,
+    installments: spec.installments === undefined ? 3 : spec.installments,
     grossCents: spec.grossCents ?? null,
     feeCents: spec.feeCents ?? null,
     netCents: spec.netCents === undefined ? 10_000 : spec.netCents,
