@@ -9,13 +9,24 @@ import { loadContractRates, ratesOf } from '../../lambdas/core/fees/source';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { RECON_STATUSES } from '../../lambdas/core/recon/status';
 import { buildReceivableStore } from '../../lambdas/core/recon/store';
-import { type AuditedReceivableView, type ReceivableView, toAuditedView } from '../../lambdas/core/recon/view';
+import {
+  type AuditedReceivableView,
+  type ReceivableView,
+  toAuditedView,
+} from '../../lambdas/core/recon/view';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
-import { type DataPaths, existingState, LOCAL_BUCKET, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
+import {
+  type DataPaths,
+  existingState,
+  LOCAL_BUCKET,
+  LOCAL_TABLE,
+  loadReconConfig,
+  readLastRun,
+} from '../runner/data-dir';
 import { withRunLock } from '../runner/lock';
 
 /** The fields the CLI contract promises in every jsonl line. */

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { runCliProcess } from './spawn-cli';
 import { tempDataDir } from './support';
 
-const HEADER = 'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';
+const HEADER =
+  'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';
 
 describe('recon run --contract-rates with a bad table', () => {
   it('exits 2 naming each bad row and its reason, before anything runs', async () => {

@@ -13,7 +13,12 @@ import { contractRateFor } from './lookup';
 import { contractAdvanceFeeCents, contractFeeCents, percentText } from './money';
 import type { ContractRate } from './rates';
 
-export const FEE_AUDIT_RESULTS = ['OK', 'FEE_ABOVE_CONTRACT', 'FEE_BELOW_CONTRACT', 'NO_CONTRACT_RATE'] as const;
+export const FEE_AUDIT_RESULTS = [
+  'OK',
+  'FEE_ABOVE_CONTRACT',
+  'FEE_BELOW_CONTRACT',
+  'NO_CONTRACT_RATE',
+] as const;
 export type FeeAuditResult = (typeof FEE_AUDIT_RESULTS)[number];
 
 /** The export's fee-audit fields; all null when the audit is off or the receivable has no forecast. */

@@ -41,6 +41,7 @@ export function contractRateFor(rates: readonly ContractRate[], sale: RatedSale)
 
 /** Whether `candidate` governs rather than `current`: a later date, or at one date its own product. */
 function precedes(current: ContractRate, candidate: ContractRate): boolean {
-  if (candidate.effectiveFrom !== current.effectiveFrom) return candidate.effectiveFrom > current.effectiveFrom;
+  if (candidate.effectiveFrom !== current.effectiveFrom)
+    return candidate.effectiveFrom > current.effectiveFrom;
   return current.product === 'ANY' && candidate.product !== 'ANY';
 }

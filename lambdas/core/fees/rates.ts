@@ -70,7 +70,9 @@ export function parseContractRates(text: string, config: Normalizers): RateTable
     else rates.push(read);
   }
   errors.push(...overlaps(rates));
-  return errors.length > 0 ? { ok: false, errors: errors.sort((a, b) => a.row - b.row) } : { ok: true, rates };
+  return errors.length > 0
+    ? { ok: false, errors: errors.sort((a, b) => a.row - b.row) }
+    : { ok: true, rates };
 }
 
 /** The row read, or why not. */
@@ -78,8 +80,16 @@ function readRow(fields: readonly string[], row: number, config: Normalizers): C
   if (fields.length !== RATE_COLUMNS.length) {
     return `expected ${RATE_COLUMNS.length} columns, found ${fields.length}`;
   }
-  const [acquirerText, brandText, productText, fromText, toText, mdrText, advanceText, dateText] =
-    fields as [string, string, string, string, string, string, string, string];
+  const [acquirerText, brandText, productText, fromText, toText, mdrText, advanceText, dateText] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const acquirer = identifier(acquirerText, 'acquirer', config);
   const brand = identifier(brandText, 'brand', config);
   if (!acquirer.ok) return acquirer.error;

@@ -37,7 +37,12 @@ export async function loadContractRates(deps: RateSourceDeps): Promise<RateTable
 /** Puts a table (already validated by the caller) where the steps read it. */
 export async function storeContractRates(deps: Omit<RateSourceDeps, 'config'>, csv: string): Promise<void> {
   await deps.s3.send(
-    new PutObjectCommand({ Bucket: deps.bucket, Key: CONTRACT_RATES_KEY, Body: csv, ContentType: 'text/csv' }),
+    new PutObjectCommand({
+      Bucket: deps.bucket,
+      Key: CONTRACT_RATES_KEY,
+      Body: csv,
+      ContentType: 'text/csv',
+    }),
   );
 }
 

@@ -16,7 +16,12 @@ export interface ForecastSale {
 }
 
 /** The sale terms a forecast record carries, or undefined when it carries none. */
-export function saleOf({ grossCents, feeCents, product, installments }: CanonicalRecord): ForecastSale | undefined {
+export function saleOf({
+  grossCents,
+  feeCents,
+  product,
+  installments,
+}: CanonicalRecord): ForecastSale | undefined {
   return present({
     ...(grossCents === null ? {} : { grossCents }),
     ...(feeCents === null ? {} : { feeCents }),

@@ -19,6 +19,7 @@
 import type { IsoDate } from '../calendar';
 import type { TableKey } from '../store/entity';
 import { keyOf, TABLE } from '../store/table';
+import { saleFromStored, storedSale } from './forecast-sale';
 import { EVENT_ROLES, type EventRole, type RoleContribution } from './lifecycle';
 import {
   byHash,
@@ -27,7 +28,6 @@ import {
   type ReceivableFields,
   type Settlement,
 } from './matcher';
-import { saleFromStored, storedSale } from './forecast-sale';
 import { type Occurrences, reportOf } from './occurrences';
 import {
   type ParsedReceivableItem,
@@ -116,7 +116,9 @@ export function toItem(receivable: Receivable): ReceivableItem {
     if (receivable[name] !== null) item[name] = receivable[name];
   }
   if (receivable.forecasts.length > 0) {
-    item.f = Object.fromEntries(receivable.forecasts.map((f) => [f.hash, { ...contribution(f), ...storedSale(f.sale) }]));
+    item.f = Object.fromEntries(
+      receivable.forecasts.map((f) => [f.hash, { ...contribution(f), ...storedSale(f.sale) }]),
+    );
   }
   if (receivable.settlements.length > 0) {
     item.s = Object.fromEntries(

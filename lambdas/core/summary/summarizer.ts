@@ -5,6 +5,7 @@
  */
 
 import type { IsoDate } from '../calendar';
+import type { FeeAuditSection } from '../fees/section';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
 import { renderHtmlReport } from './html';
@@ -28,6 +29,8 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly now: () => Date;
   /** The report's and message's language (stage setting `reportLanguage`, `recon run --lang`). */
   readonly language: ReportLanguage;
+  /** The fee audit's section for the run (docs/fee-audit.md); absent: no section. */
+  readonly feeAudit?: (asOf: IsoDate) => Promise<FeeAuditSection>;
 };
 
 /** Object keys of one run's summary files in the lake bucket. */
@@ -52,7 +55,11 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
       'readBook' in deps
         ? await deps.readBook(input.asOf)
         : bookFromReceivables(await collect(deps.listReceivables()), input.asOf);
-    const summary = buildRunSummaryFromBook(input, book, { finishedAt: deps.now(), language: deps.language });
+    const feeAudit = await deps.feeAudit?.(input.asOf);
+    const summary = {
+      ...buildRunSummaryFromBook(input, book, { finishedAt: deps.now(), language: deps.language }),
+      ...(feeAudit === undefined ? {} : { feeAudit }),
+    };
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');

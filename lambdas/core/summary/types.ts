@@ -3,6 +3,7 @@
  * HTML report, printed by `recon run --json`, and read by people through the report and SNS.
  */
 import type { IsoDate } from '../calendar';
+import type { FeeAuditSection } from '../fees/section';
 import type { Cents } from '../money';
 import type { ReportLanguage } from '../report-language';
 import type { JobOutcome, SummaryInput } from '../workflow/contracts';
@@ -163,4 +164,6 @@ export interface RunSummary extends RunInfo {
   /** Receivables that hit `maxContributions`: shown among what needs action. */
   readonly capped: CappedTotals;
   readonly providerRequests: number;
+  /** The fee audit's section (docs/fee-audit.md); absent in summaries made before it existed. */
+  readonly feeAudit?: FeeAuditSection;
 }

@@ -1,5 +1,7 @@
 /** The run summary's dependencies (the summarize Lambda and the local world). */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { buildFeeAuditReader } from '../../core/fees/section';
+import { buildTouchedLog } from '../../core/recon/touched';
 import type { ReportLinker } from '../../core/summary/report-link';
 import { buildSummarizer } from '../../core/summary/summarizer';
 import { buildBookReader } from '../../core/totals/reader';
@@ -30,6 +32,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
       wiring.reportLink ?? presignedReportLinker({ s3, bucket, hours: workflowConfig.reportLinkHours, warn }),
     now,
     language: workflowConfig.reportLanguage,
+    feeAudit: buildFeeAuditReader({ s3, bucket, config, touched: buildTouchedLog({ s3, bucket }) }),
   });
   return (input) => summarize(input);
 }

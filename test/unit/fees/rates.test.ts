@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { contractRateFor } from '../../../lambdas/core/fees/lookup';
-import {
-  contractAdvanceFeeCents,
-  contractFeeCents,
-  percentText,
-} from '../../../lambdas/core/fees/money';
+import { contractAdvanceFeeCents, contractFeeCents, percentText } from '../../../lambdas/core/fees/money';
 import { type ContractRate, parseContractRates } from '../../../lambdas/core/fees/rates';
 
-const HEADER = 'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';
+const HEADER =
+  'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';
 const config = parseReconConfig({});
 const parse = (...rows: string[]) => parseContractRates([HEADER, ...rows].join('\n'), config);
 
@@ -39,7 +36,10 @@ describe('parseContractRates', () => {
 
   it('refuses an unknown product with its row', () => {
     const result = parse('1,VISA,DEBIT,1,1,1,1,2025-01-01', '1,VISA,PIX,1,1,1,1,2025-01-01');
-    expect(result).toEqual({ ok: false, errors: [{ row: 3, reason: expect.stringContaining('unknown product "PIX"') }] });
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ row: 3, reason: expect.stringContaining('unknown product "PIX"') }],
+    });
   });
 
   it('refuses overlapping installment ranges of one acquirer, brand, product and date', () => {
@@ -47,10 +47,14 @@ describe('parseContractRates', () => {
       '1,VISA,INSTALLMENT_CREDIT,2,6,2,1,2025-01-01',
       '1,VISA,INSTALLMENT_CREDIT,6,12,2.5,1,2025-01-01',
     );
-    expect(result).toEqual({ ok: false, errors: [{ row: 3, reason: expect.stringContaining('overlap row 2') }] });
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ row: 3, reason: expect.stringContaining('overlap row 2') }],
+    });
     // Another date (a renegotiation) or another brand is no overlap.
     expect(
-      parse('1,VISA,INSTALLMENT_CREDIT,2,6,2,1,2025-01-01', '1,VISA,INSTALLMENT_CREDIT,2,12,2,1,2025-02-01').ok,
+      parse('1,VISA,INSTALLMENT_CREDIT,2,6,2,1,2025-01-01', '1,VISA,INSTALLMENT_CREDIT,2,12,2,1,2025-02-01')
+        .ok,
     ).toBe(true);
   });
 
@@ -101,12 +105,18 @@ describe('contractRateFor', () => {
 
   it('matches the product or ANY, and the installment range', () => {
     const on = { ...sale, saleDate: '2025-02-01' };
-    expect(contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 7 })?.mdrMicro).toBe(2_900_000);
-    expect(contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 6 })?.mdrMicro).toBe(2_500_000);
+    expect(contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 7 })?.mdrMicro).toBe(
+      2_900_000,
+    );
+    expect(contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 6 })?.mdrMicro).toBe(
+      2_500_000,
+    );
     expect(contractRateFor(rates, { ...on, product: 'CREDIT' })?.mdrMicro).toBe(3_000_000);
     expect(contractRateFor(rates, { ...on, product: null })?.mdrMicro).toBe(3_000_000);
     expect(contractRateFor(rates, { ...on, brand: 'MASTERCARD' })).toBeUndefined();
-    expect(contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 13 })).toBeUndefined();
+    expect(
+      contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 13 }),
+    ).toBeUndefined();
   });
 });
 
