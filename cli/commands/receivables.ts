@@ -5,15 +5,12 @@
  */
 import { type Command, Option } from 'commander';
 import { businessDate } from '../../lambdas/core/calendar';
+import { type AuditedReceivableView, toAuditedView } from '../../lambdas/core/fees/audit';
 import { loadContractRates, ratesOf } from '../../lambdas/core/fees/source';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { RECON_STATUSES } from '../../lambdas/core/recon/status';
 import { buildReceivableStore } from '../../lambdas/core/recon/store';
-import {
-  type AuditedReceivableView,
-  type ReceivableView,
-  toAuditedView,
-} from '../../lambdas/core/recon/view';
+import type { ReceivableView } from '../../lambdas/core/recon/view';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';
 import { FORMATS, type Format, formatRows } from '../format';

@@ -4,11 +4,12 @@
  * days advanced. Derived when a receivable is shown or exported, from what the item holds and the
  * rate table: no read beyond the receivable, and a corrected rate applies without rewriting items.
  */
-import { daysBetween } from '../calendar';
+import { daysBetween, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
 import { comparedForecast } from '../recon/corrections';
 import type { ReceivableContent } from '../recon/matcher';
+import { type ReceivableView, toReceivableView } from '../recon/view';
 import { contractRateFor } from './lookup';
 import { contractAdvanceFeeCents, contractFeeCents, percentText } from './money';
 import type { ContractRate } from './rates';
@@ -113,4 +114,17 @@ function verdict(difference: Cents, tolerance: Cents): FeeAuditResult {
   if (difference > tolerance) return 'FEE_ABOVE_CONTRACT';
   if (difference < -tolerance) return 'FEE_BELOW_CONTRACT';
   return 'OK';
+}
+
+/** The view with the fee audit (docs/fee-audit.md): what `recon receivables` lists. */
+export type AuditedReceivableView = ReceivableView & FeeAudit;
+
+/** `rates` null: the audit is off (no table, or a bad one), and its fields are empty. */
+export function toAuditedView(
+  receivable: ReceivableContent,
+  asOf: IsoDate,
+  config: Pick<ReconConfig, 'tolerance' | 'graceDays' | 'feeToleranceCents'>,
+  rates: readonly ContractRate[] | null,
+): AuditedReceivableView {
+  return { ...toReceivableView(receivable, asOf, config), ...auditFees(receivable, rates, config) };
 }

@@ -11,49 +11,14 @@ import { comparedForecast } from '../recon/corrections';
 import type { Receivable } from '../recon/item';
 import type { ReceivableContent } from '../recon/matcher';
 import type { TouchedLog } from '../recon/touched';
+import type { FeeAuditSection, OverchargeItem, OverchargeLine } from '../summary/fee-audit';
 import { auditFees } from './audit';
-import type { RateTableError } from './rates';
 import { loadContractRates, type RateSourceDeps, type RateTableState } from './source';
 
 /** Items listed in the section: enough to act on, small enough for the summary object. */
 export const FEE_AUDIT_TOP_ITEMS = 10;
 /** Bad rows shown: a table wrong throughout needs its first rows fixed before the rest matter. */
 const ERRORS_SHOWN = 20;
-
-export interface OverchargeLine {
-  readonly acquirer: string;
-  readonly brand: string;
-  readonly overchargedCents: Cents;
-  readonly items: number;
-}
-
-export interface OverchargeItem {
-  readonly key: string;
-  readonly acquirer: string;
-  readonly brand: string;
-  readonly saleDate: string | null;
-  readonly nsu: string | null;
-  readonly installment: number | null;
-  /** SALE: the MDR; ADVANCE: the receivable's advance fees. */
-  readonly kind: 'SALE' | 'ADVANCE';
-  readonly contractMdrPercent: string | null;
-  /** The fee charged over the gross, in percent (two decimals); null for an advance. */
-  readonly chargedMdrPercent: string | null;
-  readonly contractFeeCents: Cents;
-  readonly chargedFeeCents: Cents;
-  readonly differenceCents: Cents;
-}
-
-export type FeeAuditSection =
-  | { readonly state: 'OFF' }
-  | { readonly state: 'INVALID'; readonly errors: readonly RateTableError[]; readonly errorCount: number }
-  | {
-      readonly state: 'ON';
-      readonly audited: number;
-      readonly overchargedCents: Cents;
-      readonly byAcquirerBrand: readonly OverchargeLine[];
-      readonly largest: readonly OverchargeItem[];
-    };
 
 export function feeAuditSection(
   receivables: Iterable<ReceivableContent>,

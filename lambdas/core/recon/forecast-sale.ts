@@ -6,7 +6,6 @@
  */
 import type { Cents } from '../money';
 import type { CanonicalRecord, SaleProduct } from '../records/canonical';
-import type { StoredContribution } from './receivable-entity';
 
 export interface ForecastSale {
   readonly grossCents?: Cents;
@@ -30,8 +29,15 @@ export function saleOf({
   });
 }
 
-/** As stored in the forecast's map entry: `b` gross, `t` fee, `pd` product, `q` installments. */
-export function storedSale(sale: ForecastSale | undefined): Partial<StoredContribution> {
+/** As stored in the forecast's map entry (receivable-entity.ts): `b` gross, `t` fee, `pd` product, `q` installments. */
+export interface StoredSale {
+  readonly b?: number;
+  readonly t?: number;
+  readonly pd?: SaleProduct;
+  readonly q?: number;
+}
+
+export function storedSale(sale: ForecastSale | undefined): StoredSale {
   if (sale === undefined) return {};
   return {
     ...(sale.grossCents === undefined ? {} : { b: sale.grossCents }),
@@ -41,7 +47,7 @@ export function storedSale(sale: ForecastSale | undefined): Partial<StoredContri
   };
 }
 
-export function saleFromStored(stored: StoredContribution): { sale?: ForecastSale } {
+export function saleFromStored(stored: StoredSale): { sale?: ForecastSale } {
   const sale = present({
     ...(stored.b === undefined ? {} : { grossCents: Number(stored.b) }),
     ...(stored.t === undefined ? {} : { feeCents: Number(stored.t) }),

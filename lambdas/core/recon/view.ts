@@ -5,8 +5,6 @@
  */
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
-import { auditFees, type FeeAudit } from '../fees/audit';
-import type { ContractRate } from '../fees/rates';
 import type { Cents } from '../money';
 import { RECORD_ROLES, type RecordRole } from '../records/roles';
 import type { ReceivableContent, ReceivableFields } from './matcher';
@@ -70,17 +68,4 @@ function rolesOf(receivable: ReceivableContent): string {
   if (receivable.forecasts.length > 0) present.add('FORECAST');
   if (receivable.settlements.length > 0) present.add('PAYMENT');
   return RECORD_ROLES.filter((role) => present.has(role)).join('+');
-}
-
-/** The view with the fee audit (docs/fee-audit.md): what `recon receivables` lists. */
-export type AuditedReceivableView = ReceivableView & FeeAudit;
-
-/** `rates` null: the audit is off (no table, or a bad one), and its fields are empty. */
-export function toAuditedView(
-  receivable: ReceivableContent,
-  asOf: IsoDate,
-  config: Pick<ReconConfig, 'tolerance' | 'graceDays' | 'feeToleranceCents'>,
-  rates: readonly ContractRate[] | null,
-): AuditedReceivableView {
-  return { ...toReceivableView(receivable, asOf, config), ...auditFees(receivable, rates, config) };
 }

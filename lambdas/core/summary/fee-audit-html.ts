@@ -3,8 +3,9 @@
  * charged above the contract per acquirer and brand, and the largest items with the contracted and
  * charged rates side by side. Its words live here (both languages), so the section is one file.
  */
-import type { FeeAuditSection, OverchargeItem } from '../fees/section';
+
 import { escapeHtml } from './escape';
+import type { FeeAuditSection, OverchargeItem } from './fee-audit';
 import { cellsFor, renderTable } from './table';
 import type { ReportLanguage, RunSummary } from './types';
 

@@ -5,9 +5,9 @@
  */
 
 import type { IsoDate } from '../calendar';
-import type { FeeAuditSection } from '../fees/section';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
+import type { FeeAuditSection } from './fee-audit';
 import { renderHtmlReport } from './html';
 import { summaryMessage, summarySubject } from './message';
 import type { ReportLinker } from './report-link';

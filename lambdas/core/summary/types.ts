@@ -3,10 +3,10 @@
  * HTML report, printed by `recon run --json`, and read by people through the report and SNS.
  */
 import type { IsoDate } from '../calendar';
-import type { FeeAuditSection } from '../fees/section';
 import type { Cents } from '../money';
 import type { ReportLanguage } from '../report-language';
 import type { JobOutcome, SummaryInput } from '../workflow/contracts';
+import type { FeeAuditSection } from './fee-audit';
 
 /** Reconciliation states in the order a finance reader scans them (problems after the happy path). */
 export const SUMMARY_STATES = ['SETTLED', 'UNDERPAID', 'OVERPAID', 'OPEN', 'OVERDUE', 'UNEXPECTED'] as const;
