@@ -11,6 +11,7 @@ import { feeAuditSection } from '../../../lambdas/core/fees/section';
 import { loadContractRates, ratesOf, storeContractRates } from '../../../lambdas/core/fees/source';
 import { collect, scanPages } from '../../../lambdas/core/recon/queries';
 import type { FeeAuditSection } from '../../../lambdas/core/summary/fee-audit';
+import { renderHtmlReport } from '../../../lambdas/core/summary/html';
 import type { RunSummary } from '../../../lambdas/core/summary/types';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
@@ -118,5 +119,20 @@ describe('fee audit against the simulator’s contract', () => {
     }
     expect(perAcquirer).toEqual(truth.byAcquirer);
     expect(truth.byAcquirer.STONE).toBeUndefined();
+  });
+
+  it('reports a bad table object and says the audit did not run, the reconciliation itself succeeding', async () => {
+    const bucket = { s3: world.s3.client, bucket: world.s3.bucket };
+    const table = world.simulator.contractRatesCsv().replace(',INSTALLMENT_CREDIT,2,2,', ',PIX,2,2,');
+    await storeContractRates(bucket, table);
+    const result = await world.run({ ...PERIOD, force: true });
+    expect(result.status).toBe('SUCCEEDED');
+    const summary = result.summary as RunSummary;
+    expect(summary.outcome).toBe('SUCCEEDED');
+    expect(summary.feeAudit).toMatchObject({
+      state: 'INVALID',
+      errors: [{ row: expect.any(Number), reason: expect.stringContaining('unknown product "PIX"') }],
+    });
+    expect(renderHtmlReport(summary)).toContain('A auditoria de taxas não rodou');
   });
 });
