@@ -128,3 +128,17 @@ export function toAuditedView(
 ): AuditedReceivableView {
   return { ...toReceivableView(receivable, asOf, config), ...auditFees(receivable, rates, config) };
 }
+
+/** The audit as the change export's columns (lake/tables.ts). */
+export function feeAuditColumns(audit: FeeAudit): Record<string, unknown> {
+  return {
+    fee_audit: audit.feeAudit,
+    contract_mdr_percent: audit.contractMdrPercent,
+    contract_fee_cents: audit.contractFeeCents,
+    charged_fee_cents: audit.chargedFeeCents,
+    fee_difference_cents: audit.feeDifferenceCents,
+    advance_fee_audit: audit.advanceFeeAudit,
+    contract_advance_fee_cents: audit.contractAdvanceFeeCents,
+    advance_fee_difference_cents: audit.advanceFeeDifferenceCents,
+  };
+}

@@ -5,6 +5,9 @@
  * receivables by exactly the overcharge, and the report's totals per acquirer and brand must be the
  * answer key's, to the centavo.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditedReceivableView, toAuditedView } from '../../../lambdas/core/fees/audit';
 import { feeAuditSection } from '../../../lambdas/core/fees/section';
@@ -13,6 +16,7 @@ import { collect, scanPages } from '../../../lambdas/core/recon/queries';
 import type { FeeAuditSection } from '../../../lambdas/core/summary/fee-audit';
 import { renderHtmlReport } from '../../../lambdas/core/summary/html';
 import type { RunSummary } from '../../../lambdas/core/summary/types';
+import { openLocalLake } from '../../../local/lake/duckdb';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
 import type { FeeAuditTruthItem } from '../../../local/simulator/fee-audit-truth';
@@ -119,6 +123,25 @@ describe('fee audit against the simulator’s contract', () => {
     }
     expect(perAcquirer).toEqual(truth.byAcquirer);
     expect(truth.byAcquirer.STONE).toBeUndefined();
+
+    // The lake: the night's change export carries the audit, and `fee_overcharges` totals it alike.
+    const workDir = await mkdtemp(join(tmpdir(), 'recon-fee-lake-'));
+    const lake = await openLocalLake({ ...bucket, workDir });
+    try {
+      const rows = await lake.runNamedQuery('fee_overcharges', { as_of: asOf, ...PERIOD });
+      const lakeTotals = Object.fromEntries(
+        rows
+          .map((r) => [
+            `${r.acquirer}|${r.brand}`,
+            Number(r.sale_overcharged_cents) + Number(r.advance_overcharged_cents),
+          ])
+          .filter(([, cents]) => cents !== 0),
+      );
+      expect(lakeTotals).toEqual(truth.byAcquirerBrand);
+    } finally {
+      lake.close();
+      await rm(workDir, { recursive: true, force: true });
+    }
   });
 
   it('reports a bad table object and says the audit did not run, the reconciliation itself succeeding', async () => {
