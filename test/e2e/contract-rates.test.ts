@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli } from '../unit/cli/harness';
 import { runCliProcess } from './spawn-cli';
 import { tempDataDir } from './support';
 
@@ -36,5 +37,50 @@ describe('recon run --contract-rates with a bad table', () => {
     expect(stderr).toContain('row 7: installments 5-12 overlap row 6');
     // Nothing ran: no local state was created.
     expect(existsSync(join(dataDir, 'sandbox'))).toBe(false);
+  });
+
+  it('keeps a good table for the run and lists the audit with recon receivables', async () => {
+    const dataDir = await tempDataDir();
+    const table = join(dataDir, '..', 'rates.csv');
+    // The built-in simulator prices one-payment VISA sales at 1.50% and MASTERCARD at 1.90%.
+    const rows = ['CIELO', 'REDE', 'STONE', 'GETNET'].flatMap((acquirer) => [
+      `${acquirer},VISA,ANY,1,1,1.50,2,2024-01-01`,
+      `${acquirer},MASTERCARD,ANY,1,1,"1,00",2,01/01/2024`,
+    ]);
+    await writeFile(table, [HEADER, ...rows].join('\n'));
+    const simulator = ['--sim-seed', '11', '--sim-sales', '40', '--sim-page-size', '200'];
+    const run = await runCliProcess([
+      'run',
+      '--json',
+      '--data-dir',
+      dataDir,
+      '--contract-rates',
+      table,
+      ...simulator,
+    ]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).feeAudit).toMatchObject({ state: 'ON' });
+
+    const listed = await cli(['receivables', '--data-dir', dataDir, '--format', 'jsonl']);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const withAudit = (audit: string) => lines.filter((l) => l.feeAudit === audit);
+    expect(withAudit('OK').length).toBeGreaterThan(0);
+    expect(withAudit('OK').every((l) => l.contractMdrPercent === '1.5' && l.feeDifferenceCents === 0)).toBe(
+      true,
+    );
+    const above = withAudit('FEE_ABOVE_CONTRACT');
+    expect(above.length).toBeGreaterThan(0);
+    for (const l of above) {
+      expect(l.contractMdrPercent).toBe('1');
+      expect(l.feeDifferenceCents).toBe((l.chargedFeeCents as number) - (l.contractFeeCents as number));
+      expect(l.feeDifferenceCents as number).toBeGreaterThan(1);
+    }
+    expect(withAudit('NO_CONTRACT_RATE').length).toBeGreaterThan(0);
+    // A receivable without a forecast is not audited.
+    expect(lines.filter((l) => l.forecastNetCents === null).every((l) => l.feeAudit === null)).toBe(true);
   });
 });
