@@ -57,18 +57,17 @@ export function auditFees(
 ): FeeAudit {
   const { forecast } = comparedForecast(receivable.forecasts);
   const sale = forecast?.sale;
-  if (rates === null || forecast === undefined) return NO_FEE_AUDIT;
+  // No gross or fee to compare (a layout without them, an item stored before they were kept): no verdict.
+  if (rates === null || sale?.grossCents === undefined || sale.feeCents === undefined) return NO_FEE_AUDIT;
   const rate = contractRateFor(rates, {
     acquirer: receivable.acquirer,
     brand: receivable.brand,
-    product: sale?.product ?? null,
-    installments: sale?.installments ?? null,
+    product: sale.product ?? null,
+    installments: sale.installments ?? null,
     saleDate: receivable.saleDate,
   });
-  const chargedFeeCents = sale?.feeCents ?? null;
-  if (rate === undefined || sale?.grossCents === undefined || chargedFeeCents === null) {
-    return { ...NO_FEE_AUDIT, feeAudit: 'NO_CONTRACT_RATE', chargedFeeCents };
-  }
+  const chargedFeeCents = sale.feeCents;
+  if (rate === undefined) return { ...NO_FEE_AUDIT, feeAudit: 'NO_CONTRACT_RATE', chargedFeeCents };
   const contract = contractFeeCents(sale.grossCents, rate.mdrMicro);
   return {
     feeAudit: verdict(chargedFeeCents - contract, config.feeToleranceCents),

@@ -65,6 +65,11 @@ describe('auditFees', () => {
     expect(auditFees(debit, null, config).feeAudit).toBeNull();
     const unforecast = receivableOf(canonical({ type: 'D1', key, hash: 'd1' }));
     expect(auditFees(unforecast, rates, config).feeAudit).toBeNull();
+    // A forecast without gross and fee (or stored before they were kept) has nothing to compare.
+    const bare = receivableOf(
+      canonical({ type: 'A1', key, hash: 'bare', product: 'CREDIT', installments: 1 }),
+    );
+    expect(auditFees(bare, rates, config).feeAudit).toBeNull();
   });
 
   it('checks an advance fee against the monthly rate pro rata for the days advanced', () => {
