@@ -12,13 +12,13 @@ import type { Receivable, Sale } from './dataset-records';
 import { intBetween, type Rng, rngFor } from './random';
 
 /** The renegotiation: this acquirer's rates drop by `lessBps` from the middle of the period. */
-export const RENEGOTIATION = { acquirer: 'REDE', lessBps: 20 } as const;
+const RENEGOTIATION = { acquirer: 'REDE', lessBps: 20 } as const;
 /** Extra MDR on an overcharged sale, per acquirer, in basis points (at least 2 centavos). */
 const OVERCHARGE_BPS: Readonly<Record<string, number>> = { CIELO: 30, REDE: 15, STONE: 0, GETNET: 45 };
 const OVERCHARGED_SHARE = 0.12;
 const ADVANCE_OVERCHARGED_SHARE = 0.4;
 /** The contracted advance rate, percent a month, for every acquirer and brand. */
-export const ADVANCE_MONTHLY_PERCENT = 2;
+const ADVANCE_MONTHLY_PERCENT = 2;
 
 export interface FeePricing {
   readonly fromDay: number;

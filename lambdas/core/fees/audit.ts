@@ -14,12 +14,7 @@ import { contractRateFor } from './lookup';
 import { contractAdvanceFeeCents, contractFeeCents, percentText } from './money';
 import type { ContractRate } from './rates';
 
-export const FEE_AUDIT_RESULTS = [
-  'OK',
-  'FEE_ABOVE_CONTRACT',
-  'FEE_BELOW_CONTRACT',
-  'NO_CONTRACT_RATE',
-] as const;
+const FEE_AUDIT_RESULTS = ['OK', 'FEE_ABOVE_CONTRACT', 'FEE_BELOW_CONTRACT', 'NO_CONTRACT_RATE'] as const;
 export type FeeAuditResult = (typeof FEE_AUDIT_RESULTS)[number];
 
 /** The export's fee-audit fields; all null when the audit is off or the receivable has no forecast. */
@@ -38,7 +33,7 @@ export interface FeeAudit {
   readonly advanceFeeDifferenceCents: Cents | null;
 }
 
-export const NO_FEE_AUDIT: FeeAudit = {
+const NO_FEE_AUDIT: FeeAudit = {
   feeAudit: null,
   contractMdrPercent: null,
   contractFeeCents: null,

@@ -4,7 +4,7 @@
  * a leading byte-order mark (spreadsheets write one) dropped, blank lines skipped.
  */
 
-export interface CsvLine {
+interface CsvLine {
   /** 1-based line number in the file (the header is line 1): what an error names. */
   readonly row: number;
   readonly fields: readonly string[];

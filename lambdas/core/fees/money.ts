@@ -19,7 +19,7 @@ export function percentText(micro: number): string {
 }
 
 /** `amount × micro-percent × numerator / denominator`, rounded half up (away from zero) to the centavo. */
-export function proportionalCents(amount: Cents, micro: number, numerator = 1, denominator = 1): Cents {
+function proportionalCents(amount: Cents, micro: number, numerator = 1, denominator = 1): Cents {
   const scaled = BigInt(Math.abs(amount)) * BigInt(micro) * BigInt(numerator);
   const divisor = MICRO_PER_UNIT * BigInt(denominator);
   const rounded = (scaled * 2n + divisor) / (divisor * 2n);
@@ -32,7 +32,7 @@ export function contractFeeCents(grossCents: Cents, mdrMicro: number): Cents {
 }
 
 /** Days of a month in the advance formula (docs/fee-audit.md): the commercial month. */
-export const ADVANCE_MONTH_DAYS = 30;
+const ADVANCE_MONTH_DAYS = 30;
 
 /**
  * The fee the contract allows on an advance: the advanced amount × the monthly rate × days

@@ -11,7 +11,7 @@ import { normalizeIdentifier } from '../records/identifiers';
 import { readCsvLines } from './csv';
 import { MICRO_PER_PERCENT } from './money';
 
-export const RATE_COLUMNS = [
+const RATE_COLUMNS = [
   'acquirer',
   'brand',
   'product',
@@ -22,7 +22,7 @@ export const RATE_COLUMNS = [
   'effectiveFrom',
 ] as const;
 
-export type RateProduct = SaleProduct | 'ANY';
+type RateProduct = SaleProduct | 'ANY';
 const RATE_PRODUCTS: readonly string[] = [...SALE_PRODUCTS, 'ANY'];
 
 export interface ContractRate {

@@ -16,7 +16,7 @@ import { auditFees } from './audit';
 import { loadContractRates, type RateSourceDeps, type RateTableState } from './source';
 
 /** Items listed in the section: enough to act on, small enough for the summary object. */
-export const FEE_AUDIT_TOP_ITEMS = 10;
+const FEE_AUDIT_TOP_ITEMS = 10;
 /** Bad rows shown: a table wrong throughout needs its first rows fixed before the rest matter. */
 const ERRORS_SHOWN = 20;
 

@@ -10,7 +10,7 @@ import { SALE_PRODUCTS, type SaleProduct } from './canonical';
 import { normalizeIdentifier } from './identifiers';
 
 /** Source value (compared trimmed, spaces collapsed, upper case) → product. */
-export const DEFAULT_PRODUCT_VALUES: Readonly<Record<string, SaleProduct>> = {
+const DEFAULT_PRODUCT_VALUES: Readonly<Record<string, SaleProduct>> = {
   DEBIT: 'DEBIT',
   DEBITO: 'DEBIT',
   DÉBITO: 'DEBIT',
@@ -26,7 +26,7 @@ export const DEFAULT_PRODUCT_VALUES: Readonly<Record<string, SaleProduct>> = {
 };
 
 /** How a product value is compared: as a code (`" crédito  parcelado"` = `"CRÉDITO PARCELADO"`). */
-export function productKey(text: string): string {
+function productKey(text: string): string {
   const read = normalizeIdentifier(text, 'code');
   return read.ok ? read.value : text;
 }
