@@ -4,32 +4,6 @@
  * a fixture tree in test/unit/rules/).
  */
 
-/**
- * Folder cycles that existed when the rules were introduced. Each entry exempts one folder-to-folder
- * import direction only, so a cycle through any other folder, or a new folder pair, still fails.
- * All of them are to be removed by issue 22's restructuring; delete an entry as soon as its cycle is gone.
- */
-const KNOWN_FOLDER_CYCLES = [
-  // The reconciliation store keeps the totals in step with each write (recon -> totals), and the totals
-  // read receivables, their status and horizon through the reconciliation modules (totals -> recon):
-  // one capability split over two folders. To be removed by issue 22's restructuring.
-  { from: 'lambdas/core/recon', to: 'lambdas/core/totals' },
-  { from: 'lambdas/core/totals', to: 'lambdas/core/recon' },
-];
-
-const exact = (folder) => `^${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-const exemptFrom = [...new Set(KNOWN_FOLDER_CYCLES.map((c) => c.from))];
-
-/** One rule per folder with exempted directions (a rule cannot exempt a from/to pair otherwise). */
-const knownFolderCycleRules = exemptFrom.map((from) => ({
-  name: 'no-folder-cycle',
-  comment: `A folder cycle through ${from}, other than its known exceptions (KNOWN_FOLDER_CYCLES).`,
-  severity: 'error',
-  scope: 'folder',
-  from: { path: exact(from) },
-  to: { circular: true, pathNot: KNOWN_FOLDER_CYCLES.filter((c) => c.from === from).map((c) => exact(c.to)) },
-}));
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -45,10 +19,9 @@ module.exports = {
       comment: 'Folders import each other in a loop: layers and capabilities must form a tree.',
       severity: 'error',
       scope: 'folder',
-      from: { pathNot: exemptFrom.map(exact) },
+      from: {},
       to: { circular: true },
     },
-    ...knownFolderCycleRules,
     {
       name: 'core-stays-core',
       comment:

@@ -6,7 +6,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { receivable } from '../lambdas/core/recon/receivable-entity';
+import { receivable } from '../lambdas/core/receivable/receivable-entity';
 import type { WorkflowSteps } from '../lambdas/core/workflow/steps';
 
 export interface DynamoCounts {

@@ -38,7 +38,8 @@ export class ReconStack extends Stack {
     });
     const { secret } = providerSecret;
 
-    const environment: Record<string, string> = {
+    // What the steps may read; each step's Lambda gets only what its record lists.
+    const settings = {
       [ENV.tableName]: this.storage.table.tableName,
       [ENV.bucketName]: this.storage.bucket.bucketName,
       [ENV.secretArn]: secret.secretArn,
@@ -49,7 +50,6 @@ export class ReconStack extends Stack {
       [ENV.reconConfig]: JSON.stringify(stage.recon),
       [ENV.topicArn]: this.monitoring.topic.topicArn,
       [WORKFLOW_ENV.workflowConfig]: JSON.stringify(deployedWorkflowConfigOf(stage)),
-      POWERTOOLS_METRICS_NAMESPACE: 'Recon',
     };
 
     this.workflow = new Workflow(this, 'Workflow', {
@@ -58,7 +58,7 @@ export class ReconStack extends Stack {
       bucket: this.storage.bucket,
       secret: providerSecret,
       topic: this.monitoring.topic,
-      environment,
+      settings,
     });
     this.monitoring.watchStateMachine(this.workflow.stateMachine);
     for (const [step, fn] of Object.entries(this.workflow.functions))
@@ -93,20 +93,16 @@ export class ReconStack extends Stack {
     const receiver = new ReconFunction(this, 'WebhookFunction', {
       entry: 'lambdas/webhook/handler.ts',
       description: 'recon: verify, dedupe and acknowledge provider webhooks; resume the waiting workflow',
+      serviceName: 'recon-webhook',
       // Verifies an HMAC and does two conditional writes: small and quick; must answer 200 at once.
       memorySize: 256,
       timeout: Duration.seconds(10),
-      environment: {
-        ...webhookEnvironment({ table, secret }),
-        POWERTOOLS_METRICS_NAMESPACE: 'Recon',
-        POWERTOOLS_SERVICE_NAME: 'recon-webhook',
-      },
+      environment: webhookEnvironment({ table, secret }),
     });
-    providerSecret.grantKeyDecrypt(receiver.role);
     const api = new WebhookApi(this, 'Webhook', {
       handler: receiver.function,
       table,
-      secret,
+      secret: providerSecret,
       stateMachine: this.workflow.stateMachine,
     });
     acknowledgeWildcards(

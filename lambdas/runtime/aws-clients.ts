@@ -1,9 +1,10 @@
 /**
- * The AWS clients of a deployed function, created once per container and traced: each DynamoDB, S3,
- * Step Functions and SNS call shows in X-Ray as a subsegment of the function's trace (the functions
- * and the state machine have tracing on, see lib/constructs/recon-function.ts). Outside Lambda the
- * tracer is disabled by Powertools itself, so local runs and tests build untraced clients elsewhere
- * (local/aws/).
+ * The AWS clients of a deployed function, each created at its first use and kept for the container
+ * (SDK clients keep their connections warm between invocations), so a step builds only the clients
+ * it uses. Every one is traced: each DynamoDB, S3, Step Functions and SNS call shows in X-Ray as a
+ * subsegment of the function's trace (the functions and the state machine have tracing on, see
+ * lib/constructs/recon-function.ts). Outside Lambda the tracer is disabled by Powertools itself, so
+ * local runs and tests build untraced clients elsewhere (local/aws/).
  */
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -14,24 +15,20 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export const tracer = new Tracer();
 
-export interface AwsClients {
-  readonly ddb: DynamoDBDocumentClient;
-  readonly s3: S3Client;
-  readonly sfn: SFNClient;
-  readonly sns: SNSClient;
-}
-
-let clients: AwsClients | undefined;
-
-/** One set per container: SDK clients keep their connections warm between invocations. */
-export function awsClients(): AwsClients {
-  clients ??= {
-    ddb: DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
-      marshallOptions: { removeUndefinedValues: true },
-    }),
-    s3: tracer.captureAWSv3Client(new S3Client({})),
-    sfn: tracer.captureAWSv3Client(new SFNClient({})),
-    sns: tracer.captureAWSv3Client(new SNSClient({})),
+/** `create` called at the first call of the result, and its value returned by every later call. */
+function once<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= create();
+    return value;
   };
-  return clients;
 }
+
+export const ddbClient = once(() =>
+  DynamoDBDocumentClient.from(tracer.captureAWSv3Client(new DynamoDBClient({})), {
+    marshallOptions: { removeUndefinedValues: true },
+  }),
+);
+export const s3Client = once(() => tracer.captureAWSv3Client(new S3Client({})));
+export const sfnClient = once(() => tracer.captureAWSv3Client(new SFNClient({})));
+export const snsClient = once(() => tracer.captureAWSv3Client(new SNSClient({})));

@@ -2,7 +2,7 @@
  * Cold-start settings of a workflow Lambda, one reader per need: a handler calls only those its
  * step uses, so it requires only its own environment variables (the step's record in
  * core/workflow/step-catalog.ts lists them). Names are shared with the stack (core/env.ts); AWS
- * clients are traced and created once per container (aws-clients.ts). The provider's credentials
+ * clients are traced and each created at its first use (aws-clients.ts). The provider's credentials
  * are read in provider-env.ts, imported only by the steps that call the provider.
  */
 import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
@@ -10,15 +10,15 @@ import { PublishCommand } from '@aws-sdk/client-sns';
 import { parseReconConfig, type ReconConfig } from '../core/config';
 import { ENV } from '../core/env';
 import { parseWorkflowConfig, WORKFLOW_ENV, type WorkflowConfig } from '../core/workflow/config';
-import { awsClients } from './aws-clients';
+import { ddbClient, s3Client, sfnClient, snsClient } from './aws-clients';
 import { requiredEnv } from './env';
 
 export function tableFromEnv() {
-  return { ddb: awsClients().ddb, tableName: requiredEnv(ENV.tableName) };
+  return { ddb: ddbClient(), tableName: requiredEnv(ENV.tableName) };
 }
 
 export function bucketFromEnv() {
-  return { s3: awsClients().s3, bucket: requiredEnv(ENV.bucketName) };
+  return { s3: s3Client(), bucket: requiredEnv(ENV.bucketName) };
 }
 
 export function workflowConfigFromEnv(): WorkflowConfig {
@@ -31,7 +31,7 @@ export function reconConfigFromEnv(): ReconConfig {
 
 /** Step Functions SendTaskSuccess, for the step that parks a task token. */
 export function sendTaskSuccessFromEnv() {
-  const { sfn } = awsClients();
+  const sfn = sfnClient();
   return async (taskToken: string, output: unknown) => {
     await sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }));
   };
@@ -39,7 +39,7 @@ export function sendTaskSuccessFromEnv() {
 
 /** SNS publish to the stage's topic, for the step that sends the morning message. */
 export function publishFromEnv() {
-  const { sns } = awsClients();
+  const sns = snsClient();
   const topicArn = requiredEnv(ENV.topicArn);
   return async (subject: string, message: string) => {
     await sns.send(

@@ -14,7 +14,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ENV } from '../core/env';
 import { webhookSecretOf } from '../core/secret';
 import { parseWebhookConfig } from '../core/webhook/config';
-import { awsClients, tracer } from '../runtime/aws-clients';
+import { ddbClient, sfnClient, tracer } from '../runtime/aws-clients';
 import { requiredEnv } from '../runtime/env';
 import { buildWebhookReceiverFrom } from '../runtime/webhook-wiring';
 
@@ -27,7 +27,8 @@ const metrics = new Metrics();
 const config = parseWebhookConfig(process.env[ENV.webhookConfig]);
 const tableName = requiredEnv(ENV.tableName);
 const secretArn = requiredEnv(ENV.secretArn);
-const { ddb, sfn } = awsClients();
+const ddb = ddbClient();
+const sfn = sfnClient();
 
 /** Raw value, parsed by recon: a JSON transform's error would quote the secret's first characters. */
 async function readSecret() {

@@ -10,7 +10,7 @@
  * - no integer division (Trino truncates, DuckDB does not): ratios are computed on DOUBLE.
  *
  * Queries over `recon_records` count each record as the receivables do (one definition, see
- * `lambdas/core/recon/occurrences.ts`): the same record can reach the lake in several reports (a
+ * `lambdas/core/receivable/occurrences.ts`): the same record can reach the lake in several reports (a
  * re-run generates a new report id; windows can overlap), so a `record_hash` counts as many times as
  * it occurs in the report holding it most often — equal twins of one report (two equal partial
  * payments) are two records, a re-delivery is none ({@link uniqueRecords}).
@@ -39,7 +39,8 @@ const to: QueryParam = { name: 'to', description: 'last movement date (inclusive
  * `WITH receivables AS (...)`: every receivable's state as of the `as_of` parameter, from the change
  * log: its row of highest version among the partitions up to that date (a receivable archived from
  * DynamoDB keeps its last row). An OPEN receivable whose grace has ended by then reads OVERDUE, as
- * DynamoDB's listing derives it, so no row is needed for the aging of a receivable.
+ * DynamoDB's listing derives it, so no row is needed for the aging of a receivable. A row written
+ * before the lifecycle columns existed expects its forecast and received its settlements.
  */
 const receivablesAsOf = `WITH params AS (SELECT CAST(? AS VARCHAR) AS as_of), latest AS (
   SELECT c.*, p.as_of,
@@ -52,11 +53,17 @@ const receivablesAsOf = `WITH params AS (SELECT CAST(? AS VARCHAR) AS as_of), la
          forecast_net_cents, settled_net_cents, difference_cents, due_date, last_payment_date, settlement_count,
          CASE WHEN status = 'OPEN' AND overdue_on <= as_of AND reason = 'AWAITING_PAYMENT' THEN 'PAST_DUE'
               ELSE reason END AS reason,
-         version, changed_on
+         version, changed_on,
+         cancelled_net_cents, charged_back_net_cents, adjustment_net_cents, advance_fee_cents,
+         COALESCE(expected_net_cents, forecast_net_cents) AS expected_net_cents,
+         COALESCE(received_net_cents, settled_net_cents) AS received_net_cents,
+         last_chargeback_date, roles
   FROM latest
   WHERE latest_rank = 1
 )`;
 const receivables = 'receivables';
+const LIFECYCLE_COLUMNS = `cancelled_net_cents, charged_back_net_cents, adjustment_net_cents, advance_fee_cents,
+       expected_net_cents, received_net_cents, last_chargeback_date, roles`;
 
 /**
  * `WITH records AS (...)`: the records of a movement-date range, each identity as many times as one
@@ -77,6 +84,12 @@ const uniqueRecords = `WITH numbered AS (
   FROM numbered n
 ), records AS (SELECT * FROM ranked WHERE copy_rank = 1)`;
 
+/** The `yyyy-MM` of the record's movement date (the partition: a financial record's payment day). */
+const month = 'SUBSTR(movement_date, 1, 7)';
+const countOf = (condition: string) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
+/** Records of the role debit money (`signed_net_cents` < 0): their sum as a positive debit. */
+const debitOf = (condition: string) => `SUM(CASE WHEN ${condition} THEN -signed_net_cents ELSE 0 END)`;
+
 export const NAMED_QUERIES: readonly NamedQuery[] = [
   {
     name: 'receivables_as_of',
@@ -86,20 +99,23 @@ export const NAMED_QUERIES: readonly NamedQuery[] = [
     sql: `${receivablesAsOf}
 SELECT receivable_key, acquirer, merchant, brand, sale_date, nsu, "authorization", installment, status,
        forecast_net_cents, settled_net_cents, difference_cents, due_date, last_payment_date, settlement_count,
-       reason, version, changed_on
+       reason, version, changed_on, ${LIFECYCLE_COLUMNS}
 FROM ${receivables}
 ORDER BY receivable_key`,
   },
   {
     name: 'receivables_by_state',
-    description: 'Receivables per reconciliation state as of a date, with forecast and settled totals.',
+    description:
+      'Receivables per reconciliation state as of a date, with forecast, settled, expected and received totals.',
     params: [asOf],
     sql: `${receivablesAsOf}
 SELECT status,
        COUNT(*) AS receivables,
        SUM(forecast_net_cents) AS forecast_net_cents,
        SUM(settled_net_cents) AS settled_net_cents,
-       SUM(difference_cents) AS difference_cents
+       SUM(difference_cents) AS difference_cents,
+       SUM(expected_net_cents) AS expected_net_cents,
+       SUM(received_net_cents) AS received_net_cents
 FROM ${receivables}
 GROUP BY status
 ORDER BY status`,
@@ -110,7 +126,8 @@ ORDER BY status`,
     params: [asOf],
     sql: `${receivablesAsOf}
 SELECT receivable_key, acquirer, merchant, brand, sale_date, nsu, "authorization", installment, status,
-       forecast_net_cents, settled_net_cents, difference_cents, due_date, last_payment_date, reason
+       forecast_net_cents, settled_net_cents, difference_cents, due_date, last_payment_date, reason,
+       expected_net_cents, received_net_cents, advance_fee_cents
 FROM ${receivables}
 WHERE status IN ('UNDERPAID', 'OVERPAID')
 ORDER BY ABS(difference_cents) DESC, receivable_key`,
@@ -119,12 +136,13 @@ ORDER BY ABS(difference_cents) DESC, receivable_key`,
     // OPEN receivables are not in DynamoDB's byWork index (see INDEXED_STATUSES): this is their listing.
     name: 'receipts_by_due_date',
     description:
-      'Forecast net still to be received per due date (OPEN and OVERDUE receivables) as of a date: the cash agenda.',
+      'Net still to be received per due date (OPEN and OVERDUE receivables) as of a date: the cash agenda (expected: forecast less cancellations, plus adjustments).',
     params: [asOf],
     sql: `${receivablesAsOf}
 SELECT due_date, status,
        COUNT(*) AS receivables,
-       SUM(forecast_net_cents) AS forecast_net_cents
+       SUM(forecast_net_cents) AS forecast_net_cents,
+       SUM(expected_net_cents) AS expected_net_cents
 FROM ${receivables}
 WHERE status IN ('OPEN', 'OVERDUE')
 GROUP BY due_date, status
@@ -202,6 +220,59 @@ FROM latest
 WHERE latest_rank = 1 AND fee_audit IS NOT NULL AND sale_date BETWEEN ? AND ?
 GROUP BY acquirer, brand
 ORDER BY acquirer, brand`,
+  },
+  {
+    name: 'chargebacks_by_month',
+    description:
+      'Chargebacks per acquirer and month of their debit (movement date): count and amount, reversals, and the net still taken back.',
+    params: [from, to],
+    sql: `${uniqueRecords}
+SELECT acquirer, ${month} AS movement_month,
+       ${countOf("role = 'CHARGEBACK'")} AS chargebacks,
+       ${debitOf("role = 'CHARGEBACK'")} AS chargeback_cents,
+       ${countOf("role = 'CHARGEBACK_REVERSAL'")} AS reversals,
+       -${debitOf("role = 'CHARGEBACK_REVERSAL'")} AS reversed_cents,
+       -SUM(signed_net_cents) AS net_charged_back_cents
+FROM records
+WHERE role IN ('CHARGEBACK', 'CHARGEBACK_REVERSAL')
+GROUP BY acquirer, ${month}
+ORDER BY acquirer, movement_month`,
+  },
+  {
+    name: 'fees_and_debits_by_month',
+    description:
+      'Fees (POS rent, service fees) and debit adjustments per acquirer and month, account-level and linked to a receivable, as positive debits.',
+    params: [from, to],
+    sql: `${uniqueRecords}
+SELECT acquirer, ${month} AS movement_month,
+       ${countOf("role = 'FEE'")} AS fees,
+       ${debitOf("role = 'FEE'")} AS fee_cents,
+       ${countOf("role = 'ADJUSTMENT'")} AS debit_adjustments,
+       ${debitOf("role = 'ADJUSTMENT'")} AS debit_adjustment_cents,
+       ${debitOf('receivable_key IS NULL')} AS account_level_cents,
+       ${debitOf('receivable_key IS NOT NULL')} AS linked_cents,
+       -SUM(signed_net_cents) AS total_debit_cents
+FROM records
+WHERE role = 'FEE' OR (role = 'ADJUSTMENT' AND signed_net_cents < 0)
+GROUP BY acquirer, ${month}
+ORDER BY acquirer, movement_month`,
+  },
+  {
+    name: 'advance_fees_by_month',
+    description:
+      'Advances of receivables per acquirer and month paid: amount paid early, advance fee, and the fee as a percentage of paid plus fee.',
+    params: [from, to],
+    sql: `${uniqueRecords}
+SELECT acquirer, ${month} AS movement_month,
+       COUNT(*) AS advances,
+       SUM(signed_net_cents) AS advanced_net_cents,
+       SUM(ABS(COALESCE(fee_cents, 0))) AS advance_fee_cents,
+       ROUND(CAST(SUM(ABS(COALESCE(fee_cents, 0))) AS DOUBLE) * 100
+             / CAST(NULLIF(SUM(signed_net_cents + ABS(COALESCE(fee_cents, 0))), 0) AS DOUBLE), 4) AS effective_fee_percent
+FROM records
+WHERE role = 'ADVANCE'
+GROUP BY acquirer, ${month}
+ORDER BY acquirer, movement_month`,
   },
   {
     name: 'quarantine_by_reason',

@@ -10,10 +10,14 @@ import { acknowledgeWildcards } from './nag';
 /** Repository root: entries are given relative to it (`lambdas/plan/handler.ts`). */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+const METRICS_NAMESPACE = 'Recon';
+
 export interface ReconFunctionProps {
   /** Handler file relative to the repository root. */
   readonly entry: string;
   readonly description: string;
+  /** The Powertools service name of its logs, metrics and traces (`recon-<step>`). */
+  readonly serviceName: string;
   /**
    * @default 512 MB. Lambda CPU scales with memory; 512 MB gives the JSON parsing, Parquet encoding
    * and concurrent HTTPS of a page batch enough CPU without paying for idle memory (a batch of 10
@@ -61,7 +65,13 @@ export class ReconFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
       tracing: lambda.Tracing.ACTIVE,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        // Every recon function's metrics in one namespace, each under its own service name.
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_SERVICE_NAME: props.serviceName,
+        ...props.environment,
+      },
       projectRoot: REPO_ROOT,
       depsLockFilePath: `${REPO_ROOT}package-lock.json`,
       bundling: {

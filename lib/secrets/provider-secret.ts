@@ -64,7 +64,7 @@ export class ProviderSecret extends Construct {
    * Manager only. An explicit statement: CDK's own grant on an imported key lands in the key's
    * resource policy when it cannot prove the accounts match, and that policy is not ours to change.
    */
-  grantKeyDecrypt(grantee: iam.IGrantable): void {
+  private grantKeyDecrypt(grantee: iam.IGrantable): void {
     if (!this.keyArn) return;
     grantee.grantPrincipal.addToPrincipalPolicy(
       new iam.PolicyStatement({

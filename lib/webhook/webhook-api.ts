@@ -20,6 +20,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/core/env';
 import type { WebhookConfig } from '../../lambdas/core/webhook/config';
+import type { ProviderSecret } from '../secrets/provider-secret';
 
 /** Path of the single route; the registered endpoint is `<api url>webhook`. */
 export const WEBHOOK_PATH = '/webhook';
@@ -29,8 +30,11 @@ export interface WebhookApiProps {
   readonly handler: IFunction;
   /** The single table: report waits and delivery dedupe records live there. */
   readonly table: ITable;
-  /** recon's secret: the handler reads the HMAC secret(s) from it. */
-  readonly secret: ISecret;
+  /**
+   * recon's secret: the handler reads the HMAC secret(s) from it. Granted through its own `grantRead`,
+   * the one grant that also covers an imported secret's customer-managed key.
+   */
+  readonly secret: Pick<ProviderSecret, 'grantRead'>;
   /** The nightly workflow whose `.waitForTaskToken` steps the webhook resumes. */
   readonly stateMachine: IStateMachine;
   /**

@@ -49,7 +49,6 @@ export const STATE = {
 export const WAIT_FOR_WEBHOOK_STATE = STATE.waitForReportWebhook;
 export const POLL_WAIT_STATE = STATE.waitBeforeNextCheck;
 export const GENERATION_BACKOFF_STATE = STATE.waitBeforeGeneratingAgain;
-export const JOBS_MAP_STATE = STATE.fetchReports;
 export const INLINE_MAP_STATE = STATE.downloadPageBatches;
 export const DISTRIBUTED_MAP_STATE = STATE.downloadPageBatchesDistributed;
 /** Error of the final Fail state: the summary was written, but some report did not complete. */

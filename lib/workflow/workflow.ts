@@ -15,6 +15,7 @@ import {
   STEP_NAMES,
   type StepAccess,
   type StepName,
+  type StepSetting,
 } from '../../lambdas/core/workflow/step-catalog';
 import type { StageConfig } from '../config';
 import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
@@ -29,8 +30,11 @@ export interface WorkflowProps {
   /** Read (and decrypted) by the Lambdas of the steps that call the provider, and by no other step. */
   readonly secret: ProviderSecret;
   readonly topic: sns.ITopic;
-  /** Environment shared by every recon Lambda (names from `lambdas/core/env.ts`). */
-  readonly environment: Readonly<Record<string, string>>;
+  /**
+   * The value of every setting a step may read, by its environment variable's name (lambdas/core/env.ts):
+   * each Lambda gets only those its step's record lists.
+   */
+  readonly settings: Readonly<Record<StepSetting, string>>;
 }
 
 /**
@@ -55,15 +59,16 @@ export class Workflow extends Construct {
     });
 
     const functions = {} as Record<StepName, ReconFunction>;
-    // Size, timeout and grants from each step's record (lambdas/core/workflow/step-catalog.ts).
+    // Size, timeout, settings and grants from each step's record (lambdas/core/workflow/step-catalog.ts).
     for (const step of STEP_NAMES) {
-      const { folder, purpose, memoryMb, timeoutSeconds, access } = STEP_CATALOG[step];
+      const { folder, purpose, memoryMb, timeoutSeconds, access, environment } = STEP_CATALOG[step];
       const fn = new ReconFunction(this, `${folder}-fn`, {
         entry: `lambdas/${folder}/handler.ts`,
         description: `recon: ${purpose}`,
+        serviceName: `recon-${folder}`,
         memorySize: memoryMb,
         timeout: Duration.seconds(timeoutSeconds),
-        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `recon-${folder}` },
+        environment: Object.fromEntries(environment.map((name) => [name, props.settings[name]])),
       });
       if (PROVIDER_STEPS.has(step)) props.secret.grantRead(fn.role);
       this.grant(fn, access, props);

@@ -6,7 +6,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { LAKE_TABLES, type LakeColumnType, type LakeTable } from '../../lambdas/core/lake/tables';
 import { findNamedQuery } from '../../lib/analytics/queries';
@@ -73,15 +73,15 @@ export async function openLocalLake(options: LocalLakeOptions): Promise<LocalLak
 async function mirrorPrefix({ s3, bucket, workDir }: LocalLakeOptions, prefix: string): Promise<number> {
   await rm(join(workDir, prefix), { recursive: true, force: true });
   const keys: string[] = [];
-  let token: string | undefined;
+  // ListObjects (V1) paged by marker, not V2: s3rver's V2 continuation token is DES-encrypted, which
+  // Node's OpenSSL 3 refuses, so a V2 listing past 1,000 keys failed and with it `recon query`.
+  let marker: string | undefined;
   do {
-    const page = await s3.send(
-      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
-    );
+    const page = await s3.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: marker }));
     for (const object of page.Contents ?? [])
       if (object.Key && !object.Key.endsWith('/')) keys.push(object.Key);
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
+    marker = page.IsTruncated ? (page.NextMarker ?? page.Contents?.at(-1)?.Key) : undefined;
+  } while (marker);
   for (let i = 0; i < keys.length; i += DOWNLOAD_CONCURRENCY) {
     await Promise.all(
       keys.slice(i, i + DOWNLOAD_CONCURRENCY).map(async (key) => {

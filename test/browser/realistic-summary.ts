@@ -6,7 +6,7 @@
  * the data, as in the demo.
  */
 
-import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
+import type { MoneyTotals, ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
 import type { JobResult } from '../../lambdas/core/workflow/contracts';
 import { generateUniverse } from '../../local/simulator/dataset';
 import { computeGroundTruth } from '../../local/simulator/ground-truth';
@@ -71,4 +71,62 @@ export function realisticSummary(language: ReportLanguage): RunSummary {
     receivables,
     { finishedAt: new Date('2025-04-07T09:30:41.700Z'), language },
   );
+}
+
+/** Money totals times `factor`. */
+function scaledTotals(m: MoneyTotals, factor: number): MoneyTotals {
+  return {
+    count: m.count * factor,
+    forecastNetCents: m.forecastNetCents * factor,
+    settledNetCents: m.settledNetCents * factor,
+    differenceCents: m.differenceCents * factor,
+  };
+}
+
+/** Every figure times `factor`: the widest amounts a card or table cell must still fit. */
+function scaled<T extends { readonly amountCents: number }>(items: readonly T[], factor: number): T[] {
+  return items.map((item) => ({ ...item, amountCents: item.amountCents * factor }));
+}
+
+/**
+ * The realistic summary at its most crowded: amounts in the hundreds of millions, a failed report
+ * with a long technical error, quarantine reasons and layout changes with long column names, a
+ * capped card. What a phone at 360 px must still show without scrolling sideways.
+ */
+export function crowdedSummary(language: ReportLanguage): RunSummary {
+  const s = realisticSummary(language);
+  const factor = 10_000;
+  const failed = {
+    ...(s.jobs[1] as RunSummary['jobs'][number]),
+    outcome: 'FAILED' as const,
+    error: `ProviderHttpError: listReports: HTTP 404 at https://provider.example.com/${'v1/'.repeat(20)}reports`,
+  };
+  return {
+    ...s,
+    outcome: 'FAILED',
+    failures: [failed],
+    jobs: [s.jobs[0] as RunSummary['jobs'][number], failed],
+    attention: scaled(s.attention, factor),
+    capped: { count: 3, amountCents: 123_456_789_01 },
+    aging: { ...s.aging, buckets: scaled(s.aging.buckets, factor) },
+    receivables: {
+      total: scaledTotals(s.receivables.total, factor),
+      byStatus: Object.fromEntries(
+        Object.entries(s.receivables.byStatus).map(([state, m]) => [state, scaledTotals(m, factor)]),
+      ),
+    },
+    records: {
+      ...s.records,
+      quarantined: 3_000_000,
+      quarantinedByReason: {
+        CONFLICTING_VALUES: 1_000_000,
+        PLACEHOLDER_KEY_VALUE: 1_000_000,
+        TOO_LONG: 1_000_000,
+      },
+    },
+    drift: {
+      unknownColumns: ['CODPRODUTO', 'CODIGO_DO_PRODUTO_COM_NOME_MUITO_LONGO_SEM_ESPACOS_1234567890'],
+      missingFields: ['nsu'],
+    },
+  };
 }

@@ -1,8 +1,8 @@
 /**
  * The HTML report in a real browser: Debian's headless Chromium (installed by .ci/run), driven by
- * playwright-core, which downloads no browser of its own. At a desktop and a phone width the page
- * must never scroll sideways, and what needs action (count and R$ amount per state) must be on
- * screen, amounts not cut off. Screenshots land in test/browser/screenshots/ (gitignored) for a
+ * playwright-core, which downloads no browser of its own. At a desktop and phone widths down to
+ * 360 px the page must never scroll sideways, and what needs action (count and R$ amount per state)
+ * must be on screen, amounts not cut off, largest money first as the reader scans the cards. Screenshots land in test/browser/screenshots/ (gitignored) for a
  * person to look at.
  */
 import { existsSync } from 'node:fs';
@@ -10,16 +10,19 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionCategoriesByAmount } from '../../lambdas/core/summary/action-order';
 import { formatBrl } from '../../lambdas/core/summary/brl';
 import { renderHtmlReport } from '../../lambdas/core/summary/html';
-import { textsFor } from '../../lambdas/core/summary/i18n';
+import { formatDate, textsFor } from '../../lambdas/core/summary/i18n';
 import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
-import { realisticSummary } from './realistic-summary';
+import { lifecycleSummary } from './lifecycle-summary';
+import { crowdedSummary, realisticSummary } from './realistic-summary';
 
 /** Debian's package path; RECON_CHROMIUM points elsewhere on other systems. */
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
-const WIDTHS = [1280, 420] as const;
+const WIDTHS = [1280, 420, 360] as const;
+const PHONE_WIDTHS = [420, 360] as const;
 
 let browser: Browser;
 
@@ -54,6 +57,24 @@ function cutOff(page: Page, selector: string): Promise<string[]> {
   );
 }
 
+/** Page-level horizontal overflow in px (0 or less: none). */
+async function pageOverflow(page: Page): Promise<number> {
+  const { scrollWidth, clientWidth } = await page.evaluate<{ scrollWidth: number; clientWidth: number }>(
+    PAGE_WIDTHS,
+  );
+  return scrollWidth - clientWidth;
+}
+
+/** The cards' states as a reader meets them on screen: top to bottom, then left to right. */
+function cardsInReadingOrder(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(
+    `[...document.querySelectorAll('.card')]
+      .map((e) => ({ state: e.classList[1], box: e.getBoundingClientRect() }))
+      .sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left)
+      .map((c) => c.state)`,
+  );
+}
+
 describe.each(['pt-BR', 'en'] as const)('HTML report in Chromium (%s)', (language: ReportLanguage) => {
   const summary = realisticSummary(language);
   const t = textsFor(language);
@@ -67,13 +88,25 @@ describe.each(['pt-BR', 'en'] as const)('HTML report in Chromium (%s)', (languag
       );
       expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 
-      for (const category of summary.attention) {
-        expect(category.count).toBeGreaterThan(0);
+      const ordered = actionCategoriesByAmount(summary);
+      expect(await cardsInReadingOrder(page)).toEqual(ordered.map((c) => c.state));
+      // The demo book has no lifecycle records: only the lifecycle's action states are empty (the
+      // lifecycle report below fills them).
+      expect(summary.attention.filter((c) => c.count === 0).map((c) => c.state)).toEqual([
+        'CHARGED_BACK',
+        'UNLINKED',
+      ]);
+      for (const category of summary.attention.filter((c) => c.count > 0)) {
         const card = page.locator(`.card.${category.state}`);
         const text = await card.innerText();
         expect(text).toContain(t.states[category.state]);
         expect(text).toContain(t.receivables(category.count));
         expect(text).toContain(formatBrl(category.amountCents, language));
+        // The card and its items' heading wear the category's colour.
+        const colours = await page.evaluate<string[]>(
+          `[".card.${category.state}", "h3#${category.state}"].map((s) => getComputedStyle(document.querySelector(s)).borderLeftColor)`,
+        );
+        expect(colours[1]).toBe(colours[0]);
         // Its largest items are listed, under their own heading.
         const items = page.locator(`h3#${category.state} + .box tbody tr`);
         expect(await items.count()).toBe(category.largest.length);
@@ -83,6 +116,29 @@ describe.each(['pt-BR', 'en'] as const)('HTML report in Chromium (%s)', (languag
       await page.close();
     }
   });
+});
+
+describe.each(['pt-BR', 'en'] as const)('the most crowded report in Chromium (%s)', (language) => {
+  it.each(PHONE_WIDTHS)(
+    'at %i px: no sideways scrolling, cards by amount, nothing cut off',
+    async (width) => {
+      const summary = crowdedSummary(language);
+      const page = await open(summary, width);
+      try {
+        await page.screenshot({
+          path: join(SCREENSHOTS, `crowded-${language}-${width}.png`),
+          fullPage: true,
+        });
+        expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+        expect(await cardsInReadingOrder(page)).toEqual(
+          actionCategoriesByAmount(summary).map((c) => c.state),
+        );
+        expect(await cutOff(page, '.card, td, th, h1, h2, h3, p, li, small')).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });
 
 describe('weekly agenda chart in Chromium', () => {
@@ -107,4 +163,49 @@ describe('weekly agenda chart in Chromium', () => {
       await page.close();
     }
   });
+});
+
+describe.each(['pt-BR', 'en'] as const)('lifecycle sections in Chromium (%s)', (language: ReportLanguage) => {
+  const summary = lifecycleSummary(language);
+  const t = textsFor(language);
+
+  it.each([1280, 360])(
+    'at %i px: chargebacks, fees and unclassified records fit and show their figures',
+    async (width) => {
+      const page = await open(summary, width);
+      try {
+        await page.screenshot({
+          path: join(SCREENSHOTS, `lifecycle-${language}-${width}.png`),
+          fullPage: true,
+        });
+        const { scrollWidth, clientWidth } = await page.evaluate<{
+          scrollWidth: number;
+          clientWidth: number;
+        }>(PAGE_WIDTHS);
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+        expect(await cutOff(page, '.card, td, th, h1, h2, h3, p, li, code')).toEqual([]);
+
+        const chargebacks = summary.attention.find((c) => c.state === 'CHARGED_BACK');
+        expect(chargebacks?.count).toBeGreaterThan(0);
+        const card = await page.locator('.card.CHARGED_BACK').innerText();
+        expect(card).toContain(formatBrl(chargebacks?.amountCents ?? 0, language));
+        const first = await page.locator('h3#CHARGED_BACK + .box tbody tr').first().innerText();
+        const item = chargebacks?.largest[0];
+        expect(first).toContain(formatBrl(item?.chargedBackNetCents ?? 0, language));
+        expect(first).toContain(formatDate(item?.chargebackDate ?? '', language));
+
+        const acquirers = summary.fees?.byAcquirer ?? [];
+        expect(acquirers.length).toBeGreaterThan(1);
+        const fees = await page.locator(`h2:text("${t.lifecycle.fees.heading}") + p + .box`).innerText();
+        for (const a of acquirers) expect(fees).toContain(formatBrl(-a.feeCents, language));
+
+        expect(await page.locator('body').innerText()).toContain(
+          formatBrl(summary.lifecycle?.advanceFeeCents ?? 0, language),
+        );
+        expect(await page.locator('#unclassified + p + ul li').count()).toBe(3);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

@@ -71,6 +71,7 @@ describe('recon run --json with the built-in simulator, then recon receivables a
       weekly: summary.weekly,
       attention: summary.attention,
       capped: summary.capped,
+      lifecycle: summary.lifecycle,
     };
     const kept = await cli(['totals', '--data-dir', dataDir, '--as-of', summary.asOf]);
     expect(kept.code, kept.stderr).toBe(0);

@@ -80,6 +80,11 @@ describe('AnalyticsCatalog', () => {
             { Name: 'installment', Type: 'int' },
             { Name: 'gross_cents', Type: 'bigint' },
             Match.objectLike({ Name: 'extra', Type: 'string' }),
+            // The record's role (docs/lifecycle.md), last so older files read them as null.
+            Match.objectLike({ Name: 'role', Type: 'string' }),
+            Match.objectLike({ Name: 'signed_net_cents', Type: 'bigint' }),
+            Match.objectLike({ Name: 'receivable_key', Type: 'string' }),
+            Match.objectLike({ Name: 'reason_text', Type: 'string' }),
           ]),
         }),
       }),

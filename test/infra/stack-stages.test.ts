@@ -9,6 +9,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/core/env';
 import { parseWorkflowConfig, WORKFLOW_ENV } from '../../lambdas/core/workflow/config';
+import { PROVIDER_STEPS, STEP_CATALOG, STEP_NAMES } from '../../lambdas/core/workflow/step-catalog';
 import { buildReconApp } from '../../lib/app';
 import { actionsOf, ofType, PRODUCTION, type Resources, synth } from './stack-synth';
 
@@ -16,21 +17,46 @@ describe('recon stack (sandbox, imported secret)', () => {
   const secretArn = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:recon-provider-AbCdEf';
 
   it('imports the secret, has no webhook API and waits for no webhook', () => {
-    const { template, resources } = synth({
-      environment: 'sandbox',
-      baseUrl: 'https://sandbox.example',
-      secretArn,
-    });
+    const { template } = synth({ environment: 'sandbox', baseUrl: 'https://sandbox.example', secretArn });
     template.resourceCountIs('AWS::SecretsManager::Secret', 0);
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
-    for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
-      const vars = fn.Properties.Environment.Variables;
-      expect(vars[ENV.secretArn]).toBe(secretArn);
+  });
+
+  // Each Lambda gets only its own settings (issue #22): earlier every function had all of them.
+  it("gives each step's Lambda exactly the settings its record lists; only the provider's callers get the secret", () => {
+    const { resources } = synth({ environment: 'sandbox', baseUrl: 'https://sandbox.example', secretArn });
+    expect(ofType(resources, 'AWS::Lambda::Function')).toHaveLength(STEP_NAMES.length);
+    const secretReaders: string[] = [];
+    for (const step of STEP_NAMES) {
+      const { purpose, environment } = STEP_CATALOG[step];
+      const vars = functionDescribed(resources, `recon: ${purpose}`).Properties.Environment.Variables;
+      expect(Object.keys(vars).sort()).toEqual([...environment, ...RUNTIME_VARIABLES].sort());
+      const actions = actionsOf(resources, purpose).map((a) => a.action);
+      const readsSecret = actions.includes('secretsmanager:GetSecretValue');
+      expect(vars[ENV.secretArn]).toBe(readsSecret ? secretArn : undefined);
+      if (readsSecret) secretReaders.push(step);
       // The environment reaches the steps inside the workflow config, the one place they read it.
-      expect(parseWorkflowConfig(JSON.parse(vars[WORKFLOW_ENV.workflowConfig])).environment).toBe('sandbox');
+      if (vars[WORKFLOW_ENV.workflowConfig])
+        expect(parseWorkflowConfig(JSON.parse(vars[WORKFLOW_ENV.workflowConfig])).environment).toBe(
+          'sandbox',
+        );
     }
+    expect(secretReaders.sort()).toEqual(
+      ['plan', 'generateReport', 'checkReport', 'downloadUntilEmpty', 'downloadPages', 'deleteReport'].sort(),
+    );
   });
 });
+
+/** Set on every recon function by its construct, whatever its step (lib/constructs/recon-function.ts). */
+const RUNTIME_VARIABLES = ['NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
+
+function functionDescribed(resources: Resources, description: string) {
+  const [only, ...others] = ofType(resources, 'AWS::Lambda::Function')
+    .filter(([, fn]) => fn.Properties.Description === description)
+    .map(([, fn]) => fn);
+  if (!only || others.length > 0) throw new Error(`not exactly one function described as ${description}`);
+  return only;
+}
 
 describe('a deploy that works the first night', () => {
   const secretArn = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:recon-provider-AbCdEf';
@@ -107,9 +133,10 @@ describe('stage configuration', () => {
     ).toThrow(/6 cron fields/);
   });
 
-  it('passes a stage rateSpacingMs to the Lambdas and refuses a negative one, naming the key', () => {
+  it("passes a stage rateSpacingMs to the provider's callers and refuses a negative one, naming the key", () => {
     const { resources } = synth({ environment: 'sandbox', baseUrl: 'https://s.example', rateSpacingMs: 50 });
-    for (const [, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+    for (const step of PROVIDER_STEPS) {
+      const fn = functionDescribed(resources, `recon: ${STEP_CATALOG[step].purpose}`);
       expect(fn.Properties.Environment.Variables[ENV.providerRateSpacing]).toBe('50');
     }
     expect(() =>

@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildReconApp } from '../../lib/app';
 import type { StageConfigInput } from '../../lib/config';
-import { JOBS_MAP_STATE } from '../../lib/workflow/state-names';
+import { STATE } from '../../lib/workflow/state-names';
 import { definitionFromTemplate } from '../../local/stepfunctions/definition';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation properties are free-form JSON read by assertions.
@@ -23,7 +23,7 @@ export function jobStates(template: Template): { jobs: AslState; job: Record<str
   const definition = definitionFromTemplate(template.toJSON()) as unknown as {
     States: Record<string, AslState>;
   };
-  const jobs = definition.States[JOBS_MAP_STATE] as AslState;
+  const jobs = definition.States[STATE.fetchReports] as AslState;
   return { jobs, job: jobs.ItemProcessor.States };
 }
 

@@ -2,12 +2,12 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { DefinitionBody, Pass, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/core/env';
+import { ProviderSecret, type ProviderSecretProps } from '../../lib/secrets/provider-secret';
 import { WebhookApi, webhookEnvironment } from '../../lib/webhook/webhook-api';
 
 /** The stand-ins for the stack's own resources are not under test; only the construct's findings count. */
@@ -15,7 +15,6 @@ function acknowledgeFixtureFindings(fixtures: Record<string, IConstruct>) {
   const reason = 'test fixture, not part of WebhookApi';
   const ids = {
     table: ['AwsSolutions::AwsSolutions-DDB3'],
-    secret: ['AwsSolutions::AwsSolutions-SMG4'],
     stateMachine: ['AwsSolutions::AwsSolutions-SF1', 'AwsSolutions::AwsSolutions-SF2'],
     handler: [
       'AwsSolutions::AwsSolutions-L1',
@@ -27,7 +26,11 @@ function acknowledgeFixtureFindings(fixtures: Record<string, IConstruct>) {
   }
 }
 
-function synth(props: Partial<ConstructorParameters<typeof WebhookApi>[2]> = {}, nag = false) {
+function synth(
+  props: Partial<ConstructorParameters<typeof WebhookApi>[2]> = {},
+  nag = false,
+  secretProps: ProviderSecretProps = {},
+) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const stack = new Stack(app, 'WebhookTest', { env: { account: '123456789012', region: 'sa-east-1' } });
@@ -35,7 +38,8 @@ function synth(props: Partial<ConstructorParameters<typeof WebhookApi>[2]> = {},
     partitionKey: { name: 'pk', type: AttributeType.STRING },
     sortKey: { name: 'sk', type: AttributeType.STRING },
   });
-  const secret = new Secret(stack, 'Secret');
+  const providerSecret = new ProviderSecret(stack, 'Secret', secretProps);
+  const { secret } = providerSecret;
   const stateMachine = new StateMachine(stack, 'Workflow', {
     definitionBody: DefinitionBody.fromChainable(new Pass(stack, 'Start')),
   });
@@ -45,9 +49,25 @@ function synth(props: Partial<ConstructorParameters<typeof WebhookApi>[2]> = {},
     code: Code.fromInline('exports.handler = async () => ({ statusCode: 200 });'),
     environment: webhookEnvironment({ table, secret, config: { secondFactorHeader: 'x-recon-key' } }),
   });
-  const webhook = new WebhookApi(stack, 'Webhook', { handler, table, secret, stateMachine, ...props });
-  if (nag) acknowledgeFixtureFindings({ table, secret, stateMachine, handler });
+  const webhook = new WebhookApi(stack, 'Webhook', {
+    handler,
+    table,
+    secret: providerSecret,
+    stateMachine,
+    ...props,
+  });
+  if (nag) acknowledgeFixtureFindings({ table, stateMachine, handler });
   return { stack, webhook, template: Template.fromStack(stack) };
+}
+
+/** Every IAM action the stack grants (the handler's role is the only role with a policy). */
+function grantedActions(template: Template): string[] {
+  const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+    (p) =>
+      (p as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties
+        .PolicyDocument.Statement,
+  );
+  return statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action])).sort();
 }
 
 describe('WebhookApi', () => {
@@ -86,15 +106,7 @@ describe('WebhookApi', () => {
   });
 
   it('grants item writes on the table, secret reads and task responses, nothing broader', () => {
-    const { template } = synth();
-    const policy = template.findResources('AWS::IAM::Policy');
-    const statements = Object.values(policy).flatMap(
-      (p) =>
-        (p as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties
-          .PolicyDocument.Statement,
-    );
-    const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action])).sort();
-    expect(actions).toEqual(
+    expect(grantedActions(synth().template)).toEqual(
       [
         'dynamodb:DeleteItem',
         'dynamodb:GetItem',
@@ -107,6 +119,24 @@ describe('WebhookApi', () => {
         'states:SendTaskSuccess',
       ].sort(),
     );
+  });
+
+  it("grants an imported secret's key decrypt (through Secrets Manager) with the same one grant", () => {
+    const secretArn = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:recon-provider-AbCdEf';
+    const keyArn = 'arn:aws:kms:sa-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab';
+    const { template } = synth({}, false, { secretArn, secretKmsKeyArn: keyArn });
+    expect(grantedActions(template)).toContain('kms:Decrypt');
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'kms:Decrypt',
+            Resource: keyArn,
+            Condition: { StringEquals: { 'kms:ViaService': 'secretsmanager.sa-east-1.amazonaws.com' } },
+          }),
+        ]),
+      },
+    });
   });
 
   it('gives the handler its environment under the shared names and exposes the endpoint URL', () => {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { addDays, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
-import { applyRecords, type ReceivableContent } from '../../lambdas/core/recon/matcher';
+import { applyRecords, type ReceivableContent } from '../../lambdas/core/receivable/matcher';
 import type { CanonicalRecord, RecordSource } from '../../lambdas/core/records/canonical';
 import { buildNormalizer } from '../../lambdas/core/records/normalize';
 

@@ -1,6 +1,10 @@
 /** One record through the matcher's entry point (`applyRecords`), for tests that add records one by one. */
 
-import { type ApplyResult, applyRecords, type ReceivableContent } from '../../lambdas/core/recon/matcher';
+import {
+  type ApplyResult,
+  applyRecords,
+  type ReceivableContent,
+} from '../../lambdas/core/receivable/matcher';
 import type { CanonicalRecord } from '../../lambdas/core/records/canonical';
 
 /** Adds one record on its own (`changed`: whether it changed anything). */

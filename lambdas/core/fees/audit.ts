@@ -7,9 +7,9 @@
 import { daysBetween, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
-import { comparedForecast } from '../recon/corrections';
-import type { ReceivableContent } from '../recon/matcher';
-import { type ReceivableView, toReceivableView } from '../recon/view';
+import { comparedForecast } from '../receivable/corrections';
+import type { ReceivableContent } from '../receivable/matcher';
+import { type ReceivableView, toReceivableView } from '../receivable/view';
 import { contractRateFor } from './lookup';
 import { contractAdvanceFeeCents, contractFeeCents, percentText } from './money';
 import type { ContractRate } from './rates';

@@ -7,9 +7,9 @@
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
-import { comparedForecast } from '../recon/corrections';
-import type { Receivable } from '../recon/item';
-import type { ReceivableContent } from '../recon/matcher';
+import { comparedForecast } from '../receivable/corrections';
+import type { Receivable } from '../receivable/item';
+import type { ReceivableContent } from '../receivable/matcher';
 import type { TouchedLog } from '../recon/touched';
 import type { FeeAuditSection, OverchargeItem, OverchargeLine } from '../summary/fee-audit';
 import { auditFees } from './audit';

@@ -26,6 +26,7 @@ import type { IngestCounts } from './counts';
 import { emptyIngestCounts, increment, mergeIngestCounts } from './counts';
 import { quarantineObjectKey, rawPageKey, recordsObjectKey } from './keys';
 import { encodeRecordsParquet, movementDate } from './records-file';
+import { roleCounts } from './role-counts';
 
 const gzipAsync = promisify(gzip);
 
@@ -52,7 +53,7 @@ export interface PageIngestResult<A extends AppliedRecords = AppliedRecords> {
 /** What matching the records answered: the records it refused (their receivable is full) or held back. */
 export interface AppliedRecords {
   readonly refused: readonly CanonicalRecord[];
-  /** Records whose receivable may have been archived from the hot table (recon/horizon.ts). */
+  /** Records whose receivable may have been archived from the hot table (receivable/horizon.ts). */
   readonly archived?: readonly CanonicalRecord[];
 }
 
@@ -133,7 +134,7 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
       source,
       records,
       quarantined,
-      counts: { received, byCode, quarantinedByReason, drift: drift.drift() },
+      counts: { received, byCode, quarantinedByReason, drift: drift.drift(), ...roleCounts(records, config) },
     };
   }
 
@@ -161,7 +162,7 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     }
     return [...partitions].map(([key, partition]) => ({
       key,
-      body: encodeRecordsParquet(partition),
+      body: encodeRecordsParquet(partition, config),
       contentType: 'application/vnd.apache.parquet',
     }));
   }

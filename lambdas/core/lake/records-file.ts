@@ -3,7 +3,10 @@
  * belongs to.
  */
 import type { IsoDate } from '../calendar';
+import type { ReconConfig } from '../config';
 import type { CanonicalRecord, RecordCode } from '../records/canonical';
+import { linkedRoleOf, matchKeyOf, reasonTextOf } from '../records/linking';
+import { classifierOf, directedCents, type RecordRole } from '../records/roles';
 import { encodeParquet, PARQUET_TYPE_OF } from './parquet';
 import { RECORDS_TABLE, type RecordsColumnName } from './tables';
 
@@ -20,8 +23,58 @@ export function movementDate(record: CanonicalRecord): IsoDate {
   return primary ?? record.dueDate ?? record.source.generatedOn;
 }
 
+/**
+ * Which way a role moves the merchant's money, so that one SUM of `signed_net_cents` nets a period:
+ * cancellations, chargebacks and fees take away; an adjustment carries its own sign; an ignored
+ * record moves nothing (null).
+ */
+const DIRECTION: Record<RecordRole, 1 | -1 | null> = {
+  FORECAST: 1,
+  PAYMENT: 1,
+  CANCELLATION: -1,
+  CHARGEBACK: -1,
+  CHARGEBACK_REVERSAL: 1,
+  ADVANCE: 1,
+  ADJUSTMENT: 1,
+  FEE: -1,
+  IGNORE: null,
+};
+
+/** What the configuration says of a record: read once per record, for the role columns. */
+interface RoleFacts {
+  readonly role: RecordRole | null;
+  readonly signedNetCents: number | null;
+  readonly receivableKey: string | null;
+  readonly reasonText: string | null;
+}
+
+type LakeConfig = Pick<
+  ReconConfig,
+  | 'matchKey'
+  | 'maxContributions'
+  | 'recordRoles'
+  | 'recordSign'
+  | 'placeholderKeyValues'
+  | 'recordReasonColumns'
+>;
+
+function roleFacts(record: CanonicalRecord, config: LakeConfig): RoleFacts {
+  const classified = classifierOf(config).classify(record);
+  const direction = classified ? DIRECTION[classified.role] : null;
+  return {
+    role: classified?.role ?? null,
+    signedNetCents:
+      classified && direction !== null
+        ? direction * directedCents(classified.role, record.netCents, classified.sign)
+        : null,
+    // The same rule as the matcher's: a linked role with a complete key joins that receivable.
+    receivableKey: linkedRoleOf(record, config) ? matchKeyOf(record, config) : null,
+    reasonText: reasonTextOf(record, config.recordReasonColumns ?? []),
+  };
+}
+
 /** One extractor per column: the type makes a column without an extractor a compile error. */
-const VALUES: Record<RecordsColumnName, (record: CanonicalRecord) => unknown> = {
+const VALUES: Record<RecordsColumnName, (record: CanonicalRecord, facts: RoleFacts) => unknown> = {
   record_hash: (r) => r.recordHash,
   acquirer: (r) => r.acquirer,
   merchant: (r) => r.merchant,
@@ -45,15 +98,23 @@ const VALUES: Record<RecordsColumnName, (record: CanonicalRecord) => unknown> = 
   generated_on: (r) => r.source.generatedOn,
   record_movement_date: (r) => r.movementDate,
   line_sequence: (r) => r.lineSequence,
+  role: (_, f) => f.role,
+  signed_net_cents: (_, f) => f.signedNetCents,
+  receivable_key: (_, f) => f.receivableKey,
+  reason_text: (_, f) => f.reasonText,
 };
 
-/** Encodes records into the columns of {@link RECORDS_TABLE} (partition columns live in the key). */
-export function encodeRecordsParquet(records: readonly CanonicalRecord[]): Uint8Array {
+/**
+ * Encodes records into the columns of {@link RECORDS_TABLE} (partition columns live in the key),
+ * with the role, direction and receivable the configuration gives each.
+ */
+export function encodeRecordsParquet(records: readonly CanonicalRecord[], config: LakeConfig): Uint8Array {
+  const facts = records.map((record) => roleFacts(record, config));
   return encodeParquet(
     RECORDS_TABLE.columns.map((column) => ({
       name: column.name,
       type: PARQUET_TYPE_OF[column.type],
-      data: records.map(VALUES[column.name]),
+      data: records.map((record, i) => VALUES[column.name](record, facts[i] as RoleFacts)),
     })),
   );
 }

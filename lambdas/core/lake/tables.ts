@@ -81,6 +81,19 @@ export const RECORDS_TABLE = {
       comment: 'yyyy-MM-dd, the day the provider registered the record, when its layout says',
     },
     { name: 'line_sequence', type: 'string', comment: 'report-wide line number, when the layout has one' },
+    // The record's role (docs/lifecycle.md), appended so older files read them as null.
+    { name: 'role', type: 'string', comment: 'configured role (recordRoles); null: unclassified' },
+    {
+      name: 'signed_net_cents',
+      type: 'bigint',
+      comment: 'net in the direction its role moves money: debits (cancellation, chargeback, fee) negative',
+    },
+    {
+      name: 'receivable_key',
+      type: 'string',
+      comment: 'the receivable the record belongs to; null: account-level, ignored or unclassified',
+    },
+    { name: 'reason_text', type: 'string', comment: 'the source reason text (recordReasonColumns)' },
   ],
   partitions: [
     kindPartition,

@@ -15,6 +15,7 @@
  */
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
+import { explain } from '../receivable/status';
 import { openDatesPastGrace } from '../totals/book';
 import { cell } from '../totals/cells';
 import { inTotalsBatch } from '../totals/recorder';
@@ -22,7 +23,6 @@ import { trustedTotals } from '../totals/recount';
 import { buildTotalsStore } from '../totals/store';
 import { readReceivables } from './batch-read';
 import type { DueLists } from './due-lists';
-import { explain } from './status';
 import { buildReceivableWriter, type WriterDeps } from './writer';
 
 export interface AgingResult {

@@ -5,8 +5,8 @@
  * older row simply loses to the newer one in the lake (see RECEIVABLE_CHANGES_TABLE).
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { fromItem, itemKey, type Receivable } from './item';
-import type { TableDeps } from './queries';
+import { fromItem, itemKey, type Receivable } from '../receivable/item';
+import type { TableDeps } from '../receivable/queries';
 
 const BATCH_GET_LIMIT = 100;
 const BATCH_GET_ATTEMPTS = 8;

@@ -15,11 +15,11 @@ import { addDays, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import { encodeParquet, PARQUET_TYPE_OF } from '../lake/parquet';
 import { RECEIVABLE_CHANGES_TABLE } from '../lake/tables';
+import type { Receivable } from '../receivable/item';
+import type { TableDeps } from '../receivable/queries';
+import { toReceivableView } from '../receivable/view';
 import { readReceivables } from './batch-read';
-import type { Receivable } from './item';
-import type { TableDeps } from './queries';
 import type { TouchedLog } from './touched';
-import { toReceivableView } from './view';
 
 export interface ChangeExporterDeps extends TableDeps {
   readonly s3: Pick<S3Client, 'send'>;

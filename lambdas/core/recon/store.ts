@@ -6,20 +6,31 @@
  * totals item per call that wrote anything, none per record.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type AccountRecord, buildAccountStore } from '../account/account-items';
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
 import type { MatchKeyField, ReconConfig } from '../config';
+import { archivedCandidate, horizonCutoff } from '../receivable/horizon';
+import type { Receivable } from '../receivable/item';
+import {
+  applyRecords as applyToContent,
+  linkedRoleOf,
+  matchKeyOf,
+  pruneContent,
+} from '../receivable/matcher';
+import {
+  collect,
+  pagesByStatus,
+  type ScanOptions,
+  type StatusQueryOptions,
+  scanPages,
+} from '../receivable/queries';
+import type { ReconStatus } from '../receivable/status';
 import type { CanonicalRecord } from '../records/canonical';
 import { classifierOf } from '../records/roles';
 import { inTotalsBatch } from '../totals/recorder';
 import { buildTotalsStore } from '../totals/store';
-import { type AccountRecord, buildAccountStore } from './account-items';
 import { readReceivables } from './batch-read';
-import { archivedCandidate, horizonCutoff } from './horizon';
-import type { Receivable } from './item';
-import { applyRecords as applyToContent, linkedRoleOf, matchKeyOf, pruneContent } from './matcher';
-import { collect, pagesByStatus, type ScanOptions, type StatusQueryOptions, scanPages } from './queries';
-import type { ReconStatus } from './status';
 import type { TouchedLog } from './touched';
 import { buildReceivableWriter, type Decide } from './writer';
 

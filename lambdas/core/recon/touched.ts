@@ -18,7 +18,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import type { IsoDate } from '../calendar';
-import { fromItem, type Receivable, type ReceivableItem, toItem } from './item';
+import { fromItem, type Receivable, type ReceivableItem, toItem } from '../receivable/item';
 
 export interface TouchedLogDeps {
   readonly s3: Pick<S3Client, 'send'>;

@@ -17,13 +17,13 @@ import { randomBytes } from 'node:crypto';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
+import { expiresAtOf } from '../receivable/horizon';
+import { fromItem, itemKey, type Receivable, toItem } from '../receivable/item';
+import type { ReceivableContent } from '../receivable/matcher';
+import { explain } from '../receivable/status';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
 import type { WriteObserver } from '../totals/recorder';
-import { expiresAtOf } from './horizon';
-import { fromItem, itemKey, type Receivable, toItem } from './item';
-import type { ReceivableContent } from './matcher';
-import { explain } from './status';
 
 export interface WriterDeps {
   /** Only `send` is used; a wrapper that delays or counts calls is enough. */

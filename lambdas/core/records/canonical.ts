@@ -48,7 +48,7 @@ export interface RecordSource {
   readonly generatedOn: IsoDate;
   /**
    * Entries in the page's `registro` when the page was read: a record on the page's last line may be
-   * the overlap of a page seam (see `recon/occurrences.ts`). Absent when not known.
+   * the overlap of a page seam (see `receivable/occurrences.ts`). Absent when not known.
    */
   readonly lines?: number;
 }
@@ -79,7 +79,7 @@ export interface CanonicalRecord {
   /**
    * The record's line sequence in its report, when the layout numbers lines report-wide: not part of
    * the identity, but one identity under one sequence in one report is one record, whatever the page
-   * (see `recon/occurrences.ts`).
+   * (see `receivable/occurrences.ts`).
    */
   readonly lineSequence: string | null;
   /**
@@ -119,7 +119,7 @@ export const QUARANTINE_REASONS = [
   'TOO_MANY_CONTRIBUTIONS',
   /**
    * Its receivable is not in the hot table and may have been archived to the lake (sold and last
-   * written before `hotHorizonDays`): applying it would start a partial receivable (recon/horizon.ts).
+   * written before `hotHorizonDays`): applying it would start a partial receivable (receivable/horizon.ts).
    */
   'ARCHIVED_RECEIVABLE',
 ] as const;

@@ -13,7 +13,7 @@
  *
  * Two records identical in every identity field within ONE report are two records (two equal
  * partial payments on one day): they share this identity and are told apart by how often it
- * occurs in the report (see `recon/occurrences.ts`).
+ * occurs in the report (see `receivable/occurrences.ts`).
  *
  * A record's movement date (the day the provider registered it), where the layout carries one, is
  * part of its meaning: two equal payments registered on different days are two payments, even when

@@ -1,41 +1,53 @@
 /**
- * Aging buckets of money still unpaid (OPEN and OVERDUE forecasts), by days past the due date as of
- * the run's business date: the "how late is what we are owed" view finance asks for every morning.
+ * Aging of money still unpaid (OPEN and OVERDUE forecasts) as of the run's business date: the "how
+ * late is what we are owed" view finance asks for every morning. Late means past grace, as on the
+ * late card: OPEN money already due but within its grace days has its own line, never mixed into
+ * the late buckets, which split OVERDUE money by days past the due date.
  */
 import { daysBetween, type IsoDate } from '../calendar';
 import type { AgingBucket, SummaryReceivable } from './types';
 
-const BUCKETS: readonly Pick<AgingBucket, 'minDays' | 'maxDays'>[] = [
-  { minDays: null, maxDays: 0 },
-  { minDays: 1, maxDays: 30 },
-  { minDays: 31, maxDays: 60 },
-  { minDays: 61, maxDays: 90 },
-  { minDays: 91, maxDays: null },
+const BUCKETS: readonly Pick<AgingBucket, 'kind' | 'minDays' | 'maxDays'>[] = [
+  { kind: 'notDue', minDays: null, maxDays: 0 },
+  { kind: 'withinGrace', minDays: 1, maxDays: null },
+  { kind: 'late', minDays: 1, maxDays: 30 },
+  { kind: 'late', minDays: 31, maxDays: 60 },
+  { kind: 'late', minDays: 61, maxDays: 90 },
+  { kind: 'late', minDays: 91, maxDays: null },
 ];
 
+/** The unpaid states; OVERDUE is the late one (past grace). */
 const UNPAID_STATES = new Set(['OPEN', 'OVERDUE']);
 
-/** Index into the bucket list for a number of days past due (zero or negative = not yet due). */
-export function agingBucketIndex(daysPastDue: number): number {
+/**
+ * Index into the bucket list for unpaid money in `state` (OPEN or OVERDUE) a number of days past
+ * due. OPEN money is not late whatever the days; OVERDUE money is at least in the first late bucket.
+ */
+export function agingBucketIndex(state: string, daysPastDue: number): number {
+  if (state !== 'OVERDUE') return daysPastDue <= 0 ? 0 : 1;
+  const days = Math.max(1, daysPastDue);
   return BUCKETS.findIndex(
     (b) =>
-      (b.minDays === null || daysPastDue >= b.minDays) && (b.maxDays === null || daysPastDue <= b.maxDays),
+      b.kind === 'late' &&
+      (b.minDays === null || days >= b.minDays) &&
+      (b.maxDays === null || days <= b.maxDays),
   );
 }
 
-/** Unpaid money due on one date (null: no due date, counted as not yet due). */
+/** Unpaid money due on one date in one state (dueDate null: no due date, counted as not yet due). */
 export interface UnpaidOnDate {
+  readonly state: string;
   readonly dueDate: IsoDate | null;
   readonly count: number;
   readonly amountCents: number;
 }
 
-/** Accumulates unpaid money by due date into buckets as of `asOf`. */
+/** Accumulates unpaid money by state and due date into buckets as of `asOf`. */
 export function bucketsOf(unpaid: Iterable<UnpaidOnDate>, asOf: IsoDate): AgingBucket[] {
   const counts = BUCKETS.map(() => ({ count: 0, amountCents: 0 }));
   for (const u of unpaid) {
-    const late = u.dueDate === null ? 0 : daysBetween(u.dueDate, asOf);
-    const slot = counts[agingBucketIndex(late)];
+    const days = u.dueDate === null ? 0 : daysBetween(u.dueDate, asOf);
+    const slot = counts[agingBucketIndex(u.state, days)];
     if (!slot) continue;
     slot.count += u.count;
     slot.amountCents += u.amountCents;
@@ -55,7 +67,7 @@ export function buildAgingBuckets(receivables: Iterable<SummaryReceivable>, asOf
 function* unpaidOf(receivables: Iterable<SummaryReceivable>): Generator<UnpaidOnDate> {
   for (const r of receivables) {
     if (UNPAID_STATES.has(r.status)) {
-      yield { dueDate: r.dueDate, count: 1, amountCents: r.forecastNetCents ?? 0 };
+      yield { state: r.status, dueDate: r.dueDate, count: 1, amountCents: r.forecastNetCents ?? 0 };
     }
   }
 }

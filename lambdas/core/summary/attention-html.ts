@@ -1,11 +1,13 @@
 /**
- * The top of the report: one card per action state (count and money at stake), then the largest
- * items of each state, so a short payment is never hidden behind a list of unforecast deposits.
+ * The top of the report: one card per action category with something in it (count and money at
+ * stake), largest money first in the same order as the morning message, then the largest items of
+ * each, so a short payment is never hidden behind a list of unforecast deposits.
  */
-import { receivableParts } from './action-order';
+import { actionCategoriesByAmount, receivableParts } from './action-order';
 import { formatBrl } from './brl';
 import { escapeHtml } from './escape';
 import { textsFor } from './i18n';
+import { chargebackNote } from './lifecycle-html';
 import { cellsFor, renderTable } from './table';
 import { type ActionCategory, type ActionItem, CAPPED, type ReportLanguage, type RunSummary } from './types';
 
@@ -20,26 +22,38 @@ function receivableLabel(item: ActionItem, language: ReportLanguage): string {
     .join(' · ');
 }
 
+/**
+ * A card: the money at stake as its headline. Capped receivables may have no amount known (the
+ * refused records hold it): then the count is the headline, never "R$ 0,00 at stake".
+ */
 function card(c: ActionCategory, language: ReportLanguage): string {
   const t = textsFor(language);
+  const figures =
+    c.amountCents === 0
+      ? [`<span class="amount">${escapeHtml(t.receivables(c.count))}</span>`]
+      : [
+          `<span class="amount">${escapeHtml(formatBrl(c.amountCents, language))}</span>`,
+          `<span class="sub">${escapeHtml(t.atStake[c.state] ?? '')}</span>`,
+          `<span class="sub">${escapeHtml(t.receivables(c.count))}</span>`,
+        ];
   return [
-    `<a class="card ${escapeHtml(c.state)}${c.count === 0 ? ' zero' : ''}" href="#${escapeHtml(c.state)}">`,
+    `<a class="card ${escapeHtml(c.state)}" href="#${escapeHtml(c.state)}">`,
     `<span class="label">${escapeHtml(t.states[c.state] ?? c.state)}</span>`,
-    `<span class="amount">${escapeHtml(formatBrl(c.amountCents, language))}</span>`,
-    `<span class="sub">${escapeHtml(t.atStake[c.state] ?? '')}</span>`,
-    `<span class="sub">${escapeHtml(t.receivables(c.count))}</span></a>`,
+    ...figures,
+    '</a>',
   ].join('');
 }
 
 function largestItems(c: ActionCategory, language: ReportLanguage): string {
   const t = textsFor(language);
   const cell = cellsFor(language);
-  const heading = `<h3 id="${escapeHtml(c.state)}" class="${escapeHtml(c.state)}">${escapeHtml(t.states[c.state] ?? c.state)} <small>${escapeHtml(t.attention.shown(c.largest.length, t.receivables(c.count)))}</small></h3>`;
+  const heading = `<h3 id="${escapeHtml(c.state)}" class="category ${escapeHtml(c.state)}">${escapeHtml(t.states[c.state] ?? c.state)} <small>${escapeHtml(t.attention.shown(c.largest.length, t.receivables(c.count)))}</small></h3>`;
   const rows = c.largest.map((item) => [
     cell.text(
-      item.review === undefined
+      (item.review === undefined
         ? receivableLabel(item, language)
-        : `${receivableLabel(item, language)} (${t.attention.review[item.review] ?? item.review})`,
+        : `${receivableLabel(item, language)} (${t.attention.review[item.review] ?? item.review})`) +
+        chargebackNote(item, language),
     ),
     cell.date(item.dueDate),
     item.forecastNetCents === null ? cell.text('—') : cell.money(item.forecastNetCents),
@@ -56,24 +70,26 @@ function largestItems(c: ActionCategory, language: ReportLanguage): string {
   return `${heading}\n${renderTable(columns, rows, { none: t.none })}`;
 }
 
-/** Capped receivables as one more card: their amounts miss refused records, whatever their state. */
-function cappedCategory(s: RunSummary): ActionCategory {
-  return { state: CAPPED, count: s.capped.count, amountCents: s.capped.amountCents, largest: [] };
-}
-
 export function renderAttention(s: RunSummary): string {
   const t = textsFor(s.language);
-  const cards = [...s.attention, cappedCategory(s)];
-  return [
+  // Empty categories (the capped one included) are left out: a card must have something at stake.
+  const categories = actionCategoriesByAmount(s);
+  const heading = [
     `<h2>${escapeHtml(t.attention.heading)}</h2>`,
     `<p class="muted">${escapeHtml(t.attention.intro)}</p>`,
-    `<div class="cards">${cards.map((c) => card(c, s.language)).join('\n')}</div>`,
+  ];
+  if (categories.length === 0) return [...heading, `<p>${escapeHtml(t.message.nothingToAct)}</p>`].join('\n');
+  // Capped receivables are named in their own states' lists; their card leads to the explanation.
+  const listed = categories.filter((c) => c.state !== CAPPED);
+  return [
+    ...heading,
+    `<div class="cards">${categories.map((c) => card(c, s.language)).join('\n')}</div>`,
     ...(s.capped.count > 0
       ? [
           `<p id="${CAPPED}" class="${CAPPED}">${escapeHtml(`${t.states[CAPPED]}: ${t.attention.capped}`)}</p>`,
         ]
       : []),
-    `<h2>${escapeHtml(t.attention.largest)}</h2>`,
-    ...s.attention.filter((c) => c.count > 0).map((c) => largestItems(c, s.language)),
+    ...(listed.length > 0 ? [`<h2>${escapeHtml(t.attention.largest)}</h2>`] : []),
+    ...listed.map((c) => largestItems(c, s.language)),
   ].join('\n');
 }

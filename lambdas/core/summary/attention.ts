@@ -3,6 +3,7 @@
  * for all states let the most numerous state crowd out the others (ten unforecast deposits shown,
  * none of 31 short payments), so every state keeps its own bounded top N.
  */
+import { chargebackOf } from './lifecycle';
 import { ACTION_STATES, type ActionCategory, type ActionItem, type SummaryReceivable } from './types';
 
 /** Largest items named per state; the rest are in `recon receivables` and Athena. */
@@ -40,8 +41,10 @@ export function toActionItem(r: SummaryReceivable): ActionItem {
     dueDate: r.dueDate,
     forecastNetCents: r.forecastNetCents,
     settledNetCents: settled,
-    differenceCents: settled - (r.forecastNetCents ?? 0),
+    // A lifecycle receivable's difference is received + advance fees − expected (docs/lifecycle.md).
+    differenceCents: r.differenceCents ?? settled - (r.forecastNetCents ?? 0),
     ...(r.reason !== undefined && REVIEW_REASONS.has(r.reason) ? { review: r.reason } : {}),
+    ...chargebackOf(r),
   };
 }
 

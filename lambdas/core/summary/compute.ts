@@ -8,6 +8,8 @@ import type { JobResult, SummaryInput } from '../workflow/contracts';
 import { buildWeeklyAgenda } from './agenda';
 import { buildAgingBuckets } from './aging';
 import { buildAttention, toActionItem } from './attention';
+import { lifecycleOfReceivables, unclassifiedOf } from './lifecycle';
+import type { PeriodFees } from './lifecycle-types';
 import type {
   BookView,
   CappedTotals,
@@ -107,6 +109,7 @@ export function bookFromReceivables(receivables: readonly SummaryReceivable[], a
     weekly: buildWeeklyAgenda(receivables),
     attention: buildAttention(receivables),
     capped: cappedTotals(receivables),
+    lifecycle: lifecycleOfReceivables(receivables),
   };
 }
 
@@ -120,6 +123,8 @@ export function buildRunSummaryFromBook(
   input: SummaryInput,
   book: BookView,
   { finishedAt, language }: SummaryStamp,
+  /** The period's account-level fees and debits, when the summarizer reads them. */
+  fees?: PeriodFees,
 ): RunSummary {
   const jobs = input.jobs.map(toJobLine);
   const failures = jobs.filter((j) => j.outcome !== 'COMPLETED');
@@ -144,5 +149,8 @@ export function buildRunSummaryFromBook(
     attention: book.attention,
     capped: book.capped,
     providerRequests: input.jobs.reduce((n, j) => n + j.providerRequests, 0),
+    lifecycle: book.lifecycle,
+    ...(fees ? { fees } : {}),
+    unclassified: unclassifiedOf(input.jobs),
   };
 }

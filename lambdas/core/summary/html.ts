@@ -9,8 +9,15 @@ import { renderWeeklyChart } from './chart';
 import { escapeHtml } from './escape';
 import { feeAuditHtml } from './fee-audit-html';
 import { formatDate, formatInstant, formatSeconds, textsFor } from './i18n';
+import {
+  LIFECYCLE_STYLE,
+  renderFees,
+  renderLifecycleInfo,
+  renderUnclassified,
+  unclassifiedCodes,
+} from './lifecycle-html';
 import { REPORT_STYLE } from './style';
-import { type Cell, cellsFor, renderTable } from './table';
+import { type Cell, cellsFor, renderTable, smallPrint } from './table';
 import type { AgingBucket, JobLine, MoneyTotals, ReportLanguage, RunSummary } from './types';
 
 function jobLabel(j: JobLine, language: ReportLanguage): string {
@@ -18,19 +25,31 @@ function jobLabel(j: JobLine, language: ReportLanguage): string {
   return `${t.reports.kinds[j.kind] ?? j.kind} · ${formatDate(j.from, language)} – ${formatDate(j.to, language)}`;
 }
 
+/** What failed and what to do, in the report's words; the outcome code and error text as small print. */
+function failureItem(f: JobLine, language: ReportLanguage): string {
+  const t = textsFor(language);
+  const what = t.message.outcomes[f.outcome];
+  const technical = t.message.technicalDetail(f.error ? `${f.outcome} — ${f.error}` : f.outcome);
+  return [
+    `<li><strong>${escapeHtml(jobLabel(f, language))}</strong>`,
+    what === undefined ? '' : `: ${escapeHtml(what)}`,
+    `. ${escapeHtml(t.failures.whatToDo[f.outcome] ?? t.failures.otherwise)}<br>${smallPrint(technical)}</li>`,
+  ].join('');
+}
+
 function failuresSection(s: RunSummary): string {
   if (s.failures.length === 0) return '';
   const t = textsFor(s.language).failures;
-  const items = s.failures
-    .map(
-      (f) =>
-        `<li><strong>${escapeHtml(jobLabel(f, s.language))}</strong>: ${escapeHtml(f.outcome)} — ${escapeHtml(f.error ?? t.noDetail)}</li>`,
-    )
-    .join('\n');
+  const items = s.failures.map((f) => failureItem(f, s.language)).join('\n');
   return `<section class="failed"><h2>${escapeHtml(t.heading)}</h2><p>${escapeHtml(t.intro)}</p><ul>\n${items}\n</ul></section>`;
 }
 
-const UNPAID_STATES = new Set(['OPEN', 'OVERDUE']);
+/**
+ * States whose receivables owe nothing yet (open) or at all (cancelled): "received − forecast"
+ * would read as a loss, so their difference prints "—". A late receivable's difference is the
+ * forecast that did not arrive, as in its item table and on the late card.
+ */
+const NO_DIFFERENCE_STATES = new Set(['OPEN', 'CANCELLED']);
 
 function statesSection(s: RunSummary): string {
   const t = textsFor(s.language);
@@ -43,9 +62,10 @@ function statesSection(s: RunSummary): string {
     cell.money(m.settledNetCents),
     paid ? cell.money(m.differenceCents) : { text: '—', kind: 'num' },
   ];
-  const rows = Object.entries(s.receivables.byStatus).map(([state, m]) =>
-    totals(t.states[state] ?? state, m, !UNPAID_STATES.has(state)),
-  );
+  // A state without receivables says nothing: left out, as in the morning message.
+  const rows = Object.entries(s.receivables.byStatus)
+    .filter(([, m]) => m.count > 0)
+    .map(([state, m]) => totals(t.states[state] ?? state, m, !NO_DIFFERENCE_STATES.has(state)));
   const columns = [
     { label: t.columns.state },
     { label: t.columns.receivables, num: true },
@@ -60,25 +80,27 @@ ${renderTable(columns, rows, { none: t.none, foot: totals(t.byState.total, s.rec
 
 function bucketLabel(b: AgingBucket, language: ReportLanguage): string {
   const t = textsFor(language).aging;
-  if (b.minDays === null) return t.notDue;
-  return b.maxDays === null ? t.over(b.minDays) : t.range(b.minDays, b.maxDays);
+  if (b.kind === 'notDue') return t.notDue;
+  if (b.kind === 'withinGrace') return t.withinGrace;
+  return b.maxDays === null ? t.over(b.minDays ?? 1) : t.range(b.minDays ?? 1, b.maxDays);
 }
 
 function agingSection(s: RunSummary): string {
   const t = textsFor(s.language);
   const cell = cellsFor(s.language);
-  const rows = s.aging.buckets.map((b) => [
-    cell.text(bucketLabel(b, s.language)),
-    cell.count(b.count),
-    cell.money(b.amountCents),
-  ]);
+  // Late as on the late card: past grace, the late buckets only.
+  const late = s.aging.buckets.filter((b) => b.kind === 'late').reduce((n, b) => n + b.count, 0);
+  // An empty bucket says nothing is at stake there: left out.
+  const rows = s.aging.buckets
+    .filter((b) => b.count > 0)
+    .map((b) => [cell.text(bucketLabel(b, s.language)), cell.count(b.count), cell.money(b.amountCents)]);
   const columns = [
     { label: t.columns.daysLate },
     { label: t.columns.receivables, num: true },
     { label: t.columns.amount, num: true },
   ];
   return `<h2>${escapeHtml(t.aging.heading)}</h2>
-<p class="muted">${escapeHtml(t.aging.note(t.receivables(s.aging.becameOverdue)))}</p>
+<p class="muted">${escapeHtml(t.aging.note(t.receivables(late), formatCount(s.aging.becameOverdue, s.language)))}</p>
 ${renderTable(columns, rows, { none: t.none })}`;
 }
 
@@ -86,28 +108,32 @@ function recordsSection(s: RunSummary): string {
   const t = textsFor(s.language);
   const r = t.recordsSection;
   const cell = cellsFor(s.language);
-  const described = (key: string, words: Readonly<Record<string, string>>, otherwise?: string) => {
-    const meaning = words[key] ?? otherwise;
-    return cell.text(meaning ? `${key} · ${meaning}` : key);
-  };
+  // Plain words first; the provider's code or recon's reason code only as small print.
+  const described = (key: string, words: Readonly<Record<string, string>>, otherwise: string): Cell => ({
+    text: words[key] ?? otherwise,
+    small: key,
+  });
+  const unclassified = unclassifiedCodes(s);
   const codes = Object.entries(s.records.byCode).map(([code, n]) => [
-    described(code, r.codes, r.otherCode),
+    described(code, r.codes, unclassified.has(code) ? t.lifecycle.unclassifiedCode : r.otherCode),
     cell.count(n),
   ]);
   const reasons = Object.entries(s.records.quarantinedByReason).map(([reason, n]) => [
-    described(reason, r.reasons),
+    described(reason, r.reasons, r.otherReason),
     cell.count(n),
   ]);
+  const layout = (explained: string, names: readonly string[]) =>
+    names.length > 0 ? [`<p>${escapeHtml(explained)}: ${smallPrint(names.join(', '))}</p>`] : [];
   const drift = [
-    ...s.drift.unknownColumns.map(r.unknownColumn),
-    ...s.drift.missingFields.map(r.missingField),
+    ...layout(r.unknownColumns, s.drift.unknownColumns),
+    ...layout(r.missingFields, s.drift.missingFields),
   ];
   const received = r.received(t.records(s.records.received), t.records(s.records.quarantined));
   return `<h2>${escapeHtml(r.heading)}</h2>
 <p>${escapeHtml(received)}</p>
 ${renderTable([{ label: r.code }, { label: t.columns.records, num: true }], codes, { none: t.none })}
 ${reasons.length > 0 ? renderTable([{ label: r.reason }, { label: t.columns.records, num: true }], reasons, { none: t.none }) : ''}
-${drift.length > 0 ? `<p>${escapeHtml(`${r.drift}: ${drift.join('; ')}.`)}</p>` : ''}`;
+${drift.join('\n')}`;
 }
 
 function reportsSection(s: RunSummary): string {
@@ -151,12 +177,14 @@ export function renderHtmlReport(s: RunSummary): string {
   const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), s.environment];
   return `<!doctype html>
 <html lang="${s.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`)}</title><style>${REPORT_STYLE}</style></head>
+<title>${escapeHtml(`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`)}</title><style>${REPORT_STYLE}${LIFECYCLE_STYLE}</style></head>
 <body>
 <h1>${escapeHtml(t.title)}</h1>
 <p class="meta">${status} · ${meta.map((m) => escapeHtml(m)).join(' · ')}</p>
 ${failuresSection(s)}
 ${renderAttention(s)}
+${renderFees(s)}
+${renderLifecycleInfo(s)}
 ${statesSection(s)}
 ${agingSection(s)}
 ${feeAuditHtml(s)}
@@ -164,6 +192,7 @@ ${feeAuditHtml(s)}
 <p class="muted">${escapeHtml(t.agenda.note)}</p>
 ${renderWeeklyChart(s.weekly, s.asOf, s.language)}
 ${recordsSection(s)}
+${renderUnclassified(s)}
 ${reportsSection(s)}
 </body></html>
 `;

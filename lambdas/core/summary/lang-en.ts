@@ -11,7 +11,14 @@ export const ENGLISH: Texts = {
   failures: {
     heading: 'Failures',
     intro: 'Part of this run did not complete; the figures below miss what these reports hold.',
-    noDetail: 'no detail',
+    whatToDo: {
+      REPORT_ERROR:
+        'The provider did not produce the report: run again for the same period; if it repeats, contact the provider.',
+      DEADLINE_PASSED: 'The report may be ready later: run again for the same period.',
+      FAILED:
+        "Ask whoever operates recon to check the provider's address and access (technical detail below) and run again.",
+    },
+    otherwise: 'Ask whoever operates recon to check the technical detail below and run again.',
   },
   attention: {
     heading: 'What needs action',
@@ -74,15 +81,17 @@ export const ENGLISH: Texts = {
   receivableParts: { merchant: 'merchant', sale: 'sale', installment: 'installment' },
   byState: {
     heading: 'Receivables by state',
-    note: 'Net amounts. Difference = received − forecast.',
+    note: 'Net amounts. Difference = received − forecast; for a late receivable, the forecast that has not arrived. Open ones have no difference yet.',
     total: 'Total',
   },
   aging: {
     heading: 'Open and late, by days past the due date',
-    note: (n) => `Forecast not yet received; ${n} became late in this run.`,
+    note: (late, becameLate) =>
+      `Forecast not yet received. Late = past due and past the grace days: ${late}, ${becameLate} of them became late in this run.`,
     notDue: 'not yet due',
-    range: (min, max) => `${min} to ${max} days`,
-    over: (min) => `over ${min - 1} days`,
+    withinGrace: 'past due, within grace',
+    range: (min, max) => `late, ${min} to ${max} days`,
+    over: (min) => `late, over ${min - 1} days`,
   },
   agenda: {
     heading: 'Receivables schedule by week',
@@ -107,18 +116,27 @@ export const ENGLISH: Texts = {
       A1: 'open sale (forecast)',
       D1: 'write-off by payment',
     },
-    otherCode: 'no defined meaning',
+    otherCode: 'role set in recordRoles',
     reasons: {
-      NOT_AN_OBJECT: 'not a JSON object',
+      NOT_AN_OBJECT: 'unreadable record (not a record of the layout)',
       UNKNOWN_RECORD_CODE: 'unknown record type',
-      MISSING_KEY_FIELD: 'a key field is missing',
+      MISSING_KEY_FIELD: 'a detail identifying the sale is missing (acquirer, merchant, NSU…)',
       BAD_DATE: 'unreadable date',
       BAD_AMOUNT: 'unreadable amount',
       BAD_VALUE: 'a field has the wrong form',
+      OUT_OF_RANGE: 'a number too large to store',
+      TOO_LONG: 'an identifier that is too long',
+      PLACEHOLDER_KEY_VALUE: 'an empty or generic identifier ("0", "-"): it would merge different sales',
+      CONFLICTING_VALUES: 'the same field came twice with different values',
+      MISSING_DUE_DATE: 'a sale without a due date',
+      TOO_MANY_CONTRIBUTIONS: 'a receivable with too many records (limit reached)',
+      ARCHIVED_RECEIVABLE: 'an old receivable, already archived',
     },
-    drift: 'Layout changes seen',
-    unknownColumn: (c) => `unknown column ${c}`,
-    missingField: (f) => `missing field ${f}`,
+    otherReason: 'other reason',
+    unknownColumns:
+      'The provider sent columns recon does not know. They were kept and do not change any amount; if they carry new data, ask whoever operates recon to add them',
+    missingFields:
+      'A detail was missing from every record, most likely a column the provider renamed: amounts may be incomplete. Ask whoever operates recon to check the column names (fieldAliases)',
   },
   reports: {
     heading: 'Provider reports',
@@ -132,6 +150,42 @@ export const ENGLISH: Texts = {
   },
   footer: (requests, seconds, startedAt, runId) =>
     `${requests} requests to the provider · ${seconds} s · started ${startedAt} · run ${runId}`,
+  lifecycle: {
+    chargeback: (amount, date) => `chargeback of ${amount}${date === null ? '' : ` on ${date}`}`,
+    fees: {
+      heading: 'Fees and debits of the period',
+      note: 'Entries that belong to no sale (POS rent, service fees, adjustments without a sale), by payment date.',
+      acquirer: 'Acquirer',
+      fees: 'Fees',
+      adjustments: 'Adjustments',
+      largest: 'Largest entries',
+      item: 'Entry',
+      kind: 'Kind',
+      date: 'Date',
+      roles: { FEE: 'fee', ADJUSTMENT: 'adjustment' },
+    },
+    info: {
+      heading: 'Cancellations and advances',
+      note: 'Information, no action: the cancelled amount includes partial cancellations; the advance fee is a cost of its own, not a short payment.',
+      what: 'State',
+      cancelled: 'Cancelled (amount cancelled)',
+      advanced: 'Advanced (amount received)',
+      advanceFees: 'Advance fees',
+      chargedBack: 'Chargebacks (amount taken back)',
+    },
+    unclassified: {
+      heading: 'Records without a configured role',
+      note: 'These records were archived and counted but applied to no receivable: no role is configured for their code.',
+      noRole: (code) =>
+        `Set the role of ${code} records in recordRoles (for example CANCELLATION, FEE or IGNORE).`,
+      noRuleForValue: (code, column, value) =>
+        `Add the role of value "${value}" of column ${column} to the rule of ${code}, or a default role.`,
+      unknownSign: (column, value) =>
+        `Tell recordSign whether value "${value}" of column ${column} is a debit or a credit.`,
+      setting: 'setting',
+    },
+    unclassifiedCode: 'no configured role (see below)',
+  },
   message: {
     stateLine: 'Receivables by state (count, forecast, received):',
     nothingToAct: 'Nothing needs action.',

@@ -11,7 +11,14 @@ export const PORTUGUESE: Texts = {
   failures: {
     heading: 'Falhas',
     intro: 'Parte desta execução não terminou; os números abaixo não incluem o que estes relatórios contêm.',
-    noDetail: 'sem detalhe',
+    whatToDo: {
+      REPORT_ERROR:
+        'O provedor não gerou o relatório: execute de novo para o mesmo período; se repetir, fale com o provedor.',
+      DEADLINE_PASSED: 'O relatório pode ficar pronto mais tarde: execute de novo para o mesmo período.',
+      FAILED:
+        'Peça a quem opera o recon que verifique o endereço e o acesso ao provedor (detalhe técnico abaixo) e execute de novo.',
+    },
+    otherwise: 'Peça a quem opera o recon que verifique o detalhe técnico abaixo e execute de novo.',
   },
   attention: {
     heading: 'O que precisa de ação',
@@ -74,15 +81,17 @@ export const PORTUGUESE: Texts = {
   receivableParts: { merchant: 'EC', sale: 'venda', installment: 'parcela' },
   byState: {
     heading: 'Recebíveis por situação',
-    note: 'Valores líquidos. Diferença = recebido − previsto.',
+    note: 'Valores líquidos. Diferença = recebido − previsto; num atrasado, é o valor previsto que não chegou. Em aberto ainda não tem diferença.',
     total: 'Total',
   },
   aging: {
     heading: 'Em aberto e atrasados, por dias após o vencimento',
-    note: (n) => `Valor previsto ainda não recebido; ${n} ficaram atrasados nesta execução.`,
+    note: (late, becameLate) =>
+      `Valor previsto ainda não recebido. Atrasado = vencido e fora da carência: ${late}, dos quais ${becameLate} passaram a atrasados nesta execução.`,
     notDue: 'a vencer',
-    range: (min, max) => `${min} a ${max} dias`,
-    over: (min) => `mais de ${min - 1} dias`,
+    withinGrace: 'vencido, dentro da carência',
+    range: (min, max) => `atrasado, ${min} a ${max} dias`,
+    over: (min) => `atrasado, mais de ${min - 1} dias`,
   },
   agenda: {
     heading: 'Agenda de recebíveis por semana',
@@ -107,18 +116,27 @@ export const PORTUGUESE: Texts = {
       A1: 'venda em aberto (previsão)',
       D1: 'baixa por pagamento',
     },
-    otherCode: 'sem significado definido',
+    otherCode: 'papel definido em recordRoles',
     reasons: {
-      NOT_AN_OBJECT: 'não é um objeto JSON',
+      NOT_AN_OBJECT: 'registro ilegível (não é um registro do layout)',
       UNKNOWN_RECORD_CODE: 'tipo de registro desconhecido',
-      MISSING_KEY_FIELD: 'falta um campo da chave',
+      MISSING_KEY_FIELD: 'falta um dado que identifica a venda (adquirente, EC, NSU…)',
       BAD_DATE: 'data ilegível',
       BAD_AMOUNT: 'valor ilegível',
       BAD_VALUE: 'campo em formato inválido',
+      OUT_OF_RANGE: 'número grande demais para ser guardado',
+      TOO_LONG: 'identificador longo demais',
+      PLACEHOLDER_KEY_VALUE: 'identificador vazio ou genérico ("0", "-"): juntaria vendas diferentes',
+      CONFLICTING_VALUES: 'o mesmo campo veio duas vezes com valores diferentes',
+      MISSING_DUE_DATE: 'venda sem data de vencimento',
+      TOO_MANY_CONTRIBUTIONS: 'recebível com registros demais (limite atingido)',
+      ARCHIVED_RECEIVABLE: 'recebível antigo, já arquivado',
     },
-    drift: 'Mudanças de layout vistas',
-    unknownColumn: (c) => `coluna desconhecida ${c}`,
-    missingField: (f) => `campo ausente ${f}`,
+    otherReason: 'outro motivo',
+    unknownColumns:
+      'O provedor enviou colunas que o recon não conhece. Elas foram guardadas e não mudam os valores; se trouxerem um dado novo, peça a quem opera o recon para incluí-las',
+    missingFields:
+      'Faltou em todos os registros um dado esperado, provavelmente uma coluna renomeada pelo provedor: os valores podem estar incompletos. Peça a quem opera o recon para conferir os nomes de coluna (fieldAliases)',
   },
   reports: {
     heading: 'Relatórios do provedor',
@@ -132,6 +150,42 @@ export const PORTUGUESE: Texts = {
   },
   footer: (requests, seconds, startedAt, runId) =>
     `${requests} requisições ao provedor · ${seconds} s · início ${startedAt} · execução ${runId}`,
+  lifecycle: {
+    chargeback: (amount, date) => `chargeback de ${amount}${date === null ? '' : ` em ${date}`}`,
+    fees: {
+      heading: 'Tarifas e débitos do período',
+      note: 'Lançamentos que não pertencem a uma venda (aluguel de POS, tarifas, ajustes sem venda), pela data de pagamento.',
+      acquirer: 'Adquirente',
+      fees: 'Tarifas',
+      adjustments: 'Ajustes',
+      largest: 'Maiores lançamentos',
+      item: 'Lançamento',
+      kind: 'Tipo',
+      date: 'Data',
+      roles: { FEE: 'tarifa', ADJUSTMENT: 'ajuste' },
+    },
+    info: {
+      heading: 'Cancelamentos e antecipações',
+      note: 'Informação, sem ação: o valor cancelado inclui cancelamentos parciais; a taxa de antecipação é um custo à parte, não um pagamento a menor.',
+      what: 'Situação',
+      cancelled: 'Cancelados (valor cancelado)',
+      advanced: 'Antecipados (valor recebido)',
+      advanceFees: 'Taxas de antecipação',
+      chargedBack: 'Chargebacks (valor estornado)',
+    },
+    unclassified: {
+      heading: 'Registros sem papel configurado',
+      note: 'Estes registros foram arquivados e contados, mas não aplicados a nenhum recebível: o papel do seu código não está configurado.',
+      noRole: (code) =>
+        `Defina em recordRoles o papel dos registros ${code} (por exemplo CANCELLATION, FEE ou IGNORE).`,
+      noRuleForValue: (code, column, value) =>
+        `Acrescente à regra de ${code} o papel do valor "${value}" da coluna ${column}, ou um papel padrão (default).`,
+      unknownSign: (column, value) =>
+        `Diga em recordSign se o valor "${value}" da coluna ${column} é débito ou crédito.`,
+      setting: 'configuração',
+    },
+    unclassifiedCode: 'sem papel configurado (ver abaixo)',
+  },
   message: {
     stateLine: 'Recebíveis por situação (quantidade, previsto, recebido):',
     nothingToAct: 'Nada precisa de ação.',

@@ -9,6 +9,7 @@
 import { actionCategoriesByAmount, receivableParts } from './action-order';
 import { formatBrl, formatCount } from './brl';
 import { formatDate, formatInstant, textsFor } from './i18n';
+import { chargebackNote } from './lifecycle-html';
 import { presignCommand, type ReportLink } from './report-link';
 import type { ActionCategory, JobLine, RunSummary } from './types';
 
@@ -64,7 +65,7 @@ function categoryLines(s: RunSummary, c: ActionCategory): string[] {
     const who = receivableParts(item, s.language)
       .map((part) => shorten(part, 60))
       .join(' · ');
-    return `    ${who}: ${brl(Math.abs(item.differenceCents))}`;
+    return `    ${who}: ${brl(Math.abs(item.differenceCents))}${chargebackNote(item, s.language)}`;
   });
   const rest = c.count - items.length;
   return [

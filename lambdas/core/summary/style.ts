@@ -1,5 +1,5 @@
 /**
- * The report's only stylesheet, inline. Under 40rem (a phone) a table of more than three columns
+ * The report's only stylesheet, inline. Under 40rem (a phone) a table of more than two columns
  * turns each row into a labelled card, so the page never scrolls sideways, and the chart keeps a
  * readable size and scrolls inside its own box.
  */
@@ -9,13 +9,13 @@ h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.15rem;margin:2rem 0 .5rem;b
 h3{font-size:1rem;margin:1.25rem 0 .25rem}h3 small{font-weight:400;color:#667085}
 .meta{color:#475467;margin:0}.muted{color:#667085}.ok{color:#1a7f37}.bad{color:#c4262e}
 .failed{background:#fdecec;border:1px solid #e5484d;padding:0 1rem;border-radius:6px;margin-top:1rem}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(10.5rem,1fr));gap:.75rem;margin:.75rem 0}
-.card{display:block;border:1px solid #d8dde6;border-left:5px solid var(--c);border-radius:6px;padding:.6rem .9rem;color:inherit;text-decoration:none}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,12rem),1fr));gap:.75rem;margin:.75rem 0}
+.card{--c:#98a2b3;display:block;border:1px solid #d8dde6;border-left:5px solid var(--c);border-radius:6px;padding:.6rem .9rem;color:inherit;text-decoration:none}
 .card .label{font-weight:600}
-.card .amount{display:block;font-size:1.4rem;font-weight:700;font-variant-numeric:tabular-nums;white-space:nowrap}
-.card .sub{display:block;color:#475467;font-size:.9rem}.card.zero{opacity:.55}
+.card .amount{display:block;font-size:1.4rem;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+.card .sub{display:block;color:#475467;font-size:.9rem}
+.category{--c:#98a2b3}h3.category{border-left:5px solid var(--c);padding-left:.5rem}
 .UNDERPAID{--c:#c4262e}.OVERPAID{--c:#dc6803}.OVERDUE{--c:#7a271a}.UNEXPECTED{--c:#6941c6}
-h3.UNDERPAID,h3.OVERPAID,h3.OVERDUE,h3.UNEXPECTED{border-left:5px solid var(--c);padding-left:.5rem}
 .box{overflow-x:auto;max-width:100%}
 table{border-collapse:collapse;width:100%;margin:.25rem 0 .5rem}
 th,td{padding:.35rem .6rem;border-bottom:1px solid #eceff4;text-align:left;vertical-align:top}
@@ -28,7 +28,7 @@ svg text{font-size:12px;fill:#475467}.axis{stroke:#98a2b3}.grid{stroke:#eaecf0}
 .future-zone{fill:#f2f4f7}.today{stroke:#1d2433;stroke-dasharray:4 3}svg .today-label{fill:#1d2433;font-weight:600}
 .legend{margin:.25rem 0}.swatch{display:inline-block;width:.9rem;height:.9rem;margin:0 .35rem -.1rem 1rem;border-radius:2px;border:1px solid #d0d5dd}
 .swatch:first-child{margin-left:0}.swatch.fc{background:#7fa7e8}.swatch.rc{background:#1a7f37}.swatch.future-zone{background:#f2f4f7}
-.hint{display:none}
+.hint{display:none}small.code{color:#667085;font-size:.8rem;overflow-wrap:anywhere}
 @media (max-width:40rem){body{padding:1rem .75rem}.hint{display:block}
 .reflow thead{display:none}.reflow,.reflow tbody,.reflow tfoot,.reflow tr,.reflow td{display:block;width:100%}
 .reflow tr{border:1px solid #eceff4;border-radius:6px;margin:.5rem 0;padding:.25rem .6rem}

@@ -9,6 +9,8 @@ import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
 import type { FeeAuditSection } from './fee-audit';
 import { renderHtmlReport } from './html';
+import { accountAcquirersOf } from './lifecycle';
+import type { FeesQuery, PeriodFees } from './lifecycle-types';
 import { summaryMessage, summarySubject } from './message';
 import type { ReportLinker } from './report-link';
 import type { BookView, ReportLanguage, RunSummary, SummaryReceivable } from './types';
@@ -31,6 +33,8 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly language: ReportLanguage;
   /** The fee audit's section for the run (docs/fee-audit.md); absent: no section. */
   readonly feeAudit?: (asOf: IsoDate) => Promise<FeeAuditSection>;
+  /** The period's account-level fees and debits (summary/fees.ts); without it the report has no such section. */
+  readonly readFees?: (query: FeesQuery) => Promise<PeriodFees>;
 };
 
 /** Object keys of one run's summary files in the lake bucket. */
@@ -55,9 +59,15 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
       'readBook' in deps
         ? await deps.readBook(input.asOf)
         : bookFromReceivables(await collect(deps.listReceivables()), input.asOf);
+    const fees = await deps.readFees?.({
+      acquirers: accountAcquirersOf(input.jobs),
+      from: input.from,
+      to: input.to,
+    });
+    const stamp = { finishedAt: deps.now(), language: deps.language };
     const feeAudit = await deps.feeAudit?.(input.asOf);
     const summary = {
-      ...buildRunSummaryFromBook(input, book, { finishedAt: deps.now(), language: deps.language }),
+      ...buildRunSummaryFromBook(input, book, stamp, fees),
       ...(feeAudit === undefined ? {} : { feeAudit }),
     };
     const keys = summaryKeys(input.runId);

@@ -15,6 +15,8 @@ export interface Cell {
    * `nowrap`: text kept on one line (dates: "09/02/202" over "5" is unreadable).
    */
   readonly kind?: 'num' | 'neg' | 'nowrap';
+  /** Small print after the text: the code behind a plain-words label, for whoever operates recon. */
+  readonly small?: string;
 }
 
 export interface Column {
@@ -35,6 +37,11 @@ export function cellsFor(language: ReportLanguage) {
   };
 }
 
+/** Technical text (a code, an error) under plain words: kept for whoever operates recon, never the headline. */
+export function smallPrint(text: string): string {
+  return `<small class="code">${escapeHtml(text)}</small>`;
+}
+
 const CLASSES: Readonly<Record<NonNullable<Cell['kind']>, string>> = {
   num: 'num',
   neg: 'num neg',
@@ -45,7 +52,8 @@ function row(columns: readonly Column[], cells: readonly Cell[]): string {
   const tds = cells.map((c, i) => {
     const label = escapeHtml(columns[i]?.label ?? '');
     const cls = c.kind ? ` class="${CLASSES[c.kind]}"` : '';
-    return `<td data-label="${label}"${cls}>${escapeHtml(c.text)}</td>`;
+    const small = c.small === undefined ? '' : ` ${smallPrint(c.small)}`;
+    return `<td data-label="${label}"${cls}>${escapeHtml(c.text)}${small}</td>`;
   });
   return `<tr>${tds.join('')}</tr>`;
 }
@@ -64,7 +72,8 @@ export function renderTable(
       ? rows.map((cells) => row(columns, cells)).join('\n')
       : `<tr><td colspan="${columns.length}" class="muted">${escapeHtml(options.none)}</td></tr>`;
   const foot = options.foot ? `<tfoot>${row(columns, options.foot)}</tfoot>` : '';
-  // Up to three columns fit a phone as they are; wider tables reflow there (see style.ts).
-  const reflow = columns.length > 3 ? ' class="reflow"' : '';
+  // Two columns fit a phone as they are; wider tables reflow there (see style.ts): a label, a count
+  // and an amount in the hundreds of millions already overflowed 360 px.
+  const reflow = columns.length > 2 ? ' class="reflow"' : '';
   return `<div class="box"><table${reflow}><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody>${foot}</table></div>`;
 }

@@ -3,13 +3,22 @@
  * "registros" (what the provider sends) and "recebíveis" (installments money is expected for) are
  * never mixed with synonyms, and a missing translation fails the type check.
  */
+import type { QuarantineReason } from '../records/canonical';
+import type { LifecycleTexts } from './lifecycle-texts';
+
 export interface Texts {
   readonly title: string;
   readonly runCompleted: string;
   readonly runFailed: string;
   readonly period: (from: string, to: string) => string;
   readonly asOf: (date: string) => string;
-  readonly failures: { heading: string; intro: string; noDetail: string };
+  readonly failures: {
+    heading: string;
+    intro: string;
+    /** What the reader does about a job that did not complete, per job outcome. */
+    whatToDo: Readonly<Record<string, string>>;
+    otherwise: string;
+  };
   readonly attention: {
     heading: string;
     intro: string;
@@ -43,8 +52,11 @@ export interface Texts {
   readonly byState: { heading: string; note: string; total: string };
   readonly aging: {
     heading: string;
-    note: (becameOverdue: string) => string;
+    /** Unpaid money, then how many are late (as on the late card) and how many became late tonight. */
+    note: (late: string, becameLate: string) => string;
     notDue: string;
+    withinGrace: string;
+    /** Late (past grace) money by days past due. */
     range: (min: number, max: number) => string;
     over: (min: number) => string;
   };
@@ -68,12 +80,14 @@ export interface Texts {
     code: string;
     reason: string;
     codes: Readonly<Record<string, string>>;
-    /** Codes the matcher leaves out until their meaning is configured. */
+    /** Codes other than A1/D1 whose records all had a role (recordRoles). */
     otherCode: string;
-    reasons: Readonly<Record<string, string>>;
-    drift: string;
-    unknownColumn: (c: string) => string;
-    missingField: (f: string) => string;
+    /** Every quarantine reason in plain words (the code itself is small print). */
+    reasons: Readonly<Record<QuarantineReason, string>>;
+    otherReason: string;
+    /** Layout changes the provider made, in plain words and what to do; the columns are small print. */
+    unknownColumns: string;
+    missingFields: string;
   };
   readonly reports: {
     heading: string;
@@ -86,6 +100,8 @@ export interface Texts {
     outcomes: Readonly<Record<string, string>>;
   };
   readonly footer: (requests: string, seconds: string, startedAt: string, runId: string) => string;
+  /** Chargebacks, fees, cancellations and advances, unclassified records (docs/lifecycle.md). */
+  readonly lifecycle: LifecycleTexts;
   /** The notification (the morning message): see message.ts. */
   readonly message: {
     stateLine: string;

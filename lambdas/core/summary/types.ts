@@ -7,9 +7,21 @@ import type { Cents } from '../money';
 import type { ReportLanguage } from '../report-language';
 import type { JobOutcome, SummaryInput } from '../workflow/contracts';
 import type { FeeAuditSection } from './fee-audit';
+import type { LifecycleTotals, PeriodFees, UnclassifiedLine } from './lifecycle-types';
 
 /** Reconciliation states in the order a finance reader scans them (problems after the happy path). */
-export const SUMMARY_STATES = ['SETTLED', 'UNDERPAID', 'OVERPAID', 'OPEN', 'OVERDUE', 'UNEXPECTED'] as const;
+export const SUMMARY_STATES = [
+  'SETTLED',
+  'ADVANCED',
+  'CANCELLED',
+  'UNDERPAID',
+  'OVERPAID',
+  'OPEN',
+  'OVERDUE',
+  'UNEXPECTED',
+  'CHARGED_BACK',
+  'UNLINKED',
+] as const;
 
 /**
  * The few fields of a receivable the summary needs. Kept structural so that the reconciliation
@@ -30,13 +42,27 @@ export interface SummaryReceivable {
   readonly capped?: boolean;
   /** The receivable's reason code (the report labels the ones that call for a review). */
   readonly reason?: string;
+  /** Lifecycle amounts (docs/lifecycle.md); absent reads as a receivable of forecasts and payments only. */
+  readonly differenceCents?: Cents;
+  readonly cancelledNetCents?: Cents;
+  readonly chargedBackNetCents?: Cents;
+  readonly advanceFeeCents?: Cents;
+  readonly lastChargebackDate?: IsoDate | null;
 }
 
 /**
  * The states somebody must act on, in the order the report's top section shows them: paid short,
- * paid over, late, paid without forecast. A state added later joins this list and gets a label.
+ * paid over, late, paid without forecast, charged back (to contest in time), a cancellation or
+ * chargeback without its sale (to check). A state added later joins this list and gets a label.
  */
-export const ACTION_STATES = ['UNDERPAID', 'OVERPAID', 'OVERDUE', 'UNEXPECTED'] as const;
+export const ACTION_STATES = [
+  'UNDERPAID',
+  'OVERPAID',
+  'OVERDUE',
+  'UNEXPECTED',
+  'CHARGED_BACK',
+  'UNLINKED',
+] as const;
 
 /** One receivable that needs action, as the report names it (acquirer, merchant, sale, NSU, installment). */
 export interface ActionItem {
@@ -53,6 +79,9 @@ export interface ActionItem {
   readonly differenceCents: Cents;
   /** Reason code, when it calls for a review beyond the state (POSSIBLE_CORRECTION…). */
   readonly review?: string;
+  /** A chargeback's amount (net of reversals) and latest date, from which it can be contested. */
+  readonly chargedBackNetCents?: Cents;
+  readonly chargebackDate?: IsoDate;
 }
 
 /**
@@ -75,8 +104,15 @@ export interface MoneyTotals {
   readonly differenceCents: Cents;
 }
 
-/** Unpaid money by days late; the report words each bucket from its bounds, in its language. */
+/**
+ * Where unpaid money stands: not yet due, due but still within the grace days (OPEN, not late),
+ * or late (OVERDUE: past grace), the last split by days past due.
+ */
+export type AgingKind = 'notDue' | 'withinGrace' | 'late';
+
+/** Unpaid money by days late; the report words each bucket from its kind and bounds, in its language. */
 export interface AgingBucket {
+  readonly kind: AgingKind;
   /** Days past due, inclusive bounds; null means unbounded on that side. */
   readonly minDays: number | null;
   readonly maxDays: number | null;
@@ -112,6 +148,7 @@ export interface BookView {
   readonly weekly: readonly WeeklyPoint[];
   readonly attention: readonly ActionCategory[];
   readonly capped: CappedTotals;
+  readonly lifecycle: LifecycleTotals;
 }
 
 export interface JobLine {
@@ -166,4 +203,10 @@ export interface RunSummary extends RunInfo {
   readonly providerRequests: number;
   /** The fee audit's section (docs/fee-audit.md); absent in summaries made before it existed. */
   readonly feeAudit?: FeeAuditSection;
+  /** Lifecycle parts; absent in summaries written before record roles. */
+  readonly lifecycle?: LifecycleTotals;
+  /** The fees and debits of the period; absent when the summarizer reads no account-level items. */
+  readonly fees?: PeriodFees;
+  /** Records no role classifies, from the run's ingest counts. */
+  readonly unclassified?: readonly UnclassifiedLine[];
 }

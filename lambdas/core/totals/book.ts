@@ -5,7 +5,7 @@
  */
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
-import { isPastGrace } from '../recon/status';
+import { isPastGrace } from '../receivable/status';
 import { bucketsOf, type UnpaidOnDate } from '../summary/aging';
 import {
   ACTION_STATES,
@@ -101,6 +101,7 @@ export function bookFromCells(
       largest: largest[state] ?? [],
     })),
     capped: { count: get('cn'), amountCents: get('ca') },
+    lifecycle: { cancelledNetCents: get('lc'), chargedBackNetCents: get('lk'), advanceFeeCents: get('lv') },
   };
 }
 

@@ -15,15 +15,16 @@
  * | `wf:W` `ws:W` | Monday W of the due week (valid due dates only) | forecast, settled |
  * | `cn:` `ca:` | receivables flagged `capped` | count, Σ\|difference\| |
  * | `o:D` | due date D of a receivable STORED as OPEN | count |
+ * | `lc:` `lk:` `lv:` | every receivable | Σ cancelled, Σ charged back (net of reversals), Σ advance fees |
  *
- * A receivable that will leave the table by TTL (recon/horizon.ts) has every cell filed under its
+ * A receivable that will leave the table by TTL (receivable/horizon.ts) has every cell filed under its
  * expiry day instead, `x<day>/<cell>`, so the book can leave it out from that day on (expiry.ts).
  */
 import { type IsoDate, isIsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
-import { expiryDateOf } from '../recon/horizon';
-import type { Receivable } from '../recon/item';
-import { explain, moneyOf } from '../recon/status';
+import { expiryDateOf } from '../receivable/horizon';
+import type { Receivable } from '../receivable/item';
+import { explain, moneyOf } from '../receivable/status';
 import { weekStartOf } from '../summary/agenda';
 
 export type Cells = Readonly<Record<string, number>>;
@@ -95,6 +96,10 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
     add(cell('wf', week), forecast);
     add(cell('ws', week), settledNetCents);
   }
+  const lifecycle = explained ?? moneyOf(r);
+  add(cell('lc'), lifecycle.cancelledNetCents);
+  add(cell('lk'), lifecycle.chargedBackNetCents);
+  add(cell('lv'), lifecycle.advanceFeeCents);
   if (r.capped) {
     add(cell('cn'), 1);
     add(cell('ca'), Math.abs(differenceCents));

@@ -1,7 +1,7 @@
 /**
  * Book totals and the hot table's horizon (docs/scale.md, "Known limits"). A receivable that will
  * leave DynamoDB by TTL has its cells filed under its expiry day, `x<day>/<cell>` (cells.ts, cellsOf), since
- * that day is a pure function of its content (recon/horizon.ts, expiryDateOf). Read on `asOf`, the
+ * that day is a pure function of its content (receivable/horizon.ts, expiryDateOf). Read on `asOf`, the
  * book is the plain cells plus every bucket whose day is after `asOf`; a bucket whose day is at or
  * before `asOf` is left out whether TTL has deleted its receivables yet (it lags up to two days) or
  * not, and the recount leaves those receivables out the same way, so the two agree on any date.

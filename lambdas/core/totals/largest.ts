@@ -6,10 +6,10 @@
  * index write only for receivables in an action state (the exceptions), and its top is a few reads.
  */
 import type { IsoDate } from '../calendar';
-import { expiryDateOf } from '../recon/horizon';
-import { stakePartition } from '../recon/item';
-import { type TableDeps, workPages } from '../recon/queries';
-import { toReceivableView } from '../recon/view';
+import { expiryDateOf } from '../receivable/horizon';
+import { stakePartition } from '../receivable/item';
+import { type TableDeps, workPages } from '../receivable/queries';
+import { toReceivableView } from '../receivable/view';
 import { compareActionItems, TOP_ITEMS_PER_STATE, toActionItem } from '../summary/attention';
 import { ACTION_STATES, type ActionItem } from '../summary/types';
 import type { CellsConfig } from './cells';

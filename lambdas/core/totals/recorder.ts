@@ -6,7 +6,7 @@
  * abandoned, so the next reader recounts instead of trusting a delta that may miss that write; and a
  * batch stops writing once its write budget is spent, so a reader can tell it dead (attempts.ts).
  */
-import type { Receivable } from '../recon/item';
+import type { Receivable } from '../receivable/item';
 import { newAttemptId, WRITE_BUDGET_MS } from './attempts';
 import { addCells, type CellsConfig, deltaOf } from './cells';
 import type { TotalsStore } from './store';

@@ -14,7 +14,7 @@
 
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
-import { scanPages, type TableDeps } from '../recon/queries';
+import { scanPages, type TableDeps } from '../receivable/queries';
 import { NO_MARKERS, type TotalsMarkers } from './attempts';
 import { addCells, type Cells, type CellsConfig, cellsOf } from './cells';
 import { unexpired } from './expiry';

@@ -56,15 +56,15 @@ const PROVIDER_ENV = [
   ENV.providerRateSpacing,
 ];
 /** Page downloads archive, normalize and match: the bucket and the matching rules. */
-const DOWNLOAD: Omit<StepEntry, 'purpose' | 'folder' | 'states'> = {
+const DOWNLOAD = {
   callsProvider: true,
   // Up to ~10k records of JSON and Parquet per batch: more memory is more CPU.
   memoryMb: 1024,
   timeoutSeconds: 300,
-  // How far back the touched-key log goes tells an archived receivable (lambdas/core/recon/horizon.ts).
+  // How far back the touched-key log goes tells an archived receivable (lambdas/core/receivable/horizon.ts).
   access: { table: 'readWrite', bucket: 'putDelete', touchedLog: 'list' },
   environment: [...BASE_ENV, ...PROVIDER_ENV, ENV.bucketName, ENV.reconConfig],
-};
+} as const satisfies Omit<StepEntry, 'purpose' | 'folder' | 'states'>;
 
 /**
  * Steps that make a few provider calls get 256 MB / 60 s: the provider client's own retries with
@@ -213,3 +213,6 @@ export const TASK_STATE_CONSTANTS = Object.assign(
 export const TASK_STATES = Object.fromEntries(
   STEP_NAMES.flatMap((step) => Object.values(STEP_CATALOG[step].states).map((state) => [state, step])),
 ) as Readonly<Record<TaskStateName, StepName>>;
+
+/** Every environment variable some step reads; the stack sets on each Lambda those of its record only. */
+export type StepSetting = (typeof STEP_CATALOG)[StepName]['environment'][number];

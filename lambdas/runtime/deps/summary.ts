@@ -1,7 +1,9 @@
 /** The run summary's dependencies (the summarize Lambda and the local world). */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { buildAccountStore } from '../../core/account/account-items';
 import { buildFeeAuditReader } from '../../core/fees/section';
 import { buildTouchedLog } from '../../core/recon/touched';
+import { buildFeesReader } from '../../core/summary/fees';
 import type { ReportLinker } from '../../core/summary/report-link';
 import { buildSummarizer } from '../../core/summary/summarizer';
 import { buildBookReader } from '../../core/totals/reader';
@@ -24,6 +26,12 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
   const writeObject = async (key: string, body: string, contentType: string) => {
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
   };
+  const accounts = buildAccountStore({
+    ddb,
+    tableName,
+    now,
+    reasonColumns: config.recordReasonColumns ?? [],
+  });
   const summarize = buildSummarizer({
     readBook: buildBookReader({ ddb, tableName, config, now }),
     writeObject,
@@ -33,6 +41,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     now,
     language: workflowConfig.reportLanguage,
     feeAudit: buildFeeAuditReader({ s3, bucket, config, touched: buildTouchedLog({ s3, bucket }) }),
+    readFees: buildFeesReader(accounts.list),
   });
   return (input) => summarize(input);
 }

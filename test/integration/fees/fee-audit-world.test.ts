@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditedReceivableView, toAuditedView } from '../../../lambdas/core/fees/audit';
 import { feeAuditSection } from '../../../lambdas/core/fees/section';
 import { loadContractRates, ratesOf, storeContractRates } from '../../../lambdas/core/fees/source';
-import { collect, scanPages } from '../../../lambdas/core/recon/queries';
+import { collect, scanPages } from '../../../lambdas/core/receivable/queries';
 import type { FeeAuditSection } from '../../../lambdas/core/summary/fee-audit';
 import { renderHtmlReport } from '../../../lambdas/core/summary/html';
 import type { RunSummary } from '../../../lambdas/core/summary/types';

@@ -8,7 +8,7 @@ import type { IsoDate } from '../../../lambdas/core/calendar';
 import type { ReconConfig } from '../../../lambdas/core/config';
 import { splitIntoWindows } from '../../../lambdas/core/provider/windows';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
-import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { toReceivableView } from '../../../lambdas/core/receivable/view';
 import type { CanonicalRecord, ReportKind } from '../../../lambdas/core/records/canonical';
 import { buildNormalizer } from '../../../lambdas/core/records/normalize';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';

@@ -5,10 +5,10 @@
  * a second application writes nothing.
  */
 import { describe, expect, it } from 'vitest';
+import { accountTotals, buildAccountStore } from '../../../lambdas/core/account/account-items';
 import { parseReconConfig, type ReconConfig } from '../../../lambdas/core/config';
-import { accountTotals, buildAccountStore } from '../../../lambdas/core/recon/account-items';
-import type { Receivable } from '../../../lambdas/core/recon/item';
-import { explain } from '../../../lambdas/core/recon/status';
+import type { Receivable } from '../../../lambdas/core/receivable/item';
+import { explain } from '../../../lambdas/core/receivable/status';
 import type { CanonicalRecord, RecordSource } from '../../../lambdas/core/records/canonical';
 import { buildNormalizer } from '../../../lambdas/core/records/normalize';
 import { byKey, freshTable, localDynamoPerFile, storeFor, withoutHistory } from '../../support/recon-dynamo';

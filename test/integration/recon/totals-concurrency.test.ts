@@ -6,7 +6,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { applyRecords, matchKeyOf } from '../../../lambdas/core/recon/matcher';
+import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivable/matcher';
 import { buildReceivableWriter, type Decide } from '../../../lambdas/core/recon/writer';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { LEASE_MS } from '../../../lambdas/core/totals/attempts';

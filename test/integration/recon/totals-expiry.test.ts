@@ -9,9 +9,9 @@
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { toEpochDay } from '../../../lambdas/core/calendar';
-import { expiryDateOf } from '../../../lambdas/core/recon/horizon';
-import { collect, scanPages } from '../../../lambdas/core/recon/queries';
-import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { expiryDateOf } from '../../../lambdas/core/receivable/horizon';
+import { collect, scanPages } from '../../../lambdas/core/receivable/queries';
+import { toReceivableView } from '../../../lambdas/core/receivable/view';
 import { TABLE } from '../../../lambdas/core/store/table';
 import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
 import { expiredNames, isExpired, unexpired } from '../../../lambdas/core/totals/expiry';

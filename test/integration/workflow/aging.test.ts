@@ -7,9 +7,9 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { collect, scanPages } from '../../../lambdas/core/recon/queries';
-import { moneyOf } from '../../../lambdas/core/recon/status';
-import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { collect, scanPages } from '../../../lambdas/core/receivable/queries';
+import { moneyOf } from '../../../lambdas/core/receivable/status';
+import { toReceivableView } from '../../../lambdas/core/receivable/view';
 import type { RunSummary } from '../../../lambdas/core/summary/types';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 

@@ -18,12 +18,7 @@ import {
   WINDOW_DAYS,
   worstExecutionEvents,
 } from '../../../lib/workflow/history-budget';
-import {
-  DISTRIBUTED_MAP_STATE,
-  JOBS_MAP_STATE,
-  STATE,
-  WAIT_FOR_WEBHOOK_STATE,
-} from '../../../lib/workflow/state-names';
+import { DISTRIBUTED_MAP_STATE, STATE, WAIT_FOR_WEBHOOK_STATE } from '../../../lib/workflow/state-names';
 import {
   createLocalTaskTokens,
   runWorkflowLocally,
@@ -49,7 +44,7 @@ function statesBelow(states: AslStates): string[] {
 const CHILD_STATES = new Set(
   (() => {
     const { States } = synthesizeWorkflowDefinition(STAGE) as unknown as { States: AslStates };
-    const job = States[JOBS_MAP_STATE]?.ItemProcessor?.States ?? {};
+    const job = States[STATE.fetchReports]?.ItemProcessor?.States ?? {};
     return statesBelow(job[DISTRIBUTED_MAP_STATE]?.ItemProcessor?.States ?? {});
   })(),
 );

@@ -8,8 +8,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { collect, scanPages } from '../../../lambdas/core/recon/queries';
-import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { collect, scanPages } from '../../../lambdas/core/receivable/queries';
+import { toReceivableView } from '../../../lambdas/core/receivable/view';
 import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
 import { buildBookReader } from '../../../lambdas/core/totals/reader';
 import { countCells } from '../../../lambdas/core/totals/recount';

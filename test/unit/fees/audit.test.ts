@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditFees, toAuditedView } from '../../../lambdas/core/fees/audit';
 import { type ContractRate, parseContractRates } from '../../../lambdas/core/fees/rates';
-import { fromItem, toItem } from '../../../lambdas/core/recon/item';
-import { applyRecords } from '../../../lambdas/core/recon/matcher';
+import { fromItem, toItem } from '../../../lambdas/core/receivable/item';
+import { applyRecords } from '../../../lambdas/core/receivable/matcher';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { canonical, reconConfig, type SaleKey, saleKey } from '../../support/recon-records';
 

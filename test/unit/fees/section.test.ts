@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildFeeAuditReader, feeAuditSection } from '../../../lambdas/core/fees/section';
 import { CONTRACT_RATES_KEY } from '../../../lambdas/core/fees/source';
-import type { Receivable } from '../../../lambdas/core/recon/item';
-import { applyRecords } from '../../../lambdas/core/recon/matcher';
+import type { Receivable } from '../../../lambdas/core/receivable/item';
+import { applyRecords } from '../../../lambdas/core/receivable/matcher';
 import { feeAuditHtml } from '../../../lambdas/core/summary/fee-audit-html';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';
 

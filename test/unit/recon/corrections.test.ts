@@ -1,11 +1,11 @@
 /**
  * Corrections, twins and seams (issue 21, items 5–8): which contributions count is decided by the
- * rule of `recon/corrections.ts` and `recon/occurrences.ts`, the same in any order, never by hash.
+ * rule of `receivable/corrections.ts` and `receivable/occurrences.ts`, the same in any order, never by hash.
  */
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../../lambdas/core/calendar';
-import { applyRecords, type ReceivableContent } from '../../../lambdas/core/recon/matcher';
-import { explain } from '../../../lambdas/core/recon/status';
+import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
+import { explain } from '../../../lambdas/core/receivable/status';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { buildNormalizer } from '../../../lambdas/core/records/normalize';
 import { canonical, type RecordSpec, reconConfig, saleKey } from '../../support/recon-records';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toEpochDay } from '../../../lambdas/core/calendar';
 import { ConfigError } from '../../../lambdas/core/config-issues';
-import { archivedCandidate, expiresAtOf, horizonCutoff } from '../../../lambdas/core/recon/horizon';
-import { applyRecords } from '../../../lambdas/core/recon/matcher';
+import { archivedCandidate, expiresAtOf, horizonCutoff } from '../../../lambdas/core/receivable/horizon';
+import { applyRecords } from '../../../lambdas/core/receivable/matcher';
 import { forecast, hexHash, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 const config = reconConfig({ hotHorizonDays: 400 });

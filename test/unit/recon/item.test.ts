@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fromItem, type Receivable, type ReceivableItem, toItem } from '../../../lambdas/core/recon/item';
-import { applyRecords, pruneContent } from '../../../lambdas/core/recon/matcher';
-import { explain } from '../../../lambdas/core/recon/status';
+import {
+  fromItem,
+  type Receivable,
+  type ReceivableItem,
+  toItem,
+} from '../../../lambdas/core/receivable/item';
+import { applyRecords, pruneContent } from '../../../lambdas/core/receivable/matcher';
+import { explain } from '../../../lambdas/core/receivable/status';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { canonical, forecast, hexHash, reconConfig, saleKey, settlement } from '../../support/recon-records';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fromItem, toItem } from '../../../lambdas/core/recon/item';
-import { applyRecords, linkedRoleOf } from '../../../lambdas/core/recon/matcher';
-import { explain } from '../../../lambdas/core/recon/status';
+import { fromItem, toItem } from '../../../lambdas/core/receivable/item';
+import { applyRecords, linkedRoleOf } from '../../../lambdas/core/receivable/matcher';
+import { explain } from '../../../lambdas/core/receivable/status';
 import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
 import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 

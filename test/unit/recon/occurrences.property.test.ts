@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyRecords, type ReceivableContent } from '../../../lambdas/core/recon/matcher';
+import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';
 

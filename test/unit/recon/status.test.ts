@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyRecords } from '../../../lambdas/core/recon/matcher';
-import { explain, toleranceCents } from '../../../lambdas/core/recon/status';
-import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { applyRecords } from '../../../lambdas/core/receivable/matcher';
+import { explain, toleranceCents } from '../../../lambdas/core/receivable/status';
+import { toReceivableView } from '../../../lambdas/core/receivable/view';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 

@@ -5,8 +5,8 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { Receivable } from '../../../lambdas/core/recon/item';
-import { applyRecords, matchKeyOf, type ReceivableContent } from '../../../lambdas/core/recon/matcher';
+import type { Receivable } from '../../../lambdas/core/receivable/item';
+import { applyRecords, matchKeyOf, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
 import { buildReceivableWriter, type Decide } from '../../../lambdas/core/recon/writer';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import type { WriteObserver } from '../../../lambdas/core/totals/recorder';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { matchKeyOf } from '../../../lambdas/core/recon/matcher';
+import { matchKeyOf } from '../../../lambdas/core/receivable/matcher';
 import type { RecordSource } from '../../../lambdas/core/records/canonical';
 import { buildNormalizer } from '../../../lambdas/core/records/normalize';
 import {

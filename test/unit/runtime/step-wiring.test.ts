@@ -1,8 +1,10 @@
 /**
  * Each step's handler builds its dependencies from exactly the environment its record declares
  * (lambdas/core/workflow/step-catalog.ts): with only those variables set, building succeeds and
- * reads every one of them; the secret is fetched only by the steps that call the provider.
+ * reads every one of them; the secret is fetched only by the steps that call the provider, and a
+ * step creates the AWS client of each service its record names, no other.
  */
+import { Tracer } from '@aws-lambda-powertools/tracer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENV } from '../../../lambdas/core/env';
 import { WORKFLOW_ENV } from '../../../lambdas/core/workflow/config';
@@ -39,6 +41,7 @@ const RECON_NAMES = Object.keys(VALUES);
 const saved = { ...process.env };
 afterEach(() => {
   process.env = { ...saved };
+  vi.restoreAllMocks();
 });
 
 /** Sets only the step's declared variables and records which recon variables get read. */
@@ -57,6 +60,18 @@ function declaredEnvironmentOnly(step: StepName): Set<string> {
   return read;
 }
 
+/** The services a step's record names: its table always, the bucket, the topic, the task callback. */
+function servicesOf(step: StepName): string[] {
+  const { environment, access } = STEP_CATALOG[step];
+  const names: readonly string[] = environment;
+  return [
+    'DynamoDBClient',
+    ...(names.includes(ENV.bucketName) ? ['S3Client'] : []),
+    ...('sendTaskSuccess' in access && access.sendTaskSuccess ? ['SFNClient'] : []),
+    ...(names.includes(ENV.topicArn) ? ['SNSClient'] : []),
+  ].sort();
+}
+
 const context: StepContext = {
   now: () => new Date(),
   onPageIngested: () => undefined,
@@ -67,6 +82,9 @@ describe('each step handler', () => {
   it.each(STEP_NAMES)('%s builds from its declared environment alone, and reads all of it', async (step) => {
     const read = declaredEnvironmentOnly(step);
     secretReads.count = 0;
+    // A fresh module graph per step: its clients are created by its own build, not an earlier step's.
+    vi.resetModules();
+    const capture = vi.spyOn(Tracer.prototype, 'captureAWSv3Client');
     const { handler } = (await import(`../../../lambdas/${STEP_CATALOG[step].folder}/handler.ts`)) as {
       handler: { step: string; build: (context: StepContext) => unknown };
     };
@@ -74,5 +92,7 @@ describe('each step handler', () => {
     expect(typeof (await handler.build(context))).toBe('function');
     expect([...read].sort()).toEqual([...STEP_CATALOG[step].environment].sort());
     expect(secretReads.count).toBe(STEP_CATALOG[step].callsProvider ? 1 : 0);
+    const created = capture.mock.calls.map(([client]) => (client as object).constructor.name);
+    expect(created.sort()).toEqual(servicesOf(step));
   });
 });

@@ -48,13 +48,26 @@ describe('capped receivables in the summary', () => {
     },
   );
 
-  it('shows a zero card and no note when nothing is capped', () => {
+  it('shows no capped card (nothing at stake) and no note when nothing is capped', () => {
     const summary = buildRunSummary(summaryInput(), receivables.slice(2), {
       finishedAt: new Date('2025-03-10T06:00:00Z'),
       language: 'en',
     });
     const html = renderHtmlReport(summary);
-    expect(html).toContain('<a class="card CAPPED zero" href="#CAPPED">');
+    expect(html).not.toContain('card CAPPED');
+    expect(html).not.toContain('Record limit reached');
     expect(html).not.toContain('<p id="CAPPED"');
+  });
+
+  it('never says R$ 0,00 at stake: capped receivables without a known amount show their count', () => {
+    const settledCapped = { ...receivables[2], capped: true } as SummaryReceivable;
+    const summary = buildRunSummary(summaryInput(), [settledCapped], {
+      finishedAt: new Date('2025-03-10T06:00:00Z'),
+      language: 'pt-BR',
+    });
+    const html = renderHtmlReport(summary);
+    const card = html.match(/<a class="card CAPPED"[\s\S]*?<\/a>/)?.[0] ?? '';
+    expect(card).toContain('<span class="amount">1 recebível</span>');
+    expect(card).not.toContain('R$');
   });
 });

@@ -138,6 +138,8 @@ describe('what needs action', () => {
       ['OVERPAID', 1, 600, 1],
       ['OVERDUE', 1, 99_999, 1],
       ['UNEXPECTED', 1, 500, 1],
+      ['CHARGED_BACK', 0, 0, 0],
+      ['UNLINKED', 0, 0, 0],
     ]);
     expect(attention[0]?.largest.map((i) => [i.nsu, i.differenceCents])).toEqual([
       ['b', -600],
@@ -172,10 +174,14 @@ describe('what needs action', () => {
 });
 
 describe('aging buckets', () => {
-  it('places days past due on the bucket bounds', () => {
-    expect([-5, 0, 1, 30, 31, 60, 61, 90, 91, 400].map(agingBucketIndex)).toEqual([
-      0, 0, 1, 1, 2, 2, 3, 3, 4, 4,
+  it('places late (OVERDUE) days past due on the late bucket bounds', () => {
+    expect([0, 1, 30, 31, 60, 61, 90, 91, 400].map((d) => agingBucketIndex('OVERDUE', d))).toEqual([
+      2, 2, 2, 3, 3, 4, 4, 5, 5,
     ]);
+  });
+
+  it('never counts OPEN money as late: not yet due, or due and within grace', () => {
+    expect([-5, 0, 1, 3, 400].map((d) => agingBucketIndex('OPEN', d))).toEqual([0, 0, 1, 1, 1]);
   });
 
   it('sums only unpaid forecasts by days late as of the run date', () => {
@@ -185,6 +191,7 @@ describe('aging buckets', () => {
         receivable({ status: 'OPEN', forecastNetCents: 100, dueDate: '2025-04-02' }),
         receivable({ status: 'OVERDUE', forecastNetCents: 250, dueDate: '2025-03-01' }),
         receivable({ status: 'OVERDUE', forecastNetCents: 50, dueDate: '2025-03-30' }),
+        receivable({ status: 'OPEN', forecastNetCents: 7, dueDate: '2025-03-29' }),
         receivable({ status: 'OVERDUE', forecastNetCents: 999, dueDate: '2024-12-01' }),
         receivable({
           status: 'SETTLED',
@@ -195,12 +202,13 @@ describe('aging buckets', () => {
       ],
       asOf,
     );
-    expect(buckets.map((b) => [b.minDays, b.maxDays, b.count, b.amountCents])).toEqual([
-      [null, 0, 1, 100],
-      [1, 30, 2, 300],
-      [31, 60, 0, 0],
-      [61, 90, 0, 0],
-      [91, null, 1, 999],
+    expect(buckets.map((b) => [b.kind, b.minDays, b.maxDays, b.count, b.amountCents])).toEqual([
+      ['notDue', null, 0, 1, 100],
+      ['withinGrace', 1, null, 1, 7],
+      ['late', 1, 30, 2, 300],
+      ['late', 31, 60, 0, 0],
+      ['late', 61, 90, 0, 0],
+      ['late', 91, null, 1, 999],
     ]);
   });
 });

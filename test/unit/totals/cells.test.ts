@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Receivable } from '../../../lambdas/core/recon/item';
-import { applyRecords, matchKeyOf } from '../../../lambdas/core/recon/matcher';
-import { explain } from '../../../lambdas/core/recon/status';
-import { toReceivableView } from '../../../lambdas/core/recon/view';
+import type { Receivable } from '../../../lambdas/core/receivable/item';
+import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivable/matcher';
+import { explain } from '../../../lambdas/core/receivable/status';
+import { toReceivableView } from '../../../lambdas/core/receivable/view';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { buildAttention } from '../../../lambdas/core/summary/attention';
 import { bookFromReceivables } from '../../../lambdas/core/summary/compute';

@@ -4,11 +4,11 @@
  * then, exactly as a recount leaves out the expired receivables.
  */
 import { describe, expect, it } from 'vitest';
-import { expiryDateOf } from '../../../lambdas/core/recon/horizon';
-import type { Receivable } from '../../../lambdas/core/recon/item';
-import { applyRecords, matchKeyOf } from '../../../lambdas/core/recon/matcher';
-import { explain } from '../../../lambdas/core/recon/status';
-import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { expiryDateOf } from '../../../lambdas/core/receivable/horizon';
+import type { Receivable } from '../../../lambdas/core/receivable/item';
+import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivable/matcher';
+import { explain } from '../../../lambdas/core/receivable/status';
+import { toReceivableView } from '../../../lambdas/core/receivable/view';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { buildAttention } from '../../../lambdas/core/summary/attention';
 import { bookFromReceivables } from '../../../lambdas/core/summary/compute';

@@ -25,7 +25,7 @@ const TERMINAL: ReadonlySet<ReportState> = new Set(['CONCLUIDO', 'ERRO']);
  * add up (a page missing, or one page's records served under another number, which may already be
  * applied under the wrong page). Resuming it would fail again or count a record under two pages of
  * one report; a new report is safe, since a record counts as often as the report holding it most
- * often holds it (recon/occurrences.ts).
+ * often holds it (receivable/occurrences.ts).
  */
 const UNTRUSTED_REPORT = [
   { prefix: `${WINDOW_MISMATCH_ERROR}:`, why: "holds another window's records" },

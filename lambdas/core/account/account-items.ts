@@ -15,11 +15,12 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
+import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from '../receivable/occurrences';
 import type { CanonicalRecord } from '../records/canonical';
+import { reasonTextOf } from '../records/linking';
 import { directedCents } from '../records/roles';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { queryPages } from '../store/query-pages';
-import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from './occurrences';
 
 export type AccountRole = 'FEE' | 'ADJUSTMENT';
 
@@ -65,15 +66,6 @@ function placeOf(record: CanonicalRecord) {
     merchant: record.merchant ?? '',
     date: record.paymentDate ?? record.movementDate ?? record.dueDate ?? record.saleDate ?? '',
   };
-}
-
-/** The text of the first reason column the record fills. */
-function reasonTextOf(record: CanonicalRecord, columns: readonly string[]): string | null {
-  for (const column of columns) {
-    const value = record.extra[column.toUpperCase()];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  }
-  return null;
 }
 
 /** One item with a batch's records merged in (same object when nothing changed). */

@@ -8,13 +8,17 @@
  */
 
 import type { IsoDate } from '../calendar';
-import type { MatchKeyField, ReconConfig } from '../config';
+import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
 import type { CanonicalRecord } from '../records/canonical';
-import { classifierOf, directedCents, type RecordRole, type RoleConfig } from '../records/roles';
+import { type LinkedRole, linkedRoleOf, matchKeyOf } from '../records/linking';
+import { directedCents, type RecordRole, type RoleConfig } from '../records/roles';
 import { type ForecastSale, saleOf } from './forecast-sale';
-import { type EventRole, isEventRole, type RoleContribution } from './lifecycle';
+import type { RoleContribution } from './lifecycle';
 import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from './occurrences';
+
+// The key and the linking rule live with the records, where the lake reads them too.
+export { linkedRoleOf, matchKeyOf };
 
 /** One A1 (forecast of receipt) that belongs to a receivable. */
 export interface Forecast {
@@ -74,49 +78,6 @@ export interface ApplyResult {
 type MatcherConfig = Pick<ReconConfig, 'matchKey' | 'maxContributions'> &
   Partial<Pick<ReconConfig, 'placeholderKeyValues'>> &
   RoleConfig;
-
-const SEPARATOR = '|';
-
-/**
- * The receivable's key: the configured fields in configured order, `|`-separated, with `\` and `|`
- * escaped so that distinct field values can never produce the same key. Null when a key field is
- * missing (such a record cannot be matched; the normalizer quarantines it).
- */
-export function matchKeyOf(
-  record: Partial<Pick<CanonicalRecord, MatchKeyField>>,
-  config: Pick<ReconConfig, 'matchKey'>,
-): string | null {
-  const parts: string[] = [];
-  for (const field of config.matchKey) {
-    const value = record[field];
-    if (value === null || value === undefined || value === '') return null;
-    parts.push(String(value).replace(/[\\|]/g, (c) => `\\${c}`));
-  }
-  return parts.join(SEPARATOR);
-}
-
-/** A role whose records belong to one receivable, with the record's sign (see `records/roles.ts`). */
-export type LinkedRole = { readonly role: 'FORECAST' | 'PAYMENT' | EventRole; readonly sign: 1 | -1 };
-
-/**
- * The role a record plays in its receivable, or undefined when it plays none there: unclassified,
- * IGNORE, or account-level (a FEE; anything without a complete match key). By default only A1
- * (forecast) and D1 (payment) play one: the codes whose meaning the provider documents.
- */
-export function linkedRoleOf(record: CanonicalRecord, config: MatcherConfig): LinkedRole | undefined {
-  const classified = classifierOf(config).classify(record);
-  if (classified === undefined || matchKeyOf(record, config) === null) return undefined;
-  const { role, sign } = classified;
-  // The normalizer quarantines placeholder keys on the other roles; an adjustment holding one has
-  // no real key: account-level, never piled onto one giant receivable.
-  if (role === 'ADJUSTMENT' && holdsPlaceholder(record, config)) return undefined;
-  return role === 'FORECAST' || role === 'PAYMENT' || isEventRole(role) ? { role, sign } : undefined;
-}
-
-function holdsPlaceholder(record: CanonicalRecord, config: MatcherConfig): boolean {
-  const placeholders = new Set(config.placeholderKeyValues?.map((v) => v.trim().toUpperCase()));
-  return config.matchKey.some((field) => placeholders.has(String(record[field]).toUpperCase()));
-}
 
 /**
  * The contribution whose descriptive fields the receivable shows: the forecast with the smallest
