@@ -5,15 +5,25 @@
  */
 import { type Command, Option } from 'commander';
 import { businessDate } from '../../lambdas/core/calendar';
+import { type AuditedReceivableView, toAuditedView } from '../../lambdas/core/fees/audit';
+import { loadContractRates, ratesOf } from '../../lambdas/core/fees/source';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { RECON_STATUSES } from '../../lambdas/core/receivable/status';
-import { type ReceivableView, toReceivableView } from '../../lambdas/core/receivable/view';
+import type { ReceivableView } from '../../lambdas/core/receivable/view';
 import { buildReceivableStore } from '../../lambdas/core/recon/store';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
+import { startLocalS3 } from '../../local/aws/s3';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
-import { type DataPaths, existingState, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
+import {
+  type DataPaths,
+  existingState,
+  LOCAL_BUCKET,
+  LOCAL_TABLE,
+  loadReconConfig,
+  readLastRun,
+} from '../runner/data-dir';
 import { withRunLock } from '../runner/lock';
 
 /** The fields the CLI contract promises in every jsonl line. */
@@ -45,7 +55,16 @@ export const RECEIVABLE_COLUMNS = [
   'receivedNetCents',
   'lastChargebackDate',
   'roles',
-] as const satisfies readonly (keyof ReceivableView)[];
+  // The fee audit (docs/fee-audit.md): empty without a contracted-rate table.
+  'feeAudit',
+  'contractMdrPercent',
+  'contractFeeCents',
+  'chargedFeeCents',
+  'feeDifferenceCents',
+  'advanceFeeAudit',
+  'contractAdvanceFeeCents',
+  'advanceFeeDifferenceCents',
+] as const satisfies readonly (keyof AuditedReceivableView)[];
 
 const SORT_FIELDS = ['acquirer', 'merchant', 'saleDate', 'nsu', 'authorization'] as const;
 
@@ -64,14 +83,17 @@ export async function readReceivables(options: {
   asOf: string;
   env: CliIo['env'];
   signal?: AbortSignal | undefined;
-}): Promise<ReceivableView[]> {
+}): Promise<AuditedReceivableView[]> {
   const { paths } = options;
   const config = loadReconConfig(options.env);
   return withRunLock(
     paths.lock,
     async () => {
       const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+      const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
       try {
+        // The table the last run was given (`recon run --contract-rates`), where the steps read it.
+        const rates = ratesOf(await loadContractRates({ s3: s3.client, bucket: s3.bucket, config }));
         const store = buildReceivableStore({
           ddb: dynamo.documentClient,
           tableName: dynamo.tableName,
@@ -80,8 +102,9 @@ export async function readReceivables(options: {
           now: () => new Date(),
         });
         const all = await store.scanAll();
-        return all.map((r) => toReceivableView(r, options.asOf, config)).sort(compareReceivables);
+        return all.map((r) => toAuditedView(r, options.asOf, config, rates)).sort(compareReceivables);
       } finally {
+        await s3.close();
         await dynamo.close();
       }
     },

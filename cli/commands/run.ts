@@ -3,9 +3,12 @@
  * the summary table at the end; with `--json`, stdout holds only the JSON summary. Exit code 1 when
  * a report did not complete.
  */
+import { readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Command, Option } from 'commander';
 import { businessDate } from '../../lambdas/core/calendar';
+import type { ReconConfig } from '../../lambdas/core/config';
+import { describeRateErrors, parseContractRates } from '../../lambdas/core/fees/rates';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/summary/types';
 import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
@@ -35,6 +38,7 @@ interface RunOptions {
   readonly simSeed?: number;
   readonly simSales?: number;
   readonly simPageSize?: number;
+  readonly contractRates?: string;
 }
 
 /** Loopback webhooks only work with the built-in simulator (a real provider needs a public HTTPS URL). */
@@ -61,6 +65,21 @@ function simulatorSettings(options: RunOptions) {
     ...(options.simPageSize === undefined ? {} : { recordsPerPage: options.simPageSize }),
   };
   return { ...(options.simSeed === undefined ? {} : { seed: options.simSeed }), dataset };
+}
+
+/** The table's text once every row reads; a bad table stops the run before anything starts (exit 2). */
+async function readContractRates(file: string, config: ReconConfig): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new UsageError(`--contract-rates ${file}: cannot read the file.`);
+  }
+  const parsed = parseContractRates(text, config);
+  if (!parsed.ok) {
+    throw new UsageError(`--contract-rates ${file} has bad rows:\n${describeRateErrors(parsed.errors)}`);
+  }
+  return text;
 }
 
 const hidden = (flags: string, description: string) =>
@@ -100,6 +119,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
         'local: loopback webhook receiver (production); off: polling only',
       ).choices(['local', 'off']),
     )
+    .option(
+      '--contract-rates <file>',
+      'contracted-rate CSV for the fee audit (docs/fee-audit.md); kept for later runs',
+    )
     .option('--json', 'print only the JSON summary on stdout')
     .addOption(hidden('--sim-seed <n>', 'built-in simulator: data seed'))
     .addOption(hidden('--sim-sales <n>', 'built-in simulator: number of sales'))
@@ -115,6 +138,9 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       // Usage errors (credentials, RECON_CONFIG) before the seconds it takes to load the runner.
       const credentials = credentialsFor(options, webhook, io.env);
       const reconConfig = loadReconConfig(io.env);
+      const contractRates = options.contractRates
+        ? await readContractRates(options.contractRates, reconConfig)
+        : undefined;
       const progress = buildProgressSink({ write: io.stderr, isTTY: io.stderrIsTTY, now: Date.now });
       let result: LocalRunResult;
       progress({ type: 'stage', message: 'preparing the local pipeline' });
@@ -133,6 +159,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
           credentials,
           reconConfig,
           simulator: simulatorSettings(options),
+          ...(contractRates === undefined ? {} : { contractRates }),
           onProgress: progress,
           // Ctrl-C stops the run cleanly: the local webhook is deregistered and the lock released.
           ...(io.signal ? { signal: io.signal } : {}),

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
+import { storeContractRates } from '../../lambdas/core/fees/source';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { buildDynamoLimiter } from '../../lambdas/core/rate-limit/dynamo';
 import { renderHtmlReport } from '../../lambdas/core/summary/html';
@@ -54,6 +55,8 @@ export interface LocalRunOptions {
   readonly now?: () => Date;
   /** Stops the run (Ctrl-C): the execution is aborted, then everything started is stopped and deregistered. */
   readonly signal?: AbortSignal;
+  /** A contracted-rate CSV (validated by the caller) put where the steps read it; absent: the stored one stays. */
+  readonly contractRates?: string;
 }
 
 export interface LocalRunResult {
@@ -155,6 +158,9 @@ async function runIn(
   });
   emit({ type: 'stage', message: 'synthesizing the state machine with CDK' });
   await world.definition();
+  if (options.contractRates !== undefined) {
+    await storeContractRates({ s3: world.s3.client, bucket: world.s3.bucket }, options.contractRates);
+  }
   const steps = announcingPlan(
     buildWorkflowSteps({
       ...world.deps,

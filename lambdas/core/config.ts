@@ -12,6 +12,7 @@ import {
   IDENTIFIER_FIELDS,
   IDENTIFIER_NORMALIZERS,
 } from './records/identifiers';
+import { productValuesSchema } from './records/product';
 import { recordRolesSchema, recordSignSchema } from './records/roles';
 
 export const DEFAULT_FIELD_ALIASES: Record<CanonicalField, string[]> = {
@@ -33,6 +34,8 @@ export const DEFAULT_FIELD_ALIASES: Record<CanonicalField, string[]> = {
   movementDate: ['DTMOVIMENTO', 'DTMOVIMENTACAO', 'DATAMOVIMENTO'],
   // Report-wide line numbers only: a per-page line number (the sandbox's NRLINHA) would merge twins.
   lineSequence: ['NSEQ', 'NRSEQUENCIA', 'SEQUENCIAL'],
+  // What was sold, read through productValues (records/product.ts); only the fee audit reads it.
+  product: ['PRODUTO', 'MODALIDADE'],
 };
 
 /** Canonical fields that can be part of the match key. */
@@ -127,6 +130,10 @@ export const reconConfigSchema = z
     recordSign: recordSignSchema.optional(),
     /** Source columns (case-insensitive) holding the reason text kept with account-level items. */
     recordReasonColumns: z.array(z.string().min(1)).default(['MOTIVO']),
+    /** Product column value → DEBIT, CREDIT or INSTALLMENT_CREDIT; extends the defaults (docs/fee-audit.md). */
+    productValues: productValuesSchema,
+    /** Fee audit: a charged fee within this many centavos of the contracted one is OK. */
+    feeToleranceCents: z.number().int().min(0).default(1),
   })
   .refine((config) => config.hotHorizonDays == null || config.matchKey.includes('saleDate'), {
     message:

@@ -196,6 +196,32 @@ GROUP BY acquirer, brand, code
 ORDER BY acquirer, brand, code`,
   },
   {
+    name: 'fee_overcharges',
+    description:
+      'Fees above the contracted rates (docs/fee-audit.md) per acquirer and brand, for sales of a period, each receivable at its latest state as of a date.',
+    params: [
+      asOf,
+      { name: 'from', description: 'first sale date, yyyy-MM-dd' },
+      { name: 'to', description: 'last sale date (inclusive), yyyy-MM-dd' },
+    ],
+    sql: `WITH params AS (SELECT CAST(? AS VARCHAR) AS as_of), latest AS (
+  SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.receivable_key ORDER BY c.version DESC, c.changed_on DESC) AS latest_rank
+  FROM ${RECEIVABLE_CHANGES_TABLE.name} c CROSS JOIN params p
+  WHERE c.changed_on <= p.as_of
+)
+SELECT acquirer, brand,
+       COUNT(*) AS audited,
+       SUM(CASE WHEN fee_audit = 'FEE_ABOVE_CONTRACT' THEN 1 ELSE 0 END) AS sales_above,
+       SUM(CASE WHEN fee_audit = 'FEE_ABOVE_CONTRACT' THEN fee_difference_cents ELSE 0 END) AS sale_overcharged_cents,
+       SUM(CASE WHEN advance_fee_audit = 'FEE_ABOVE_CONTRACT' THEN 1 ELSE 0 END) AS advances_above,
+       SUM(CASE WHEN advance_fee_audit = 'FEE_ABOVE_CONTRACT' THEN advance_fee_difference_cents ELSE 0 END) AS advance_overcharged_cents,
+       SUM(CASE WHEN fee_audit = 'NO_CONTRACT_RATE' THEN 1 ELSE 0 END) AS without_rate
+FROM latest
+WHERE latest_rank = 1 AND fee_audit IS NOT NULL AND sale_date BETWEEN ? AND ?
+GROUP BY acquirer, brand
+ORDER BY acquirer, brand`,
+  },
+  {
     name: 'chargebacks_by_month',
     description:
       'Chargebacks per acquirer and month of their debit (movement date): count and amount, reversals, and the net still taken back.',

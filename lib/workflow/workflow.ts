@@ -6,6 +6,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { CONTRACT_RATES_KEY } from '../../lambdas/core/fees/source';
 import { TOUCHED_PREFIX } from '../../lambdas/core/recon/touched';
 import { summaryKeys } from '../../lambdas/core/summary/summarizer';
 import {
@@ -165,6 +166,16 @@ export class Workflow extends Construct {
     }
     if (spec.touchedLog === 'read') this.grantPrefixRead(fn, TOUCHED_PREFIX, props.bucket);
     if (spec.touchedLog === 'list') this.grantPrefixList(fn, TOUCHED_PREFIX, props.bucket);
+    if (spec.contractRates) {
+      // The one object; listing its own key makes a missing table NoSuchKey (audit off), not AccessDenied.
+      fn.role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [props.bucket.arnForObjects(CONTRACT_RATES_KEY)],
+        }),
+      );
+      this.grantPrefixList(fn, CONTRACT_RATES_KEY, props.bucket);
+    }
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

@@ -14,6 +14,8 @@ export interface Sale {
   readonly tid: string | null;
   readonly saleDay: number;
   readonly installments: number;
+  /** The PRODUTO column, only with the dataset option `feeAudit`. */
+  readonly product?: string;
 }
 
 /** One installment of one sale: what an A1 forecasts and D1s settle. */
@@ -24,6 +26,8 @@ export interface Receivable {
   readonly feeCents: number;
   readonly netCents: number;
   readonly dueDay: number;
+  /** Fee charged above the contract (dataset option `feeAudit`; absent when none). */
+  readonly overchargeCents?: number;
 }
 
 /** The roles of the simulator's own code assignment (`roles.ts`) that A1 and D1 do not play. */

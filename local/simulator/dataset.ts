@@ -13,6 +13,7 @@ import {
   record,
   type Sale,
 } from './dataset-records';
+import { advanceOvercharges, type FeePricing, priceUnderContract } from './fee-audit';
 import { type Lives, lifecycleRecords } from './lifecycle';
 import { intBetween, pick, type Rng, rngFor } from './random';
 
@@ -42,6 +43,11 @@ export interface DatasetSpec {
    * A1/D1 world it always was.
    */
   readonly lifecycle?: boolean;
+  /**
+   * Fees above the contract (`fee-audit.ts`): sales carry a product, a seeded share is charged above
+   * the contracted MDR and some advances above their rate. Default off: the data stays as it was.
+   */
+  readonly feeAudit?: boolean;
 }
 
 const ACQUIRERS = ['CIELO', 'REDE', 'STONE', 'GETNET'];
@@ -206,13 +212,21 @@ function meaninglessCodes(rng: Rng, receivables: Receivable[], payments: DataRec
 export function generateUniverse(spec: DatasetSpec): Universe {
   const rng = rngFor(spec.seed, 'universe');
   const sales = generateSales(rng, spec);
-  const receivables = sales.flatMap((sale) => receivablesOf(sale, intBetween(rng, 1000, 500_000)));
+  const listed = sales.flatMap((sale) => receivablesOf(sale, intBetween(rng, 1000, 500_000)));
+  const pricing = feePricingOf(spec);
+  const receivables = spec.feeAudit ? priceUnderContract(listed, spec.seed, pricing) : listed;
   const a1 = receivables.map((r) => record('A1', r, r.netCents, null));
   const d1 = receivables.flatMap((r) => settle(rng, r, spec.movementDates === true));
   const unexpected = unexpectedSettlements(rng, spec, Math.round(receivables.length * 0.03));
   const period = { fromDay: toEpochDay(spec.from), toDay: toEpochDay(spec.to) };
   const lives = spec.lifecycle
-    ? lifecycleRecords(rng, period, receivables, d1)
+    ? lifecycleRecords(
+        rng,
+        period,
+        receivables,
+        d1,
+        spec.feeAudit ? advanceOvercharges(spec.seed) : undefined,
+      )
     : meaninglessCodes(rng, receivables, d1);
   return {
     sales: sortedByDay([...a1, ...lives.sales], spec.movementDates === true),
@@ -221,6 +235,11 @@ export function generateUniverse(spec: DatasetSpec): Universe {
       spec.movementDates === true,
     ),
   };
+}
+
+/** The contract the `feeAudit` dataset prices under (fee-audit.ts). */
+export function feePricingOf(spec: Pick<DatasetSpec, 'from' | 'to'>): FeePricing {
+  return { fromDay: toEpochDay(spec.from), toDay: toEpochDay(spec.to), mdrBps };
 }
 
 /** Index of the first record whose day is >= `day`. */

@@ -67,6 +67,7 @@ export function fieldsOf(record: DataRecord, roles = true): Field[] {
     ['CODAUTORIZACAO', text(r.sale.authorization)],
   ];
   if (r.sale.tid) fields.push(['TID', text(r.sale.tid)]);
+  if (r.sale.product) fields.push(['PRODUTO', text(r.sale.product)]);
   fields.push(
     ['DTVENDA', date(r.sale.saleDay)],
     ['NRPARCELA', int(r.installment)],

@@ -101,9 +101,10 @@ function chargeback(rng: Rng, r: Receivable, day: number): DataRecord {
   return entry(rng, r, day, CHARGEBACK, r.netCents);
 }
 
-function advance(rng: Rng, r: Receivable): DataRecord {
+function advance(rng: Rng, r: Receivable, overcharge: (r: Receivable) => number): DataRecord {
   const early = intBetween(rng, 2, 25);
-  const feeCents = Math.min(r.netCents - 1, Math.max(1, Math.round((r.netCents * early * 2) / 3000)));
+  const contract = Math.max(1, Math.round((r.netCents * early * 2) / 3000));
+  const feeCents = Math.min(r.netCents - 1, contract + overcharge(r));
   const paid = r.netCents - feeCents;
   return withRole(record('F1', r, paid, r.dueDay - early, feeCents), {
     role: 'ADVANCE',
@@ -126,6 +127,7 @@ function orphans(rng: Rng, receivables: readonly Receivable[], count: number, pe
 interface Draft {
   readonly rng: Rng;
   readonly period: Period;
+  readonly overcharge: (r: Receivable) => number;
   readonly sales: DataRecord[];
   readonly financial: DataRecord[];
   readonly replaced: Map<DataRecord, DataRecord | null>;
@@ -161,7 +163,7 @@ function chargeBack(draft: Draft, payment: DataRecord, reversed: boolean): void 
 }
 
 function advanceInstead(draft: Draft, payment: DataRecord): void {
-  draft.financial.push(advance(draft.rng, payment.receivable));
+  draft.financial.push(advance(draft.rng, payment.receivable, draft.overcharge));
   draft.replaced.set(payment, null);
 }
 
@@ -183,10 +185,12 @@ export function lifecycleRecords(
   period: Period,
   receivables: readonly Receivable[],
   d1: readonly DataRecord[],
+  /** Extra fee on some advances (dataset option `feeAudit`); default none. */
+  overcharge: (r: Receivable) => number = () => 0,
 ): Lives {
   const { paid, unpaid } = exactPayments(receivables, d1);
   const count = (share: number) => Math.max(1, Math.round(receivables.length * share));
-  const draft: Draft = { rng, period, sales: [], financial: [], replaced: new Map() };
+  const draft: Draft = { rng, period, overcharge, sales: [], financial: [], replaced: new Map() };
   for (const r of shuffled(rng, unpaid).slice(0, count(SHARES.cancelledUnpaid)))
     draft.sales.push(cancellation(rng, r, r.netCents, period));
   const cases: [number, (payment: DataRecord) => void][] = [

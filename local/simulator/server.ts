@@ -7,10 +7,12 @@ import { performance } from 'node:perf_hooks';
 import { businessDate } from '../../lambdas/core/calendar';
 import { closeServer, listenOnLoopback } from '../aws/endpoint';
 import { correctionsOf } from './corrections';
-import { generateUniverse, type Universe } from './dataset';
+import { feePricingOf, generateUniverse, type Universe } from './dataset';
 import { echoRequest } from './echo';
 import { buildEncoder, type Encoder } from './encoding';
 import { buildFaultState, type FaultState } from './faults';
+import { contractRatesCsv } from './fee-audit';
+import { computeFeeAuditTruth } from './fee-audit-truth';
 import { computeGroundTruth } from './ground-truth';
 import { message, type Reply, type RequestContext, readBody } from './http';
 import { computeLifecycleTruth } from './lifecycle-truth';
@@ -49,6 +51,7 @@ function resolveOptions(options: SimulatorOptions) {
       to: options.dataset?.to ?? '2025-03-31',
       movementDates: options.dataset?.movementDates ?? false,
       lifecycle: options.dataset?.lifecycle ?? false,
+      feeAudit: options.dataset?.feeAudit ?? false,
     },
     recordsPerPage,
     timing: {
@@ -226,6 +229,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         seed: config.seed,
         corrections: correctionsOf(faults.current()),
       }),
+    feeAuditTruth: (q) => computeFeeAuditTruth(getUniverse(), q),
+    contractRatesCsv: () => {
+      const receivables = getUniverse().sales.records.flatMap((r) => (r.code === 'A1' ? [r.receivable] : []));
+      return contractRatesCsv(receivables, feePricingOf(config.dataset));
+    },
     expectedRecordCounts: (q) => recordCounts(getUniverse(), config.seed, q),
     webhooks: () => registry.all().map(({ id, endpoint, flagAtivo }) => ({ id, endpoint, flagAtivo })),
     deliveries: () => [...deliverer.log()],

@@ -2,6 +2,7 @@
  * Public types of the provider simulator. Other engineers' tests, the local pipeline and the benchmarks
  * code against exactly these shapes, so they live apart from the implementation.
  */
+import type { FeeAuditTruth } from './fee-audit-truth';
 
 export type SimulatorMode = 'sandbox' | 'production';
 
@@ -31,6 +32,8 @@ export interface SimulatorOptions {
     movementDates?: boolean;
     /** Cancellations, chargebacks, advances, adjustments and fees (default off; see `lifecycle.ts`). */
     lifecycle?: boolean;
+    /** Fees above the contract: product column, overcharged sales and advances (default off; see `fee-audit.ts`). */
+    feeAudit?: boolean;
   };
   /** Production only: time spent in AGUARDANDO, then in EM_PROCESSAMENTO (defaults 200 and 500 ms). */
   timing?: { waitingMs?: number; processingMs?: number };
@@ -278,6 +281,10 @@ export interface Simulator {
    * (`SIMULATOR_RECORD_ROLES`), and the account-level totals, for the records of [from,to].
    */
   lifecycleTruth(q: GroundTruthQuery): LifecycleTruth;
+  /** Dataset option `feeAudit`: the receivables charged above the contract in [from,to] (fee-audit-truth.ts). */
+  feeAuditTruth(q: { from: string; to: string }): FeeAuditTruth;
+  /** Dataset option `feeAudit`: the contracted-rate CSV the dataset is priced under. */
+  contractRatesCsv(): string;
   /** What the reports of [from,to] contain: valid records per code, and malformed entries (which recon must quarantine). */
   expectedRecordCounts(q: { from: string; to: string }): RecordCounts;
   webhooks(): ReadonlyArray<WebhookView>;

@@ -254,12 +254,23 @@ describe('recon stack (production, webhook on)', () => {
     expect(wait.some((a) => a.action.startsWith('secretsmanager:'))).toBe(false);
 
     expect(actionsOf(resources, 'run summary').map((a) => a.action)).toContain('sns:Publish');
-    // The message's presigned link acts with the summary's role: it reads the HTML reports, nothing else.
+    // The message's presigned link acts with the summary's role: it reads the HTML reports; the fee
+    // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); nothing else.
     const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
     );
-    expect(summaryReads.map((st) => st.Action)).toEqual(['s3:GetObject']);
-    expect(JSON.stringify(summaryReads[0]?.Resource)).toMatch(/"\/summaries\/run=\*\/report\.html"\]/);
+    const readShape = (st: (typeof summaryReads)[number]) => [
+      st.Action,
+      JSON.stringify(st.Resource),
+      st.Condition,
+    ];
+    expect(summaryReads.map(readShape)).toEqual([
+      ['s3:GetObject', expect.stringMatching(/"\/reconciliation\/touched\/\*"\]/), undefined],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['reconciliation/touched/*'] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/config\/contract-rates\.csv"\]/), undefined],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['config/contract-rates.csv*'] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/summaries\/run=\*\/report\.html"\]/), undefined],
+    ]);
     for (const [, policy] of ofType(resources, 'AWS::IAM::Policy')) {
       for (const statement of policy.Properties.PolicyDocument.Statement)
         expect(statement.Action).not.toBe('*');

@@ -36,6 +36,10 @@ export interface RecordSpec {
   readonly brand?: string;
   readonly movementDate?: IsoDate | null;
   readonly lineSequence?: string | null;
+  readonly grossCents?: number | null;
+  readonly feeCents?: number | null;
+  readonly product?: CanonicalRecord['product'];
+  readonly installments?: number | null;
   /** Where the record was read; defaults: report 1 of 2025-04-02, page 1, line 0. */
   readonly at?: { reportId?: string; generatedOn?: IsoDate; page?: number; line?: number; lines?: number };
 }
@@ -47,15 +51,16 @@ export function canonical(spec: RecordSpec): CanonicalRecord {
     ...spec.key,
     brand: spec.brand ?? 'VISA',
     tid: null,
-    installments: 3,
-    grossCents: null,
-    feeCents: null,
+    installments: spec.installments === undefined ? 3 : spec.installments,
+    grossCents: spec.grossCents ?? null,
+    feeCents: spec.feeCents ?? null,
     netCents: spec.netCents === undefined ? 10_000 : spec.netCents,
     dueDate: spec.dueDate === undefined ? '2025-04-01' : spec.dueDate,
     paymentDate:
       spec.paymentDate === undefined ? (spec.type === 'D1' ? '2025-04-01' : null) : spec.paymentDate,
     movementDate: spec.movementDate ?? null,
     lineSequence: spec.lineSequence ?? null,
+    product: spec.product ?? null,
     extra: {},
     sourceValues: {},
     line: spec.at?.line ?? 0,

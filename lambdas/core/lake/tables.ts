@@ -160,6 +160,19 @@ export const RECEIVABLE_CHANGES_TABLE = {
     { name: 'received_net_cents', type: 'bigint', comment: 'settled (payments and advances) - charged back' },
     { name: 'last_chargeback_date', type: 'string' },
     { name: 'roles', type: 'string', comment: 'roles of the records, +-joined' },
+    // The fee audit (docs/fee-audit.md): null when the audit is off or there is no forecast.
+    {
+      name: 'fee_audit',
+      type: 'string',
+      comment: 'OK, FEE_ABOVE_CONTRACT, FEE_BELOW_CONTRACT, NO_CONTRACT_RATE',
+    },
+    { name: 'contract_mdr_percent', type: 'string' },
+    { name: 'contract_fee_cents', type: 'bigint' },
+    { name: 'charged_fee_cents', type: 'bigint' },
+    { name: 'fee_difference_cents', type: 'bigint', comment: 'charged - contracted' },
+    { name: 'advance_fee_audit', type: 'string' },
+    { name: 'contract_advance_fee_cents', type: 'bigint' },
+    { name: 'advance_fee_difference_cents', type: 'bigint' },
   ],
   partitions: [{ name: 'changed_on', projection: { type: 'date' } }],
 } as const satisfies LakeTable;

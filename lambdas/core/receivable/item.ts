@@ -8,7 +8,7 @@
  * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
  * | `gsi2pk` / `gsi2sk` | see {@link workIndexKeys} (index byWork) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
- * | `f` | map forecast identity → `{ n: net centavos, m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
+ * | `f` | map forecast identity → `{ n: net centavos, b?/t?/pd?/q?: gross, fee, product, installments (fee audit), m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
  * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g? }` (see `occurrences.ts`) |
  * | `x` / `k` / `r` / `v` / `j` | maps of cancellations / chargebacks / chargeback reversals / advances / linked adjustments: identity → `{ n: net centavos in the role's direction, t?: advance fee, p?, m?, c?, o?, e?, sd?, g? }` (absent when none: items without such records are unchanged) |
  * | `capped` | true once a record was refused for TOO_MANY_CONTRIBUTIONS |
@@ -19,6 +19,7 @@
 import type { IsoDate } from '../calendar';
 import type { TableKey } from '../store/entity';
 import { keyOf, TABLE } from '../store/table';
+import { saleFromStored, storedSale } from './forecast-sale';
 import { EVENT_ROLES, type EventRole, type RoleContribution } from './lifecycle';
 import {
   byHash,
@@ -115,7 +116,9 @@ export function toItem(receivable: Receivable): ReceivableItem {
     if (receivable[name] !== null) item[name] = receivable[name];
   }
   if (receivable.forecasts.length > 0) {
-    item.f = Object.fromEntries(receivable.forecasts.map((f) => [f.hash, contribution(f)]));
+    item.f = Object.fromEntries(
+      receivable.forecasts.map((f) => [f.hash, { ...contribution(f), ...storedSale(f.sale) }]),
+    );
   }
   if (receivable.settlements.length > 0) {
     item.s = Object.fromEntries(
@@ -148,6 +151,7 @@ export function fromItem(raw: ReceivableItem): Receivable {
     netCents: Number(stored.n),
     movementDate: stored.m ?? null,
     occurrences: occurrencesOf(stored),
+    ...saleFromStored(stored),
   }));
   const settlements: Settlement[] = Object.entries(item.s ?? {}).map(([hash, stored]) => ({
     hash,

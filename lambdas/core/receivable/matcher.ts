@@ -13,6 +13,7 @@ import type { Cents } from '../money';
 import type { CanonicalRecord } from '../records/canonical';
 import { type LinkedRole, linkedRoleOf, matchKeyOf } from '../records/linking';
 import { directedCents, type RecordRole, type RoleConfig } from '../records/roles';
+import { type ForecastSale, saleOf } from './forecast-sale';
 import type { RoleContribution } from './lifecycle';
 import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from './occurrences';
 
@@ -26,6 +27,8 @@ export interface Forecast {
   /** The record's movement date, where the layout has one (decides which forecast is the latest). */
   readonly movementDate: IsoDate | null;
   readonly occurrences: Occurrences;
+  /** What the fee audit reads (docs/fee-audit.md); absent when the record lacks it or was stored without it. */
+  readonly sale?: ForecastSale;
 }
 
 /** One D1 (write-off by payment) that belongs to a receivable. */
@@ -199,7 +202,9 @@ function withContribution(
   const { recordHash: hash, movementDate, paymentDate } = record;
   const netCents = directedCents(role as RecordRole, record.netCents, sign);
   if (role === 'FORECAST') {
-    return { ...base, forecasts: replaced(base.forecasts, { hash, netCents, movementDate, occurrences }) };
+    const sale = saleOf(record);
+    const forecast = { hash, netCents, movementDate, occurrences, ...(sale ? { sale } : {}) };
+    return { ...base, forecasts: replaced(base.forecasts, forecast) };
   }
   if (role === 'PAYMENT') {
     const settlement = { hash, netCents, paymentDate, movementDate, occurrences };

@@ -3,6 +3,7 @@
  * receivable is read thousands of times a night and its writer is the only one that shapes them.
  */
 import { z } from 'zod';
+import { SALE_PRODUCTS } from '../records/canonical';
 import { defineEntity } from '../store/entity';
 import { REASON_CODES, RECON_STATUSES } from './status';
 
@@ -12,8 +13,12 @@ import { REASON_CODES, RECON_STATUSES } from './status';
  */
 const storedContribution = z.object({
   n: z.number(),
-  /** An advance's fee. */
+  /** An advance's fee; a forecast's fee (VLTAXA). */
   t: z.number().optional(),
+  /** A forecast's gross amount, product and installments, for the fee audit (only when the record has them). */
+  b: z.number().optional(),
+  pd: z.enum(SALE_PRODUCTS).optional(),
+  q: z.number().optional(),
   p: z.string().optional(),
   m: z.string().optional(),
   c: z.number().optional(),

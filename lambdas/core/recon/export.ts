@@ -26,6 +26,11 @@ export interface ChangeExporterDeps extends TableDeps {
   readonly bucket: string;
   readonly config: ReconConfig;
   readonly touched: Pick<TouchedLog, 'batchesOf'>;
+  /**
+   * Columns derived beside the view (the fee audit, docs/fee-audit.md), prepared once per export:
+   * passed in, so the export needs no knowledge of the rate table.
+   */
+  readonly derivedColumns?: () => Promise<(receivable: Receivable) => Row>;
 }
 
 export interface ExportRequest {
@@ -116,11 +121,12 @@ export function buildChangeExporter(deps: ChangeExporterDeps): ChangeExporter {
           if (segmentOf(key, totalSegments) === segment) unlogged.add(key);
         }
       }
+      const derived = (await deps.derivedColumns?.()) ?? (() => ({}));
       const missing = [...unlogged].filter((key) => !latest.has(key)).sort();
       for (const [key, receivable] of await readReceivables(deps, missing)) latest.set(key, receivable);
       const rows = [...latest]
         .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([, receivable]) => toChangeRow(receivable, asOf, deps.config));
+        .map(([, receivable]) => ({ ...toChangeRow(receivable, asOf, deps.config), ...derived(receivable) }));
       if (rows.length === 0) return { rows: 0 };
       const key = changesKey(asOf, segment);
       await deps.s3.send(

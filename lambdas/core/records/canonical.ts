@@ -31,8 +31,13 @@ export const CANONICAL_FIELDS = [
   'paymentDate',
   'movementDate',
   'lineSequence',
+  'product',
 ] as const;
 export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
+
+/** What was sold (docs/fee-audit.md): the contracted MDR depends on it. */
+export const SALE_PRODUCTS = ['DEBIT', 'CREDIT', 'INSTALLMENT_CREDIT'] as const;
+export type SaleProduct = (typeof SALE_PRODUCTS)[number];
 
 /** Where a record came from: enough to find its raw page again in the archive. */
 export interface RecordSource {
@@ -77,6 +82,11 @@ export interface CanonicalRecord {
    * (see `receivable/occurrences.ts`).
    */
   readonly lineSequence: string | null;
+  /**
+   * The sale's product, read through `productValues` (config.ts); null when the layout has no
+   * product column or its value maps to none. Descriptive: never part of the identity.
+   */
+  readonly product: SaleProduct | null;
   /** Source columns the alias map does not know, kept as received (upper-cased names). */
   readonly extra: Readonly<Record<string, unknown>>;
   /** Identifiers as received, for the fields whose normalized value differs (`{ nsu: "000123" }`). */

@@ -53,6 +53,14 @@ export class FieldReader {
     return normalized;
   }
 
+  /** A descriptive code (trimmed, upper case) that never fails the record: unreadable reads as absent. */
+  code(at: number): string | null {
+    const text = identifierText(this.values[at]);
+    if (!text) return null;
+    const read = normalizeIdentifier(text, 'code');
+    return read.ok && read.value !== '' ? read.value : null;
+  }
+
   integer(at: number): number | null {
     const value = this.values[at];
     if (value === null || value === undefined) return null;

@@ -32,6 +32,7 @@ import { type Failure, FieldReader, show } from './field-reader';
 import { hashValue, rawRecordHash } from './hash';
 import type { IdentifierField } from './identifiers';
 import { buildIdentity } from './identity';
+import { productOf } from './product';
 import { classifierOf, LINKED_ROLES, roleColumns } from './roles';
 
 export type NormalizeResult =
@@ -48,7 +49,7 @@ export interface Normalizer {
 /** How each canonical field is read. */
 const READS: Record<
   Exclude<CanonicalField, 'recordType'>,
-  'identifier' | 'date' | 'integer' | 'cents' | 'sequence'
+  'identifier' | 'date' | 'integer' | 'cents' | 'sequence' | 'product'
 > = {
   acquirer: 'identifier',
   merchant: 'identifier',
@@ -66,6 +67,7 @@ const READS: Record<
   paymentDate: 'date',
   movementDate: 'date',
   lineSequence: 'sequence',
+  product: 'product',
 };
 const READ_FIELDS = CANONICAL_FIELDS.filter((field) => field !== 'recordType') as (keyof typeof READS)[];
 const RECORD_TYPE_SLOT = CANONICAL_FIELDS.indexOf('recordType');
@@ -125,6 +127,8 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
       case 'sequence':
         // A line number is compared as a number (`000012` is line 12) when it is one, else as a code.
         return reader.identifier(at, 'numeric');
+      case 'product':
+        return productOf(reader.code(at), config.productValues);
     }
   }
 

@@ -7,6 +7,7 @@ import { renderAttention } from './attention-html';
 import { formatCount } from './brl';
 import { renderWeeklyChart } from './chart';
 import { escapeHtml } from './escape';
+import { feeAuditHtml } from './fee-audit-html';
 import { formatDate, formatInstant, formatSeconds, textsFor } from './i18n';
 import {
   LIFECYCLE_STYLE,
@@ -186,6 +187,7 @@ ${renderFees(s)}
 ${renderLifecycleInfo(s)}
 ${statesSection(s)}
 ${agingSection(s)}
+${feeAuditHtml(s)}
 <h2>${escapeHtml(t.agenda.heading)}</h2>
 <p class="muted">${escapeHtml(t.agenda.note)}</p>
 ${renderWeeklyChart(s.weekly, s.asOf, s.language)}

@@ -7,6 +7,7 @@
 import type { IsoDate } from '../calendar';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
+import type { FeeAuditSection } from './fee-audit';
 import { renderHtmlReport } from './html';
 import { accountAcquirersOf } from './lifecycle';
 import type { FeesQuery, PeriodFees } from './lifecycle-types';
@@ -30,6 +31,8 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly now: () => Date;
   /** The report's and message's language (stage setting `reportLanguage`, `recon run --lang`). */
   readonly language: ReportLanguage;
+  /** The fee audit's section for the run (docs/fee-audit.md); absent: no section. */
+  readonly feeAudit?: (asOf: IsoDate) => Promise<FeeAuditSection>;
   /** The period's account-level fees and debits (summary/fees.ts); without it the report has no such section. */
   readonly readFees?: (query: FeesQuery) => Promise<PeriodFees>;
 };
@@ -62,7 +65,11 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
       to: input.to,
     });
     const stamp = { finishedAt: deps.now(), language: deps.language };
-    const summary = buildRunSummaryFromBook(input, book, stamp, fees);
+    const feeAudit = await deps.feeAudit?.(input.asOf);
+    const summary = {
+      ...buildRunSummaryFromBook(input, book, stamp, fees),
+      ...(feeAudit === undefined ? {} : { feeAudit }),
+    };
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');

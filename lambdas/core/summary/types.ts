@@ -6,6 +6,7 @@ import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
 import type { ReportLanguage } from '../report-language';
 import type { JobOutcome, SummaryInput } from '../workflow/contracts';
+import type { FeeAuditSection } from './fee-audit';
 import type { LifecycleTotals, PeriodFees, UnclassifiedLine } from './lifecycle-types';
 
 /** Reconciliation states in the order a finance reader scans them (problems after the happy path). */
@@ -200,6 +201,8 @@ export interface RunSummary extends RunInfo {
   /** Receivables that hit `maxContributions`: shown among what needs action. */
   readonly capped: CappedTotals;
   readonly providerRequests: number;
+  /** The fee audit's section (docs/fee-audit.md); absent in summaries made before it existed. */
+  readonly feeAudit?: FeeAuditSection;
   /** Lifecycle parts; absent in summaries written before record roles. */
   readonly lifecycle?: LifecycleTotals;
   /** The fees and debits of the period; absent when the summarizer reads no account-level items. */

@@ -26,6 +26,8 @@ export interface StepAccess {
   readonly sendTaskSuccess?: boolean;
   /** s3:GetObject on the HTML reports only: the role signs the message's presigned link to its report. */
   readonly linksReports?: boolean;
+  /** Reads the contracted-rate table (fees/source.ts), the fee audit's; a missing one reads as absent. */
+  readonly contractRates?: boolean;
 }
 
 export interface StepEntry {
@@ -163,7 +165,7 @@ export const STEP_CATALOG = {
     memoryMb: 1024,
     timeoutSeconds: 300,
     // The night's touched-key log (lambdas/core/recon/touched.ts) says which receivables changed.
-    access: { table: 'read', bucket: 'put', touchedLog: 'read' },
+    access: { table: 'read', bucket: 'put', touchedLog: 'read', contractRates: true },
     environment: [ENV.tableName, ENV.bucketName, ENV.reconConfig],
     states: { exportSnapshotSegment: 'Export snapshot segment' },
   },
@@ -173,7 +175,15 @@ export const STEP_CATALOG = {
     purpose: 'Write the run summary (JSON + HTML) and notify',
     memoryMb: 1024,
     timeoutSeconds: 300,
-    access: { table: 'readWrite', bucket: 'put', topic: true, linksReports: true },
+    // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md).
+    access: {
+      table: 'readWrite',
+      bucket: 'put',
+      topic: true,
+      linksReports: true,
+      touchedLog: 'read',
+      contractRates: true,
+    },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn],
     states: { summarizeRun: 'Summarize run' },
   },

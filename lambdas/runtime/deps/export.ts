@@ -1,4 +1,6 @@
 /** The change-log export's dependencies (the export-snapshot Lambda and the local world). */
+import { auditFees, feeAuditColumns } from '../../core/fees/audit';
+import { loadContractRates, ratesOf } from '../../core/fees/source';
 import { buildChangeExporter } from '../../core/recon/export';
 import { buildTouchedLog } from '../../core/recon/touched';
 import type { WorkflowDeps } from '../../core/workflow/deps';
@@ -13,6 +15,11 @@ export function buildExportDeps(wiring: LakeWiring): WorkflowDeps['exportSnapsho
     bucket,
     config,
     touched: buildTouchedLog({ s3, bucket }),
+    // The rate table is read per export (a new upload applies that night); a bad one leaves the columns empty.
+    derivedColumns: async () => {
+      const rates = ratesOf(await loadContractRates({ s3, bucket, config }));
+      return (receivable) => feeAuditColumns(auditFees(receivable, rates, config));
+    },
   });
   return (request) => exporter.exportSnapshot(request);
 }

@@ -1,6 +1,8 @@
 /** The run summary's dependencies (the summarize Lambda and the local world). */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildAccountStore } from '../../core/account/account-items';
+import { buildFeeAuditReader } from '../../core/fees/section';
+import { buildTouchedLog } from '../../core/recon/touched';
 import { buildFeesReader } from '../../core/summary/fees';
 import type { ReportLinker } from '../../core/summary/report-link';
 import { buildSummarizer } from '../../core/summary/summarizer';
@@ -38,6 +40,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
       wiring.reportLink ?? presignedReportLinker({ s3, bucket, hours: workflowConfig.reportLinkHours, warn }),
     now,
     language: workflowConfig.reportLanguage,
+    feeAudit: buildFeeAuditReader({ s3, bucket, config, touched: buildTouchedLog({ s3, bucket }) }),
     readFees: buildFeesReader(accounts.list),
   });
   return (input) => summarize(input);

@@ -43,7 +43,8 @@ describe('applyRecord', () => {
     const again = applyRecord(first.receivable, forecast(key, 'f1'), config);
     expect(again).toEqual({ receivable: first.receivable, changed: false, refused: [] });
     expect(first.receivable?.forecasts).toEqual([
-      { hash: 'f1', netCents: 10_000, movementDate: null, occurrences: once },
+      // The sale terms the record carries (fee audit): the fixture's installments only.
+      { hash: 'f1', netCents: 10_000, movementDate: null, occurrences: once, sale: { installments: 3 } },
     ]);
   });
 

@@ -86,6 +86,7 @@ describe('buildNormalizer', () => {
       paymentDate: null,
       movementDate: null,
       lineSequence: null,
+      product: null,
       extra: { CANAL: 'ECOMMERCE' },
       sourceValues: { nsu: '000123' },
       source,

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { parseReconConfig } from '../../../lambdas/core/config';
+import { contractRateFor } from '../../../lambdas/core/fees/lookup';
+import { contractAdvanceFeeCents, contractFeeCents, percentText } from '../../../lambdas/core/fees/money';
+import { type ContractRate, parseContractRates } from '../../../lambdas/core/fees/rates';
+
+const HEADER =
+  'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';
+const config = parseReconConfig({});
+const parse = (...rows: string[]) => parseContractRates([HEADER, ...rows].join('\n'), config);
+
+function ratesOf(...rows: string[]): readonly ContractRate[] {
+  const result = parse(...rows);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.rates;
+}
+
+describe('parseContractRates', () => {
+  it('reads percents with a dot or a quoted comma, both date forms, identifiers normalized', () => {
+    const [debit, credit] = ratesOf(
+      '001, visa ,DEBIT,1,1,0.99,1.5,2025-03-01',
+      '1,VISA,installment_credit,2,6,"2,39","1,79",15/03/2025',
+    );
+    expect(debit).toMatchObject({ acquirer: '1', brand: 'VISA', product: 'DEBIT', mdrMicro: 990_000 });
+    expect(debit?.advanceMonthlyMicro).toBe(1_500_000);
+    expect(credit).toMatchObject({
+      product: 'INSTALLMENT_CREDIT',
+      installmentsFrom: 2,
+      installmentsTo: 6,
+      mdrMicro: 2_390_000,
+      advanceMonthlyMicro: 1_790_000,
+      effectiveFrom: '2025-03-15',
+      row: 3,
+    });
+  });
+
+  it('refuses an unknown product with its row', () => {
+    const result = parse('1,VISA,DEBIT,1,1,1,1,2025-01-01', '1,VISA,PIX,1,1,1,1,2025-01-01');
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ row: 3, reason: expect.stringContaining('unknown product "PIX"') }],
+    });
+  });
+
+  it('refuses overlapping installment ranges of one acquirer, brand, product and date', () => {
+    const result = parse(
+      '1,VISA,INSTALLMENT_CREDIT,2,6,2,1,2025-01-01',
+      '1,VISA,INSTALLMENT_CREDIT,6,12,2.5,1,2025-01-01',
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ row: 3, reason: expect.stringContaining('overlap row 2') }],
+    });
+    // Another date (a renegotiation) or another brand is no overlap.
+    expect(
+      parse('1,VISA,INSTALLMENT_CREDIT,2,6,2,1,2025-01-01', '1,VISA,INSTALLMENT_CREDIT,2,12,2,1,2025-02-01')
+        .ok,
+    ).toBe(true);
+  });
+
+  it('refuses a negative rate', () => {
+    expect(parse('1,VISA,DEBIT,1,1,-0.5,1,2025-01-01')).toEqual({
+      ok: false,
+      errors: [{ row: 2, reason: 'mdrPercent -0.5 is negative' }],
+    });
+    expect(parse('1,VISA,DEBIT,1,1,0.5,-1,2025-01-01')).toEqual({
+      ok: false,
+      errors: [{ row: 2, reason: 'advanceMonthlyPercent -1 is negative' }],
+    });
+  });
+
+  it('refuses a date that does not exist, in either form', () => {
+    const result = parse('1,VISA,DEBIT,1,1,1,1,2025-02-30', '1,VISA,CREDIT,1,1,1,1,31/04/2025');
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        { row: 2, reason: 'effectiveFrom "2025-02-30" is not a date' },
+        { row: 3, reason: 'effectiveFrom "31/04/2025" is not a date' },
+      ],
+    });
+  });
+
+  it('refuses a wrong header, and counts rows from the header as 1 past blank lines', () => {
+    expect(parseContractRates('acquirer,brand\n', config)).toMatchObject({ ok: false, errors: [{ row: 1 }] });
+    expect(parse('', '1,VISA,DEBIT,1,1,x,1,2025-01-01')).toMatchObject({ ok: false, errors: [{ row: 3 }] });
+  });
+});
+
+describe('contractRateFor', () => {
+  const rates = ratesOf(
+    '1,VISA,ANY,1,12,3,2,2025-01-01',
+    '1,VISA,DEBIT,1,1,1,2,2025-01-01',
+    '1,VISA,INSTALLMENT_CREDIT,2,6,2.5,2,2025-01-01',
+    '1,VISA,INSTALLMENT_CREDIT,7,12,2.9,2,2025-01-01',
+    // Renegotiated in the middle of the period: from March 10 debit costs 0.8%.
+    '1,VISA,DEBIT,1,1,0.8,2,2025-03-10',
+  );
+  const sale = { acquirer: '1', brand: 'VISA', product: 'DEBIT' as const, installments: 1 };
+
+  it('takes, for a renegotiation, the row in force on each sale date', () => {
+    expect(contractRateFor(rates, { ...sale, saleDate: '2025-03-09' })?.mdrMicro).toBe(1_000_000);
+    expect(contractRateFor(rates, { ...sale, saleDate: '2025-03-10' })?.mdrMicro).toBe(800_000);
+    expect(contractRateFor(rates, { ...sale, saleDate: '2024-12-31' })).toBeUndefined();
+  });
+
+  it('matches the product or ANY, and the installment range', () => {
+    const on = { ...sale, saleDate: '2025-02-01' };
+    expect(contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 7 })?.mdrMicro).toBe(
+      2_900_000,
+    );
+    expect(contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 6 })?.mdrMicro).toBe(
+      2_500_000,
+    );
+    expect(contractRateFor(rates, { ...on, product: 'CREDIT' })?.mdrMicro).toBe(3_000_000);
+    expect(contractRateFor(rates, { ...on, product: null })?.mdrMicro).toBe(3_000_000);
+    expect(contractRateFor(rates, { ...on, brand: 'MASTERCARD' })).toBeUndefined();
+    expect(
+      contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 13 }),
+    ).toBeUndefined();
+  });
+});
+
+describe('fee arithmetic', () => {
+  it('rounds gross × MDR half up to the centavo, exactly for large amounts', () => {
+    expect(contractFeeCents(10_050, 2_000_000)).toBe(201); // 201.0
+    expect(contractFeeCents(125, 2_000_000)).toBe(3); // 2.5 → 3
+    expect(contractFeeCents(124, 2_000_000)).toBe(2); // 2.48
+    expect(contractFeeCents(123_456_789_012_345, 2_390_000)).toBe(2_950_617_257_395); // 2_950_617_257_395.0455
+  });
+
+  it('prorates the monthly advance rate by days over 30', () => {
+    // 100000 × 1.5% × 20 / 30 = 1000
+    expect(contractAdvanceFeeCents(100_000, 1_500_000, 20)).toBe(1_000);
+    // 333 × 2% × 1 / 30 = 0.222 → 0
+    expect(contractAdvanceFeeCents(333, 2_000_000, 1)).toBe(0);
+    expect(contractAdvanceFeeCents(100_000, 1_500_000, -3)).toBe(0);
+  });
+
+  it('writes a rate back as its percent text', () => {
+    expect(percentText(2_390_000)).toBe('2.39');
+    expect(percentText(3_000_000)).toBe('3');
+    expect(percentText(5)).toBe('0.000005');
+  });
+});
