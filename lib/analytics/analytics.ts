@@ -4,6 +4,7 @@ import * as glue from 'aws-cdk-lib/aws-glue';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import {
+  CONTRACT_RATES_TABLE,
   type LakePartition,
   type LakeTable,
   QUARANTINE_TABLE,
@@ -34,9 +35,12 @@ const PARQUET = {
   outputFormat: 'org.apache.hadoop.hive.ql.io.parquet.MapredParquetOutputFormat',
   serdeInfo: { serializationLibrary: 'org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe' },
 };
-const JSON_LINES = {
+const TEXT_FILE = {
   inputFormat: 'org.apache.hadoop.mapred.TextInputFormat',
   outputFormat: 'org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat',
+};
+const JSON_LINES = {
+  ...TEXT_FILE,
   serdeInfo: { serializationLibrary: 'org.openx.data.jsonserde.JsonSerDe' },
 };
 
@@ -54,6 +58,7 @@ export class AnalyticsCatalog extends Construct {
   public readonly recordsTableName: string = RECORDS_TABLE.name;
   public readonly quarantineTableName: string = QUARANTINE_TABLE.name;
   public readonly receivableChangesTableName: string = RECEIVABLE_CHANGES_TABLE.name;
+  public readonly contractRatesTableName: string = CONTRACT_RATES_TABLE.name;
   /** Athena named query names, `recon_<query>` (see `queries.ts`). */
   public readonly namedQueryNames: readonly string[];
 
@@ -80,6 +85,11 @@ export class AnalyticsCatalog extends Construct {
       });
       cfn.node.addDependency(database);
     }
+    new glue.CfnTable(this, pascalCase(CONTRACT_RATES_TABLE.name), {
+      catalogId,
+      databaseName: this.databaseName,
+      tableInput: contractRatesInput(props.bucket.bucketName),
+    }).node.addDependency(database);
 
     const resultsBucket = props.resultsBucket ?? props.bucket;
     const resultsKey = resultsBucket.encryptionKey;
@@ -139,6 +149,27 @@ function tableInput(
       location,
       columns: table.columns.map((c) => ({ name: c.name, type: c.type, comment: c.comment })),
       ...(table.format === 'parquet' ? PARQUET : JSON_LINES),
+    },
+  };
+}
+
+/**
+ * The contracted-rate CSV as the user keeps it: OpenCSVSerde (quoted fields, so `"2,39"` is one
+ * field), header skipped, every column a string, as that SerDe reads them anyway.
+ */
+function contractRatesInput(bucketName: string): glue.CfnTable.TableInputProperty {
+  return {
+    name: CONTRACT_RATES_TABLE.name,
+    tableType: 'EXTERNAL_TABLE',
+    parameters: { classification: 'csv', 'skip.header.line.count': '1' },
+    storageDescriptor: {
+      location: `s3://${bucketName}/${CONTRACT_RATES_TABLE.prefix}`,
+      columns: CONTRACT_RATES_TABLE.columns.map((name) => ({ name, type: 'string' })),
+      ...TEXT_FILE,
+      serdeInfo: {
+        serializationLibrary: 'org.apache.hadoop.hive.serde2.OpenCSVSerde',
+        parameters: { separatorChar: ',', quoteChar: '"', escapeChar: '\\' },
+      },
     },
   };
 }

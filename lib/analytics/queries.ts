@@ -16,6 +16,7 @@
  * payments) are two records, a re-delivery is none ({@link uniqueRecords}).
  */
 import { QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE, RECORDS_TABLE } from '../../lambdas/core/lake/tables';
+import { feeAuditSql } from './fee-audit-query';
 
 export interface QueryParam {
   readonly name: string;
@@ -177,23 +178,9 @@ ORDER BY movement_date, kind, code, acquirer, merchant, brand`,
   {
     name: 'fee_audit',
     description:
-      'Fee audit per acquirer and brand: charged fee versus gross minus net, records where they disagree, effective fee rate.',
+      'Forecasts (A1) of a movement period against the contracted rates (recon_contract_rates, docs/fee-audit.md) per acquirer and brand: gross, charged and contracted fee, their difference, sales above contract and without a rate.',
     params: [from, to],
-    sql: `${uniqueRecords}
-SELECT acquirer, brand, code,
-       COUNT(*) AS records,
-       SUM(gross_cents) AS gross_cents,
-       SUM(net_cents) AS net_cents,
-       SUM(fee_cents) AS fee_cents,
-       SUM(gross_cents - net_cents) AS implied_fee_cents,
-       SUM(gross_cents - net_cents - fee_cents) AS fee_gap_cents,
-       SUM(CASE WHEN gross_cents - net_cents <> fee_cents THEN 1 ELSE 0 END) AS mismatched_records,
-       ROUND(CAST(SUM(fee_cents) AS DOUBLE) * 100 / CAST(NULLIF(SUM(gross_cents), 0) AS DOUBLE), 4) AS fee_percent
-FROM records
-WHERE code IN ('A1', 'D1')
-  AND gross_cents IS NOT NULL AND net_cents IS NOT NULL AND fee_cents IS NOT NULL
-GROUP BY acquirer, brand, code
-ORDER BY acquirer, brand, code`,
+    sql: feeAuditSql(uniqueRecords),
   },
   {
     name: 'fee_overcharges',

@@ -8,7 +8,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { GetObjectCommand, ListObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { LAKE_TABLES, type LakeColumnType, type LakeTable } from '../../lambdas/core/lake/tables';
+import {
+  CONTRACT_RATES_KEY,
+  CONTRACT_RATES_TABLE,
+  LAKE_TABLES,
+  type LakeColumnType,
+  type LakeTable,
+} from '../../lambdas/core/lake/tables';
 import { findNamedQuery } from '../../lib/analytics/queries';
 
 export interface LocalLakeOptions {
@@ -22,7 +28,7 @@ export type Row = Record<string, unknown>;
 export type QueryParams = Readonly<Record<string, string | number>>;
 
 export interface LocalLake {
-  /** Objects mirrored per table name. */
+  /** Objects mirrored per table name (the contracted-rate table: 1 or 0). */
   readonly mirrored: Readonly<Record<string, number>>;
   runNamedQuery(name: string, params: QueryParams): Promise<Row[]>;
   runSql(sql: string, values?: readonly (string | number)[]): Promise<Row[]>;
@@ -35,6 +41,8 @@ const DOWNLOAD_CONCURRENCY = 8;
 export async function openLocalLake(options: LocalLakeOptions): Promise<LocalLake> {
   const mirrored: Record<string, number> = {};
   for (const table of LAKE_TABLES) mirrored[table.name] = await mirrorPrefix(options, table.prefix);
+  const rates = await mirrorPrefix(options, CONTRACT_RATES_TABLE.prefix);
+  mirrored[CONTRACT_RATES_TABLE.name] = rates;
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   for (const table of LAKE_TABLES) {
@@ -42,6 +50,7 @@ export async function openLocalLake(options: LocalLakeOptions): Promise<LocalLak
       viewSql(table, join(options.workDir, table.prefix), (mirrored[table.name] ?? 0) > 0),
     );
   }
+  await connection.run(contractRatesViewSql(join(options.workDir, CONTRACT_RATES_KEY), rates > 0));
 
   async function runSql(sql: string, values: readonly (string | number)[] = []): Promise<Row[]> {
     // Without values the SQL is not prepared, so `--sql` may hold several statements.
@@ -120,6 +129,20 @@ function viewSql(table: LakeTable, directory: string, hasFiles: boolean): string
           .map((c) => `${quoteLiteral(c.name)}: '${DUCKDB_TYPES[c.type]}'`)
           .join(', ')}})`;
   return `CREATE OR REPLACE VIEW ${table.name} AS SELECT ${select} FROM ${source}`;
+}
+
+/**
+ * The contracted-rate CSV as Athena's OpenCSVSerde reads it: header skipped, every column text under
+ * the Glue table's names, so `fee_audit`'s casts and normalization run the same here.
+ */
+function contractRatesViewSql(file: string, hasFile: boolean): string {
+  const { name, columns } = CONTRACT_RATES_TABLE;
+  if (!hasFile) {
+    const nulls = columns.map((c) => `CAST(NULL AS VARCHAR) AS ${quoteIdent(c)}`).join(', ');
+    return `CREATE OR REPLACE VIEW ${name} AS SELECT ${nulls} WHERE false`;
+  }
+  const types = columns.map((c) => `${quoteLiteral(c)}: 'VARCHAR'`).join(', ');
+  return `CREATE OR REPLACE VIEW ${name} AS SELECT * FROM read_csv(${quoteLiteral(file)}, header = true, delim = ',', quote = '"', escape = '"', columns = {${types}})`;
 }
 
 function quoteIdent(name: string): string {

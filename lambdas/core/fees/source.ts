@@ -6,9 +6,11 @@
  */
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { ReconConfig } from '../config';
+import { CONTRACT_RATES_KEY } from '../lake/tables';
 import { type ContractRate, parseContractRates, type RateTableError } from './rates';
 
-export const CONTRACT_RATES_KEY = 'config/contract-rates.csv';
+// The key lives with the lake's tables: Athena and DuckDB read the same object as a table.
+export { CONTRACT_RATES_KEY };
 
 export type RateTableState =
   | { readonly state: 'OFF' }

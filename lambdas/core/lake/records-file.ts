@@ -102,6 +102,7 @@ const VALUES: Record<RecordsColumnName, (record: CanonicalRecord, facts: RoleFac
   signed_net_cents: (_, f) => f.signedNetCents,
   receivable_key: (_, f) => f.receivableKey,
   reason_text: (_, f) => f.reasonText,
+  product: (r) => r.product,
 };
 
 /**

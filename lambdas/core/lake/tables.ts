@@ -94,6 +94,8 @@ export const RECORDS_TABLE = {
       comment: 'the receivable the record belongs to; null: account-level, ignored or unclassified',
     },
     { name: 'reason_text', type: 'string', comment: 'the source reason text (recordReasonColumns)' },
+    // The sale's product (docs/fee-audit.md), appended so older files read it as null.
+    { name: 'product', type: 'string', comment: 'DEBIT, CREDIT, INSTALLMENT_CREDIT; null: not given or unmapped' },
   ],
   partitions: [
     kindPartition,
@@ -176,6 +178,31 @@ export const RECEIVABLE_CHANGES_TABLE = {
   ],
   partitions: [{ name: 'changed_on', projection: { type: 'date' } }],
 } as const satisfies LakeTable;
+
+/**
+ * The contracted-rate table (docs/fee-audit.md) as the user uploads it: one CSV object, header first,
+ * alone in its folder so the Glue table over that folder reads nothing else. Not a {@link LakeTable}:
+ * no partitions, and every column is text as written (`2,39`, `01/03/2025`, ` 001`); the `fee_audit`
+ * query casts and normalizes. Columns in the file's order (the CSV reader maps them by position).
+ */
+export const CONTRACT_RATES_TABLE = {
+  name: 'recon_contract_rates',
+  prefix: 'config/',
+  objectName: 'contract-rates.csv',
+  columns: [
+    'acquirer',
+    'brand',
+    'product',
+    'installments_from',
+    'installments_to',
+    'mdr_percent',
+    'advance_monthly_percent',
+    'effective_from',
+  ],
+} as const;
+
+/** Where the steps, the CLI and both query engines find the contracted-rate table. */
+export const CONTRACT_RATES_KEY = `${CONTRACT_RATES_TABLE.prefix}${CONTRACT_RATES_TABLE.objectName}`;
 
 export const LAKE_TABLES: readonly LakeTable[] = [RECORDS_TABLE, QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE];
 

@@ -10,7 +10,12 @@ import { Parser } from 'node-sql-parser';
 import { describe, expect, it } from 'vitest';
 import { NAMED_QUERIES } from '../../../lib/analytics/queries';
 
-/** Functions Trino and DuckDB both define, with the same result on the lake's column types. */
+/**
+ * Functions Trino and DuckDB both define, with the same result on the lake's column types. For
+ * `fee_audit` (the contracted-rate CSV, text columns): REPLACE(s, from, to) replaces every match in
+ * both; TRIM (spaces at both ends), UPPER; TRY_CAST is CAST giving null instead of an error; ROUND
+ * on a DECIMAL rounds half away from zero in both.
+ */
 const PORTABLE_FUNCTIONS = [
   'ABS',
   'CAST',
@@ -18,13 +23,20 @@ const PORTABLE_FUNCTIONS = [
   'COUNT',
   'DENSE_RANK',
   'NULLIF',
+  'REPLACE',
   'ROUND',
   'ROW_NUMBER',
   'SUBSTR',
   'SUM',
+  'TRIM',
+  'TRY_CAST',
+  'UPPER',
 ];
-/** Keywords a parenthesis may follow (a CTE body, a list, a window, a condition). */
-const KEYWORDS = ['AS', 'IN', 'OVER', 'OR', 'AND', 'NOT', 'FROM', 'ON'];
+/**
+ * Keywords a parenthesis may follow (a CTE body, a list, a window, a condition), and DECIMAL(p, s):
+ * an exact type of that precision and scale in both engines.
+ */
+const KEYWORDS = ['AS', 'IN', 'OVER', 'OR', 'AND', 'NOT', 'FROM', 'ON', 'DECIMAL'];
 
 /** DuckDB spellings Trino refuses or reads otherwise. */
 const DUCKDB_ONLY: readonly [RegExp, string][] = [
