@@ -1,12 +1,25 @@
-/** The `fee_overcharges` named query on DuckDB over change-log files carrying the fee-audit columns. */
+/**
+ * The fee named queries on DuckDB: `fee_overcharges` over change-log files carrying the fee-audit
+ * columns; `fee_audit` over records joined with the contracted-rate CSV, by hand and against the
+ * simulator's answer key.
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseReconConfig } from '../../../lambdas/core/config';
+import { contractRateFor } from '../../../lambdas/core/fees/lookup';
+import { contractFeeCents } from '../../../lambdas/core/fees/money';
+import { describeRateErrors, parseContractRates } from '../../../lambdas/core/fees/rates';
+import { storeContractRates } from '../../../lambdas/core/fees/source';
+import { recordsObjectKey } from '../../../lambdas/core/lake/keys';
+import { encodeRecordsParquet, movementDate } from '../../../lambdas/core/lake/records-file';
+import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { changesKey, encodeChanges } from '../../../lambdas/core/recon/export';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
+import { canonical, type RecordSpec, saleKey } from '../../support/recon-records';
 
 function row(key: string, acquirer: string, version: number, audit: Record<string, unknown>) {
   return {
@@ -96,5 +109,144 @@ describe('fee_overcharges', () => {
       to: '2025-03-31',
     });
     expect(before[0]).toMatchObject({ acquirer: 'CIELO', sale_overcharged_cents: 530 });
+  });
+});
+
+const RATES_HEADER =
+  'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';
+
+/** The lake of one test: local S3 with the given records (Parquet, per movement date) and rate CSV. */
+async function lakeWith(records: readonly CanonicalRecord[], ratesCsv: string | null) {
+  const s3 = await startLocalS3();
+  const workDir = await mkdtemp(join(tmpdir(), 'recon-fee-audit-'));
+  for (const date of new Set(records.map(movementDate))) {
+    const dated = records.filter((r) => movementDate(r) === date);
+    await s3.client.send(
+      new PutObjectCommand({
+        Bucket: s3.bucket,
+        Key: recordsObjectKey((dated[0] as CanonicalRecord).source, 'A1', date),
+        Body: encodeRecordsParquet(dated, plainConfig),
+      }),
+    );
+  }
+  if (ratesCsv !== null) await storeContractRates({ s3: s3.client, bucket: s3.bucket }, ratesCsv);
+  const lake = await openLocalLake({ s3: s3.client, bucket: s3.bucket, workDir });
+  return {
+    lake,
+    async close() {
+      lake.close();
+      await s3.close();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const plainConfig = parseReconConfig({});
+
+/** What the TypeScript audit (lookup.ts, money.ts) gives per acquirer and brand: the query must agree. */
+function auditedByPair(records: readonly CanonicalRecord[], ratesCsv: string) {
+  const parsed = parseContractRates(ratesCsv, plainConfig);
+  if (!parsed.ok) throw new Error(describeRateErrors(parsed.errors));
+  const pairs = new Map<string, { contract: number; difference: number; above: number; without: number }>();
+  for (const r of records) {
+    const pair = pairs.get(`${r.acquirer}|${r.brand}`) ?? { contract: 0, difference: 0, above: 0, without: 0 };
+    const rate = contractRateFor(parsed.rates, r);
+    if (rate === undefined) pair.without += 1;
+    else {
+      const contract = contractFeeCents(r.grossCents as number, rate.mdrMicro);
+      pair.contract += contract;
+      pair.difference += (r.feeCents as number) - contract;
+      if ((r.feeCents as number) > contract) pair.above += 1;
+    }
+    pairs.set(`${r.acquirer}|${r.brand}`, pair);
+  }
+  return Object.fromEntries(pairs);
+}
+
+const queried = (rows: readonly Record<string, unknown>[]) =>
+  Object.fromEntries(
+    rows.map((r) => [
+      `${r.acquirer}|${r.brand}`,
+      {
+        contract: Number(r.contract_fee_cents ?? 0),
+        difference: Number(r.fee_difference_cents ?? 0),
+        above: Number(r.above_contract),
+        without: Number(r.without_rate),
+      },
+    ]),
+  );
+
+describe('fee_audit: forecasts joined with the contracted rates', () => {
+  it('takes the row in force on the sale date, normalized as the loader reads it, the fee half up to the centavo', async () => {
+    const csv = [
+      RATES_HEADER,
+      // Written as a person would: zeros, spaces and case in the identifiers, a comma percent, a Brazilian date.
+      '001, visa,CREDIT,1,1,"2,00",1.79,01/01/2025',
+      '1,VISA,ANY,1,12,3.00,1.79,2025-01-01',
+      '1,VISA,INSTALLMENT_CREDIT,2,6,2.50,1.79,2025-01-01',
+      // The renegotiation: credit in one payment from 2025-03-10.
+      '1,VISA,CREDIT,1,1,1.5,1.79,2025-03-10',
+    ].join('\n');
+    const sale = (n: number, saleDate: string, terms: Partial<RecordSpec>) =>
+      canonical({ type: 'A1', key: { ...saleKey(n), acquirer: '1', saleDate }, hash: `h${n}`, ...terms });
+    const records = [
+      // Own product before ANY at one date: 2% of 100.00 = 2.00, as charged.
+      sale(1, '2025-03-01', { product: 'CREDIT', installments: 1, grossCents: 10_000, feeCents: 200 }),
+      // After the renegotiation: 1.5% of 100.50 = 1.5075 → 1.51 (half up); charged 1.60.
+      sale(2, '2025-03-10', { product: 'CREDIT', installments: 1, grossCents: 10_050, feeCents: 160 }),
+      // 3 installments: 2.5% of 1.50 = 0.0375 → 0.04.
+      sale(3, '2025-03-05', { product: 'INSTALLMENT_CREDIT', installments: 3, grossCents: 150, feeCents: 4 }),
+      // 8 installments: no installment row holds it, ANY does: 3% of 10.00; charged 0.05 more.
+      sale(4, '2025-03-05', { product: 'INSTALLMENT_CREDIT', installments: 8, grossCents: 1_000, feeCents: 35 }),
+      // No product: only ANY; 3% of 0.50 = 0.015 → 0.02 (a DOUBLE could round it down); charged below.
+      sale(5, '2025-03-05', { product: null, installments: null, grossCents: 50, feeCents: 1 }),
+      // A brand without a row: no rate, never compared.
+      sale(6, '2025-03-05', { brand: 'MASTER', product: 'CREDIT', installments: 1, grossCents: 900, feeCents: 9 }),
+    ];
+    const world = await lakeWith(records, csv);
+    try {
+      const rows = await world.lake.runNamedQuery('fee_audit', { from: '2025-03-01', to: '2025-03-31' });
+      expect(world.lake.mirrored.recon_contract_rates).toBe(1);
+      expect(rows).toEqual([
+        {
+          acquirer: '1',
+          brand: 'MASTER',
+          records: 1,
+          gross_cents: 900,
+          fee_cents: 9,
+          contract_fee_cents: null,
+          fee_difference_cents: null,
+          above_contract: 0,
+          without_rate: 1,
+        },
+        {
+          acquirer: '1',
+          brand: 'VISA',
+          records: 5,
+          gross_cents: 21_250,
+          fee_cents: 400,
+          contract_fee_cents: 200 + 151 + 4 + 30 + 2,
+          fee_difference_cents: 9 + 5 - 1,
+          above_contract: 2,
+          without_rate: 0,
+        },
+      ]);
+      expect(queried(rows)).toEqual(auditedByPair(records, csv));
+    } finally {
+      await world.close();
+    }
+  });
+
+  it('runs without a rate table: every sale is without a rate', async () => {
+    const record = canonical({ type: 'A1', key: saleKey(1), hash: 'h', grossCents: 1_000, feeCents: 30 });
+    const world = await lakeWith([record], null);
+    try {
+      expect(world.lake.mirrored.recon_contract_rates).toBe(0);
+      expect(await world.lake.runNamedQuery('fee_audit', { from: '2025-03-01', to: '2025-03-31' })).toEqual([
+        expect.objectContaining({ records: 1, contract_fee_cents: null, above_contract: 0, without_rate: 1 }),
+      ]);
+    } finally {
+      await world.close();
+    }
   });
 });
