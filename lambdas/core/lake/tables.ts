@@ -95,7 +95,11 @@ export const RECORDS_TABLE = {
     },
     { name: 'reason_text', type: 'string', comment: 'the source reason text (recordReasonColumns)' },
     // The sale's product (docs/fee-audit.md), appended so older files read it as null.
-    { name: 'product', type: 'string', comment: 'DEBIT, CREDIT, INSTALLMENT_CREDIT; null: not given or unmapped' },
+    {
+      name: 'product',
+      type: 'string',
+      comment: 'DEBIT, CREDIT, INSTALLMENT_CREDIT; null: not given or unmapped',
+    },
   ],
   partitions: [
     kindPartition,

@@ -8,17 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReconConfig } from '../../../lambdas/core/config';
-import { contractRateFor } from '../../../lambdas/core/fees/lookup';
-import { contractFeeCents } from '../../../lambdas/core/fees/money';
-import { describeRateErrors, parseContractRates } from '../../../lambdas/core/fees/rates';
-import { storeContractRates } from '../../../lambdas/core/fees/source';
-import { recordsObjectKey } from '../../../lambdas/core/lake/keys';
-import { encodeRecordsParquet, movementDate } from '../../../lambdas/core/lake/records-file';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
+import { toEpochDay } from '../../../lambdas/core/calendar';
 import { changesKey, encodeChanges } from '../../../lambdas/core/recon/export';
+import { buildNormalizer } from '../../../lambdas/core/records/normalize';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
+import { dayRange, feePricingOf, generateUniverse } from '../../../local/simulator/dataset';
+import { buildEncoder } from '../../../local/simulator/encoding';
+import { contractRatesCsv } from '../../../local/simulator/fee-audit';
+import { computeFeeAuditTruth } from '../../../local/simulator/fee-audit-truth';
+import { renderingFor } from '../../../local/simulator/variance';
+import { auditedByPair, lakeWith, plainConfig, queried } from '../../support/fee-lake';
 import { canonical, type RecordSpec, saleKey } from '../../support/recon-records';
 
 function row(key: string, acquirer: string, version: number, audit: Record<string, unknown>) {
@@ -115,67 +115,6 @@ describe('fee_overcharges', () => {
 const RATES_HEADER =
   'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';
 
-/** The lake of one test: local S3 with the given records (Parquet, per movement date) and rate CSV. */
-async function lakeWith(records: readonly CanonicalRecord[], ratesCsv: string | null) {
-  const s3 = await startLocalS3();
-  const workDir = await mkdtemp(join(tmpdir(), 'recon-fee-audit-'));
-  for (const date of new Set(records.map(movementDate))) {
-    const dated = records.filter((r) => movementDate(r) === date);
-    await s3.client.send(
-      new PutObjectCommand({
-        Bucket: s3.bucket,
-        Key: recordsObjectKey((dated[0] as CanonicalRecord).source, 'A1', date),
-        Body: encodeRecordsParquet(dated, plainConfig),
-      }),
-    );
-  }
-  if (ratesCsv !== null) await storeContractRates({ s3: s3.client, bucket: s3.bucket }, ratesCsv);
-  const lake = await openLocalLake({ s3: s3.client, bucket: s3.bucket, workDir });
-  return {
-    lake,
-    async close() {
-      lake.close();
-      await s3.close();
-      await rm(workDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const plainConfig = parseReconConfig({});
-
-/** What the TypeScript audit (lookup.ts, money.ts) gives per acquirer and brand: the query must agree. */
-function auditedByPair(records: readonly CanonicalRecord[], ratesCsv: string) {
-  const parsed = parseContractRates(ratesCsv, plainConfig);
-  if (!parsed.ok) throw new Error(describeRateErrors(parsed.errors));
-  const pairs = new Map<string, { contract: number; difference: number; above: number; without: number }>();
-  for (const r of records) {
-    const pair = pairs.get(`${r.acquirer}|${r.brand}`) ?? { contract: 0, difference: 0, above: 0, without: 0 };
-    const rate = contractRateFor(parsed.rates, r);
-    if (rate === undefined) pair.without += 1;
-    else {
-      const contract = contractFeeCents(r.grossCents as number, rate.mdrMicro);
-      pair.contract += contract;
-      pair.difference += (r.feeCents as number) - contract;
-      if ((r.feeCents as number) > contract) pair.above += 1;
-    }
-    pairs.set(`${r.acquirer}|${r.brand}`, pair);
-  }
-  return Object.fromEntries(pairs);
-}
-
-const queried = (rows: readonly Record<string, unknown>[]) =>
-  Object.fromEntries(
-    rows.map((r) => [
-      `${r.acquirer}|${r.brand}`,
-      {
-        contract: Number(r.contract_fee_cents ?? 0),
-        difference: Number(r.fee_difference_cents ?? 0),
-        above: Number(r.above_contract),
-        without: Number(r.without_rate),
-      },
-    ]),
-  );
-
 describe('fee_audit: forecasts joined with the contracted rates', () => {
   it('takes the row in force on the sale date, normalized as the loader reads it, the fee half up to the centavo', async () => {
     const csv = [
@@ -197,11 +136,22 @@ describe('fee_audit: forecasts joined with the contracted rates', () => {
       // 3 installments: 2.5% of 1.50 = 0.0375 → 0.04.
       sale(3, '2025-03-05', { product: 'INSTALLMENT_CREDIT', installments: 3, grossCents: 150, feeCents: 4 }),
       // 8 installments: no installment row holds it, ANY does: 3% of 10.00; charged 0.05 more.
-      sale(4, '2025-03-05', { product: 'INSTALLMENT_CREDIT', installments: 8, grossCents: 1_000, feeCents: 35 }),
+      sale(4, '2025-03-05', {
+        product: 'INSTALLMENT_CREDIT',
+        installments: 8,
+        grossCents: 1_000,
+        feeCents: 35,
+      }),
       // No product: only ANY; 3% of 0.50 = 0.015 → 0.02 (a DOUBLE could round it down); charged below.
       sale(5, '2025-03-05', { product: null, installments: null, grossCents: 50, feeCents: 1 }),
       // A brand without a row: no rate, never compared.
-      sale(6, '2025-03-05', { brand: 'MASTER', product: 'CREDIT', installments: 1, grossCents: 900, feeCents: 9 }),
+      sale(6, '2025-03-05', {
+        brand: 'MASTER',
+        product: 'CREDIT',
+        installments: 1,
+        grossCents: 900,
+        feeCents: 9,
+      }),
     ];
     const world = await lakeWith(records, csv);
     try {
@@ -249,4 +199,52 @@ describe('fee_audit: forecasts joined with the contracted rates', () => {
       await world.close();
     }
   });
+});
+
+describe('fee_audit against the simulator’s contract', () => {
+  it('gives each acquirer and brand the answer key’s overcharge, REDE renegotiating mid-period', async () => {
+    const period = { from: '2025-01-01', to: '2025-02-28' };
+    const spec = { seed: 11, sales: 200, ...period, feeAudit: true };
+    const universe = generateUniverse(spec);
+    const encode = buildEncoder(universe, spec.seed, 'production');
+    const rendering = renderingFor(spec.seed, 'sales-1', 'sales');
+    const normalizer = buildNormalizer(plainConfig);
+    const source = { reportKind: 'sales', reportId: 'sales-1', page: 1, generatedOn: '2025-03-01' } as const;
+    const [start, end] = dayRange(universe.sales, toEpochDay(period.from), toEpochDay(period.to));
+    const records = Array.from({ length: end - start }, (_, i) => {
+      const read = normalizer.normalize(JSON.parse(encode('sales', start + i, rendering, i)), source, i);
+      if (!read.ok) throw new Error(`record ${start + i} not read`);
+      return read.record;
+    }).filter((r) => r.recordType === 'A1');
+    const forecasts = universe.sales.records.flatMap((r) => (r.code === 'A1' ? [r.receivable] : []));
+    const world = await lakeWith(records, contractRatesCsv(forecasts, feePricingOf(spec)));
+    try {
+      const rows = await world.lake.runNamedQuery('fee_audit', period);
+      // Every centavo charged above the contract (tolerance 0: the query shows them all).
+      const truth = computeFeeAuditTruth(universe, period, 0).items.filter((i) => i.kind === 'SALE');
+      const expected: Record<string, { difference: number; above: number }> = {};
+      for (const { acquirer, brand, overchargedCents } of truth) {
+        const pair = expected[`${acquirer}|${brand}`] ?? { difference: 0, above: 0 };
+        expected[`${acquirer}|${brand}`] = {
+          difference: pair.difference + overchargedCents,
+          above: pair.above + 1,
+        };
+      }
+      for (const row of rows) expected[`${row.acquirer}|${row.brand}`] ??= { difference: 0, above: 0 };
+      const found = queried(rows);
+      expect(
+        Object.fromEntries(
+          Object.entries(found).map(([k, v]) => [k, { difference: v.difference, above: v.above }]),
+        ),
+      ).toEqual(expected);
+      expect(truth.length).toBeGreaterThan(5);
+      expect(Object.values(found).every((v) => v.without === 0)).toBe(true);
+      // The contracted fee is what the sales were priced at before any overcharge, REDE's on both sides.
+      expect(found).toEqual(auditedByPair(records, contractRatesCsv(forecasts, feePricingOf(spec))));
+      const rede = records.filter((r) => r.acquirer === 'REDE').map((r) => r.saleDate as string);
+      expect(rede.some((d) => d < '2025-01-30') && rede.some((d) => d >= '2025-01-30')).toBe(true);
+    } finally {
+      await world.close();
+    }
+  }, 60_000);
 });
