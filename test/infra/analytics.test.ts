@@ -4,7 +4,6 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_RATES_KEY } from '../../lambdas/core/fees/source';
 import { quarantineObjectKey, recordsObjectKey } from '../../lambdas/core/lake/keys';
 import { changesKey } from '../../lambdas/core/recon/export';
 import { AnalyticsCatalog, type AnalyticsCatalogProps } from '../../lib/analytics/analytics';
@@ -220,41 +219,6 @@ describe('AnalyticsCatalog', () => {
   it('uses no crawler', () => {
     template.resourceCountIs('AWS::Glue::Crawler', 0);
     template.resourceCountIs('AWS::Glue::Table', 4);
-  });
-
-  it('reads the contracted-rate CSV as text columns, header skipped, from the folder of its one key', () => {
-    expect(catalog.contractRatesTableName).toBe('recon_contract_rates');
-    const tableLocation = new Capture();
-    template.hasResourceProperties('AWS::Glue::Table', {
-      TableInput: {
-        Name: 'recon_contract_rates',
-        TableType: 'EXTERNAL_TABLE',
-        Parameters: { classification: 'csv', 'skip.header.line.count': '1' },
-        StorageDescriptor: {
-          Location: { 'Fn::Join': ['', ['s3://', { Ref: Match.stringLikeRegexp('^Lake') }, tableLocation]] },
-          InputFormat: 'org.apache.hadoop.mapred.TextInputFormat',
-          OutputFormat: 'org.apache.hadoop.hive.ql.io.HiveIgnoreKeyTextOutputFormat',
-          SerdeInfo: {
-            SerializationLibrary: 'org.apache.hadoop.hive.serde2.OpenCSVSerde',
-            Parameters: { separatorChar: ',', quoteChar: '"', escapeChar: '\\' },
-          },
-          // The CSV's header order (docs/fee-audit.md): OpenCSVSerde maps columns by position.
-          Columns: [
-            'acquirer',
-            'brand',
-            'product',
-            'installments_from',
-            'installments_to',
-            'mdr_percent',
-            'advance_monthly_percent',
-            'effective_from',
-          ].map((name) => ({ Name: name, Type: 'string' })),
-        },
-      },
-    });
-    // The steps and the CLI read the object the table reads: directly in the table's folder.
-    expect(`/${CONTRACT_RATES_KEY}`.startsWith(tableLocation.asString())).toBe(true);
-    expect(`/${CONTRACT_RATES_KEY}`.slice(tableLocation.asString().length)).not.toContain('/');
   });
 
   it('enforces an encrypted result location on the workgroup', () => {
