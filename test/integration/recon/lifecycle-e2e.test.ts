@@ -5,19 +5,12 @@
  * (simulator with variance, synthesized state machine, real steps, dynalite, s3rver), with the
  * simulator's record roles configured. Every receivable's state, reason and amounts and the
  * account-level totals equal `lifecycleTruth` to the centavo, as one period run and as a backfill
- * followed by nightly runs; a second run changes nothing (same items, same versions). Without
+ * followed by nightly runs; a second run changes nothing. Without
  * `recordRoles` the same dataset gives the A1/D1 answer key: ground-truth.test.ts (lifecycle: true).
  */
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
-import {
-  type AccountItem,
-  accountItem,
-  fromStoredAccountItem,
-} from '../../../lambdas/core/recon/account-item-entity';
-import { collect, scanPages } from '../../../lambdas/core/recon/queries';
-import { toReceivableView } from '../../../lambdas/core/recon/view';
+import { expectedLifecycle, storedLifecycle } from '../../../local/lifecycle-compare';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
 
@@ -59,115 +52,12 @@ async function run(w: LocalWorld, input: { from: IsoDate; to: IsoDate; asOf: Iso
   return result;
 }
 
-const keyOf = (r: {
-  acquirer: string;
-  merchant: string;
-  saleDate: string;
-  nsu: string;
-  authorization: string;
-  installment: number;
-}) => JSON.stringify([r.acquirer, r.merchant, r.saleDate, r.nsu, r.authorization, r.installment]);
-
-/** The table's receivables in the truth's shape, and their versions, by match key. */
-async function receivables(w: LocalWorld, asOf: IsoDate) {
-  const stored = await collect(scanPages({ ddb: w.dynamo.documentClient, tableName: w.dynamo.tableName }));
-  const rows = stored.map((r) => {
-    const v = toReceivableView(r, asOf, w.reconConfig);
-    const row = {
-      acquirer: v.acquirer as string,
-      merchant: v.merchant as string,
-      saleDate: v.saleDate as string,
-      nsu: v.nsu as string,
-      authorization: v.authorization as string,
-      installment: v.installment as number,
-      state: v.status,
-      reason: v.reason,
-      forecastNetCents: v.forecastNetCents,
-      cancelledNetCents: v.cancelledNetCents,
-      chargedBackNetCents: v.chargedBackNetCents,
-      adjustmentNetCents: v.adjustmentNetCents,
-      advanceFeeCents: v.advanceFeeCents,
-      expectedNetCents: v.expectedNetCents,
-      receivedNetCents: v.receivedNetCents,
-      settledNetCents: v.settledNetCents,
-      differenceCents: v.differenceCents,
-      latestChargebackDate: v.lastChargebackDate,
-    };
-    return { row, roles: v.roles, version: r.version };
-  });
-  rows.sort((a, b) => (keyOf(a.row) < keyOf(b.row) ? -1 : 1));
-  return rows;
-}
-
-function truthOf(w: LocalWorld, asOf: IsoDate) {
-  const { graceDays, tolerance } = w.reconConfig;
-  const truth = w.simulator.lifecycleTruth({ ...PERIOD, asOf, graceDays, tolerance });
-  const rows = truth.receivables
-    .map(({ dueDate: _due, ...row }) => row)
-    .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
-  return { ...truth, rows };
-}
-
-async function accountItems(w: LocalWorld): Promise<AccountItem[]> {
-  const { Items = [] } = await w.dynamo.documentClient.send(
-    new ScanCommand({
-      TableName: w.dynamo.tableName,
-      FilterExpression: 'begins_with(pk, :acct)',
-      ExpressionAttributeValues: { ':acct': accountItem.pkPrefix },
-    }),
-  );
-  return Items.map(fromStoredAccountItem);
-}
-
-/** Per acquirer, merchant and date, and per acquirer, in the truth's shape. */
-function accountTotalsOf(items: readonly AccountItem[]) {
-  type Totals = { feeCents: number; adjustmentCents: number; netCents: number; items: number };
-  const add = (map: Map<string, Totals>, id: string, fee: number, adjustment: number, count: number) => {
-    const t = map.get(id) ?? { feeCents: 0, adjustmentCents: 0, netCents: 0, items: 0 };
-    map.set(id, {
-      feeCents: t.feeCents + fee,
-      adjustmentCents: t.adjustmentCents + adjustment,
-      netCents: t.netCents + adjustment - fee,
-      items: t.items + count,
-    });
-  };
-  const byDay = new Map<string, Totals>();
-  const byAcquirer = new Map<string, Totals>();
-  for (const item of items) {
-    for (const e of item.entries) {
-      const cents = e.netCents * e.occurrences.copies;
-      const [fee, adjustment] = e.role === 'FEE' ? [cents, 0] : [0, cents];
-      add(
-        byDay,
-        JSON.stringify([item.acquirer, item.merchant, item.date]),
-        fee,
-        adjustment,
-        e.occurrences.copies,
-      );
-      add(byAcquirer, item.acquirer, fee, adjustment, e.occurrences.copies);
-    }
-  }
-  const sorted = <T>(map: Map<string, T>, place: (id: string) => object) =>
-    [...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, totals]) => ({ ...place(id), ...totals }));
-  return {
-    accountTotals: sorted(byDay, (id) => {
-      const [acquirer, merchant, date] = JSON.parse(id) as string[];
-      return { acquirer, merchant, date };
-    }),
-    acquirerTotals: sorted(byAcquirer, (acquirer) => ({ acquirer })),
-  };
-}
-
 async function expectTruth(w: LocalWorld, asOf: IsoDate) {
-  const actual = await receivables(w, asOf);
-  const truth = truthOf(w, asOf);
-  expect(actual.map((r) => r.row)).toEqual(truth.rows);
-  const items = await accountItems(w);
-  expect(accountTotalsOf(items)).toEqual({
-    accountTotals: truth.accountTotals,
-    acquirerTotals: truth.acquirerTotals,
-  });
-  return { actual, items, truth };
+  const stored = await storedLifecycle(w, asOf);
+  const truth = expectedLifecycle(w, { ...PERIOD, asOf });
+  expect(stored.receivables.map((r) => r.row)).toEqual(truth.rows);
+  expect(stored.totals).toEqual(truth.totals);
+  return { actual: stored.receivables, items: stored.accountItems, truth };
 }
 
 describe('the receivable lifecycle end to end (production, variance, every role)', () => {
@@ -209,8 +99,10 @@ describe('the receivable lifecycle end to end (production, variance, every role)
     );
 
     // The scheduled second start of the same period: nothing is written, not even a version.
+    const generated = world.simulator.stats().reportsGenerated;
     const skipped = await world.run({ ...PERIOD, asOf: AS_OF });
-    expect((skipped.output as { skip?: boolean } | undefined)?.skip ?? true).toBe(true);
+    expect(skipped.status).toBe('SUCCEEDED');
+    expect(world.simulator.stats().reportsGenerated).toBe(generated);
     const unchanged = await expectTruth(world, AS_OF);
     expect(unchanged.actual).toEqual(actual);
     expect(unchanged.items).toEqual(items);
