@@ -77,7 +77,10 @@ describe('account-level items', () => {
     const table = fakeTable();
     const store = storeOn(table);
     const records = [fee('1', '08', '-89,90'), fee('1', '08', '-10,00'), fee('2', '09', '-5,00')];
-    await Promise.all([store.apply(records, '2025-04-12'), store.apply([...records].reverse(), '2025-04-12')]);
+    await Promise.all([
+      store.apply(records, '2025-04-12'),
+      store.apply([...records].reverse(), '2025-04-12'),
+    ]);
     expect(accountTotals(await store.list('1', '2025-04-01', '2025-04-30'))).toEqual([
       { acquirer: '1', date: '2025-04-08', feeCents: 9_990, adjustmentNetCents: 0, count: 2 },
       { acquirer: '1', date: '2025-04-09', feeCents: 500, adjustmentNetCents: 0, count: 1 },
@@ -90,6 +93,8 @@ describe('account-level items', () => {
     await store.apply([fee('1', '08', '-89,90')], '2025-04-12');
     for (const item of table.items.values()) item.i = { h: { r: 'RENT', n: 'x' } };
     await expect(store.list('1', '2025-04-01', '2025-04-30')).rejects.toThrow(MalformedItemError);
-    await expect(store.apply([fee('1', '08', '-1,00')], '2025-04-12')).rejects.toThrow(/malformed accountItem/);
+    await expect(store.apply([fee('1', '08', '-1,00')], '2025-04-12')).rejects.toThrow(
+      /malformed accountItem/,
+    );
   });
 });
