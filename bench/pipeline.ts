@@ -96,7 +96,6 @@ export async function measurePipeline(records: number, log: (line: string) => vo
     log(`pipeline ${records}: history ${HISTORY.from}..${HISTORY.to} ingested (uncounted)`);
     clock.set(NIGHT_AFTER_PERIOD);
     dynamoCounter.restart();
-    const dynamo = dynamoCounter.counts;
     const s3 = countS3(world.s3.client);
     const { steps, timings } = timeSteps(world.steps);
     let stateTransitions = 0;
@@ -109,6 +108,8 @@ export async function measurePipeline(records: number, log: (line: string) => vo
       },
     });
     const seconds = (performance.now() - started) / 1000;
+    // The night's requests only: the comparison with the truth below scans the table, which no night does.
+    const dynamo = structuredClone(dynamoCounter.counts);
     const jobs = (result.jobs ?? []) as JobResult[];
     const asOf = (result.output as { run?: { asOf: string } } | undefined)?.run?.asOf ?? '';
     const stored = await storedLifecycle(world, asOf);
