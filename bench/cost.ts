@@ -126,6 +126,7 @@ export function estimateCost(
     assumptions: [
       `list prices ${prices.region} as of ${prices.asOf} (bench/prices.json), no free tier`,
       'counts scaled linearly from one local nightly run to 1,000,000 records; the 3 months before its period were ingested first, uncounted, and its clock reads the night after the period',
+      "role records in the mix: the simulator's lifecycle dataset (cancellations, chargebacks, reversals, advances, adjustments, fees; codes A2, A3, E1, F1, G1) read with its record roles (bench/mix.ts); results.json `dynamodb.byCode` gives the counts",
       'Lambda duration = local wall time of each step against dynalite in its own process (it answers far slower than DynamoDB: an overestimate)',
       `${POLLS_PER_REPORT} extra polls per report in AWS (report takes minutes, poll interval 60 s)`,
       'DynamoDB: table units from dynalite + the sparse byWork index units, replayed put by put from an empty table',

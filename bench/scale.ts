@@ -21,6 +21,7 @@ import { countS3 } from './aws-counters';
 import { loadBook } from './book';
 import type { Prices } from './cost';
 import { round } from './figures';
+import { LIFECYCLE_MIX } from './mix';
 import { type StepFigures, sumStepCosts } from './scale-cost';
 
 const PERIOD = { from: '2025-01-01', to: '2025-01-30' } as const;
@@ -125,9 +126,11 @@ export async function measureScale(
         from: HISTORY.from,
         to: PERIOD.to,
         recordsPerPage: 1_000,
+        ...LIFECYCLE_MIX.dataset,
       },
       timing: { waitingMs: 0, processingMs: 0 },
     },
+    recon: LIFECYCLE_MIX.recon,
   });
   try {
     const loadStarted = performance.now();

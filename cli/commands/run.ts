@@ -11,6 +11,7 @@ import type { ReconConfig } from '../../lambdas/core/config';
 import { describeRateErrors, parseContractRates } from '../../lambdas/core/fees/rates';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/summary/types';
+import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../local/simulator/roles';
 import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
 import { RunFailedError, UsageError } from '../errors';
 import { InterruptedError, untilAborted } from '../interrupt';
@@ -39,6 +40,21 @@ interface RunOptions {
   readonly simSales?: number;
   readonly simPageSize?: number;
   readonly contractRates?: string;
+  readonly simulatorLifecycle?: boolean;
+}
+
+/**
+ * With `--simulator-lifecycle`, what the simulator's lifecycle codes mean (its own assignment,
+ * local/simulator/roles.ts), for the `recordRoles`/`recordSign` keys RECON_CONFIG does not set.
+ */
+function simulatorRoles(options: RunOptions): Record<string, unknown> {
+  if (!options.simulatorLifecycle) return {};
+  if (options.providerUrl) {
+    throw new UsageError(
+      '--simulator-lifecycle is for the built-in simulator: start `recon simulator --lifecycle` and pass its URL instead.',
+    );
+  }
+  return { recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN };
 }
 
 /** Loopback webhooks only work with the built-in simulator (a real provider needs a public HTTPS URL). */
@@ -63,6 +79,7 @@ function simulatorSettings(options: RunOptions) {
   const dataset = {
     ...(options.simSales === undefined ? {} : { sales: options.simSales }),
     ...(options.simPageSize === undefined ? {} : { recordsPerPage: options.simPageSize }),
+    ...(options.simulatorLifecycle ? { lifecycle: true } : {}),
   };
   return { ...(options.simSeed === undefined ? {} : { seed: options.simSeed }), dataset };
 }
@@ -127,6 +144,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     .addOption(hidden('--sim-seed <n>', 'built-in simulator: data seed'))
     .addOption(hidden('--sim-sales <n>', 'built-in simulator: number of sales'))
     .addOption(hidden('--sim-page-size <n>', 'built-in simulator: records per page'))
+    .option(
+      '--simulator-lifecycle',
+      "built-in simulator: add cancellations, chargebacks, advances, adjustments and fees, read with the simulator's record roles unless RECON_CONFIG sets recordRoles/recordSign",
+    )
     .action(async (options: RunOptions) => {
       if (options.from && options.to && options.to < options.from) {
         throw new UsageError(`--to ${options.to} is before --from ${options.from}.`);
@@ -135,9 +156,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
         throw new UsageError(`--as-of ${options.asOf} is in the future.`);
       }
       const webhook = webhookMode(options);
+      const simulatorDefaults = simulatorRoles(options);
       // Usage errors (credentials, RECON_CONFIG) before the seconds it takes to load the runner.
       const credentials = credentialsFor(options, webhook, io.env);
-      const reconConfig = loadReconConfig(io.env);
+      const reconConfig = loadReconConfig(io.env, simulatorDefaults);
       const contractRates = options.contractRates
         ? await readContractRates(options.contractRates, reconConfig)
         : undefined;

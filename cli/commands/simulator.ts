@@ -12,6 +12,7 @@ interface SimulatorCommandOptions {
   readonly mode: 'sandbox' | 'production';
   readonly port: number;
   readonly seed?: number;
+  readonly lifecycle?: boolean;
 }
 
 export interface SimulatorCommandDeps {
@@ -30,6 +31,10 @@ export function registerSimulatorCommand(program: Command, io: CliIo, deps: Simu
     )
     .option('--port <n>', 'port on 127.0.0.1 (0 = any free port)', parsePort, 0)
     .option('--seed <n>', 'seed of the generated data (same seed, same data)', parseInteger)
+    .option(
+      '--lifecycle',
+      "add cancellations, chargebacks, advances, adjustments and fees (codes A2, A3, E1, F1, G1 with the simulator's own meaning)",
+    )
     .action(async (options: SimulatorCommandOptions) => {
       const credentials = simulatorCredentials(io.env);
       const simulator = await startSimulator({
@@ -37,6 +42,7 @@ export function registerSimulatorCommand(program: Command, io: CliIo, deps: Simu
         port: options.port,
         credentials: { email: credentials.email, apiToken: credentials.apiToken },
         ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(options.lifecycle ? { dataset: { lifecycle: true } } : {}),
       });
       io.stdout(`${simulator.url}\n`);
       io.stderr(

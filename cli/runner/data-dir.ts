@@ -82,21 +82,27 @@ export const LOCAL_BUCKET = 'recon-lake';
 
 /**
  * Reconciliation settings of local commands: `RECON_CONFIG` (JSON) as in the stack, else defaults.
- * A typo or a bad value is a usage error (exit 2) that names the setting.
+ * `fallback` holds settings for the keys `RECON_CONFIG` does not set (the simulator's record roles
+ * with `--simulator-lifecycle`): a key the user sets is theirs, whole. A typo or a bad value is a
+ * usage error (exit 2) that names the setting.
  */
-export function loadReconConfig(env: Readonly<Record<string, string | undefined>>): ReconConfig {
+export function loadReconConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  fallback: Readonly<Record<string, unknown>> = {},
+): ReconConfig {
   const raw = env[ENV.reconConfig];
   try {
-    return parseReconConfig(
-      raw ? parseConfigJson(raw, ENV.reconConfig) : {},
-      ENV.reconConfig,
-      ENV.reconConfig,
-    );
+    const given = raw ? parseConfigJson(raw, ENV.reconConfig) : {};
+    const input = isPlainObject(given) ? { ...fallback, ...given } : given;
+    return parseReconConfig(input, ENV.reconConfig, ENV.reconConfig);
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The paths of the environment a listing reads (`given`, else the latest run's), which must hold

@@ -6,6 +6,7 @@
 export { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from './roles';
 export { CONFIGURATIONS, SIMULATOR_CREDENTIALS, startSimulator } from './server';
 export type {
+  AccountTotals,
   DeliveryRecord,
   ExpectedReceivable,
   GroundTruthQuery,

@@ -4,6 +4,7 @@
  * written as the `recordRoles` and `recordSign` settings of ReconConfig so that tests and `recon run`
  * against the simulator can pass them as they are.
  */
+import type { ReconConfigInput } from '../../lambdas/core/config';
 
 export const SIMULATOR_RECORD_ROLES = {
   A2: 'CANCELLATION',
@@ -17,8 +18,8 @@ export const SIMULATOR_RECORD_ROLES = {
   G1: 'FEE',
 } as const;
 
-export const SIMULATOR_RECORD_SIGN = {
+export const SIMULATOR_RECORD_SIGN: NonNullable<ReconConfigInput['recordSign']> = {
   columns: ['SINAL'],
   negative: ['D', '-'],
   positive: ['C', '+'],
-} as const;
+};

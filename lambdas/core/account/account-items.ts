@@ -1,63 +1,38 @@
 /**
  * Account-level items (issue 23, docs/lifecycle.md): FEE records (POS rent, service fees) and
  * ADJUSTMENT records without a complete match key belong to no receivable. They are kept per
- * (acquirer, merchant, date) in one DynamoDB item each, under the same identity and exactly-once rule
- * as receivables: a contribution per record identity, counted as often as it occurs in one report
- * (`occurrences.ts`), so a re-delivered record or a re-ingested page changes nothing.
- *
- * | attribute | holds |
- * |-----------|-------|
- * | `pk` / `sk` | see {@link accountItemKey} |
- * | `acquirer`, `merchant`, `date` | the item's account and day (the record's payment, else movement date) |
- * | `i` | map identity → `{ r: role, n: centavos (a FEE's magnitude, an ADJUSTMENT signed), t?: reason text, c?, o?, e?, sd?, g? }` |
- * | `version` | +1 on every write; the optimistic-lock token |
+ * (acquirer, merchant, date) in one DynamoDB item each (layout: account-item-entity.ts), under the
+ * same identity and exactly-once rule as receivables: a contribution per record identity, counted as
+ * often as it occurs in one report (`occurrences.ts`), so a re-delivered record or a re-ingested page
+ * changes nothing, whatever order the records come in.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../calendar';
+import { mapWithConcurrency } from '../concurrency';
 import type { Cents } from '../money';
-import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from '../receivable/occurrences';
+import { countPages, mergeOccurrences, pruneOccurrences } from '../receivable/occurrences';
 import type { CanonicalRecord } from '../records/canonical';
 import { reasonTextOf } from '../records/linking';
 import { directedCents } from '../records/roles';
-import { isConditionalCheckFailed } from '../store/conditional';
+import { conditionalWrite } from '../store/conditional';
 import { queryPages } from '../store/query-pages';
+import {
+  type AccountEntry,
+  type AccountItem,
+  type AccountRole,
+  accountItem,
+  accountKeyOf,
+  fromStoredAccountItem,
+  toStoredAccountItem,
+} from './account-item-entity';
 
-export type AccountRole = 'FEE' | 'ADJUSTMENT';
-
-export interface AccountEntry {
-  readonly hash: string;
-  readonly role: AccountRole;
-  /** A FEE's magnitude (a debit); an ADJUSTMENT's signed amount. */
-  readonly netCents: Cents;
-  /** The source's reason text (`recordReasonColumns`), when it gives one. */
-  readonly reasonText: string | null;
-  readonly occurrences: Occurrences;
-}
-
-export interface AccountItem {
-  readonly acquirer: string;
-  readonly merchant: string;
-  /** '' when the record carries no date at all. */
-  readonly date: IsoDate | '';
-  readonly entries: readonly AccountEntry[];
-  readonly version: number;
-}
+export type { AccountEntry, AccountItem, AccountRole } from './account-item-entity';
 
 /** A record routed to the account level, with its role and sign already read. */
 export interface AccountRecord {
   readonly record: CanonicalRecord;
   readonly role: AccountRole;
   readonly sign: 1 | -1;
-}
-
-const ACCOUNT_PK_PREFIX = 'ACCT#';
-
-/**
- * The item's key: one partition per acquirer, sorted by date then merchant (a period of one acquirer
- * is one Query). The one place that builds it, so it can move with the other key builders.
- */
-export function accountItemKey(acquirer: string, merchant: string, date: string): { pk: string; sk: string } {
-  return { pk: `${ACCOUNT_PK_PREFIX}${acquirer}`, sk: `${date}#${merchant}` };
 }
 
 function placeOf(record: CanonicalRecord) {
@@ -143,6 +118,8 @@ export interface AccountStoreDeps {
   readonly now: () => Date;
   /** Attempts per item under contention. @default 10 */
   readonly maxAttempts?: number;
+  /** Items written side by side (each item's records stay one read-merge-write). @default 16 */
+  readonly concurrency?: number;
 }
 
 export interface AccountStore {
@@ -155,25 +132,23 @@ export interface AccountStore {
 export function buildAccountStore(deps: AccountStoreDeps): AccountStore {
   const { ddb, tableName } = deps;
 
+  /** One item's read-merge-write, retried when another writer got there first. */
   async function applyOne(records: readonly AccountRecord[], asOf: IsoDate) {
     const place = placeOf((records[0] as AccountRecord).record);
-    const Key = accountItemKey(place.acquirer, place.merchant, place.date);
+    const Key = accountKeyOf(place);
     for (let attempt = 1; ; attempt += 1) {
       const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }));
-      const current = Item ? fromAccountItem(Item) : { ...place, entries: [], version: 0 };
+      const current = Item ? fromStoredAccountItem(Item) : { ...place, entries: [], version: 0 };
       const { item, changed } = mergeAccountItem(current, records, deps.reasonColumns, asOf);
       if (item === current) return { changed, writes: 0 };
       const condition = Item
         ? { ConditionExpression: 'version = :seen', ExpressionAttributeValues: { ':seen': current.version } }
         : { ConditionExpression: 'attribute_not_exists(pk)' };
-      const next = { ...item, version: current.version + 1 };
-      try {
-        const stored = { ...Key, ...toAccountItem(next), updatedAt: deps.now().toISOString() };
-        await ddb.send(new PutCommand({ TableName: tableName, Item: stored, ...condition }));
-        return { changed, writes: attempt };
-      } catch (error) {
-        if (!isConditionalCheckFailed(error) || attempt >= (deps.maxAttempts ?? 10)) throw error;
-      }
+      const stored = toStoredAccountItem({ ...item, version: current.version + 1 }, deps.now().toISOString());
+      const put = new PutCommand({ TableName: tableName, Item: stored, ...condition });
+      if ((await conditionalWrite(ddb.send(put))) !== undefined) return { changed, writes: attempt };
+      if (attempt >= (deps.maxAttempts ?? 10))
+        throw new Error(`account item ${Key.pk} ${Key.sk}: too much contention`);
     }
   }
 
@@ -181,18 +156,22 @@ export function buildAccountStore(deps: AccountStoreDeps): AccountStore {
     async apply(records, asOf) {
       const groups = new Map<string, AccountRecord[]>();
       for (const routed of records) {
-        const place = placeOf(routed.record);
-        const id = JSON.stringify(accountItemKey(place.acquirer, place.merchant, place.date));
-        groups.set(id, [...(groups.get(id) ?? []), routed]);
+        const { pk, sk } = accountKeyOf(placeOf(routed.record));
+        const id = `${pk}\n${sk}`;
+        const group = groups.get(id);
+        if (group) group.push(routed);
+        else groups.set(id, [routed]);
       }
-      let changed = 0;
-      let writes = 0;
-      for (const group of groups.values()) {
-        const result = await applyOne(group, asOf);
-        changed += result.changed;
-        writes += result.writes;
-      }
-      return { changed, writes };
+      const results = await mapWithConcurrency([...groups.values()], deps.concurrency ?? 16, (group) =>
+        applyOne(group, asOf),
+      );
+      return results.reduce(
+        (sum, r) => ({ changed: sum.changed + r.changed, writes: sum.writes + r.writes }),
+        {
+          changed: 0,
+          writes: 0,
+        },
+      );
     },
     async list(acquirer, from, to) {
       const items: AccountItem[] = [];
@@ -200,74 +179,10 @@ export function buildAccountStore(deps: AccountStoreDeps): AccountStore {
         TableName: tableName,
         ConsistentRead: true,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': accountItemKey(acquirer, '', '').pk,
-          ':from': from,
-          ':to': `${to}#\uffff`,
-        },
+        ExpressionAttributeValues: { ':pk': accountItem.pk(acquirer), ':from': from, ':to': `${to}#\uffff` },
       });
-      for await (const page of pages) items.push(...page.map(fromAccountItem));
+      for await (const page of pages) items.push(...page.map(fromStoredAccountItem));
       return items;
     },
-  };
-}
-
-interface StoredEntry {
-  readonly r: AccountRole;
-  readonly n: number;
-  readonly t?: string;
-  readonly c?: number;
-  readonly o?: Record<string, number>;
-  readonly e?: Record<string, string>;
-  readonly sd?: boolean;
-  readonly g?: string;
-}
-
-function toAccountItem(item: AccountItem): Record<string, unknown> {
-  const entries = item.entries.map((e): [string, StoredEntry] => {
-    const { copies, pages, edges, seam, firstReport } = e.occurrences;
-    return [
-      e.hash,
-      {
-        r: e.role,
-        n: e.netCents,
-        ...(e.reasonText === null ? {} : { t: e.reasonText }),
-        ...(copies > 1 ? { c: copies } : {}),
-        ...(Object.keys(pages).length > 0 ? { o: pages } : {}),
-        ...(Object.keys(edges).length > 0 ? { e: edges } : {}),
-        ...(seam ? { sd: true } : {}),
-        g: firstReport,
-      },
-    ];
-  });
-  return {
-    acquirer: item.acquirer,
-    merchant: item.merchant,
-    date: item.date,
-    i: Object.fromEntries(entries),
-    version: item.version,
-  };
-}
-
-function fromAccountItem(stored: Record<string, unknown>): AccountItem {
-  const entries = Object.entries((stored.i ?? {}) as Record<string, StoredEntry>).map(([hash, e]) => ({
-    hash,
-    role: e.r,
-    netCents: Number(e.n),
-    reasonText: e.t ?? null,
-    occurrences: {
-      copies: Number(e.c ?? 1),
-      pages: Object.fromEntries(Object.entries(e.o ?? {}).map(([k, v]) => [k, Number(v)])),
-      edges: { ...(e.e ?? {}) },
-      seam: e.sd === true,
-      firstReport: e.g ?? '',
-    },
-  }));
-  return {
-    acquirer: String(stored.acquirer),
-    merchant: String(stored.merchant),
-    date: String(stored.date),
-    entries: entries.sort((a, b) => (a.hash < b.hash ? -1 : 1)),
-    version: Number(stored.version),
   };
 }

@@ -15,9 +15,11 @@
 import { addDays, type IsoDate, toEpochDay } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { CanonicalRecord } from '../records/canonical';
+import { holds } from './lifecycle';
 import type { ReceivableContent } from './matcher';
+import { explain } from './status';
 
-type HorizonConfig = Pick<ReconConfig, 'hotHorizonDays'>;
+type HorizonConfig = Pick<ReconConfig, 'hotHorizonDays' | 'tolerance' | 'graceDays'>;
 
 const SECONDS_PER_DAY = 86_400;
 /**
@@ -31,20 +33,37 @@ function latest(dates: readonly (IsoDate | null)[]): IsoDate | null {
 }
 
 /**
+ * Whether nothing more is awaited: money arrived (a payment or an advance), or the sale was cancelled
+ * in full (CANCELLED before payment: nothing is due, as final as SETTLED). An unpaid forecast must
+ * stay to become OVERDUE, and an UNLINKED receivable (a cancellation, chargeback or adjustment
+ * without its sale, docs/lifecycle.md) must stay until its sale arrives, as an OPEN one stays until
+ * paid: were it to expire, the sale's A1 arriving later would start a receivable without it.
+ */
+function isFinal(receivable: ReceivableContent & { readonly changedOn: IsoDate }, config: HorizonConfig) {
+  if (receivable.settlements.length > 0 || holds(receivable.events, 'ADVANCE')) return true;
+  // The state of a cancelled receivable does not depend on the day it is read.
+  return (
+    receivable.events !== undefined &&
+    explain(receivable, receivable.changedOn, config).status === 'CANCELLED'
+  );
+}
+
+/**
  * The day the receivable expires (its TTL instant is that day's 00:00 UTC), or undefined when it
- * stays (no horizon configured, or no settlement yet: an unpaid forecast must stay to become
- * OVERDUE). A pure function of the stored content, so the book totals file a receivable's cells
- * under this day and leave them out from it on (totals/expiry.ts), as TTL leaves the item out.
+ * stays (no horizon configured, or not final: see {@link isFinal}). A pure function of the stored
+ * content, so the book totals file a receivable's cells under this day and leave them out from it
+ * on (totals/expiry.ts), as TTL leaves the item out.
  */
 export function expiryDateOf(
   receivable: ReceivableContent & { readonly changedOn: IsoDate },
   config: HorizonConfig,
 ): IsoDate | undefined {
-  if (config.hotHorizonDays === null || receivable.settlements.length === 0) return undefined;
+  if (config.hotHorizonDays === null || !isFinal(receivable, config)) return undefined;
   const anchor = latest([
     receivable.changedOn,
     receivable.saleDate,
     ...receivable.settlements.map((s) => s.paymentDate),
+    ...(receivable.events ?? []).map((e) => e.paymentDate ?? e.movementDate),
   ]) as IsoDate;
   return endOfMonth(addDays(anchor, config.hotHorizonDays + TTL_MARGIN_DAYS));
 }

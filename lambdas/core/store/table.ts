@@ -18,6 +18,7 @@
  * | window's kept report | keptReport        | `WINDOWS#<environment>#<config id>`        | `<from>#<to>`   |
  * | page fingerprint     | pagePrint         | `PAGEPRINT#<report id>`                    | `<sha256>`      |
  * | page batch result    | batchResult       | `BATCHES#<execution>#<config>#<from>#<to>` | `B#<index>`     |
+ * | account-level item   | accountItem       | `ACCT#<acquirer>`                          | `<date>#<merchant>` |
  */
 export const TABLE = {
   partitionKey: 'pk',
@@ -50,6 +51,7 @@ export const KEY_PREFIXES = {
   keptReport: 'WINDOWS',
   pagePrint: 'PAGEPRINT',
   batchResult: 'BATCHES',
+  accountItem: 'ACCT',
 } as const;
 
 /** Joins a key's parts with the table's separator. */

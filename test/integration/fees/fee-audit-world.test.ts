@@ -64,11 +64,7 @@ describe('fee audit against the simulator’s contract', () => {
       simulator: { dataset: { sales: 160, ...PERIOD, recordsPerPage: 200, lifecycle: true, feeAudit: true } },
       recon: {
         recordRoles: SIMULATOR_RECORD_ROLES,
-        recordSign: {
-          columns: [...SIMULATOR_RECORD_SIGN.columns],
-          negative: [...SIMULATOR_RECORD_SIGN.negative],
-          positive: [...SIMULATOR_RECORD_SIGN.positive],
-        },
+        recordSign: SIMULATOR_RECORD_SIGN,
       },
     });
   });

@@ -36,11 +36,7 @@ describe('the lifecycle in the run summary', () => {
       simulator: SIMULATOR,
       recon: {
         recordRoles: SIMULATOR_RECORD_ROLES,
-        recordSign: {
-          columns: [...SIMULATOR_RECORD_SIGN.columns],
-          negative: [...SIMULATOR_RECORD_SIGN.negative],
-          positive: [...SIMULATOR_RECORD_SIGN.positive],
-        },
+        recordSign: SIMULATOR_RECORD_SIGN,
       },
     });
   });

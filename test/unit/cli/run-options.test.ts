@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { loadReconConfig } from '../../../cli/runner/data-dir';
 import { defaultPeriod, SIMULATOR_PERIOD } from '../../../cli/runner/period';
+import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
 import { cli } from './harness';
 
 describe('recon run options', () => {
@@ -30,6 +32,10 @@ describe('recon run options', () => {
       /needs RECON_EMAIL, RECON_API_TOKEN in the environment/,
     ],
     [
+      ['run', '--simulator-lifecycle', '--provider-url', 'https://provider.example'],
+      /--simulator-lifecycle is for the built-in simulator/,
+    ],
+    [
       ['run', '--env', 'production', '--provider-url', 'https://provider.example', '--webhook', 'local'],
       /needs RECON_EMAIL, RECON_API_TOKEN, RECON_HMAC_SECRET/,
     ],
@@ -37,5 +43,18 @@ describe('recon run options', () => {
     const { code, stderr } = await cli(argv);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
+  });
+
+  it('reads the simulator lifecycle with its record roles, unless RECON_CONFIG sets its own', () => {
+    const simulator = { recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN };
+    const plain = loadReconConfig({}, simulator);
+    expect(plain.recordRoles).toMatchObject({ A1: 'FORECAST', D1: 'PAYMENT', ...SIMULATOR_RECORD_ROLES });
+    expect(plain.recordSign).toEqual(SIMULATOR_RECORD_SIGN);
+    const own = loadReconConfig({ RECON_CONFIG: '{"graceDays":2,"recordRoles":{"G1":"FEE"}}' }, simulator);
+    expect(own.graceDays).toBe(2);
+    expect(own.recordRoles).toEqual({ A1: 'FORECAST', D1: 'PAYMENT', G1: 'FEE' });
+    // A key the user does not set still comes from the simulator.
+    expect(own.recordSign).toEqual(SIMULATOR_RECORD_SIGN);
+    expect(loadReconConfig({}).recordRoles).toEqual({ A1: 'FORECAST', D1: 'PAYMENT' });
   });
 });

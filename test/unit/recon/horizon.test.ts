@@ -3,9 +3,13 @@ import { toEpochDay } from '../../../lambdas/core/calendar';
 import { ConfigError } from '../../../lambdas/core/config-issues';
 import { archivedCandidate, expiresAtOf, horizonCutoff } from '../../../lambdas/core/receivable/horizon';
 import { applyRecords } from '../../../lambdas/core/receivable/matcher';
-import { forecast, hexHash, reconConfig, saleKey, settlement } from '../../support/recon-records';
+import type { RecordCode } from '../../../lambdas/core/records/canonical';
+import { canonical, forecast, hexHash, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
-const config = reconConfig({ hotHorizonDays: 400 });
+const config = reconConfig({
+  hotHorizonDays: 400,
+  recordRoles: { A2: 'CANCELLATION', E1: 'CHARGEBACK', F1: 'ADVANCE' },
+});
 const DAY = 86_400;
 
 function receivable(records: Parameters<typeof applyRecords>[1], changedOn: string) {
@@ -31,6 +35,33 @@ describe('hot table horizon', () => {
     const paidLater = receivable([settlement(key, hexHash('d'), 10_000, '2025-06-30')], '2025-04-02');
     // 2025-06-30 + 402 days is 2026-08-06.
     expect(expiresAtOf(paidLater, config)).toBe(toEpochDay('2026-08-31') * DAY);
+  });
+
+  describe('with lifecycle records', () => {
+    const event = (type: RecordCode, seed: string, paymentDate: string) =>
+      canonical({ type, key, hash: hexHash(seed), netCents: 10_000, paymentDate });
+    const a1 = forecast(key, hexHash('a'));
+
+    it('expires a sale cancelled in full before payment, as final as a settled one, from its latest date', () => {
+      const cancelled = receivable([a1, event('A2', 'c', '2025-06-30')], '2025-04-02');
+      // 2025-06-30 (the cancellation) + 402 days is 2026-08-06.
+      expect(expiresAtOf(cancelled, config)).toBe(toEpochDay('2026-08-31') * DAY);
+    });
+
+    it('expires a receivable paid by an advance alone', () => {
+      const advanced = receivable([a1, event('F1', 'v', '2025-03-20')], '2025-04-02');
+      expect(expiresAtOf(advanced, config)).toBe(toEpochDay('2026-05-31') * DAY);
+    });
+
+    it('keeps an UNLINKED receivable until its sale arrives, and a partly cancelled unpaid one', () => {
+      const unlinked = receivable(
+        [event('A2', 'c', '2025-03-05'), event('E1', 'k', '2025-03-06')],
+        '2025-04-02',
+      );
+      expect(expiresAtOf(unlinked, config)).toBeUndefined();
+      const partly = receivable([a1, { ...event('A2', 'c', '2025-03-05'), netCents: 3_000 }], '2025-04-02');
+      expect(expiresAtOf(partly, config)).toBeUndefined();
+    });
   });
 
   it('keeps every receivable when hotHorizonDays is null', () => {
