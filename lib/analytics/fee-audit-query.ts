@@ -72,3 +72,25 @@ FROM audited
 GROUP BY acquirer, brand
 ORDER BY acquirer, brand`;
 }
+
+/**
+ * The fee each record carries against what its own amounts imply (gross − net), per acquirer, brand
+ * and code: a record whose three amounts disagree is a layout or provider error, not a contract one.
+ */
+export function feeConsistencySql(recordsCte: string): string {
+  return `${recordsCte}
+SELECT acquirer, brand, code,
+       COUNT(*) AS records,
+       SUM(gross_cents) AS gross_cents,
+       SUM(net_cents) AS net_cents,
+       SUM(fee_cents) AS fee_cents,
+       SUM(gross_cents - net_cents) AS implied_fee_cents,
+       SUM(gross_cents - net_cents - fee_cents) AS fee_gap_cents,
+       SUM(CASE WHEN gross_cents - net_cents <> fee_cents THEN 1 ELSE 0 END) AS mismatched_records,
+       ROUND(CAST(SUM(fee_cents) AS DOUBLE) * 100 / CAST(NULLIF(SUM(gross_cents), 0) AS DOUBLE), 4) AS fee_percent
+FROM records
+WHERE code IN ('A1', 'D1')
+  AND gross_cents IS NOT NULL AND net_cents IS NOT NULL AND fee_cents IS NOT NULL
+GROUP BY acquirer, brand, code
+ORDER BY acquirer, brand, code`;
+}

@@ -16,7 +16,7 @@
  * payments) are two records, a re-delivery is none ({@link uniqueRecords}).
  */
 import { QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE, RECORDS_TABLE } from '../../lambdas/core/lake/tables';
-import { feeAuditSql } from './fee-audit-query';
+import { feeAuditSql, feeConsistencySql } from './fee-audit-query';
 
 export interface QueryParam {
   readonly name: string;
@@ -181,6 +181,13 @@ ORDER BY movement_date, kind, code, acquirer, merchant, brand`,
       'Forecasts (A1) of a movement period against the contracted rates (recon_contract_rates, docs/fee-audit.md) per acquirer and brand: gross, charged and contracted fee, their difference, sales above contract and without a rate.',
     params: [from, to],
     sql: feeAuditSql(uniqueRecords),
+  },
+  {
+    name: 'fee_consistency',
+    description:
+      'Charged fee versus gross minus net per acquirer, brand and code: records whose own amounts disagree, effective fee rate.',
+    params: [from, to],
+    sql: feeConsistencySql(uniqueRecords),
   },
   {
     name: 'fee_overcharges',

@@ -218,8 +218,8 @@ describe('named queries on DuckDB over the exported files', () => {
     expect(seam.reduce((n, r) => n + Number(r.records), 0)).toBe(2);
   });
 
-  it('fee_audit: fee charged equals gross minus net for these records, per acquirer and brand', async () => {
-    const rows = await lake.runNamedQuery('fee_audit', { from: '2025-03-01', to: '2025-04-30' });
+  it('fee_consistency: fee charged equals gross minus net for these records, per acquirer and brand', async () => {
+    const rows = await lake.runNamedQuery('fee_consistency', { from: '2025-03-01', to: '2025-04-30' });
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.fee_gap_cents).toBe(0);
