@@ -18,6 +18,23 @@ export function percentText(micro: number): string {
   return fraction === '' ? String(whole) : `${whole}.${fraction}`;
 }
 
+/**
+ * The rate a fee makes of its gross, in percent with two decimals (`239` of `10000` → `"2.39"`),
+ * rounded half up in integers: a rate shown beside the contract's is never a float's rounding.
+ */
+export function ratePercentText(feeCents: Cents, grossCents: Cents): string {
+  const hundredths = proportionalRatio(Math.abs(feeCents) * 10_000, Math.abs(grossCents));
+  const sign = feeCents < 0 !== grossCents < 0 && hundredths > 0 ? '-' : '';
+  return `${sign}${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}
+
+/** `numerator / denominator` for non-negative integers, rounded half up. */
+function proportionalRatio(numerator: number, denominator: number): number {
+  const n = BigInt(numerator);
+  const d = BigInt(denominator);
+  return Number((n * 2n + d) / (d * 2n));
+}
+
 /** `amount × micro-percent × numerator / denominator`, rounded half up (away from zero) to the centavo. */
 function proportionalCents(amount: Cents, micro: number, numerator = 1, denominator = 1): Cents {
   const scaled = BigInt(Math.abs(amount)) * BigInt(micro) * BigInt(numerator);

@@ -13,6 +13,7 @@ import type { ReceivableContent } from '../receivable/matcher';
 import type { TouchedLog } from '../recon/touched';
 import type { FeeAuditSection, OverchargeItem, OverchargeLine } from '../summary/fee-audit';
 import { auditFees } from './audit';
+import { ratePercentText } from './money';
 import { loadContractRates, type RateSourceDeps, type RateTableState } from './source';
 
 /** Items listed in the section: enough to act on, small enough for the summary object. */
@@ -108,7 +109,7 @@ function linesOf(items: readonly OverchargeItem[]): OverchargeLine[] {
 function chargedPercent(receivable: ReceivableContent): string | null {
   const sale = comparedForecast(receivable.forecasts).forecast?.sale;
   if (!sale?.grossCents || sale.feeCents === undefined) return null;
-  return ((sale.feeCents * 100) / sale.grossCents).toFixed(2);
+  return ratePercentText(sale.feeCents, sale.grossCents);
 }
 
 export interface FeeAuditReaderDeps extends RateSourceDeps {
