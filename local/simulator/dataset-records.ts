@@ -2,6 +2,7 @@
  * The shapes of the simulated world (sales, receivables, records) and the one way a record is made,
  * shared by the A1/D1 generator (`dataset.ts`) and the lifecycle generator (`lifecycle.ts`).
  */
+import { fromEpochDay } from '../../lambdas/core/calendar';
 import type { RecordCode } from '../../lambdas/core/records/canonical';
 import { intBetween, pick, type Rng } from './random';
 
@@ -28,6 +29,19 @@ export interface Receivable {
   readonly dueDay: number;
   /** Fee charged above the contract (dataset option `feeAudit`; absent when none). */
   readonly overchargeCents?: number;
+}
+
+/** A receivable's match-key fields as every answer key spells them (ISO sale date). */
+export function matchKeyFieldsOf(r: Receivable) {
+  const { sale } = r;
+  return {
+    acquirer: sale.acquirer,
+    merchant: sale.merchant,
+    saleDate: fromEpochDay(sale.saleDay),
+    nsu: sale.nsu,
+    authorization: sale.authorization,
+    installment: r.installment,
+  };
 }
 
 /** The roles of the simulator's own code assignment (`roles.ts`) that A1 and D1 do not play. */

@@ -4,8 +4,9 @@
  * fee against the contracted monthly rate), with the totals per acquirer and per acquirer and brand.
  * Sales come from what the generator meant (`overchargeCents`); advances from their own terms.
  */
-import { fromEpochDay, toEpochDay } from '../../lambdas/core/calendar';
+import { toEpochDay } from '../../lambdas/core/calendar';
 import { type DataRecord, dayRange, type KindRecords, type Receivable, type Universe } from './dataset';
+import { matchKeyFieldsOf } from './dataset-records';
 import { contractAdvanceFee } from './fee-audit';
 
 export interface FeeAuditTruthItem {
@@ -46,15 +47,9 @@ export function computeFeeAuditTruth(
   );
   const items: FeeAuditTruthItem[] = [];
   const item = (record: DataRecord, kind: FeeAuditTruthItem['kind'], overchargedCents: number) => {
-    const { sale, installment } = record.receivable;
     items.push({
-      acquirer: sale.acquirer,
-      merchant: sale.merchant,
-      saleDate: fromEpochDay(sale.saleDay),
-      nsu: sale.nsu,
-      authorization: sale.authorization,
-      installment,
-      brand: sale.brand,
+      ...matchKeyFieldsOf(record.receivable),
+      brand: record.receivable.sale.brand,
       kind,
       overchargedCents,
     });

@@ -14,6 +14,7 @@
 import { fromEpochDay, toEpochDay } from '../../lambdas/core/calendar';
 import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
 import { type DataRecord, dayRange, type KindRecords, type Receivable, type Universe } from './dataset';
+import { matchKeyFieldsOf } from './dataset-records';
 import type { ExpectedReceivable, GroundTruthQuery, ReceivableStatus } from './types';
 
 interface Entry {
@@ -100,14 +101,8 @@ export function computeGroundTruth(
   }
   return [...entries.keys()].sort().map((key) => {
     const entry = entries.get(key) as Entry;
-    const { sale, installment } = entry.receivable;
     return {
-      acquirer: sale.acquirer,
-      merchant: sale.merchant,
-      saleDate: fromEpochDay(sale.saleDay),
-      nsu: sale.nsu,
-      authorization: sale.authorization,
-      installment,
+      ...matchKeyFieldsOf(entry.receivable),
       status: statusOf(entry, query),
       forecastNetCents: entry.forecast,
       settledNetCents: entry.settled,

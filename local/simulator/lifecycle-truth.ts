@@ -9,6 +9,7 @@
 import { fromEpochDay, toEpochDay } from '../../lambdas/core/calendar';
 import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
 import { type DataRecord, dayRange, type Receivable, type Universe } from './dataset';
+import { matchKeyFieldsOf } from './dataset-records';
 import { allowedDifference, keyOf } from './ground-truth';
 import type {
   AccountTotals,
@@ -172,17 +173,11 @@ export function computeLifecycleTruth(
   }
   const receivables = [...lives.keys()].sort().map((key) => {
     const life = lives.get(key) as Life;
-    const { sale, installment } = life.receivable;
     const chargedBack = life.chargebacks - life.reversals;
     const expected = (life.forecast ?? 0) - life.cancelled + life.adjustment;
     const received = life.settled - chargedBack;
     return {
-      acquirer: sale.acquirer,
-      merchant: sale.merchant,
-      saleDate: fromEpochDay(sale.saleDay),
-      nsu: sale.nsu,
-      authorization: sale.authorization,
-      installment,
+      ...matchKeyFieldsOf(life.receivable),
       ...verdictOf(life, { expected, received }, query),
       forecastNetCents: life.forecast,
       cancelledNetCents: life.cancelled,
