@@ -1,3 +1,4 @@
+import type { SummaryReceivable } from '../../../lambdas/core/summary/types';
 import type { JobResult, SummaryInput } from '../../../lambdas/core/workflow/contracts';
 
 export function job(overrides: Partial<JobResult> = {}): JobResult {
@@ -33,3 +34,16 @@ export function summaryInput(overrides: Partial<SummaryInput> = {}): SummaryInpu
     ...overrides,
   };
 }
+
+/** An unpaid receivable past due (Cielo, merchant 1020, due 2025-02-01), told apart by its NSU. */
+export const late = (cents: number, nsu: string): SummaryReceivable => ({
+  status: 'OVERDUE',
+  forecastNetCents: cents,
+  settledNetCents: null,
+  dueDate: '2025-02-01',
+  acquirer: 'Cielo',
+  merchant: '1020',
+  saleDate: '2025-01-05',
+  nsu,
+  installment: 1,
+});

@@ -14,7 +14,7 @@ import type { ReportLink } from '../../../lambdas/core/summary/report-link';
 import type { ReportLanguage, RunSummary, SummaryReceivable } from '../../../lambdas/core/summary/types';
 import { parseWorkflowConfig } from '../../../lambdas/core/workflow/config';
 import { buildRunSummary } from '../../support/run-summary';
-import { job, summaryInput } from './fixtures';
+import { job, late, summaryInput } from './fixtures';
 
 /** SNS's limit for a message body, in UTF-8 bytes (the message's caps keep far from it). */
 const SNS_MESSAGE_MAX_BYTES = 256 * 1024;
@@ -25,18 +25,6 @@ const LINK: ReportLink = {
   expiresAt: '2025-03-10T21:00:00.000Z',
   uri: 's3://recon-lake/summaries/run=run-1/report.html',
 };
-
-const late = (cents: number, nsu: string): SummaryReceivable => ({
-  status: 'OVERDUE',
-  forecastNetCents: cents,
-  settledNetCents: null,
-  dueDate: '2025-02-01',
-  acquirer: 'Cielo',
-  merchant: '1020',
-  saleDate: '2025-01-05',
-  nsu,
-  installment: 1,
-});
 
 /** R$ 173,20 paid short (first state of the report's order) and R$ 19.866,95 late over 24 receivables. */
 const BOOK: SummaryReceivable[] = [

@@ -11,19 +11,7 @@ import { renderHtmlReport } from '../../../lambdas/core/summary/html';
 import { textsFor } from '../../../lambdas/core/summary/i18n';
 import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
 import { buildRunSummary } from '../../support/run-summary';
-import { job, summaryInput } from './fixtures';
-
-const late = (cents: number, nsu: string): SummaryReceivable => ({
-  status: 'OVERDUE',
-  forecastNetCents: cents,
-  settledNetCents: null,
-  dueDate: '2025-02-01',
-  acquirer: 'Cielo',
-  merchant: '1020',
-  saleDate: '2025-01-05',
-  nsu,
-  installment: 1,
-});
+import { job, late, summaryInput } from './fixtures';
 
 /** As of 10/03/2025: R$ 173,20 paid short, R$ 19.866,95 late (24), one due but within grace, one not due. */
 const BOOK: SummaryReceivable[] = [
