@@ -1,0 +1,80 @@
+/**
+ * The bank leg's shared vocabulary (issue 25, docs/deposits.md): what the acquirers' payments say
+ * should reach a bank account (expected deposits), what the bank says did (credits), and the result
+ * of matching the two. Money is integer centavos; dates are calendar dates (the bank's posting date,
+ * the acquirer's payment date).
+ */
+import type { IsoDate } from '../calendar';
+import type { Cents } from '../money';
+
+/** Where one expected deposit lands and what it groups: acquirer, account, payment date (+ group). */
+export interface DepositPlace {
+  readonly acquirer: string;
+  /** `bankAccountId` of the payments (bank/account-id.ts). */
+  readonly bankAccount: string;
+  readonly paymentDate: IsoDate;
+  /**
+   * The extra grouping value when `deposits.groupBy` asks for one (a brand, a merchant; several
+   * joined with '|'), '' by default: one deposit per acquirer, account and day.
+   */
+  readonly group: string;
+}
+
+/** What the acquirer's records say it deposited: payments and advances, minus what it deducted. */
+export interface ExpectedDeposit extends DepositPlace {
+  /** paidCents − deductedCents: the credit the bank should show. */
+  readonly expectedCents: Cents;
+  /** Σ payments and advance payments (net of advance fees) dated paymentDate. */
+  readonly paidCents: Cents;
+  /** Σ chargebacks (net of reversals), fees and debit adjustments the acquirer took from this deposit (credit adjustments lower it). */
+  readonly deductedCents: Cents;
+}
+
+/** One transaction of a bank statement after identity and deduplication (bank/statement.ts). */
+export interface BankCredit {
+  readonly bankAccount: string;
+  readonly postedDate: IsoDate;
+  /** Positive: only credits are matched (debits are stored and exported, never matched). */
+  readonly amountCents: Cents;
+  /** The statement's FITID, when it gave one (not always unique: see bank/identity.ts). */
+  readonly fitid: string | null;
+  readonly memo: string;
+  /** The transaction's identity (bank/identity.ts); two equal credits of one day differ in it. */
+  readonly identity: string;
+}
+
+export const DEPOSIT_STATUSES = [
+  /** A credit within the tolerance and window. */
+  'DEPOSITED',
+  /** A credit of the same acquirer and account in the window, but a different amount. */
+  'DEPOSIT_DIFFERS',
+  /** The window passed and nothing arrived: an action. */
+  'NOT_DEPOSITED',
+  /** Nothing yet, and the window has not passed. */
+  'AWAITING_DEPOSIT',
+  /** A credit no expected deposit explains. */
+  'UNEXPLAINED_CREDIT',
+] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** One line of `recon deposits`, the report's "Depósitos" and the lake's deposit results. */
+export interface DepositResult {
+  readonly status: DepositStatus;
+  /** null for an unexplained credit whose memo names no known acquirer. */
+  readonly acquirer: string | null;
+  readonly bankAccount: string;
+  /** The expected deposit's payment date; null for an unexplained credit. */
+  readonly paymentDate: IsoDate | null;
+  readonly group: string;
+  readonly expectedCents: Cents | null;
+  readonly creditDate: IsoDate | null;
+  readonly creditCents: Cents | null;
+  /** creditCents − expectedCents when both exist (negative: short), else null. */
+  readonly differenceCents: Cents | null;
+  readonly fitid: string | null;
+  /** The credit's identity when there is a credit (for the lake join), else null. */
+  readonly creditIdentity: string | null;
+  readonly memo: string | null;
+  /** Last business day a credit may arrive for this deposit; null for an unexplained credit. */
+  readonly windowEnds: IsoDate | null;
+}
