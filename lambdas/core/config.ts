@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { parseConfig } from './config-issues';
+import { depositsConfigSchema } from './deposits/config';
 import { CANONICAL_FIELDS, type CanonicalField } from './records/canonical';
 import {
   DEFAULT_IDENTIFIER_NORMALIZERS,
@@ -134,6 +135,8 @@ export const reconConfigSchema = z
     productValues: productValuesSchema,
     /** Fee audit: a charged fee within this many centavos of the contracted one is OK. */
     feeToleranceCents: z.number().int().min(0).default(1),
+    /** The bank leg: deposit matching and statement identity (deposits/config.ts, docs/deposits.md). */
+    deposits: depositsConfigSchema,
   })
   .refine((config) => config.hotHorizonDays == null || config.matchKey.includes('saleDate'), {
     message:
