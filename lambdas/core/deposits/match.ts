@@ -77,7 +77,15 @@ function openKey(open: Open): SortKey {
 /** Within an account, by posting date first: a window is a contiguous run of this order. */
 function creditKey(c: Credit): SortKey {
   const k = c.credit;
-  return [k.bankAccount, k.postedDate, k.amountCents, k.identity, k.fitid ?? '', k.fitid === null ? 0 : 1, k.memo];
+  return [
+    k.bankAccount,
+    k.postedDate,
+    k.amountCents,
+    k.identity,
+    k.fitid ?? '',
+    k.fitid === null ? 0 : 1,
+    k.memo,
+  ];
 }
 
 function opened(deposit: ExpectedDeposit, windowBusinessDays: number): Open {
@@ -187,7 +195,11 @@ function depositResult(open: Open, asOf: IsoDate): DepositResult {
     windowEnds: open.windowEnds,
   };
   if (open.paired) {
-    return { status: open.paired.status, ...place, ...creditFields(open.paired.credit.credit, d.expectedCents) };
+    return {
+      status: open.paired.status,
+      ...place,
+      ...creditFields(open.paired.credit.credit, d.expectedCents),
+    };
   }
   // Nothing is due when deductions ate the whole payment: no credit is awaited (docs/deposits.md).
   if (d.expectedCents <= 0) return { status: 'DEPOSITED', ...place, ...NO_CREDIT };
@@ -213,7 +225,9 @@ function unexplained(credit: Credit): DepositResult {
  */
 export function matchDeposits(input: MatchDepositsInput): DepositResult[] {
   const { toleranceCents, windowBusinessDays, acquirerPatterns } = input.config.deposits;
-  if (!isIsoDate(input.asOf)) throw new Error(`deposits: asOf '${input.asOf}' is not a calendar date yyyy-MM-dd`);
+  if (!isIsoDate(input.asOf)) {
+    throw new Error(`deposits: asOf '${input.asOf}' is not a calendar date yyyy-MM-dd`);
+  }
   const opens = input.expected
     .map((deposit) => opened(deposit, windowBusinessDays))
     .sort((a, b) => compareKeys(openKey(a), openKey(b)));

@@ -15,12 +15,7 @@ export type AcquirerPatterns = DepositsConfig['acquirerPatterns'];
 
 /** Accents removed, upper case, whitespace runs as one space, trimmed. */
 export function normalizeMemo(memo: string): string {
-  return memo
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return memo.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
 /** An acquirer's name as compared: the records' spelling, normalized like a memo. */

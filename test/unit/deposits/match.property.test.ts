@@ -30,10 +30,13 @@ const expectedArb = fc
   .chain((places) =>
     fc.tuple(
       fc.constant(places),
-      fc.array(fc.oneof(fc.constantFrom(10_000, 10_000, 9_650, 0, -300), fc.integer({ min: 1, max: 20_000 })), {
-        minLength: places.length,
-        maxLength: places.length,
-      }),
+      fc.array(
+        fc.oneof(fc.constantFrom(10_000, 10_000, 9_650, 0, -300), fc.integer({ min: 1, max: 20_000 })),
+        {
+          minLength: places.length,
+          maxLength: places.length,
+        },
+      ),
     ),
   )
   .map(([places, amounts]) =>
@@ -55,8 +58,18 @@ const creditsArb = fc
     fc.record({
       account: fc.nat(1),
       day: fc.nat(14),
-      amount: fc.oneof(fc.constantFrom(10_000, 10_000, 9_650, 10_003, -500), fc.integer({ min: -1_000, max: 20_000 })),
-      memo: fc.constantFrom('CRED CIELO SA', 'REDECARD', 'Créd. Stone', 'TED 0001', 'CIELO P/ STONE', 'GETNET'),
+      amount: fc.oneof(
+        fc.constantFrom(10_000, 10_000, 9_650, 10_003, -500),
+        fc.integer({ min: -1_000, max: 20_000 }),
+      ),
+      memo: fc.constantFrom(
+        'CRED CIELO SA',
+        'REDECARD',
+        'Créd. Stone',
+        'TED 0001',
+        'CIELO P/ STONE',
+        'GETNET',
+      ),
       fitid: fc.option(fc.constantFrom('1', '2'), { nil: null }),
     }),
     { maxLength: 14 },
@@ -104,12 +117,19 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 type Case = typeof caseArb extends fc.Arbitrary<infer C> ? C : never;
 
 function run(c: Case, expected = c.expected, credits = c.credits): DepositResult[] {
-  const config = depositsConfig({ toleranceCents: c.toleranceCents, windowBusinessDays: c.windowBusinessDays });
+  const config = depositsConfig({
+    toleranceCents: c.toleranceCents,
+    windowBusinessDays: c.windowBusinessDays,
+  });
   return matchDeposits({ expected, credits, asOf: c.asOf, config });
 }
 
-const placeOf = (x: { acquirer: string | null; bankAccount: string; paymentDate: string | null; group: string }) =>
-  `${x.acquirer}|${x.bankAccount}|${x.paymentDate}|${x.group}`;
+const placeOf = (x: {
+  acquirer: string | null;
+  bankAccount: string;
+  paymentDate: string | null;
+  group: string;
+}) => `${x.acquirer}|${x.bankAccount}|${x.paymentDate}|${x.group}`;
 
 describe('matchDeposits, random inputs', () => {
   it('gives the same results for any order of the inputs, and again when run again', () => {
@@ -149,7 +169,11 @@ describe('matchDeposits, random inputs', () => {
           k.postedDate >= nextBusinessDayFrom(r.paymentDate as string) &&
           k.postedDate <= (r.windowEnds as string);
         for (const r of results.filter((x) => x.creditIdentity !== null && x.paymentDate !== null)) {
-          const credit = { bankAccount: r.bankAccount, postedDate: r.creditDate as string, memo: r.memo as string };
+          const credit = {
+            bankAccount: r.bankAccount,
+            postedDate: r.creditDate as string,
+            memo: r.memo as string,
+          };
           expect(fits(r, credit)).toBe(true);
           const named = memoAcquirer(credit.memo);
           if (r.status === 'DEPOSITED') {

@@ -19,7 +19,9 @@ const statuses = (results: ReturnType<typeof match>) =>
 describe('matchDeposits', () => {
   it('a payment on the Friday before Carnaval credited on Ash Wednesday is DEPOSITED with a window of 2', () => {
     const expected = [expectedDeposit({ paymentDate: '2025-02-28', expectedCents: 150_000 })];
-    const credits = [bankCredit({ postedDate: '2025-03-05', amountCents: 150_000, identity: 'c1', fitid: 'F1' })];
+    const credits = [
+      bankCredit({ postedDate: '2025-03-05', amountCents: 150_000, identity: 'c1', fitid: 'F1' }),
+    ];
     expect(match(expected, credits)).toEqual([
       {
         status: 'DEPOSITED',
@@ -83,7 +85,12 @@ describe('matchDeposits', () => {
 
   it('a credit nobody expects is UNEXPLAINED_CREDIT with the acquirer its memo names', () => {
     const credits = [
-      bankCredit({ postedDate: '2025-04-02', amountCents: 777, identity: 'c1', memo: 'CRED STONE PAGAMENTOS' }),
+      bankCredit({
+        postedDate: '2025-04-02',
+        amountCents: 777,
+        identity: 'c1',
+        memo: 'CRED STONE PAGAMENTOS',
+      }),
       bankCredit({ postedDate: '2025-04-02', amountCents: -500, identity: 'd1', memo: 'TARIFA' }),
     ];
     expect(match([], credits)).toEqual([
@@ -129,7 +136,12 @@ describe('matchDeposits', () => {
   it('a memo naming no acquirer pairs on the amount only; one naming the acquirer is preferred', () => {
     const cielo = expectedDeposit({ paymentDate: '2025-04-01', expectedCents: 10_000 });
     const rede = expectedDeposit({ paymentDate: '2025-04-01', expectedCents: 10_000, acquirer: 'REDE' });
-    const anonymous = bankCredit({ postedDate: '2025-04-01', amountCents: 10_000, identity: 'u', memo: 'TED 0001' });
+    const anonymous = bankCredit({
+      postedDate: '2025-04-01',
+      amountCents: 10_000,
+      identity: 'u',
+      memo: 'TED 0001',
+    });
     const named = bankCredit({ postedDate: '2025-04-02', amountCents: 10_000, identity: 'n' });
     expect(statuses(match([cielo], [anonymous]))).toEqual([['DEPOSITED', 'CIELO', '2025-04-01', 'u', 0]]);
     // CIELO takes the later credit that names it, so REDE can take the anonymous one.
@@ -147,7 +159,9 @@ describe('matchDeposits', () => {
 
   it('a difference within the tolerance is DEPOSITED with that difference; beyond it DEPOSIT_DIFFERS', () => {
     const expected = [expectedDeposit({ paymentDate: '2025-04-01', expectedCents: 100_000 })];
-    const credit = (amountCents: number) => [bankCredit({ postedDate: '2025-04-01', amountCents, identity: 'c' })];
+    const credit = (amountCents: number) => [
+      bankCredit({ postedDate: '2025-04-01', amountCents, identity: 'c' }),
+    ];
     expect(match(expected, credit(99_995), '2025-04-10', { toleranceCents: 5 })[0]).toMatchObject({
       status: 'DEPOSITED',
       differenceCents: -5,
@@ -168,11 +182,16 @@ describe('matchDeposits', () => {
     ];
     expect(match(expected, credits)[0]?.creditIdentity).toBe('early-near');
     const exact = bankCredit({ postedDate: '2025-04-03', amountCents: 10_000, identity: 'exact' });
-    expect(match(expected, [...credits, exact])[0]).toMatchObject({ status: 'DEPOSITED', creditIdentity: 'exact' });
+    expect(match(expected, [...credits, exact])[0]).toMatchObject({
+      status: 'DEPOSITED',
+      creditIdentity: 'exact',
+    });
   });
 
   it('pairs only on the same account, within the window, whatever the case of the acquirer', () => {
-    const expected = [expectedDeposit({ paymentDate: '2025-04-01', expectedCents: 10_000, acquirer: 'Cielo' })];
+    const expected = [
+      expectedDeposit({ paymentDate: '2025-04-01', expectedCents: 10_000, acquirer: 'Cielo' }),
+    ];
     const at = (postedDate: string, bankAccount = ACCOUNT) => [
       bankCredit({ postedDate, bankAccount, amountCents: 10_000, identity: 'c' }),
     ];
@@ -185,7 +204,13 @@ describe('matchDeposits', () => {
   it('an expected deposit of zero or less awaits no credit and takes none', () => {
     const expected = [
       expectedDeposit({ paymentDate: '2025-04-01', expectedCents: 0, paidCents: 500, deductedCents: 500 }),
-      expectedDeposit({ paymentDate: '2025-04-01', expectedCents: -300, paidCents: 0, deductedCents: 300, group: 'x' }),
+      expectedDeposit({
+        paymentDate: '2025-04-01',
+        expectedCents: -300,
+        paidCents: 0,
+        deductedCents: 300,
+        group: 'x',
+      }),
     ];
     const credits = [bankCredit({ postedDate: '2025-04-01', amountCents: 300, identity: 'c' })];
     expect(statuses(match(expected, credits, '2025-04-01'))).toEqual([
@@ -197,7 +222,9 @@ describe('matchDeposits', () => {
 
   it('names the deposit and the date it cannot read', () => {
     const bad = [expectedDeposit({ paymentDate: '2025-02-30', expectedCents: 1 })];
-    expect(() => match(bad, [])).toThrow(/expected deposit CIELO 341\/1234\/567890 2025-02-30: .*not a calendar date/);
+    expect(() => match(bad, [])).toThrow(
+      /expected deposit CIELO 341\/1234\/567890 2025-02-30: .*not a calendar date/,
+    );
     expect(() => match([], [], '31/12/2025')).toThrow(/asOf '31\/12\/2025'/);
   });
 });

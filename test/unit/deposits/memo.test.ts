@@ -31,13 +31,17 @@ describe('acquirerOfMemo', () => {
   });
 
   it('uses configured patterns with the acquirer as the records spell it', () => {
-    const patterns = depositsConfigSchema.parse({ acquirerPatterns: { Adiq: ['ADIQ\\s*PAG'] } }).acquirerPatterns;
+    const patterns = depositsConfigSchema.parse({
+      acquirerPatterns: { Adiq: ['ADIQ\\s*PAG'] },
+    }).acquirerPatterns;
     expect(acquirerOfMemo('CRED ADIQ PAGAMENTOS', patterns)).toBe('Adiq');
     expect(acquirerOfMemo('CRED ADIQ PAGAMENTOS', defaults)).toBeNull();
   });
 
   it('counts two spellings of one acquirer as one, not as an ambiguity', () => {
-    const patterns = depositsConfigSchema.parse({ acquirerPatterns: { Cielo: ['CIELO\\s*SA'] } }).acquirerPatterns;
+    const patterns = depositsConfigSchema.parse({
+      acquirerPatterns: { Cielo: ['CIELO\\s*SA'] },
+    }).acquirerPatterns;
     expect(acquirerOfMemo('TED CIELO SA', patterns)).toBe('CIELO');
     expect(sameAcquirer('Cielo', 'CIELO')).toBe(true);
     expect(sameAcquirer('CIELO', 'REDE')).toBe(false);
