@@ -2,18 +2,26 @@
  * `recon simulator`: the provider simulator on its own, for trying the API by hand or pointing
  * `recon run --provider-url` at it. Runs until interrupted (Ctrl-C).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Command, Option } from 'commander';
+import { addDays } from '../../lambdas/core/calendar';
 import { startSimulator } from '../../local/simulator';
 import { CREDENTIAL_ENV, simulatorCredentials } from '../credentials';
 import type { CliIo } from '../io';
-import { parseInteger, parsePort } from '../options';
+import { parseInteger, parseIsoDate, parsePort } from '../options';
 
 interface SimulatorCommandOptions {
   readonly mode: 'sandbox' | 'production';
   readonly port: number;
   readonly seed?: number;
   readonly lifecycle?: boolean;
+  readonly statementsDir?: string;
+  readonly asOf?: string;
 }
+
+/** The simulator's default dataset period: the statements cover its deposits. */
+const PERIOD = { from: '2025-01-01', to: '2025-03-31' };
 
 export interface SimulatorCommandDeps {
   /** Resolves when the user asks to stop (SIGINT/SIGTERM in the real CLI). */
@@ -35,6 +43,15 @@ export function registerSimulatorCommand(program: Command, io: CliIo, deps: Simu
       '--lifecycle',
       "add cancellations, chargebacks, advances, adjustments and fees (codes A2, A3, E1, F1, G1 with the simulator's own meaning)",
     )
+    .option(
+      '--statements-dir <dir>',
+      "write the simulated bank's OFX statements of the dataset period into DIR (the simulator's own accounts, memos and variance)",
+    )
+    .option(
+      '--as-of <date>',
+      'last statement export day (yyyy-MM-dd; default 10 days after the period)',
+      parseIsoDate,
+    )
     .action(async (options: SimulatorCommandOptions) => {
       const credentials = simulatorCredentials(io.env);
       const simulator = await startSimulator({
@@ -44,6 +61,13 @@ export function registerSimulatorCommand(program: Command, io: CliIo, deps: Simu
         ...(options.seed === undefined ? {} : { seed: options.seed }),
         ...(options.lifecycle ? { dataset: { lifecycle: true } } : {}),
       });
+      if (options.statementsDir !== undefined) {
+        const asOf = options.asOf ?? addDays(PERIOD.to, 10);
+        const { files } = simulator.statements({ ...PERIOD, asOf });
+        mkdirSync(options.statementsDir, { recursive: true });
+        for (const file of files) writeFileSync(join(options.statementsDir, file.name), file.bytes);
+        io.stderr(`${files.length} bank statements up to ${asOf} written to ${options.statementsDir}\n`);
+      }
       io.stdout(`${simulator.url}\n`);
       io.stderr(
         `simulator (${options.mode}) listening on ${simulator.url}\n` +

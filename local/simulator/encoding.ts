@@ -7,6 +7,7 @@
  */
 import { fromEpochDay } from '../../lambdas/core/calendar';
 import type { ReportKind } from '../../lambdas/core/records/canonical';
+import { bankColumns } from './bank/accounts';
 import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
 import type { DataRecord, Universe } from './dataset';
 import { dateForms, type Field, fieldsOf, int, moneyForms, moneyLiteral, text, type Value } from './fields';
@@ -39,6 +40,9 @@ const CAMEL: Record<string, string> = {
   TIPOLANCAMENTO: 'tipoLancamento',
   SINAL: 'sinal',
   MOTIVO: 'motivo',
+  BANCO: 'banco',
+  AGENCIA: 'agencia',
+  CONTA: 'conta',
 };
 const PRODUCTS = ['CREDITO A VISTA', 'CREDITO PARCELADO LOJA', 'DEBITO'];
 
@@ -225,7 +229,9 @@ export function buildEncoder(universe: Universe, seed: number, mode: SimulatorMo
     const { shiftedIn } = context;
     const forms =
       shiftedIn === undefined ? shown : shifted(shown, rngFor(seed, 'shifted', shiftedIn, kind, entry));
-    return render(rng, mode, forms, rendering);
+    // Last, so that the columns before them render exactly as they did without them.
+    const banked = [...forms, ...bankColumns(seed, kind, entry, record, rendering?.numericIds === true)];
+    return render(rng, mode, banked, rendering);
   };
 }
 

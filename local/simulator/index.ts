@@ -3,6 +3,8 @@
  * sandbox and production (quirks and injectable faults included), with the answer key recon's results
  * are checked against. Used by integration tests, `npm run local`, benchmarks and fault injection.
  */
+export { type StatementFile, type StatementOptions, simulatorStatements } from './bank/statements';
+export { type BankTruth, type BankTruthOptions, type BankTruthRow, bankTruth } from './bank/truth';
 export { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from './roles';
 export { CONFIGURATIONS, SIMULATOR_CREDENTIALS, startSimulator } from './server';
 export type {

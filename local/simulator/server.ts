@@ -6,6 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { performance } from 'node:perf_hooks';
 import { businessDate } from '../../lambdas/core/calendar';
 import { closeServer, listenOnLoopback } from '../aws/endpoint';
+import { simulatorStatements } from './bank/statements';
+import { bankTruth } from './bank/truth';
 import { correctionsOf } from './corrections';
 import { feePricingOf, generateUniverse, type Universe } from './dataset';
 import { echoRequest } from './echo';
@@ -234,6 +236,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       const receivables = getUniverse().sales.records.flatMap((r) => (r.code === 'A1' ? [r.receivable] : []));
       return contractRatesCsv(receivables, feePricingOf(config.dataset));
     },
+    bankTruth: (q) => bankTruth({ universe: getUniverse(), seed: config.seed }, q),
+    statements: (q) => simulatorStatements({ universe: getUniverse(), seed: config.seed }, q),
     expectedRecordCounts: (q) => recordCounts(getUniverse(), config.seed, q),
     webhooks: () => registry.all().map(({ id, endpoint, flagAtivo }) => ({ id, endpoint, flagAtivo })),
     deliveries: () => [...deliverer.log()],

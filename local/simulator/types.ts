@@ -2,6 +2,8 @@
  * Public types of the provider simulator. Other engineers' tests, the local pipeline and the benchmarks
  * code against exactly these shapes, so they live apart from the implementation.
  */
+import type { StatementFile, StatementOptions } from './bank/statements';
+import type { BankTruth, BankTruthOptions } from './bank/truth';
 import type { FeeAuditTruth } from './fee-audit-truth';
 
 export type SimulatorMode = 'sandbox' | 'production';
@@ -285,6 +287,10 @@ export interface Simulator {
   feeAuditTruth(q: { from: string; to: string }): FeeAuditTruth;
   /** Dataset option `feeAudit`: the contracted-rate CSV the dataset is priced under. */
   contractRatesCsv(): string;
+  /** The bank leg's answer key: every deposit the records of [from,to] owe, and unexplained credits (bank/truth.ts). */
+  bankTruth(q: BankTruthOptions): BankTruth;
+  /** The OFX statements of the simulated bank accounts up to `asOf` (bank/statements.ts). */
+  statements(q: StatementOptions): { files: StatementFile[] };
   /** What the reports of [from,to] contain: valid records per code, and malformed entries (which recon must quarantine). */
   expectedRecordCounts(q: { from: string; to: string }): RecordCounts;
   webhooks(): ReadonlyArray<WebhookView>;

@@ -1,0 +1,103 @@
+/**
+ * The bank leg's answer key (issue 25): for every deposit the records of a period owe, what recon must
+ * conclude once the statements up to `asOf` are in, and every credit nobody owes. A deposit is DEPOSITED
+ * when its credit (exact, by construction within the window) is on a statement, DEPOSIT_DIFFERS when
+ * its credit came short, and otherwise NOT_DEPOSITED once the window of business days after its
+ * payment date has passed (AWAITING_DEPOSIT before). PIX credits are UNEXPLAINED_CREDIT. Days whose
+ * deductions reach their payments have nothing to deposit and are listed apart (`nothingToDeposit`).
+ */
+import type { IsoDate } from '../../../lambdas/core/calendar';
+import type { DepositStatus } from '../../../lambdas/core/deposits/types';
+import type { Universe } from '../dataset';
+import { addBusinessDays } from './business-days';
+import type { PlannedDeposit } from './deposits';
+import { bankLedger, type DepositFate, type LedgerOptions } from './ledger';
+
+export interface BankTruthRow {
+  readonly status: DepositStatus;
+  /** null for an unexplained credit (a PIX names no acquirer). */
+  readonly acquirer: string | null;
+  readonly bankAccount: string;
+  readonly paymentDate: IsoDate | null;
+  readonly expectedCents: number | null;
+  readonly creditDate: IsoDate | null;
+  readonly creditCents: number | null;
+  /** creditCents − expectedCents (negative: short) when both exist. */
+  readonly differenceCents: number | null;
+  readonly fitid: string | null;
+  readonly memo: string | null;
+  /** The last business day the deposit may arrive; null for an unexplained credit. */
+  readonly windowEnds: IsoDate | null;
+  /** What the simulator did to it (not a recon field): null for an unexplained credit. */
+  readonly fate: DepositFate | null;
+}
+
+export interface BankTruth {
+  /** Deposits by account, payment date and acquirer; then unexplained credits by account, date, FITID. */
+  readonly results: readonly BankTruthRow[];
+  readonly nothingToDeposit: readonly {
+    readonly acquirer: string;
+    readonly bankAccount: string;
+    readonly paymentDate: IsoDate;
+    readonly expectedCents: number;
+  }[];
+}
+
+export interface BankTruthOptions extends LedgerOptions {
+  /** Business days after the payment date a credit may still arrive (recon's default 2). */
+  readonly windowBusinessDays?: number;
+}
+
+/** The simulated world a truth or a statement is drawn from: its universe and seed. */
+export interface BankDataset {
+  readonly universe: Universe;
+  readonly seed: number;
+}
+
+const place = (d: PlannedDeposit) => ({
+  acquirer: d.acquirer,
+  bankAccount: d.account.id,
+  paymentDate: d.paymentDate,
+  expectedCents: d.expectedCents,
+});
+
+export function bankTruth(dataset: BankDataset, options: BankTruthOptions): BankTruth {
+  const ledger = bankLedger(dataset.universe, dataset.seed, options);
+  const window = options.windowBusinessDays ?? 2;
+  const deposits = ledger.outcomes.map(({ deposit, fate, credit }): BankTruthRow => {
+    const windowEnds = addBusinessDays(deposit.paymentDate, window);
+    const arrived = credit !== null && credit.date <= options.asOf ? credit : null;
+    const waiting = options.asOf <= windowEnds ? 'AWAITING_DEPOSIT' : 'NOT_DEPOSITED';
+    const difference = arrived ? arrived.cents - deposit.expectedCents : null;
+    return {
+      status: arrived === null ? waiting : difference === 0 ? 'DEPOSITED' : 'DEPOSIT_DIFFERS',
+      ...place(deposit),
+      creditDate: arrived?.date ?? null,
+      creditCents: arrived?.cents ?? null,
+      differenceCents: difference,
+      fitid: arrived?.fitid ?? null,
+      memo: arrived?.memo ?? null,
+      windowEnds,
+      fate,
+    };
+  });
+  const unexplained = ledger.lines
+    .filter((line) => line.kind === 'PIX' && line.date <= options.asOf)
+    .map(
+      (line): BankTruthRow => ({
+        status: 'UNEXPLAINED_CREDIT',
+        acquirer: null,
+        bankAccount: line.account.id,
+        paymentDate: null,
+        expectedCents: null,
+        creditDate: line.date,
+        creditCents: line.cents,
+        differenceCents: null,
+        fitid: line.fitid,
+        memo: line.memo,
+        windowEnds: null,
+        fate: null,
+      }),
+    );
+  return { results: [...deposits, ...unexplained], nothingToDeposit: ledger.nothingToDeposit.map(place) };
+}
