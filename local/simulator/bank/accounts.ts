@@ -68,6 +68,15 @@ export function movesMoney(record: DataRecord): boolean {
 }
 
 /**
+ * Whether a money record is netted in its day's deposit: every one but a linked adjustment, whose D1
+ * already pays the adjusted amount (lifecycle.ts), so netting it again would count it twice.
+ */
+export function inDeposit(record: DataRecord): boolean {
+  if (!movesMoney(record)) return false;
+  return !(record.role?.role === 'ADJUSTMENT' && record.role.accountLevel !== true);
+}
+
+/**
  * What a money record adds to its day's deposit (COMMON "Expected deposit"): payments and advances
  * (net of the advance fee) in, chargebacks and fees out, reversals back in, adjustments by their sign.
  */

@@ -1,13 +1,14 @@
 /**
  * The deposits the acquirers owe, per (acquirer, bank account, payment date), from the records of a
  * movement period: COMMON's "Expected deposit" rule, the one recon applies (payments and advances in,
- * chargebacks and fees out, reversals back, adjustments by their sign), each record on its own payment
+ * chargebacks and fees out, reversals back, account-level adjustments by their sign; a linked adjustment
+ * is already in its D1's amount), each record on its own payment
  * date and the account its BANCO/AGENCIA/CONTA name (`accounts.ts`). Read from what the generator
  * meant, never from the rendered text.
  */
 import { fromEpochDay, type IsoDate, toEpochDay } from '../../../lambdas/core/calendar';
 import { type DataRecord, dayRange, type Universe } from '../dataset';
-import { accountOf, type BankAccount, depositCents, movesMoney } from './accounts';
+import { accountOf, type BankAccount, depositCents, inDeposit } from './accounts';
 
 export interface BankPeriod {
   readonly from: IsoDate;
@@ -35,7 +36,7 @@ export function plannedDeposits(universe: Universe, seed: number, period: BankPe
   const places = new Map<string, { -readonly [K in keyof PlannedDeposit]: PlannedDeposit[K] }>();
   for (let i = start; i < end; i++) {
     const record = universe.financial.records[i] as DataRecord;
-    if (!movesMoney(record) || record.paymentDay === null) continue;
+    if (!inDeposit(record) || record.paymentDay === null) continue;
     const { acquirer, merchant } = record.receivable.sale;
     const account = accountOf(seed, acquirer, merchant);
     const paymentDate = fromEpochDay(record.paymentDay);
