@@ -37,7 +37,9 @@ export function registerBankCommand(program: Command, io: CliIo): void {
   const bank = program.command('bank').description('bank statements: the deposits leg');
   bank
     .command('import')
-    .description('take bank statement files (OFX 1.x SGML or 2.x XML) into the local stores, each transaction once')
+    .description(
+      'take bank statement files (OFX 1.x SGML or 2.x XML) into the local stores, each transaction once',
+    )
     .argument('<files...>', 'statement files')
     .option('--data-dir <dir>', 'local data directory', DEFAULT_DATA_DIR)
     .addOption(environmentOption())
@@ -54,7 +56,11 @@ export function registerBankCommand(program: Command, io: CliIo): void {
             startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET }),
           ]);
           try {
-            const store = buildBankStore({ ddb: dynamo.documentClient, tableName: dynamo.tableName, now: () => new Date() });
+            const store = buildBankStore({
+              ddb: dynamo.documentClient,
+              tableName: dynamo.tableName,
+              now: () => new Date(),
+            });
             const importStatement = buildStatementImporter({
               s3: s3.client,
               bucket: s3.bucket,
@@ -68,19 +74,24 @@ export function registerBankCommand(program: Command, io: CliIo): void {
                 bytes = new Uint8Array(await readFile(file));
               } catch (error) {
                 refused += 1;
-                io.stderr(`recon: ${file}: not read (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`);
+                io.stderr(
+                  `recon: ${file}: not read (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`,
+                );
                 continue;
               }
               const result = await importStatement({ name, bytes });
               if (result.status === 'quarantined') {
                 refused += 1;
-                for (const q of result.quarantined) io.stderr(`recon: ${file}: quarantined, ${q.reason}: ${q.detail}\n`);
+                for (const q of result.quarantined)
+                  io.stderr(`recon: ${file}: quarantined, ${q.reason}: ${q.detail}\n`);
                 continue;
               }
               io.stdout(takenLine(result));
               if (result.quarantined.length > 0) {
                 partial += 1;
-                io.stderr(`recon: ${file}: ${plural(result.quarantined.length, 'transaction')} quarantined:\n`);
+                io.stderr(
+                  `recon: ${file}: ${plural(result.quarantined.length, 'transaction')} quarantined:\n`,
+                );
                 for (const q of result.quarantined) io.stderr(`recon:   ${q.reason}: ${q.detail}\n`);
               }
             }

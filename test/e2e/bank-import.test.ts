@@ -33,16 +33,32 @@ describe('recon bank import', () => {
     expect(mixed.stderr).toContain('truncated.ofx: quarantined, BROKEN_STRUCTURE');
     expect(mixed.stderr).toContain('1 of 2 files not taken in');
 
-    const again = await runCliProcess(['bank', 'import', golden('itau-sgml-1252.ofx'), '--data-dir', dataDir, '--env', 'production']);
+    const again = await runCliProcess([
+      'bank',
+      'import',
+      golden('itau-sgml-1252.ofx'),
+      '--data-dir',
+      dataDir,
+      '--env',
+      'production',
+    ]);
     expect(again).toMatchObject({ code: 0, stderr: '' });
     expect(again.stdout).toBe('itau-sgml-1252.ofx: 5 transactions taken, 0 new (341/1234/567890)\n');
   });
 
   it('exits 1 when a transaction inside a taken file was quarantined, naming it', async () => {
-    const outcome = await runCliProcess(['bank', 'import', golden('bad-transactions.ofx'), '--data-dir', dataDir]);
+    const outcome = await runCliProcess([
+      'bank',
+      'import',
+      golden('bad-transactions.ofx'),
+      '--data-dir',
+      dataDir,
+    ]);
     expect(outcome.code).toBe(1);
     expect(outcome.stdout).toBe('bad-transactions.ofx: 1 transaction taken, 1 new (237/1/777)\n');
-    expect(outcome.stderr).toContain('BAD_DATE: bad-transactions.ofx: account 237/1/777, transaction 1 (FITID A)');
+    expect(outcome.stderr).toContain(
+      'BAD_DATE: bad-transactions.ofx: account 237/1/777, transaction 1 (FITID A)',
+    );
     expect(outcome.stderr).toContain('BAD_AMOUNT');
   });
 });

@@ -224,22 +224,6 @@ describe('AnalyticsCatalog', () => {
     template.resourceCountIs('AWS::Glue::Table', 5);
   });
 
-  it('projects the bank transactions by posted month', () => {
-    template.hasResourceProperties('AWS::Glue::Table', {
-      TableInput: Match.objectLike({
-        Name: 'recon_bank_transactions',
-        PartitionKeys: [{ Name: 'posted_month', Type: 'string' }],
-        Parameters: Match.objectLike({
-          classification: 'parquet',
-          'projection.posted_month.type': 'date',
-          'projection.posted_month.format': 'yyyy-MM',
-          'projection.posted_month.range': '2020-01,NOW+1YEARS',
-          'projection.posted_month.interval.unit': 'MONTHS',
-        }),
-      }),
-    });
-  });
-
   it('enforces an encrypted result location on the workgroup', () => {
     template.hasResourceProperties('AWS::Athena::WorkGroup', {
       Name: 'recon-analytics',

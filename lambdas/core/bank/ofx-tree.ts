@@ -70,7 +70,7 @@ export function parseOfxTree(body: string, fileName: string): OfxElement {
   while (stack.length > 1 && top().children.length === 0) stack.pop();
   if (stack.length > 1) throw broken(`<${top().name}> is not closed: the file ends inside it`);
   const ofx = root.children[0];
-  if (!ofx || ofx.name !== 'OFX') throw broken('no <OFX> element');
+  if (ofx?.name !== 'OFX') throw broken('no <OFX> element');
   return ofx;
 }
 

@@ -33,11 +33,20 @@ describe('statement import', () => {
   });
 
   function importer(identity: DepositsConfig['statementIdentity'] = { default: 'content', banks: {} }) {
-    const store = buildBankStore({ ddb: dynamo.documentClient, tableName: dynamo.tableName, now: () => new Date() });
-    return { store, importStatement: buildStatementImporter({ s3: s3.client, bucket: s3.bucket, store, identity }) };
+    const store = buildBankStore({
+      ddb: dynamo.documentClient,
+      tableName: dynamo.tableName,
+      now: () => new Date(),
+    });
+    return {
+      store,
+      importStatement: buildStatementImporter({ s3: s3.client, bucket: s3.bucket, store, identity }),
+    };
   }
   const keys = async () =>
-    ((await s3.client.send(new ListObjectsCommand({ Bucket: s3.bucket }))).Contents ?? []).map((o) => o.Key).sort();
+    ((await s3.client.send(new ListObjectsCommand({ Bucket: s3.bucket }))).Contents ?? [])
+      .map((o) => o.Key)
+      .sort();
 
   it('changes nothing on a second import or an overlapping one; equal twins stay two', async () => {
     const { store, importStatement } = importer();
@@ -59,7 +68,12 @@ describe('statement import', () => {
   });
 
   it('stores the same set whatever the order of the files', async () => {
-    const files = ['itau-sgml-1252.ofx', 'itau-overlap.ofx', 'itau-repeated-fitid.ofx', 'bb-xml-two-accounts.ofx'];
+    const files = [
+      'itau-sgml-1252.ofx',
+      'itau-overlap.ofx',
+      'itau-repeated-fitid.ofx',
+      'bb-xml-two-accounts.ofx',
+    ];
     const { store, importStatement } = importer(IDENTITY);
     for (const name of files) await importStatement(golden(name));
     const forward = await store.list('2025-03-01', '2025-03-31');
@@ -87,9 +101,33 @@ describe('statement import', () => {
         'SELECT bank_account, posted_date, amount_cents, fitid, transaction_type, statement_name, posted_month FROM recon_bank_transactions ORDER BY fitid',
       );
       expect(rows).toEqual([
-        { bank_account: '1/1234/123456', posted_date: '2025-03-03', amount_cents: 150000, fitid: 'BB1', transaction_type: 'CREDIT', statement_name: 'bb-xml-two-accounts.ofx', posted_month: '2025-03' },
-        { bank_account: '1/1234/123456', posted_date: '2025-03-04', amount_cents: -99, fitid: 'BB2', transaction_type: 'DEBIT', statement_name: 'bb-xml-two-accounts.ofx', posted_month: '2025-03' },
-        { bank_account: '1/4321/998871', posted_date: '2025-03-05', amount_cents: 123456, fitid: 'BB3', transaction_type: 'CREDIT', statement_name: 'bb-xml-two-accounts.ofx', posted_month: '2025-03' },
+        {
+          bank_account: '1/1234/123456',
+          posted_date: '2025-03-03',
+          amount_cents: 150000,
+          fitid: 'BB1',
+          transaction_type: 'CREDIT',
+          statement_name: 'bb-xml-two-accounts.ofx',
+          posted_month: '2025-03',
+        },
+        {
+          bank_account: '1/1234/123456',
+          posted_date: '2025-03-04',
+          amount_cents: -99,
+          fitid: 'BB2',
+          transaction_type: 'DEBIT',
+          statement_name: 'bb-xml-two-accounts.ofx',
+          posted_month: '2025-03',
+        },
+        {
+          bank_account: '1/4321/998871',
+          posted_date: '2025-03-05',
+          amount_cents: 123456,
+          fitid: 'BB3',
+          transaction_type: 'CREDIT',
+          statement_name: 'bb-xml-two-accounts.ofx',
+          posted_month: '2025-03',
+        },
       ]);
     } finally {
       lake.close();
@@ -100,7 +138,11 @@ describe('statement import', () => {
   it('quarantines a malformed file with its reason and a bad transaction alone', async () => {
     const { store, importStatement } = importer();
     const refused = await importStatement(golden('truncated.ofx'));
-    expect(refused).toMatchObject({ status: 'quarantined', taken: 0, quarantined: [{ reason: 'BROKEN_STRUCTURE' }] });
+    expect(refused).toMatchObject({
+      status: 'quarantined',
+      taken: 0,
+      quarantined: [{ reason: 'BROKEN_STRUCTURE' }],
+    });
     const partial = await importStatement(golden('bad-transactions.ofx'));
     expect(partial).toMatchObject({ status: 'taken', taken: 1, new: 1 });
     expect(partial.quarantined.map((q) => q.reason)).toEqual(['BAD_DATE', 'BAD_AMOUNT']);

@@ -4,12 +4,17 @@ import { identify } from '../../../lambdas/core/bank/identity';
 import { readOfx } from '../../../lambdas/core/bank/ofx-reader';
 import type { DepositsConfig } from '../../../lambdas/core/deposits/config';
 
-const golden = (name: string) => new Uint8Array(readFileSync(new URL(`../../golden/bank/${name}`, import.meta.url)));
+const golden = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../golden/bank/${name}`, import.meta.url)));
 const CONTENT: DepositsConfig['statementIdentity'] = { default: 'content', banks: {} };
 const FITID_ITAU: DepositsConfig['statementIdentity'] = { default: 'content', banks: { '0341': 'fitid' } };
 
 const identities = (name: string, config = CONTENT) =>
-  identify(readOfx(golden(name), name).transactions, config).map((t) => [t.postedDate, t.amountCents, t.identity]);
+  identify(readOfx(golden(name), name).transactions, config).map((t) => [
+    t.postedDate,
+    t.amountCents,
+    t.identity,
+  ]);
 
 describe('transaction identity', () => {
   it('keeps two equal credits of one day two (content)', () => {
@@ -25,14 +30,28 @@ describe('transaction identity', () => {
   });
 
   it('compares memos trimmed, with spaces collapsed and upper case', () => {
-    const base = { bankAccount: '1/2/3', bankCode: '1', postedDate: '2025-03-03', amountCents: 100, fitid: null, type: 'CREDIT' };
+    const base = {
+      bankAccount: '1/2/3',
+      bankCode: '1',
+      postedDate: '2025-03-03',
+      amountCents: 100,
+      fitid: null,
+      type: 'CREDIT',
+    };
     const [a] = identify([{ ...base, memo: ' Cielo   vendas ' }], CONTENT);
     const [b] = identify([{ ...base, memo: 'CIELO VENDAS' }], CONTENT);
     expect(a?.identity).toBe(b?.identity);
   });
 
   it('uses account + FITID for a bank configured so (bank code without leading zeros)', () => {
-    const base = { bankAccount: '341/2/3', bankCode: '341', postedDate: '2025-03-03', amountCents: 100, fitid: 'X', type: 'CREDIT' };
+    const base = {
+      bankAccount: '341/2/3',
+      bankCode: '341',
+      postedDate: '2025-03-03',
+      amountCents: 100,
+      fitid: 'X',
+      type: 'CREDIT',
+    };
     const [a] = identify([{ ...base, memo: 'CIELO' }], FITID_ITAU);
     const [b] = identify([{ ...base, memo: 'CIELO VENDAS', postedDate: '2025-03-04' }], FITID_ITAU);
     expect(a?.identity).toBe(b?.identity);
@@ -47,8 +66,12 @@ describe('transaction identity', () => {
 
   it('chooses the FITID holder whatever the order of the file', () => {
     const { transactions } = readOfx(golden('itau-repeated-fitid.ofx'), 'x');
-    const forward = identify(transactions, FITID_ITAU).map((t) => t.identity).sort();
-    const backward = identify([...transactions].reverse(), FITID_ITAU).map((t) => t.identity).sort();
+    const forward = identify(transactions, FITID_ITAU)
+      .map((t) => t.identity)
+      .sort();
+    const backward = identify([...transactions].reverse(), FITID_ITAU)
+      .map((t) => t.identity)
+      .sort();
     expect(backward).toEqual(forward);
   });
 });

@@ -4,7 +4,8 @@ import { readOfx } from '../../../lambdas/core/bank/ofx-reader';
 import { parseAmountCents, parseOfxDate } from '../../../lambdas/core/bank/ofx-values';
 import { StatementError } from '../../../lambdas/core/bank/statement';
 
-const golden = (name: string) => new Uint8Array(readFileSync(new URL(`../../golden/bank/${name}`, import.meta.url)));
+const golden = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../golden/bank/${name}`, import.meta.url)));
 const read = (name: string) => readOfx(golden(name), name);
 
 function refusal(name: string): { reason: string; detail: string } {
@@ -22,15 +23,17 @@ describe('OFX reader', () => {
     const statement = read('itau-sgml-1252.ofx');
     expect(statement.accounts).toEqual(['341/1234/567890']);
     expect(statement.quarantined).toEqual([]);
-    expect(statement.transactions.map((t) => [t.postedDate, t.amountCents, t.fitid, t.memo, t.type])).toEqual([
-      ['2025-03-03', 123456, '2025030301', 'CRÉD CIELO  VENDAS', 'CREDIT'],
-      ['2025-03-03', 123456, '2025030302', 'CRÉD CIELO  VENDAS', 'CREDIT'],
-      ['2025-03-03', -5000, '2025030303', 'TARIFA BANCÁRIA', 'DEBIT'],
-      // 23:59:59 at -3 stays the 4th: the bank's own day, not UTC's.
-      ['2025-03-04', 1050, '2025030401', 'REDE ÁGIL', 'CREDIT'],
-      // An empty, unclosed <MEMO>.
-      ['2025-03-05', 98765, '2025030501', '', 'DEP'],
-    ]);
+    expect(statement.transactions.map((t) => [t.postedDate, t.amountCents, t.fitid, t.memo, t.type])).toEqual(
+      [
+        ['2025-03-03', 123456, '2025030301', 'CRÉD CIELO  VENDAS', 'CREDIT'],
+        ['2025-03-03', 123456, '2025030302', 'CRÉD CIELO  VENDAS', 'CREDIT'],
+        ['2025-03-03', -5000, '2025030303', 'TARIFA BANCÁRIA', 'DEBIT'],
+        // 23:59:59 at -3 stays the 4th: the bank's own day, not UTC's.
+        ['2025-03-04', 1050, '2025030401', 'REDE ÁGIL', 'CREDIT'],
+        // An empty, unclosed <MEMO>.
+        ['2025-03-05', 98765, '2025030501', '', 'DEP'],
+      ],
+    );
     expect(statement.transactions.every((t) => t.bankCode === '341')).toBe(true);
   });
 
@@ -51,11 +54,13 @@ describe('OFX reader', () => {
     expect(statement.quarantined).toEqual([
       {
         reason: 'BAD_DATE',
-        detail: 'bad-transactions.ofx: account 237/1/777, transaction 1 (FITID A): DTPOSTED "2025-03-03" is not a date',
+        detail:
+          'bad-transactions.ofx: account 237/1/777, transaction 1 (FITID A): DTPOSTED "2025-03-03" is not a date',
       },
       {
         reason: 'BAD_AMOUNT',
-        detail: 'bad-transactions.ofx: account 237/1/777, transaction 2 (FITID B): TRNAMT "ten" is not an amount in centavos',
+        detail:
+          'bad-transactions.ofx: account 237/1/777, transaction 2 (FITID B): TRNAMT "ten" is not an amount in centavos',
       },
     ]);
   });
