@@ -65,6 +65,19 @@ describe('OFX reader', () => {
     ]);
   });
 
+  it('reads CHARSET:NONE as UTF-8 when the bytes are UTF-8, else as Windows-1252; one line or many', () => {
+    const text = [
+      'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nENCODING:USASCII\nCHARSET:NONE\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS>',
+      '<BANKACCTFROM><BANKID>077<BRANCHID>0001<ACCTID>123-4</BANKACCTFROM><BANKTRANLIST><STMTTRN><TRNTYPE>CREDIT',
+      '<DTPOSTED>20250303<TRNAMT>5,00<FITID>1<MEMO>CRÉDITO STONE</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+    ].join('');
+    for (const bytes of [new TextEncoder().encode(text), new Uint8Array(Buffer.from(text, 'latin1'))]) {
+      expect(readOfx(bytes, 'none.ofx').transactions.map((t) => [t.bankAccount, t.memo])).toEqual([
+        ['77/1/1234', 'CRÉDITO STONE'],
+      ]);
+    }
+  });
+
   it.each([
     ['not-ofx.ofx', 'NOT_OFX'],
     ['truncated.ofx', 'BROKEN_STRUCTURE'],
