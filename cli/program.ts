@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { basicAuthorization } from '../lambdas/core/provider/http';
 import { buildRedactor } from '../lambdas/core/redact';
 import { registerBackfillCommand } from './commands/backfill';
+import { registerBankCommand } from './commands/bank';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
 import { registerRunCommand } from './commands/run';
@@ -45,6 +46,7 @@ export function buildProgram(
   registerSimulatorCommand(program, io, deps);
   registerWebhookCommands(program, webhookCommandDeps(io));
   registerBackfillCommand(program, io);
+  registerBankCommand(program, io);
   return program;
 }
 

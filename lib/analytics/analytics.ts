@@ -4,6 +4,7 @@ import * as glue from 'aws-cdk-lib/aws-glue';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import {
+  BANK_TRANSACTIONS_TABLE,
   CONTRACT_RATES_TABLE,
   type LakePartition,
   type LakeTable,
@@ -77,7 +78,12 @@ export class AnalyticsCatalog extends Construct {
       },
     });
 
-    for (const table of [RECORDS_TABLE, QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE] as const) {
+    for (const table of [
+      RECORDS_TABLE,
+      QUARANTINE_TABLE,
+      RECEIVABLE_CHANGES_TABLE,
+      BANK_TRANSACTIONS_TABLE,
+    ]) {
       const cfn = new glue.CfnTable(this, pascalCase(table.name), {
         catalogId,
         databaseName: this.databaseName,
@@ -179,6 +185,15 @@ function projection(partition: LakePartition, dateRange: string): Record<string,
   const prefix = `projection.${partition.name}`;
   if (partition.projection.type === 'enum') {
     return { [`${prefix}.type`]: 'enum', [`${prefix}.values`]: partition.projection.values.join(',') };
+  }
+  if (partition.projection.type === 'month') {
+    return {
+      [`${prefix}.type`]: 'date',
+      [`${prefix}.format`]: 'yyyy-MM',
+      [`${prefix}.range`]: dateRange.replace(/^(\d{4}-\d{2})-\d{2}/, '$1'),
+      [`${prefix}.interval`]: '1',
+      [`${prefix}.interval.unit`]: 'MONTHS',
+    };
   }
   return {
     [`${prefix}.type`]: 'date',

@@ -17,10 +17,11 @@ export interface LakeColumn {
   readonly comment?: string;
 }
 
-/** How Athena enumerates a partition without a crawler: a fixed list or a range of ISO dates. */
+/** How Athena enumerates a partition without a crawler: a fixed list, a range of ISO dates or of months (`yyyy-MM`). */
 export type PartitionProjection =
   | { readonly type: 'enum'; readonly values: readonly string[] }
-  | { readonly type: 'date' };
+  | { readonly type: 'date' }
+  | { readonly type: 'month' };
 
 export interface LakePartition {
   readonly name: string;
@@ -208,6 +209,35 @@ export const CONTRACT_RATES_TABLE = {
 /** Where the steps, the CLI and both query engines find the contracted-rate table. */
 export const CONTRACT_RATES_KEY = `${CONTRACT_RATES_TABLE.prefix}${CONTRACT_RATES_TABLE.objectName}`;
 
-export const LAKE_TABLES: readonly LakeTable[] = [RECORDS_TABLE, QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE];
+/**
+ * Bank statement transactions as each imported file gave them, after identity (docs/deposits.md):
+ * one Parquet object per (statement file, posted month), its key a function of the file's SHA-256,
+ * so importing a file again overwrites its objects. Overlapping statements repeat a transaction in
+ * several files under one `identity`: count `DISTINCT identity`, not rows.
+ */
+export const BANK_TRANSACTIONS_TABLE = {
+  name: 'recon_bank_transactions',
+  prefix: 'bank/transactions/',
+  format: 'parquet',
+  columns: [
+    { name: 'bank_account', type: 'string', comment: 'bank/branch/account, digits without leading zeros' },
+    { name: 'posted_date', type: 'string', comment: 'yyyy-MM-dd, as the bank wrote it' },
+    { name: 'amount_cents', type: 'bigint', comment: 'credits positive, debits negative' },
+    { name: 'fitid', type: 'string' },
+    { name: 'memo', type: 'string' },
+    { name: 'identity', type: 'string', comment: 'transaction identity (deduplication id across files)' },
+    { name: 'transaction_type', type: 'string', comment: 'OFX TRNTYPE' },
+    { name: 'statement_sha256', type: 'string', comment: 'the imported file (bank/raw/<sha256>.ofx)' },
+    { name: 'statement_name', type: 'string', comment: 'file name as imported' },
+  ],
+  partitions: [{ name: 'posted_month', projection: { type: 'month' } }],
+} as const satisfies LakeTable;
+
+export const LAKE_TABLES: readonly LakeTable[] = [
+  RECORDS_TABLE,
+  QUARANTINE_TABLE,
+  RECEIVABLE_CHANGES_TABLE,
+  BANK_TRANSACTIONS_TABLE,
+];
 
 export type RecordsColumnName = (typeof RECORDS_TABLE.columns)[number]['name'];

@@ -19,6 +19,7 @@
  * | page fingerprint     | pagePrint         | `PAGEPRINT#<report id>`                    | `<sha256>`      |
  * | page batch result    | batchResult       | `BATCHES#<execution>#<config>#<from>#<to>` | `B#<index>`     |
  * | account-level item   | accountItem       | `ACCT#<acquirer>`                          | `<date>#<merchant>` |
+ * | bank transactions    | bankTransactions  | `BANK#<posted date>`                       | `<bank account>#<shard>` |
  */
 export const TABLE = {
   partitionKey: 'pk',
@@ -52,6 +53,7 @@ export const KEY_PREFIXES = {
   pagePrint: 'PAGEPRINT',
   batchResult: 'BATCHES',
   accountItem: 'ACCT',
+  bankTransactions: 'BANK',
 } as const;
 
 /** Joins a key's parts with the table's separator. */
