@@ -202,7 +202,7 @@ function depositResult(open: Open, asOf: IsoDate): DepositResult {
     };
   }
   // Nothing is due when deductions ate the whole payment: no credit is awaited (docs/deposits.md).
-  if (d.expectedCents <= 0) return { status: 'DEPOSITED', ...place, ...NO_CREDIT };
+  if (d.expectedCents <= 0) return { status: 'NO_DEPOSIT_DUE', ...place, ...NO_CREDIT };
   return { status: open.windowEnds < asOf ? 'NOT_DEPOSITED' : 'AWAITING_DEPOSIT', ...place, ...NO_CREDIT };
 }
 

@@ -54,6 +54,11 @@ export const DEPOSIT_STATUSES = [
   'AWAITING_DEPOSIT',
   /** A credit no expected deposit explains. */
   'UNEXPLAINED_CREDIT',
+  /**
+   * The day's deductions (chargebacks, fees) reach its payments: the acquirer deposits nothing and
+   * takes the rest from the account or a later deposit. Information, not an action.
+   */
+  'NO_DEPOSIT_DUE',
 ] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 

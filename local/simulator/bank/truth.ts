@@ -4,7 +4,8 @@
  * when its credit (exact, by construction within the window) is on a statement, DEPOSIT_DIFFERS when
  * its credit came short, and otherwise NOT_DEPOSITED once the window of business days after its
  * payment date has passed (AWAITING_DEPOSIT before). PIX credits are UNEXPLAINED_CREDIT. Days whose
- * deductions reach their payments have nothing to deposit and are listed apart (`nothingToDeposit`).
+ * deductions reach their payments have nothing to deposit: NO_DEPOSIT_DUE (the bank shows the
+ * acquirer's debit instead, which is not matched).
  */
 import type { IsoDate } from '../../../lambdas/core/calendar';
 import type { DepositStatus } from '../../../lambdas/core/deposits/types';
@@ -35,12 +36,6 @@ export interface BankTruthRow {
 export interface BankTruth {
   /** Deposits by account, payment date and acquirer; then unexplained credits by account, date, FITID. */
   readonly results: readonly BankTruthRow[];
-  readonly nothingToDeposit: readonly {
-    readonly acquirer: string;
-    readonly bankAccount: string;
-    readonly paymentDate: IsoDate;
-    readonly expectedCents: number;
-  }[];
 }
 
 export interface BankTruthOptions extends LedgerOptions {
@@ -99,5 +94,18 @@ export function bankTruth(dataset: BankDataset, options: BankTruthOptions): Bank
         fate: null,
       }),
     );
-  return { results: [...deposits, ...unexplained], nothingToDeposit: ledger.nothingToDeposit.map(place) };
+  const nothingDue = ledger.nothingToDeposit.map(
+    (deposit): BankTruthRow => ({
+      status: 'NO_DEPOSIT_DUE',
+      ...place(deposit),
+      creditDate: null,
+      creditCents: null,
+      differenceCents: null,
+      fitid: null,
+      memo: null,
+      windowEnds: addBusinessDays(deposit.paymentDate, window),
+      fate: null,
+    }),
+  );
+  return { results: [...deposits, ...nothingDue, ...unexplained] };
 }

@@ -214,8 +214,8 @@ describe('matchDeposits', () => {
     ];
     const credits = [bankCredit({ postedDate: '2025-04-01', amountCents: 300, identity: 'c' })];
     expect(statuses(match(expected, credits, '2025-04-01'))).toEqual([
-      ['DEPOSITED', 'CIELO', '2025-04-01', null, null],
-      ['DEPOSITED', 'CIELO', '2025-04-01', null, null],
+      ['NO_DEPOSIT_DUE', 'CIELO', '2025-04-01', null, null],
+      ['NO_DEPOSIT_DUE', 'CIELO', '2025-04-01', null, null],
       ['UNEXPLAINED_CREDIT', 'CIELO', null, 'c', null],
     ]);
   });
