@@ -5,12 +5,12 @@
  * |-----------|-------|
  * | `pk` / `sk` | `ACCT#<acquirer>` / `<date>#<merchant>`: one partition per acquirer, sorted by date then merchant (a period of one acquirer is one Query) |
  * | `acquirer`, `merchant`, `date` | the item's account and day (the record's payment, else movement date) |
- * | `i` | map identity → `{ r: role, n: centavos (a FEE's magnitude, an ADJUSTMENT signed), t?: reason text, c?, o?, e?, sd?, g?, a?: bank account id (deposits/record-account.ts) }` |
+ * | `i` | map identity → `{ r: role, n: centavos (a FEE's magnitude, an ADJUSTMENT signed), t?: reason text, c?, o?, e?, sd?, g?, a?: bank account id (bank/record-account.ts) }` |
  * | `version` | +1 on every write; the optimistic-lock token |
  */
 import { z } from 'zod';
+import { withAccount } from '../bank/record-account';
 import type { IsoDate } from '../calendar';
-import { withAccount } from '../deposits/record-account';
 import type { Cents } from '../money';
 import type { Occurrences } from '../receivable/occurrences';
 import { defineEntity } from '../store/entity';

@@ -7,9 +7,9 @@
  * changes nothing, whatever order the records come in.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mergedAccount, recordAccount, withAccount } from '../bank/record-account';
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
-import { mergedAccount, recordAccount, withAccount } from '../deposits/record-account';
 import type { Cents } from '../money';
 import { countPages, mergeOccurrences, pruneOccurrences } from '../receivable/occurrences';
 import type { CanonicalRecord } from '../records/canonical';

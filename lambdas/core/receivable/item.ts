@@ -9,15 +9,16 @@
  * | `gsi2pk` / `gsi2sk` | see {@link workIndexKeys} (index byWork) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
  * | `f` | map forecast identity → `{ n: net centavos, b?/t?/pd?/q?: gross, fee, product, installments (fee audit), m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
- * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g?, a?: bank account id (deposits/record-account.ts) }` (see `occurrences.ts`) |
+ * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g?, a?: bank account id (bank/record-account.ts) }` (see `occurrences.ts`) |
  * | `x` / `k` / `r` / `v` / `j` | maps of cancellations / chargebacks / chargeback reversals / advances / linked adjustments: identity → `{ n: net centavos in the role's direction, t?: advance fee, p?, m?, c?, o?, e?, sd?, g?, a? }` (absent when none: items without such records are unchanged) |
  * | `capped` | true once a record was refused for TOO_MANY_CONTRIBUTIONS |
  * | `status`, `reason` | as derived on the business date of the last write |
  * | `version` | +1 on every write; the optimistic-lock token |
  * | `changedOn`, `updatedAt` | business date and instant of the last write |
  */
+
+import { withAccount } from '../bank/record-account';
 import type { IsoDate } from '../calendar';
-import { withAccount } from '../deposits/record-account';
 import type { TableKey } from '../store/entity';
 import { keyOf, TABLE } from '../store/table';
 import { saleFromStored, storedSale } from './forecast-sale';

@@ -7,9 +7,9 @@
  * reason) is derived from the set, never accumulated.
  */
 
+import { mergedAccount, recordAccount, withAccount } from '../bank/record-account';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
-import { mergedAccount, recordAccount, withAccount } from '../deposits/record-account';
 import type { Cents } from '../money';
 import type { CanonicalRecord } from '../records/canonical';
 import { type LinkedRole, linkedRoleOf, matchKeyOf } from '../records/linking';
@@ -40,7 +40,7 @@ export interface Settlement {
   /** The record's movement date, where the layout has one (payments of different days are distinct). */
   readonly movementDate: IsoDate | null;
   readonly occurrences: Occurrences;
-  /** The bank account the payment lands in (deposits/record-account.ts); absent when the record names none. */
+  /** The bank account the payment lands in (bank/record-account.ts); absent when the record names none. */
   readonly bankAccount?: string;
 }
 

@@ -16,19 +16,19 @@
  * | `cn:` `ca:` | receivables flagged `capped` | count, Σ\|difference\| |
  * | `o:D` | due date D of a receivable STORED as OPEN | count |
  * | `lc:` `lk:` `lv:` | every receivable | Σ cancelled, Σ charged back (net of reversals), Σ advance fees |
- * | `d:<date>\|<acquirer>\|<account>[\|<group>]` | deposit place | centavos the receivable adds to that deposit (deposits/cells.ts) |
+ * | `d:<place>` `dk:<place>` | deposit place `<date>\|<acquirer>\|<account>[\|<group>]` | paid into it, taken from it (totals/deposit-cells.ts) |
  *
  * A receivable that will leave the table by TTL (receivable/horizon.ts) has every cell filed under its
  * expiry day instead, `x<day>/<cell>`, so the book can leave it out from that day on (expiry.ts).
- * Deposit cells always are, under the earlier of that day and their payment date's own (deposits/cells.ts).
+ * Deposit cells always are, under the earlier of that day and their payment date's own (totals/deposit-cells.ts).
  */
 import { type IsoDate, isIsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
-import { type DepositCellsConfig, depositCells, depositExpiry, depositPlaceOf } from '../deposits/cells';
 import { expiryDateOf } from '../receivable/horizon';
 import type { Receivable } from '../receivable/item';
 import { explain, moneyOf } from '../receivable/status';
 import { weekStartOf } from '../summary/agenda';
+import { type DepositCellsConfig, depositCells, depositExpiry, depositPlaceOf } from './deposit-cells';
 
 export type Cells = Readonly<Record<string, number>>;
 

@@ -7,8 +7,9 @@
  * one identity may name different accounts (a corrected layout). The account kept is then the
  * smaller id: a choice that does not depend on the order the deliveries arrive in.
  */
-import { bankAccountId } from '../bank/account-id';
+
 import type { CanonicalRecord } from '../records/canonical';
+import { bankAccountId } from './account-id';
 
 type BankFields = Pick<CanonicalRecord, 'bankCode' | 'bankBranch' | 'bankAccountNumber'>;
 

@@ -1,15 +1,15 @@
 /**
- * A receivable's expected-deposit cells (deposits/cells.ts): what each of its records adds to the
+ * A receivable's expected-deposit cells (totals/deposit-cells.ts): what each of its records adds to the
  * deposit of its payment date and bank account, kept as totals cells so writes add deltas.
  */
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../../lambdas/core/calendar';
-import { depositCells, depositPlaceOf } from '../../../lambdas/core/deposits/cells';
 import type { Receivable } from '../../../lambdas/core/receivable/item';
 import { applyRecords } from '../../../lambdas/core/receivable/matcher';
 import { explain } from '../../../lambdas/core/receivable/status';
 import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
 import { cellsOf, deltaOf, parseCell, parseExpiring } from '../../../lambdas/core/totals/cells';
+import { depositCells, depositPlaceOf, isDepositKind } from '../../../lambdas/core/totals/deposit-cells';
 import { canonical, type RecordSpec, reconConfig, saleKey } from '../../support/recon-records';
 
 const ROLES = { E1: 'CHARGEBACK', A2: 'CHARGEBACK_REVERSAL', A3: 'ADJUSTMENT', F1: 'ADVANCE' } as const;
@@ -39,7 +39,7 @@ function deposits(cells: Readonly<Record<string, number>>) {
   return Object.fromEntries(
     Object.entries(cells)
       .map(([name, value]) => [parseExpiring(name).name, value] as const)
-      .filter(([name]) => parseCell(name).kind === 'd'),
+      .filter(([name]) => isDepositKind(parseCell(name).kind)),
   );
 }
 
@@ -63,13 +63,13 @@ describe('expected-deposit cells of a receivable', () => {
     const paid = stored([a1, rec('D1', 'd1', 10_000, '2025-04-01', { bank: ITAU })]);
     const after = stored([chargeback], paid);
     const before = stored([chargeback]);
-    const expected = { 'd:2025-04-01|ACQ1|341/1/123456': 10_000, 'd:2025-04-10|ACQ1|341/1/123456': -2_500 };
+    const expected = { 'd:2025-04-01|ACQ1|341/1/123456': 10_000, 'dk:2025-04-10|ACQ1|341/1/123456': 2_500 };
     expect(deposits(cellsOf(after, config))).toEqual(expected);
     // Alone, the chargeback has no payment to take the account from: "without account".
-    expect(deposits(cellsOf(before, config))).toEqual({ 'd:2025-04-10|ACQ1|': -2_500 });
+    expect(deposits(cellsOf(before, config))).toEqual({ 'dk:2025-04-10|ACQ1|': 2_500 });
     // Once its payment arrives, the write's delta moves it onto the payment's account.
     const joined = stored([a1, rec('D1', 'd1', 10_000, '2025-04-01', { bank: ITAU })], before);
-    expect(deposits(deltaOf(before, joined, config))).toEqual({ ...expected, 'd:2025-04-10|ACQ1|': 2_500 });
+    expect(deposits(deltaOf(before, joined, config))).toEqual({ ...expected, 'dk:2025-04-10|ACQ1|': -2_500 });
     expect(deposits(cellsOf(joined, config))).toEqual(expected);
   });
 
@@ -86,8 +86,8 @@ describe('expected-deposit cells of a receivable', () => {
       'd:2025-04-01|ACQ1|341/1/123456': 10_000,
       'd:2025-04-03|ACQ1|1/2/777': 5_000,
       // The latest payment's account (2025-04-03) takes what names none.
-      'd:2025-04-10|ACQ1|1/2/777': -2_800,
-      'd:2025-04-15|ACQ1|341/1/123456': 2_500,
+      'dk:2025-04-10|ACQ1|1/2/777': 2_800,
+      'dk:2025-04-15|ACQ1|341/1/123456': -2_500,
     });
   });
 
@@ -114,6 +114,7 @@ describe('expected-deposit cells of a receivable', () => {
       acquirer: 'ACQ1',
       bankAccount: '',
       group: `MASTER|CARD%|${key.merchant}`,
+      groupValues: ['MASTER|CARD%', key.merchant],
     });
   });
 
@@ -126,9 +127,9 @@ describe('expected-deposit cells of a receivable', () => {
     expect(filed).toEqual(['x2025-07-31/d:2025-04-01|ACQ1|341/1/123456']);
   });
 
-  it('adds nothing for a forecast alone, and drops a place whose amounts cancel out', () => {
+  it('adds nothing for a forecast alone, and drops a place whose amounts cancel out (a reversed chargeback)', () => {
     expect(deposits(cellsOf(stored([a1]), config))).toEqual({});
-    const r = stored([rec('D1', 'd1', 2_500, '2025-04-10'), rec('E1', 'e1', 2_500, '2025-04-10')]);
+    const r = stored([rec('E1', 'e1', 2_500, '2025-04-10'), rec('A2', 'r1', 2_500, '2025-04-10')]);
     expect(deposits(cellsOf(r, config))).toEqual({});
   });
 });
