@@ -37,6 +37,10 @@ export const DEFAULT_FIELD_ALIASES: Record<CanonicalField, string[]> = {
   lineSequence: ['NSEQ', 'NRSEQUENCIA', 'SEQUENCIAL'],
   // What was sold, read through productValues (records/product.ts); only the fee audit reads it.
   product: ['PRODUTO', 'MODALIDADE'],
+  // Where a payment lands (docs/deposits.md); read as text, outside the identity.
+  bankCode: ['BANCO', 'CODBANCO'],
+  bankBranch: ['AGENCIA'],
+  bankAccountNumber: ['CONTA', 'CONTACORRENTE', 'NUMEROCONTA'],
 };
 
 /** Canonical fields that can be part of the match key. */

@@ -40,6 +40,8 @@ export interface RecordSpec {
   readonly feeCents?: number | null;
   readonly product?: CanonicalRecord['product'];
   readonly installments?: number | null;
+  /** The bank account the record names (bankCode, bankBranch, bankAccountNumber); none by default. */
+  readonly bank?: { code: string | null; branch: string | null; account: string | null };
   /** Where the record was read; defaults: report 1 of 2025-04-02, page 1, line 0. */
   readonly at?: { reportId?: string; generatedOn?: IsoDate; page?: number; line?: number; lines?: number };
 }
@@ -61,6 +63,9 @@ export function canonical(spec: RecordSpec): CanonicalRecord {
     movementDate: spec.movementDate ?? null,
     lineSequence: spec.lineSequence ?? null,
     product: spec.product ?? null,
+    bankCode: spec.bank?.code ?? null,
+    bankBranch: spec.bank?.branch ?? null,
+    bankAccountNumber: spec.bank?.account ?? null,
     extra: {},
     sourceValues: {},
     line: spec.at?.line ?? 0,

@@ -5,10 +5,11 @@
  * |-----------|-------|
  * | `pk` / `sk` | `ACCT#<acquirer>` / `<date>#<merchant>`: one partition per acquirer, sorted by date then merchant (a period of one acquirer is one Query) |
  * | `acquirer`, `merchant`, `date` | the item's account and day (the record's payment, else movement date) |
- * | `i` | map identity → `{ r: role, n: centavos (a FEE's magnitude, an ADJUSTMENT signed), t?: reason text, c?, o?, e?, sd?, g? }` |
+ * | `i` | map identity → `{ r: role, n: centavos (a FEE's magnitude, an ADJUSTMENT signed), t?: reason text, c?, o?, e?, sd?, g?, a?: bank account id (bank/record-account.ts) }` |
  * | `version` | +1 on every write; the optimistic-lock token |
  */
 import { z } from 'zod';
+import { withAccount } from '../bank/record-account';
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
 import type { Occurrences } from '../receivable/occurrences';
@@ -24,6 +25,8 @@ export interface AccountEntry {
   /** The source's reason text (`recordReasonColumns`), when it gives one. */
   readonly reasonText: string | null;
   readonly occurrences: Occurrences;
+  /** The bank account the amount is taken from or added to, when the record names one (`a`). */
+  readonly bankAccount?: string;
 }
 
 export interface AccountItem {
@@ -45,6 +48,7 @@ const storedEntry = z.object({
   e: z.record(z.string(), z.string()).optional(),
   sd: z.boolean().optional(),
   g: z.string().optional(),
+  a: z.string().optional(),
 });
 
 type StoredEntry = z.input<typeof storedEntry>;
@@ -82,6 +86,7 @@ export function toStoredAccountItem(item: AccountItem, updatedAt: string) {
         ...(Object.keys(edges).length > 0 ? { e: edges } : {}),
         ...(seam ? { sd: true } : {}),
         g: firstReport,
+        ...(e.bankAccount === undefined ? {} : { a: e.bankAccount }),
       },
     ];
   });
@@ -109,6 +114,7 @@ export function fromStoredAccountItem(stored: Record<string, unknown>): AccountI
       seam: e.sd === true,
       firstReport: e.g ?? '',
     },
+    ...withAccount(e.a),
   }));
   return {
     acquirer: parsed.acquirer,

@@ -7,6 +7,7 @@
  * changes nothing, whatever order the records come in.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mergedAccount, recordAccount, withAccount } from '../bank/record-account';
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
 import type { Cents } from '../money';
@@ -60,7 +61,9 @@ function mergeAccountItem(
     const { record, role, sign } = group[0] as AccountRecord;
     const existing = entries.find((e) => e.hash === hash);
     const merged = mergeOccurrences(existing?.occurrences, countPages(group.map((g) => g.record)));
-    if (existing && merged === existing.occurrences) continue;
+    // The account is outside the identity: kept by a rule that ignores the order (record-account.ts).
+    const account = group.map((g) => recordAccount(g.record)).reduce(mergedAccount, existing?.bankAccount);
+    if (existing && merged === existing.occurrences && account === existing.bankAccount) continue;
     if (!existing || merged.copies > existing.occurrences.copies) changed += group.length;
     const entry: AccountEntry = {
       hash,
@@ -68,6 +71,7 @@ function mergeAccountItem(
       netCents: directedCents(role, record.netCents, sign),
       reasonText: existing?.reasonText ?? reasonTextOf(record, reasonColumns),
       occurrences: pruneOccurrences(merged, asOf),
+      ...withAccount(account),
     };
     entries = [...entries.filter((e) => e.hash !== hash), entry].sort((a, b) => (a.hash < b.hash ? -1 : 1));
   }

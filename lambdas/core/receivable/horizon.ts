@@ -74,7 +74,7 @@ export function expiryDateOf(
  * unit per KB, and an item may not exceed 400 KB), at the price of a receivable staying in the hot
  * table up to a month longer.
  */
-function endOfMonth(date: IsoDate): IsoDate {
+export function endOfMonth(date: IsoDate): IsoDate {
   const [year, month] = date.split('-').map(Number) as [number, number];
   const firstOfNext = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   return addDays(firstOfNext as IsoDate, -1);

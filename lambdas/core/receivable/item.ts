@@ -9,13 +9,15 @@
  * | `gsi2pk` / `gsi2sk` | see {@link workIndexKeys} (index byWork) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
  * | `f` | map forecast identity → `{ n: net centavos, b?/t?/pd?/q?: gross, fee, product, installments (fee audit), m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
- * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g? }` (see `occurrences.ts`) |
- * | `x` / `k` / `r` / `v` / `j` | maps of cancellations / chargebacks / chargeback reversals / advances / linked adjustments: identity → `{ n: net centavos in the role's direction, t?: advance fee, p?, m?, c?, o?, e?, sd?, g? }` (absent when none: items without such records are unchanged) |
+ * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g?, a?: bank account id (bank/record-account.ts) }` (see `occurrences.ts`) |
+ * | `x` / `k` / `r` / `v` / `j` | maps of cancellations / chargebacks / chargeback reversals / advances / linked adjustments: identity → `{ n: net centavos in the role's direction, t?: advance fee, p?, m?, c?, o?, e?, sd?, g?, a? }` (absent when none: items without such records are unchanged) |
  * | `capped` | true once a record was refused for TOO_MANY_CONTRIBUTIONS |
  * | `status`, `reason` | as derived on the business date of the last write |
  * | `version` | +1 on every write; the optimistic-lock token |
  * | `changedOn`, `updatedAt` | business date and instant of the last write |
  */
+
+import { withAccount } from '../bank/record-account';
 import type { IsoDate } from '../calendar';
 import type { TableKey } from '../store/entity';
 import { keyOf, TABLE } from '../store/table';
@@ -159,6 +161,7 @@ export function fromItem(raw: ReceivableItem): Receivable {
     paymentDate: stored.p ?? null,
     movementDate: stored.m ?? null,
     occurrences: occurrencesOf(stored),
+    ...withAccount(stored.a),
   }));
   const events = eventsOf(item);
   return {
@@ -213,15 +216,13 @@ function eventsOf(item: ParsedReceivableItem): RoleContribution[] {
       paymentDate: stored.p ?? null,
       movementDate: stored.m ?? null,
       occurrences: occurrencesOf(stored),
+      ...withAccount(stored.a),
     })),
   ).sort(byHash);
 }
 
-function contribution({
-  netCents,
-  movementDate,
-  occurrences,
-}: Forecast | Settlement | RoleContribution): StoredContribution {
+function contribution(c: Forecast | Settlement | RoleContribution): StoredContribution {
+  const { netCents, movementDate, occurrences } = c;
   const { copies, pages, edges, seam, firstReport } = occurrences;
   return {
     n: netCents,
@@ -232,6 +233,8 @@ function contribution({
     ...(seam ? { sd: true } : {}),
     // Usually the earliest report in the page counts already says it (no bytes spent); not once pruned.
     ...(firstReport === earliestReport(Object.keys(pages)) ? {} : { g: firstReport }),
+    // Only settlements and events carry one; absent when the record names no bank account.
+    ...('bankAccount' in c && c.bankAccount !== undefined ? { a: c.bankAccount } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export interface RoleContribution {
   readonly paymentDate: IsoDate | null;
   readonly movementDate: IsoDate | null;
   readonly occurrences: Occurrences;
+  /** The bank account the money moved in or out of, when the record names one (item attribute `a`). */
+  readonly bankAccount?: string;
 }
 
 /** The lifecycle amounts of a receivable (all integer centavos; 0 without such records). */

@@ -7,6 +7,7 @@
  * reason) is derived from the set, never accumulated.
  */
 
+import { mergedAccount, recordAccount, withAccount } from '../bank/record-account';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
@@ -39,6 +40,8 @@ export interface Settlement {
   /** The record's movement date, where the layout has one (payments of different days are distinct). */
   readonly movementDate: IsoDate | null;
   readonly occurrences: Occurrences;
+  /** The bank account the payment lands in (bank/record-account.ts); absent when the record names none. */
+  readonly bankAccount?: string;
 }
 
 /** Descriptive fields of a receivable, taken from its primary contribution (see {@link primaryHash}). */
@@ -169,7 +172,10 @@ function addContribution(
     return 'refused';
   }
   const occurrences = mergeOccurrences(existing?.occurrences, countPages(group));
-  if (existing && occurrences === existing.occurrences) return { content: current, raised: false };
+  const account = linked.role === 'FORECAST' ? undefined : accountOf(existing, group);
+  if (existing && occurrences === existing.occurrences && account === accountOf(existing, [])) {
+    return { content: current, raised: false };
+  }
   // An earlier first report or a seam found can change which contributions count: a change too.
   const raised =
     !existing ||
@@ -183,9 +189,18 @@ function addContribution(
     settlements: [],
     capped: false,
   };
-  const next = withContribution(base, record, linked, occurrences);
+  const next = withContribution(base, record, linked, occurrences, account);
   const content = !existing && primaryHash(next) === hash ? { ...next, ...fieldsOf(record) } : next;
   return { content, raised };
+}
+
+/** The bank account an identity keeps: merged over what is stored and every delivery (any order). */
+function accountOf(
+  existing: Forecast | Settlement | RoleContribution | undefined,
+  group: readonly CanonicalRecord[],
+): string | undefined {
+  const stored = existing !== undefined && 'bankAccount' in existing ? existing.bankAccount : undefined;
+  return group.map(recordAccount).reduce(mergedAccount, stored);
 }
 
 function contributionCount(content: ReceivableContent): number {
@@ -198,6 +213,7 @@ function withContribution(
   record: CanonicalRecord,
   { role, sign }: LinkedRole,
   occurrences: Occurrences,
+  bankAccount: string | undefined,
 ): ReceivableContent {
   const { recordHash: hash, movementDate, paymentDate } = record;
   const netCents = directedCents(role as RecordRole, record.netCents, sign);
@@ -207,11 +223,27 @@ function withContribution(
     return { ...base, forecasts: replaced(base.forecasts, forecast) };
   }
   if (role === 'PAYMENT') {
-    const settlement = { hash, netCents, paymentDate, movementDate, occurrences };
+    const settlement = {
+      hash,
+      netCents,
+      paymentDate,
+      movementDate,
+      occurrences,
+      ...withAccount(bankAccount),
+    };
     return { ...base, settlements: replaced(base.settlements, settlement) };
   }
   const feeCents = role === 'ADVANCE' ? Math.abs(record.feeCents ?? 0) : null;
-  const event = { hash, role, netCents, feeCents, paymentDate, movementDate, occurrences };
+  const event = {
+    hash,
+    role,
+    netCents,
+    feeCents,
+    paymentDate,
+    movementDate,
+    occurrences,
+    ...withAccount(bankAccount),
+  };
   return { ...base, events: replaced(base.events ?? [], event) };
 }
 

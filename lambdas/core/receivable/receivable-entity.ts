@@ -26,6 +26,8 @@ const storedContribution = z.object({
   e: z.record(z.string(), z.string()).optional(),
   sd: z.boolean().optional(),
   g: z.string().optional(),
+  /** A settlement's or money-moving event's bank account (bank/record-account.ts), when named. */
+  a: z.string().optional(),
 });
 
 export type StoredContribution = z.input<typeof storedContribution>;

@@ -32,6 +32,9 @@ export const CANONICAL_FIELDS = [
   'movementDate',
   'lineSequence',
   'product',
+  'bankCode',
+  'bankBranch',
+  'bankAccountNumber',
 ] as const;
 export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
 
@@ -87,6 +90,14 @@ export interface CanonicalRecord {
    * product column or its value maps to none. Descriptive: never part of the identity.
    */
   readonly product: SaleProduct | null;
+  /**
+   * The bank, branch and account a payment lands in, as the layout writes them (trimmed, upper case),
+   * when it names them: bank/account-id.ts makes one account id of the three. Descriptive: never part
+   * of the identity, and an odd value never quarantines a record (docs/deposits.md).
+   */
+  readonly bankCode: string | null;
+  readonly bankBranch: string | null;
+  readonly bankAccountNumber: string | null;
   /** Source columns the alias map does not know, kept as received (upper-cased names). */
   readonly extra: Readonly<Record<string, unknown>>;
   /** Identifiers as received, for the fields whose normalized value differs (`{ nsu: "000123" }`). */

@@ -20,7 +20,14 @@ export interface DriftTracker {
 }
 
 /** Fields a layout may well not have: their absence is no sign of a renamed column. */
-const OPTIONAL_FIELDS: ReadonlySet<CanonicalField> = new Set(['movementDate', 'lineSequence', 'product']);
+const OPTIONAL_FIELDS: ReadonlySet<CanonicalField> = new Set([
+  'movementDate',
+  'lineSequence',
+  'product',
+  'bankCode',
+  'bankBranch',
+  'bankAccountNumber',
+]);
 
 /**
  * Fields every record of a report kind is expected to carry. `tid` is optional (unless it is part

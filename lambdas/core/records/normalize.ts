@@ -49,7 +49,7 @@ export interface Normalizer {
 /** How each canonical field is read. */
 const READS: Record<
   Exclude<CanonicalField, 'recordType'>,
-  'identifier' | 'date' | 'integer' | 'cents' | 'sequence' | 'product'
+  'identifier' | 'date' | 'integer' | 'cents' | 'sequence' | 'product' | 'text'
 > = {
   acquirer: 'identifier',
   merchant: 'identifier',
@@ -68,6 +68,9 @@ const READS: Record<
   movementDate: 'date',
   lineSequence: 'sequence',
   product: 'product',
+  bankCode: 'text',
+  bankBranch: 'text',
+  bankAccountNumber: 'text',
 };
 const READ_FIELDS = CANONICAL_FIELDS.filter((field) => field !== 'recordType') as (keyof typeof READS)[];
 const RECORD_TYPE_SLOT = CANONICAL_FIELDS.indexOf('recordType');
@@ -129,6 +132,8 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
         return reader.identifier(at, 'numeric');
       case 'product':
         return productOf(reader.code(at), config.productValues);
+      case 'text':
+        return reader.code(at);
     }
   }
 

@@ -16,9 +16,11 @@
  * | `cn:` `ca:` | receivables flagged `capped` | count, Σ\|difference\| |
  * | `o:D` | due date D of a receivable STORED as OPEN | count |
  * | `lc:` `lk:` `lv:` | every receivable | Σ cancelled, Σ charged back (net of reversals), Σ advance fees |
+ * | `d:<place>` `dk:<place>` | deposit place `<date>\|<acquirer>\|<account>[\|<group>]` | paid into it, taken from it (totals/deposit-cells.ts) |
  *
  * A receivable that will leave the table by TTL (receivable/horizon.ts) has every cell filed under its
  * expiry day instead, `x<day>/<cell>`, so the book can leave it out from that day on (expiry.ts).
+ * Deposit cells always are, under the earlier of that day and their payment date's own (totals/deposit-cells.ts).
  */
 import { type IsoDate, isIsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
@@ -26,11 +28,13 @@ import { expiryDateOf } from '../receivable/horizon';
 import type { Receivable } from '../receivable/item';
 import { explain, moneyOf } from '../receivable/status';
 import { weekStartOf } from '../summary/agenda';
+import { type DepositCellsConfig, depositCells, depositExpiry, depositPlaceOf } from './deposit-cells';
 
 export type Cells = Readonly<Record<string, number>>;
 
 /** What a receivable's cells depend on besides its content. */
-export type CellsConfig = Pick<ReconConfig, 'tolerance' | 'graceDays' | 'hotHorizonDays'>;
+export type CellsConfig = Pick<ReconConfig, 'tolerance' | 'graceDays' | 'hotHorizonDays'> &
+  DepositCellsConfig;
 
 /** Cell name: a kind and a bucket (state, due date or week), `:`-separated. */
 export const cell = (kind: string, bucket = '') => `${kind}:${bucket}`;
@@ -105,6 +109,11 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
     add(cell('ca'), Math.abs(differenceCents));
   }
   if (r.status === 'OPEN' && r.dueDate !== null) add(cell('o', r.dueDate), 1);
+  for (const [plain, cents] of Object.entries(depositCells(r, config))) {
+    const own = depositExpiry(depositPlaceOf(parseCell(plain).bucket).paymentDate);
+    const day = own === undefined || (expiry !== undefined && expiry < own) ? expiry : own;
+    cells[day === undefined ? plain : expiringCell(day, plain)] = cents;
+  }
   return cells;
 }
 

@@ -8,6 +8,7 @@ import {
 import { applyRecords, pruneContent } from '../../../lambdas/core/receivable/matcher';
 import { explain } from '../../../lambdas/core/receivable/status';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
+import { itemBytes } from '../../support/item-bytes';
 import { canonical, forecast, hexHash, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 const config = reconConfig();
@@ -24,19 +25,6 @@ function stored(...records: CanonicalRecord[]): Receivable {
     changedOn: '2025-04-10',
     updatedAt: '2025-04-10T09:00:00.000Z',
   };
-}
-
-/** DynamoDB's item size rule: names and values in UTF-8, numbers ~1 byte per 2 digits + 1, +3 per map/list entry. */
-function itemBytes(value: unknown): number {
-  if (typeof value === 'string') return Buffer.byteLength(value);
-  if (typeof value === 'number') return Math.ceil(String(Math.abs(value)).length / 2) + 1;
-  if (value && typeof value === 'object') {
-    return Object.entries(value).reduce(
-      (sum, [name, v]) => sum + Buffer.byteLength(name) + itemBytes(v) + 1,
-      3,
-    );
-  }
-  return 1;
 }
 
 describe('receivable item', () => {

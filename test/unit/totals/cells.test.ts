@@ -67,6 +67,8 @@ describe('a receivable write as a delta of the totals', () => {
       's:UNDERPAID': 9_000,
       'a:UNDERPAID': 1_000,
       'ws:2025-03-31': 9_000,
+      // Expected at ACQ1's deposit of its payment date, without account (the record names none).
+      'x2025-07-31/d:2025-04-07|ACQ1|': 9_000,
     });
     // The rest paid later: UNDERPAID becomes SETTLED (partial payments), money moves state to state.
     const settled = stored([settlement(key, 'd2', 1_000, '2025-04-08')], '2025-04-08', short);
@@ -80,6 +82,7 @@ describe('a receivable write as a delta of the totals', () => {
       'f:SETTLED': 10_000,
       's:SETTLED': 10_000,
       'ws:2025-03-31': 1_000,
+      'x2025-07-31/d:2025-04-08|ACQ1|': 1_000,
     });
   });
 

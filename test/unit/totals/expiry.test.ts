@@ -65,6 +65,8 @@ describe('cells filed under the expiry day', () => {
       'x2025-05-31/a:UNDERPAID': 1_000,
       'x2025-05-31/wf:2025-03-31': 10_000,
       'x2025-05-31/ws:2025-03-31': 9_000,
+      // Its deposit cell would stay until 2025-07-31; the receivable's earlier expiry files it.
+      'x2025-05-31/d:2025-04-07|ACQ1|': 9_000,
     });
   });
 
@@ -74,7 +76,7 @@ describe('cells filed under the expiry day', () => {
     expect(expiryDateOf(settled, config)).toBe('2025-06-30');
     const delta = deltaOf(paid, settled, config);
     expect(addCells({ ...cellsOf(paid, config) }, delta)).toEqual(cellsOf(settled, config));
-    expect(Object.keys(delta).filter((name) => parseExpiring(name).expiry === '2025-05-31')).toHaveLength(6);
+    expect(Object.keys(delta).filter((name) => parseExpiring(name).expiry === '2025-05-31')).toHaveLength(7);
     expect(delta['x2025-06-30/n:SETTLED']).toBe(1);
   });
 
@@ -88,7 +90,7 @@ describe('cells filed under the expiry day', () => {
     expect(expiredNames(cells, '2025-05-30')).toEqual([]);
     expect(liveCells(cells, '2025-05-31')).toEqual({ 'un:2025-06-01': 1, 'uf:2025-06-01': 500 });
     expect(unexpired(cells, '2025-05-31')).toEqual({ 'un:2025-06-01': 1, 'uf:2025-06-01': 500 });
-    expect(expiredNames(cells, '2025-05-31')).toHaveLength(6);
+    expect(expiredNames(cells, '2025-05-31')).toHaveLength(7);
   });
 });
 
