@@ -8,10 +8,13 @@
  * (both only when not zero; `dk:` is rare: chargebacks are), so the report can show both:
  * - `d:` its counted payments (receivable/corrections.ts) and its advances (net: the advance fee is
  *   already out), each on its payment date and its own account ('' when the record names none);
- * - `dk:` for roles in `deposits.deductedRoles`: chargebacks (+), reversals (−) and linked
- *   adjustments (− their sign), each on its payment date (else movement date) and its own account,
+ * - `dk:` for roles in `deposits.deductedRoles`: chargebacks (+) and reversals (−), each on its
+ *   payment date (else movement date) and its own account,
  *   else the account of the receivable's latest payment; with none the account is '' (the reader's
  *   "without account").
+ * A linked adjustment adds no cell: the payment it adjusts already carries the adjusted amount
+ * (docs/lifecycle.md), so netting it again would count it twice. Account-level adjustments and fees
+ * are the reader's (totals/expected-deposits.ts).
  * Acquirer and group values are escaped (`%` and `|`), so a value holding the separator reads back
  * as it was. The cells of a payment date are filed under an expiry day of their own (see
  * {@link depositExpiry}): a deposit is matched days after its payment date, not for the life of the
@@ -78,12 +81,11 @@ export function depositExpiry(paymentDate: IsoDate): IsoDate | undefined {
   return paymentDate === '' ? undefined : endOfMonth(addDays(paymentDate, DEPOSIT_CELL_DAYS));
 }
 
-/** Each event role's direction: an advance pays; a chargeback is taken, a reversal or credit adjustment given back. */
+/** Each event role's direction: an advance pays; a chargeback is taken, a reversal given back. */
 const EVENT_SIGN: Partial<Record<RoleContribution['role'], 1 | -1>> = {
   ADVANCE: 1,
   CHARGEBACK: 1,
   CHARGEBACK_REVERSAL: -1,
-  ADJUSTMENT: -1,
 };
 
 interface Movement {

@@ -73,7 +73,7 @@ describe('expected-deposit cells of a receivable', () => {
     expect(deposits(cellsOf(joined, config))).toEqual(expected);
   });
 
-  it('adds reversals back, adjustments with their sign, each on its own account when it names one', () => {
+  it('adds reversals back on their own account when they name one; a linked adjustment is in its payment already', () => {
     const r = stored([
       a1,
       rec('D1', 'd1', 10_000, '2025-04-01', { bank: ITAU }),
@@ -85,8 +85,8 @@ describe('expected-deposit cells of a receivable', () => {
     expect(deposits(cellsOf(r, config))).toEqual({
       'd:2025-04-01|ACQ1|341/1/123456': 10_000,
       'd:2025-04-03|ACQ1|1/2/777': 5_000,
-      // The latest payment's account (2025-04-03) takes what names none.
-      'dk:2025-04-10|ACQ1|1/2/777': 2_800,
+      // The latest payment's account (2025-04-03) takes what names none; the adjustment adds nothing.
+      'dk:2025-04-10|ACQ1|1/2/777': 2_500,
       'dk:2025-04-15|ACQ1|341/1/123456': -2_500,
     });
   });
