@@ -18,6 +18,12 @@ export const DEFAULT_ACQUIRER_PATTERNS: Record<string, string[]> = {
   SIPAG: ['SIPAG', 'SICOOB'],
 };
 
+/**
+ * The furthest back a run matches deposits: the totals keep a payment date's deposit cells at least
+ * 92 days (totals/deposit-cells.ts), so a recompute never reads a date whose cells are gone.
+ */
+export const MAX_LOOKBACK_DAYS = 90;
+
 /** How a bank's transactions are told apart (bank/identity.ts). */
 export const STATEMENT_IDENTITIES = ['fitid', 'content'] as const;
 export type StatementIdentity = (typeof STATEMENT_IDENTITIES)[number];
@@ -46,6 +52,11 @@ export const depositsConfigSchema = z
     toleranceCents: z.number().int().min(0).default(0),
     /** Business days after the payment date a credit may still arrive (0: the same day only). */
     windowBusinessDays: z.number().int().min(0).max(30).default(2),
+    /**
+     * Days of payment dates the nightly run matches again (besides its own period): statements
+     * arrive late and overlap. At most {@link MAX_LOOKBACK_DAYS}: older deposit cells leave the totals.
+     */
+    lookbackDays: z.number().int().min(1).max(MAX_LOOKBACK_DAYS).default(45),
     /** Extra grouping of expected deposits besides acquirer, account and payment date. */
     groupBy: z.array(z.enum(DEPOSIT_GROUP_FIELDS)).default([]),
     /** Roles the acquirer nets out of its deposits (FEE and ADJUSTMENT: account-level items included). */
@@ -72,6 +83,7 @@ export const depositsConfigSchema = z
   .default({
     toleranceCents: 0,
     windowBusinessDays: 2,
+    lookbackDays: 45,
     groupBy: [],
     deductedRoles: [...DEFAULT_DEDUCTED_ROLES],
     acquirerPatterns: {},

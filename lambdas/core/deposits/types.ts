@@ -30,6 +30,23 @@ export interface ExpectedDeposit extends DepositPlace {
   readonly deductedCents: Cents;
 }
 
+/** Amounts that could not be placed on one bank account (the report says so). */
+export interface UnplacedAmount {
+  readonly acquirer: string;
+  readonly paymentDate: IsoDate;
+  readonly group: string;
+  readonly paidCents: Cents;
+  readonly deductedCents: Cents;
+}
+
+/** What the records say a range of payment dates should deposit (totals/expected-deposits.ts). */
+export interface ExpectedDeposits {
+  /** Ordered by payment date, acquirer, account, group. */
+  readonly deposits: readonly ExpectedDeposit[];
+  /** Same order; the account is '' on all of them. */
+  readonly withoutAccount: readonly UnplacedAmount[];
+}
+
 /** One transaction of a bank statement after identity and deduplication (bank/statement.ts). */
 export interface BankCredit {
   readonly bankAccount: string;

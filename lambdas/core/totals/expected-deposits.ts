@@ -14,7 +14,10 @@
 import type { AccountItem, AccountStore } from '../account/account-items';
 import type { IsoDate } from '../calendar';
 import type { DepositsConfig } from '../deposits/config';
-import type { DepositPlace, ExpectedDeposit } from '../deposits/types';
+import type { DepositPlace, ExpectedDeposit, ExpectedDeposits, UnplacedAmount } from '../deposits/types';
+
+export type { ExpectedDeposits, UnplacedAmount } from '../deposits/types';
+
 import type { Cents } from '../money';
 import { parseCell } from './cells';
 import { DEDUCTED_KIND, depositBucket, depositPlaceOf, isDepositKind } from './deposit-cells';
@@ -32,22 +35,6 @@ export interface ExpectedDepositsQuery {
   /** Payment dates from `from` through `to`. */
   readonly from: IsoDate;
   readonly to: IsoDate;
-}
-
-/** Amounts that could not be placed on one bank account (the report says so). */
-export interface UnplacedAmount {
-  readonly acquirer: string;
-  readonly paymentDate: IsoDate;
-  readonly group: string;
-  readonly paidCents: Cents;
-  readonly deductedCents: Cents;
-}
-
-export interface ExpectedDeposits {
-  /** Ordered by payment date, acquirer, account, group. */
-  readonly deposits: readonly ExpectedDeposit[];
-  /** Same order; the account is '' on all of them. */
-  readonly withoutAccount: readonly UnplacedAmount[];
 }
 
 interface Sums {

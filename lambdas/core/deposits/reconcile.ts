@@ -1,0 +1,117 @@
+/**
+ * The bank leg's nightly pass (docs/deposits.md, "The nightly pass"): take in the statements waiting
+ * in the inbox, read what the records say each account should have received and what the bank says
+ * it did, match them and store the results. It runs in the summarize step, after the night's records
+ * are applied, so the statements and the financial report may arrive in any order: each night
+ * recomputes the whole range from what is stored, and the result depends only on that.
+ *
+ * Work is bounded by the range (at most {@link MAX_LOOKBACK_DAYS} days of payment dates plus the
+ * match window): the totals item, one Query per acquirer of account-level items, one Query per day of
+ * bank transactions. Nothing reads the book.
+ */
+import { addDays, daysBetween, type IsoDate } from '../calendar';
+import { type DepositsConfig, MAX_LOOKBACK_DAYS } from './config';
+import { matchDeposits } from './match';
+import type { BankCredit, DepositResult, ExpectedDeposits, UnplacedAmount } from './types';
+
+/** What the inbox pass reports (bank/inbox.ts's InboxResult, as far as the summary needs it). */
+export interface InboxOutcome {
+  readonly files: number;
+  readonly taken: number;
+  readonly quarantined: readonly {
+    readonly name: string;
+    readonly reason: string;
+    readonly detail: string;
+  }[];
+  readonly quarantinedTransactions: readonly { readonly name: string }[];
+  readonly failed: readonly { readonly name: string }[];
+}
+
+export interface DepositReconcilerDeps {
+  readonly config: { readonly deposits: DepositsConfig };
+  /** Takes in the statements under `bank/inbox/` (bank/inbox.ts). */
+  readonly importInbox: () => Promise<InboxOutcome>;
+  /** Whether any statement was ever taken in: without one the bank leg is off, not "all missing". */
+  readonly anyStatement: () => Promise<boolean>;
+  readonly readExpected: (query: { asOf: IsoDate; from: IsoDate; to: IsoDate }) => Promise<ExpectedDeposits>;
+  /** Bank transactions posted from `from` through `to`, debits included (bank/bank-store.ts). */
+  readonly listTransactions: (from: IsoDate, to: IsoDate) => Promise<readonly BankCredit[]>;
+  /** Replaces the stored results of every date in the range (deposits/results.ts). */
+  readonly writeResults: (
+    results: readonly DepositResult[],
+    range: { from: IsoDate; to: IsoDate },
+  ) => Promise<void>;
+}
+
+export interface DepositReconciliation {
+  /** Off: no statement was ever taken in (nothing is matched or stored). */
+  readonly state: 'ON' | 'OFF';
+  /** The result dates recomputed: payment dates, and credit dates of unexplained credits. */
+  readonly from: IsoDate;
+  readonly to: IsoDate;
+  readonly results: readonly DepositResult[];
+  readonly withoutAccount: readonly UnplacedAmount[];
+  readonly inbox: InboxOutcome;
+}
+
+/** The date a result is filed under: its payment date, else (an unexplained credit) its credit date. */
+export function resultDate(result: DepositResult): IsoDate {
+  return (result.paymentDate ?? result.creditDate) as IsoDate;
+}
+
+/**
+ * The result dates a night recomputes: its own period and the `lookbackDays` before `asOf`, never
+ * further back than {@link MAX_LOOKBACK_DAYS} (older deposit cells have left the totals).
+ */
+export function depositRange(
+  period: { from: IsoDate },
+  asOf: IsoDate,
+  config: Pick<DepositsConfig, 'lookbackDays'>,
+): { from: IsoDate; to: IsoDate } {
+  const wanted = [period.from, addDays(asOf, -config.lookbackDays)].sort()[0] as IsoDate;
+  const floor = addDays(asOf, -MAX_LOOKBACK_DAYS);
+  return { from: wanted < floor ? floor : wanted, to: asOf };
+}
+
+/**
+ * Calendar days before the range whose deposits still take part: a deposit paid just before `from`
+ * may be credited inside the range, and leaving it out would show its credit as unexplained. Two
+ * calendar days per business day of the window plus a week covers weekends and holiday runs.
+ */
+function contextDays(config: Pick<DepositsConfig, 'windowBusinessDays'>): number {
+  return 2 * config.windowBusinessDays + 7;
+}
+
+export function buildDepositReconciler(deps: DepositReconcilerDeps) {
+  const settings = deps.config.deposits;
+  return async function reconcileDeposits(
+    period: { from: IsoDate },
+    asOf: IsoDate,
+  ): Promise<DepositReconciliation> {
+    const inbox = await deps.importInbox();
+    const range = depositRange(period, asOf, settings);
+    if (!(await deps.anyStatement())) {
+      return { state: 'OFF', ...range, results: [], withoutAccount: [], inbox };
+    }
+    const floor = addDays(asOf, -MAX_LOOKBACK_DAYS);
+    const context = addDays(range.from, -contextDays(settings));
+    const readFrom = daysBetween(floor, context) < 0 ? floor : context;
+    const [expected, transactions] = await Promise.all([
+      deps.readExpected({ asOf, from: readFrom, to: range.to }),
+      deps.listTransactions(readFrom, range.to),
+    ]);
+    const all = matchDeposits({
+      expected: expected.deposits,
+      credits: transactions,
+      asOf,
+      config: deps.config,
+    });
+    const inRange = (date: IsoDate) => date >= range.from && date <= range.to;
+    const results = all.filter((r) => inRange(resultDate(r)));
+    await deps.writeResults(results, range);
+    const withoutAccount = expected.withoutAccount.filter((u) => inRange(u.paymentDate));
+    return { state: 'ON', ...range, results, withoutAccount, inbox };
+  };
+}
+
+export type DepositReconciler = ReturnType<typeof buildDepositReconciler>;

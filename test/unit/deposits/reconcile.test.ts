@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { IsoDate } from '../../../lambdas/core/calendar';
+import {
+  buildDepositReconciler,
+  type DepositReconcilerDeps,
+  depositRange,
+} from '../../../lambdas/core/deposits/reconcile';
+import type { BankCredit, DepositResult, ExpectedDeposit } from '../../../lambdas/core/deposits/types';
+import { bankCredit, depositsConfig, expectedDeposit } from '../../support/deposits';
+
+const NO_INBOX = { files: 0, taken: 0, quarantined: [], quarantinedTransactions: [], failed: [] };
+
+/** A reconciler over fixed stores that records what it was asked and what it wrote. */
+function reconcilerOver(expected: ExpectedDeposit[], credits: BankCredit[], anyStatement = true) {
+  const asked: { expected?: [IsoDate, IsoDate]; credits?: [IsoDate, IsoDate] } = {};
+  const written: { results: readonly DepositResult[]; range: { from: IsoDate; to: IsoDate } }[] = [];
+  const deps: DepositReconcilerDeps = {
+    config: depositsConfig({ lookbackDays: 10 }),
+    importInbox: async () => NO_INBOX,
+    anyStatement: async () => anyStatement,
+    readExpected: async ({ from, to }) => {
+      asked.expected = [from, to];
+      const deposits = expected.filter((d) => d.paymentDate >= from && d.paymentDate <= to);
+      return { deposits, withoutAccount: [] };
+    },
+    listTransactions: async (from, to) => {
+      asked.credits = [from, to];
+      return credits.filter((c) => c.postedDate >= from && c.postedDate <= to);
+    },
+    writeResults: async (results, range) => {
+      written.push({ results, range });
+    },
+  };
+  return { reconcile: buildDepositReconciler(deps), asked, written };
+}
+
+describe('the nightly deposit pass', () => {
+  it('recomputes the run period and the lookback, never past 90 days', () => {
+    const config = { lookbackDays: 10 };
+    expect(depositRange({ from: '2025-04-09' }, '2025-04-10', config)).toEqual({
+      from: '2025-03-31',
+      to: '2025-04-10',
+    });
+    expect(depositRange({ from: '2025-03-01' }, '2025-04-10', config)).toEqual({
+      from: '2025-03-01',
+      to: '2025-04-10',
+    });
+    expect(depositRange({ from: '2024-01-01' }, '2025-04-10', config)).toEqual({
+      from: '2025-01-10',
+      to: '2025-04-10',
+    });
+  });
+
+  it('is off, storing nothing, until a statement was ever taken in', async () => {
+    const { reconcile, written } = reconcilerOver(
+      [expectedDeposit({ paymentDate: '2025-04-01', expectedCents: 100 })],
+      [],
+      false,
+    );
+    const outcome = await reconcile({ from: '2025-04-09' }, '2025-04-10');
+    expect(outcome.state).toBe('OFF');
+    expect(outcome.results).toEqual([]);
+    expect(written).toEqual([]);
+  });
+
+  it('lets a deposit paid before the range take its credit inside it, and reports only the range', async () => {
+    // Paid 2025-03-28 (Friday), credited 2025-03-31 (Monday), the range's first day.
+    const before = expectedDeposit({ paymentDate: '2025-03-28', expectedCents: 700 });
+    const inside = expectedDeposit({ paymentDate: '2025-04-01', expectedCents: 500 });
+    const credits = [
+      bankCredit({ postedDate: '2025-03-31', amountCents: 700, identity: 'late' }),
+      bankCredit({ postedDate: '2025-04-01', amountCents: 500, identity: 'on-time' }),
+    ];
+    const { reconcile, asked, written } = reconcilerOver([before, inside], credits);
+    const outcome = await reconcile({ from: '2025-04-09' }, '2025-04-10');
+    expect(outcome.from).toBe('2025-03-31');
+    expect(asked.expected?.[0] < '2025-03-28').toBe(true);
+    expect(outcome.results.map((r) => [r.status, r.paymentDate, r.creditDate])).toEqual([
+      ['DEPOSITED', '2025-04-01', '2025-04-01'],
+    ]);
+    expect(written).toEqual([{ results: outcome.results, range: { from: '2025-03-31', to: '2025-04-10' } }]);
+  });
+});
