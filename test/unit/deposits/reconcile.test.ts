@@ -74,7 +74,7 @@ describe('the nightly deposit pass', () => {
     const { reconcile, asked, written } = reconcilerOver([before, inside], credits);
     const outcome = await reconcile({ from: '2025-04-09' }, '2025-04-10');
     expect(outcome.from).toBe('2025-03-31');
-    expect(asked.expected?.[0] < '2025-03-28').toBe(true);
+    expect(asked.expected?.[0] ?? '').toMatch(/^2025-03-(1|2[0-7])/);
     expect(outcome.results.map((r) => [r.status, r.paymentDate, r.creditDate])).toEqual([
       ['DEPOSITED', '2025-04-01', '2025-04-01'],
     ]);
