@@ -5,6 +5,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import {
   CONTRACT_RATES_TABLE,
+  DEPOSIT_RESULTS_TABLE,
   type LakePartition,
   type LakeTable,
   QUARANTINE_TABLE,
@@ -59,6 +60,7 @@ export class AnalyticsCatalog extends Construct {
   public readonly quarantineTableName: string = QUARANTINE_TABLE.name;
   public readonly receivableChangesTableName: string = RECEIVABLE_CHANGES_TABLE.name;
   public readonly contractRatesTableName: string = CONTRACT_RATES_TABLE.name;
+  public readonly depositResultsTableName: string = DEPOSIT_RESULTS_TABLE.name;
   /** Athena named query names, `recon_<query>` (see `queries.ts`). */
   public readonly namedQueryNames: readonly string[];
 
@@ -77,7 +79,12 @@ export class AnalyticsCatalog extends Construct {
       },
     });
 
-    for (const table of [RECORDS_TABLE, QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE] as const) {
+    for (const table of [
+      RECORDS_TABLE,
+      QUARANTINE_TABLE,
+      RECEIVABLE_CHANGES_TABLE,
+      DEPOSIT_RESULTS_TABLE,
+    ] as const) {
       const cfn = new glue.CfnTable(this, pascalCase(table.name), {
         catalogId,
         databaseName: this.databaseName,
