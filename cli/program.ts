@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { basicAuthorization } from '../lambdas/core/provider/http';
 import { buildRedactor } from '../lambdas/core/redact';
 import { registerBackfillCommand } from './commands/backfill';
+import { registerDepositsCommand } from './commands/deposits';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
 import { registerRunCommand } from './commands/run';
@@ -26,7 +27,7 @@ export type CliDeps = SimulatorCommandDeps;
  * Commands that watch `io.signal` and clean up before they end (lock, webhook, stores, server). Any
  * other command holds nothing worth waiting for and simply ends as interrupted.
  */
-const CLEANS_UP_ON_INTERRUPT = new Set(['run', 'receivables', 'query', 'simulator']);
+const CLEANS_UP_ON_INTERRUPT = new Set(['run', 'receivables', 'query', 'simulator', 'deposits']);
 
 export function buildProgram(
   io: CliIo,
@@ -45,6 +46,7 @@ export function buildProgram(
   registerSimulatorCommand(program, io, deps);
   registerWebhookCommands(program, webhookCommandDeps(io));
   registerBackfillCommand(program, io);
+  registerDepositsCommand(program, io);
   return program;
 }
 

@@ -4,6 +4,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
+import { depositResultsKey } from '../../lambdas/core/deposits/results-lake';
 import { quarantineObjectKey, recordsObjectKey } from '../../lambdas/core/lake/keys';
 import { changesKey } from '../../lambdas/core/recon/export';
 import { AnalyticsCatalog, type AnalyticsCatalogProps } from '../../lib/analytics/analytics';
@@ -190,6 +191,7 @@ describe('AnalyticsCatalog', () => {
       recon_records: recordsObjectKey(source, 'A1', '2025-03-01'),
       recon_quarantine: quarantineObjectKey(source),
       recon_receivable_changes: changesKey('2025-04-05', 0),
+      recon_deposit_results: depositResultsKey('2025-04-05'),
     };
     const values: Record<string, string> = {
       kind: 'sales',
@@ -197,6 +199,7 @@ describe('AnalyticsCatalog', () => {
       movement_date: '2025-03-01',
       generated: '2025-04-05',
       changed_on: '2025-04-05',
+      result_date: '2025-04-05',
     };
     for (const [table, key] of Object.entries(expected)) {
       const locationTemplate = new Capture();
@@ -218,7 +221,7 @@ describe('AnalyticsCatalog', () => {
 
   it('uses no crawler', () => {
     template.resourceCountIs('AWS::Glue::Crawler', 0);
-    template.resourceCountIs('AWS::Glue::Table', 4);
+    template.resourceCountIs('AWS::Glue::Table', 5);
   });
 
   it('enforces an encrypted result location on the workgroup', () => {

@@ -45,17 +45,19 @@ export function depositsHtml(s: Pick<RunSummary, 'language' | 'deposits'>): stri
     .join('\n');
 }
 
-/** The account, and the deposit's group (a brand, a merchant) as small print when it has one. */
-function account(r: DepositResult): Cell {
-  return { text: r.bankAccount, ...(r.group === '' ? {} : { small: r.group }) };
-}
+/** An account never wraps mid-number. */
+const account = (r: DepositResult): Cell => ({ text: r.bankAccount, kind: 'nowrap' });
 
 /** The columns and cells of one action list: what is missing, what differs, what nobody expected. */
 function listOf(status: ActionStatus, language: ReportLanguage) {
   const w = depositsTextsFor(language);
   const c = w.columns;
   const cell = cellsFor(language);
-  const acquirer = (r: DepositResult) => cell.text(r.acquirer ?? w.unknownAcquirer);
+  // The row's title (a card's heading on a phone): the acquirer, its group (a brand, a merchant) as small print.
+  const acquirer = (r: DepositResult): Cell => ({
+    text: r.acquirer ?? w.unknownAcquirer,
+    ...(r.group === '' ? {} : { small: r.group }),
+  });
   const money = (cents: number | null) => (cents === null ? cell.text('') : cell.money(cents));
   const lists: Record<ActionStatus, { columns: Column[]; row: (r: DepositResult) => Cell[] }> = {
     NOT_DEPOSITED: {
@@ -95,19 +97,20 @@ function listOf(status: ActionStatus, language: ReportLanguage) {
       ],
     },
     UNEXPLAINED_CREDIT: {
+      // What the bank wrote identifies the credit: its memo is the row's title, the FITID small print.
       columns: [
+        { label: c.memo },
         { label: c.account },
         { label: c.creditDate },
-        { label: c.memo },
         { label: c.received, num: true },
       ],
       row: (r) => [
-        account(r),
-        cell.date(r.creditDate),
         {
           text: [r.acquirer, r.memo].filter(Boolean).join(' · '),
           ...(r.fitid ? { small: `FITID ${r.fitid}` } : {}),
         },
+        account(r),
+        cell.date(r.creditDate),
         money(r.creditCents),
       ],
     },
@@ -145,11 +148,14 @@ function byDayTable(section: OnSection, language: ReportLanguage): string {
   const w = depositsTextsFor(language);
   const c = w.columns;
   const cell = cellsFor(language);
+  // Money still within its window is its own column, only when there is some: not a shortfall yet.
+  const awaiting = section.totals.AWAITING_DEPOSIT.count > 0;
   const rows = section.byDay.map((line) => [
     cell.date(line.date),
     cell.text(line.acquirer ?? w.unknownAcquirer),
     cell.money(line.expectedCents),
     cell.money(line.receivedCents),
+    ...(awaiting ? [cell.money(line.awaitingCents)] : []),
     cell.money(line.differenceCents),
   ]);
   const columns = [
@@ -157,6 +163,7 @@ function byDayTable(section: OnSection, language: ReportLanguage): string {
     { label: c.acquirer },
     { label: c.expected, num: true },
     { label: c.received, num: true },
+    ...(awaiting ? [{ label: w.statuses.AWAITING_DEPOSIT, num: true }] : []),
     { label: c.difference, num: true },
   ];
   return `<h3>${escapeHtml(w.byDay)}</h3>\n${renderTable(columns, rows, { none: w.empty })}`;

@@ -31,7 +31,9 @@ export interface DepositDayLine {
   readonly acquirer: string | null;
   readonly expectedCents: Cents;
   readonly receivedCents: Cents;
-  /** received − expected (negative: short). */
+  /** The part of expected still within its window (AWAITING_DEPOSIT): not missing yet. */
+  readonly awaitingCents: Cents;
+  /** received − (expected − awaiting): negative is money short or missing, never money not due yet. */
   readonly differenceCents: Cents;
   readonly missing: number;
   readonly differing: number;
@@ -123,6 +125,7 @@ function dayLines(results: readonly DepositResult[]): DepositDayLine[] {
       acquirer: r.acquirer,
       expectedCents: 0,
       receivedCents: 0,
+      awaitingCents: 0,
       differenceCents: 0,
       missing: 0,
       differing: 0,
@@ -130,11 +133,13 @@ function dayLines(results: readonly DepositResult[]): DepositDayLine[] {
     };
     const expectedCents = line.expectedCents + (r.expectedCents ?? 0);
     const receivedCents = line.receivedCents + (r.creditCents ?? 0);
+    const awaitingCents = line.awaitingCents + (r.status === 'AWAITING_DEPOSIT' ? (r.expectedCents ?? 0) : 0);
     lines.set(key, {
       ...line,
       expectedCents,
       receivedCents,
-      differenceCents: receivedCents - expectedCents,
+      awaitingCents,
+      differenceCents: receivedCents - (expectedCents - awaitingCents),
       missing: line.missing + (r.status === 'NOT_DEPOSITED' ? 1 : 0),
       differing: line.differing + (r.status === 'DEPOSIT_DIFFERS' ? 1 : 0),
       unexplained: line.unexplained + (r.status === 'UNEXPLAINED_CREDIT' ? 1 : 0),

@@ -4,8 +4,8 @@
  * store (passed in), since an empty period and a bank leg not in use read alike in the results.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
-import { buildDepositsSection, type DepositsQuery, type DepositsSection } from '../summary/deposits';
-import { readDepositResults } from './results-lake';
+import { readDepositResults } from '../deposits/results-lake';
+import { buildDepositsSection, type DepositsQuery, type DepositsSection } from './deposits';
 
 export function depositsSectionFromLake(deps: {
   readonly s3: Pick<S3Client, 'send'>;
