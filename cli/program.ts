@@ -8,6 +8,7 @@ import { basicAuthorization } from '../lambdas/core/provider/http';
 import { buildRedactor } from '../lambdas/core/redact';
 import { registerBackfillCommand } from './commands/backfill';
 import { registerBankCommand } from './commands/bank';
+import { registerDepositsCommand } from './commands/deposits';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
 import { registerRunCommand } from './commands/run';
@@ -27,7 +28,7 @@ export type CliDeps = SimulatorCommandDeps;
  * Commands that watch `io.signal` and clean up before they end (lock, webhook, stores, server). Any
  * other command holds nothing worth waiting for and simply ends as interrupted.
  */
-const CLEANS_UP_ON_INTERRUPT = new Set(['run', 'receivables', 'query', 'simulator']);
+const CLEANS_UP_ON_INTERRUPT = new Set(['run', 'receivables', 'query', 'simulator', 'deposits']);
 
 export function buildProgram(
   io: CliIo,
@@ -47,6 +48,7 @@ export function buildProgram(
   registerWebhookCommands(program, webhookCommandDeps(io));
   registerBackfillCommand(program, io);
   registerBankCommand(program, io);
+  registerDepositsCommand(program, io);
   return program;
 }
 

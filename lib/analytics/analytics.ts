@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import {
   BANK_TRANSACTIONS_TABLE,
   CONTRACT_RATES_TABLE,
+  DEPOSIT_RESULTS_TABLE,
   type LakePartition,
   type LakeTable,
   QUARANTINE_TABLE,
@@ -60,6 +61,7 @@ export class AnalyticsCatalog extends Construct {
   public readonly quarantineTableName: string = QUARANTINE_TABLE.name;
   public readonly receivableChangesTableName: string = RECEIVABLE_CHANGES_TABLE.name;
   public readonly contractRatesTableName: string = CONTRACT_RATES_TABLE.name;
+  public readonly depositResultsTableName: string = DEPOSIT_RESULTS_TABLE.name;
   /** Athena named query names, `recon_<query>` (see `queries.ts`). */
   public readonly namedQueryNames: readonly string[];
 
@@ -83,7 +85,8 @@ export class AnalyticsCatalog extends Construct {
       QUARANTINE_TABLE,
       RECEIVABLE_CHANGES_TABLE,
       BANK_TRANSACTIONS_TABLE,
-    ]) {
+      DEPOSIT_RESULTS_TABLE,
+    ] as const) {
       const cfn = new glue.CfnTable(this, pascalCase(table.name), {
         catalogId,
         databaseName: this.databaseName,

@@ -16,6 +16,7 @@
  * payments) are two records, a re-delivery is none ({@link uniqueRecords}).
  */
 import { QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE, RECORDS_TABLE } from '../../lambdas/core/lake/tables';
+import { DEPOSIT_QUERIES } from './deposit-queries';
 import { feeAuditSql, feeConsistencySql } from './fee-audit-query';
 
 export interface QueryParam {
@@ -279,6 +280,7 @@ WHERE generated BETWEEN ? AND ?
 GROUP BY kind, generated, reason
 ORDER BY kind, generated, reason`,
   },
+  ...DEPOSIT_QUERIES,
 ];
 
 export function findNamedQuery(name: string): NamedQuery {

@@ -6,11 +6,13 @@
  * the data, as in the demo.
  */
 
+import { buildDepositsSection } from '../../lambdas/core/summary/deposits';
 import type { MoneyTotals, ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
 import type { JobResult } from '../../lambdas/core/workflow/contracts';
 import { generateUniverse } from '../../local/simulator/dataset';
 import { computeGroundTruth } from '../../local/simulator/ground-truth';
 import { recordCounts } from '../../local/simulator/report-content';
+import { ALL_RESULTS } from '../support/deposit-results';
 import { buildRunSummary } from '../support/run-summary';
 
 const SEED = 42;
@@ -128,5 +130,19 @@ export function crowdedSummary(language: ReportLanguage): RunSummary {
       unknownColumns: ['CODPRODUTO', 'CODIGO_DO_PRODUTO_COM_NOME_MUITO_LONGO_SEM_ESPACOS_1234567890'],
       missingFields: ['nsu'],
     },
+    // The bank leg at the same scale, with a long unbroken memo and a deposit group (docs/deposits.md).
+    deposits: buildDepositsSection({
+      statementsImported: true,
+      from: '2025-03-01',
+      to: '2025-03-31',
+      results: ALL_RESULTS.map((r) => ({
+        ...r,
+        group: r.acquirer === 'REDE' ? 'MASTERCARD|EC 1234567890' : '',
+        memo: r.memo === null ? null : `${r.memo} ${'TRANSFERENCIAELETRONICADISPONIVEL'.repeat(3)}`,
+        expectedCents: r.expectedCents === null ? null : r.expectedCents * factor,
+        creditCents: r.creditCents === null ? null : r.creditCents * factor,
+        differenceCents: r.differenceCents === null ? null : r.differenceCents * factor,
+      })),
+    }),
   };
 }

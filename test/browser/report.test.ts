@@ -133,6 +133,8 @@ describe.each(['pt-BR', 'en'] as const)('the most crowded report in Chromium (%s
         expect(await cardsInReadingOrder(page)).toEqual(
           actionCategoriesByAmount(summary).map((c) => c.state),
         );
+        // The Depósitos section is on the page, its lists and tables fit as the rest do.
+        expect(await page.locator('#deposits ~ h3.deposit').count()).toBe(3);
         expect(await cutOff(page, '.card, td, th, h1, h2, h3, p, li, small')).toEqual([]);
       } finally {
         await page.close();

@@ -5,6 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { bankTransactionsKey } from '../../lambdas/core/bank/lake-file';
+import { depositResultsKey } from '../../lambdas/core/deposits/results-lake';
 import { quarantineObjectKey, recordsObjectKey } from '../../lambdas/core/lake/keys';
 import { changesKey } from '../../lambdas/core/recon/export';
 import { AnalyticsCatalog, type AnalyticsCatalogProps } from '../../lib/analytics/analytics';
@@ -192,6 +193,7 @@ describe('AnalyticsCatalog', () => {
       recon_quarantine: quarantineObjectKey(source),
       recon_receivable_changes: changesKey('2025-04-05', 0),
       recon_bank_transactions: bankTransactionsKey('ab12', '2025-03'),
+      recon_deposit_results: depositResultsKey('2025-04-05'),
     };
     const values: Record<string, string> = {
       kind: 'sales',
@@ -200,6 +202,7 @@ describe('AnalyticsCatalog', () => {
       generated: '2025-04-05',
       changed_on: '2025-04-05',
       posted_month: '2025-03',
+      result_date: '2025-04-05',
     };
     for (const [table, key] of Object.entries(expected)) {
       const locationTemplate = new Capture();
@@ -221,7 +224,7 @@ describe('AnalyticsCatalog', () => {
 
   it('uses no crawler', () => {
     template.resourceCountIs('AWS::Glue::Crawler', 0);
-    template.resourceCountIs('AWS::Glue::Table', 5);
+    template.resourceCountIs('AWS::Glue::Table', 6);
   });
 
   it('enforces an encrypted result location on the workgroup', () => {

@@ -6,6 +6,7 @@
 import { renderAttention } from './attention-html';
 import { formatCount } from './brl';
 import { renderWeeklyChart } from './chart';
+import { DEPOSITS_STYLE, depositsHtml } from './deposits-html';
 import { escapeHtml } from './escape';
 import { feeAuditHtml } from './fee-audit-html';
 import { formatDate, formatInstant, formatSeconds, textsFor } from './i18n';
@@ -177,12 +178,13 @@ export function renderHtmlReport(s: RunSummary): string {
   const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), s.environment];
   return `<!doctype html>
 <html lang="${s.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`)}</title><style>${REPORT_STYLE}${LIFECYCLE_STYLE}</style></head>
+<title>${escapeHtml(`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`)}</title><style>${REPORT_STYLE}${LIFECYCLE_STYLE}${DEPOSITS_STYLE}</style></head>
 <body>
 <h1>${escapeHtml(t.title)}</h1>
 <p class="meta">${status} · ${meta.map((m) => escapeHtml(m)).join(' · ')}</p>
 ${failuresSection(s)}
 ${renderAttention(s)}
+${depositsHtml(s)}
 ${renderFees(s)}
 ${renderLifecycleInfo(s)}
 ${statesSection(s)}

@@ -8,6 +8,7 @@
  */
 import { actionCategoriesByAmount, receivableParts } from './action-order';
 import { formatBrl, formatCount } from './brl';
+import { depositsTextsFor } from './deposits-texts';
 import { formatDate, formatInstant, textsFor } from './i18n';
 import { chargebackNote } from './lifecycle-html';
 import { presignCommand, type ReportLink } from './report-link';
@@ -75,11 +76,51 @@ function categoryLines(s: RunSummary, c: ActionCategory): string[] {
   ];
 }
 
+interface ActionEntry {
+  readonly amountCents: number;
+  readonly lines: readonly string[];
+}
+
+/**
+ * The bank leg's one line (docs/deposits.md): deposits that did not arrive and those that arrived
+ * with another amount, the larger amount first; none when there are neither.
+ */
+function depositEntries(s: RunSummary): ActionEntry[] {
+  if (s.deposits?.state !== 'ON') return [];
+  const w = depositsTextsFor(s.language);
+  const { NOT_DEPOSITED: missing, DEPOSIT_DIFFERS: differing } = s.deposits.totals;
+  const parts = [
+    { totals: missing, words: w.message.missing },
+    { totals: differing, words: w.message.differing },
+  ]
+    .filter((p) => p.totals.count > 0)
+    .sort((a, b) => b.totals.amountCents - a.totals.amountCents)
+    .map((p) =>
+      p.words(
+        p.totals.count,
+        formatCount(p.totals.count, s.language),
+        formatBrl(p.totals.amountCents, s.language),
+      ),
+    );
+  if (parts.length === 0) return [];
+  return [
+    {
+      amountCents: missing.amountCents + differing.amountCents,
+      lines: [`  ${w.message.label}: ${parts.join('; ')}`],
+    },
+  ];
+}
+
 function attentionLines(s: RunSummary): string[] {
   const t = textsFor(s.language);
-  const categories = actionCategoriesByAmount(s);
-  if (categories.length === 0) return [t.message.nothingToAct];
-  return [`${t.attention.heading}:`, ...categories.flatMap((c) => categoryLines(s, c))];
+  // One ordering for receivables and deposits: largest money at stake first (a stable sort keeps
+  // the categories' own tie order, deposits after a receivable category of equal amount).
+  const entries: ActionEntry[] = [
+    ...actionCategoriesByAmount(s).map((c) => ({ amountCents: c.amountCents, lines: categoryLines(s, c) })),
+    ...depositEntries(s),
+  ].sort((a, b) => b.amountCents - a.amountCents);
+  if (entries.length === 0) return [t.message.nothingToAct];
+  return [`${t.attention.heading}:`, ...entries.flatMap((e) => e.lines)];
 }
 
 function stateLines(s: RunSummary): string[] {

@@ -7,6 +7,7 @@
 import type { IsoDate } from '../calendar';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
+import type { DepositsQuery, DepositsSection } from './deposits';
 import type { FeeAuditSection } from './fee-audit';
 import { renderHtmlReport } from './html';
 import { accountAcquirersOf } from './lifecycle';
@@ -35,6 +36,8 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly feeAudit?: (asOf: IsoDate) => Promise<FeeAuditSection>;
   /** The period's account-level fees and debits (summary/fees.ts); without it the report has no such section. */
   readonly readFees?: (query: FeesQuery) => Promise<PeriodFees>;
+  /** The bank leg's "Depósitos" for the run's period (docs/deposits.md); absent: no section. */
+  readonly deposits?: (query: DepositsQuery) => Promise<DepositsSection>;
 };
 
 /** Object keys of one run's summary files in the lake bucket. */
@@ -66,9 +69,11 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
     });
     const stamp = { finishedAt: deps.now(), language: deps.language };
     const feeAudit = await deps.feeAudit?.(input.asOf);
+    const deposits = await deps.deposits?.({ from: input.from, to: input.to, asOf: input.asOf });
     const summary = {
       ...buildRunSummaryFromBook(input, book, stamp, fees),
       ...(feeAudit === undefined ? {} : { feeAudit }),
+      ...(deposits === undefined ? {} : { deposits }),
     };
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');

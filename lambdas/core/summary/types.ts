@@ -6,6 +6,7 @@ import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
 import type { ReportLanguage } from '../report-language';
 import type { JobOutcome, SummaryInput } from '../workflow/contracts';
+import type { DepositsSection } from './deposits';
 import type { FeeAuditSection } from './fee-audit';
 import type { LifecycleTotals, PeriodFees, UnclassifiedLine } from './lifecycle-types';
 
@@ -209,4 +210,6 @@ export interface RunSummary extends RunInfo {
   readonly fees?: PeriodFees;
   /** Records no role classifies, from the run's ingest counts. */
   readonly unclassified?: readonly UnclassifiedLine[];
+  /** The bank leg: deposits expected against received (docs/deposits.md); absent when not read. */
+  readonly deposits?: DepositsSection;
 }

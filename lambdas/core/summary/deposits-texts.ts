@@ -1,0 +1,131 @@
+/**
+ * The words of the bank leg's report section and message line (deposits-html.ts, message.ts), both
+ * languages in one place like the fee audit's: typed by the status list, so a new status without
+ * words fails the type check.
+ */
+import type { DepositStatus } from '../deposits/types';
+import type { ReportLanguage } from './types';
+
+export interface DepositsTexts {
+  readonly heading: string;
+  readonly off: string;
+  readonly note: (from: string, to: string) => string;
+  readonly empty: string;
+  readonly nothingToAct: string;
+  readonly statuses: Readonly<Record<DepositStatus, string>>;
+  /** What each action list is about, under its heading. */
+  readonly explain: Readonly<Record<'NOT_DEPOSITED' | 'DEPOSIT_DIFFERS' | 'UNEXPLAINED_CREDIT', string>>;
+  readonly unknownAcquirer: string;
+  readonly byDay: string;
+  readonly columns: {
+    readonly date: string;
+    readonly acquirer: string;
+    readonly account: string;
+    readonly paymentDate: string;
+    readonly expected: string;
+    readonly received: string;
+    readonly creditDate: string;
+    readonly difference: string;
+    readonly windowEnds: string;
+    readonly memo: string;
+    readonly count: string;
+  };
+  /** The morning message's line: "2 não chegaram (R$ 4.500,00)". */
+  readonly message: {
+    readonly label: string;
+    readonly missing: (n: number, count: string, amount: string) => string;
+    readonly differing: (n: number, count: string, amount: string) => string;
+  };
+}
+
+const PORTUGUESE: DepositsTexts = {
+  heading: 'Depósitos',
+  off: 'Conferência bancária desligada: nenhum extrato bancário foi importado (recon bank import).',
+  note: (from, to) =>
+    `O que os pagamentos das adquirentes de ${from} a ${to} diziam que chegaria à conta, contra os créditos do extrato bancário.`,
+  empty: 'Nenhum depósito previsto nem crédito recebido no período.',
+  nothingToAct: 'Todos os depósitos conferem: nada precisa de ação.',
+  statuses: {
+    DEPOSITED: 'Depositado',
+    DEPOSIT_DIFFERS: 'Depósito com diferença',
+    NOT_DEPOSITED: 'Depósito não chegou',
+    AWAITING_DEPOSIT: 'Aguardando depósito',
+    UNEXPLAINED_CREDIT: 'Crédito sem origem identificada',
+    NO_DEPOSIT_DUE: 'Nada a depositar (descontos maiores que os pagamentos)',
+  },
+  explain: {
+    NOT_DEPOSITED:
+      'O prazo passou e nenhum crédito chegou na conta: cobrar a adquirente ou conferir a conta cadastrada.',
+    DEPOSIT_DIFFERS: 'Chegou um crédito da adquirente, mas com valor diferente do previsto.',
+    UNEXPLAINED_CREDIT: 'Crédito no extrato que nenhum pagamento previsto explica.',
+  },
+  unknownAcquirer: 'Adquirente não identificada',
+  byDay: 'Previsto x recebido por dia e adquirente',
+  columns: {
+    date: 'Dia',
+    acquirer: 'Adquirente',
+    account: 'Conta',
+    paymentDate: 'Data de pagamento',
+    expected: 'Previsto',
+    received: 'Recebido',
+    creditDate: 'Data do crédito',
+    difference: 'Diferença',
+    windowEnds: 'Prazo até',
+    memo: 'Histórico',
+    count: 'Quantidade',
+  },
+  message: {
+    label: 'Depósitos',
+    missing: (n, count, amount) => `${count} ${n === 1 ? 'não chegou' : 'não chegaram'} (${amount})`,
+    differing: (_n, count, amount) => `${count} com diferença (${amount})`,
+  },
+};
+
+const ENGLISH: DepositsTexts = {
+  heading: 'Deposits',
+  off: 'Bank check off: no bank statement was ever imported (recon bank import).',
+  note: (from, to) =>
+    `What the acquirers' payments of ${from} to ${to} said would reach the account, against the credits of the bank statement.`,
+  empty: 'No deposit expected and no credit received in the period.',
+  nothingToAct: 'Every deposit agrees: nothing needs action.',
+  statuses: {
+    DEPOSITED: 'Deposited',
+    DEPOSIT_DIFFERS: 'Deposit differs',
+    NOT_DEPOSITED: 'Deposit did not arrive',
+    AWAITING_DEPOSIT: 'Awaiting deposit',
+    UNEXPLAINED_CREDIT: 'Credit of unknown origin',
+    NO_DEPOSIT_DUE: 'Nothing to deposit (deductions reach the payments)',
+  },
+  explain: {
+    NOT_DEPOSITED:
+      'The window has passed and no credit reached the account: claim it from the acquirer or check the account on file.',
+    DEPOSIT_DIFFERS: 'A credit from the acquirer arrived, but its amount is not the expected one.',
+    UNEXPLAINED_CREDIT: 'A credit on the statement that no expected payment explains.',
+  },
+  unknownAcquirer: 'Unknown acquirer',
+  byDay: 'Expected vs received per day and acquirer',
+  columns: {
+    date: 'Day',
+    acquirer: 'Acquirer',
+    account: 'Account',
+    paymentDate: 'Payment date',
+    expected: 'Expected',
+    received: 'Received',
+    creditDate: 'Credit date',
+    difference: 'Difference',
+    windowEnds: 'Due by',
+    memo: 'Memo',
+    count: 'Count',
+  },
+  message: {
+    label: 'Deposits',
+    missing: (_n, count, amount) => `${count} did not arrive (${amount})`,
+    differing: (n, count, amount) => `${count} ${n === 1 ? 'differs' : 'differ'} (${amount})`,
+  },
+};
+
+const TEXTS: Readonly<Record<ReportLanguage, DepositsTexts>> = { 'pt-BR': PORTUGUESE, en: ENGLISH };
+
+export function depositsTextsFor(language: ReportLanguage): DepositsTexts {
+  return TEXTS[language];
+}
