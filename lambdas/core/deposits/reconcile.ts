@@ -12,6 +12,7 @@
 import { addDays, daysBetween, type IsoDate } from '../calendar';
 import { type DepositsConfig, MAX_LOOKBACK_DAYS } from './config';
 import { matchDeposits } from './match';
+import { resultDate } from './result-date';
 import type { BankCredit, DepositResult, ExpectedDeposits, UnplacedAmount } from './types';
 
 /** What the inbox pass reports (bank/inbox.ts's InboxResult, as far as the summary needs it). */
@@ -52,11 +53,6 @@ export interface DepositReconciliation {
   readonly results: readonly DepositResult[];
   readonly withoutAccount: readonly UnplacedAmount[];
   readonly inbox: InboxOutcome;
-}
-
-/** The date a result is filed under: its payment date, else (an unexplained credit) its credit date. */
-export function resultDate(result: DepositResult): IsoDate {
-  return (result.paymentDate ?? result.creditDate) as IsoDate;
 }
 
 /**
