@@ -6,7 +6,9 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from '../../lambdas/core/bank/lake-file';
 import { CONTRACT_RATES_KEY } from '../../lambdas/core/fees/source';
+import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/lake/tables';
 import { TOUCHED_PREFIX } from '../../lambdas/core/recon/touched';
 import { summaryKeys } from '../../lambdas/core/summary/summarizer';
 import {
@@ -146,6 +148,23 @@ export class Workflow extends Construct {
     );
   }
 
+  /** Statements in from the inbox, and the deposit results rewritten (docs/deposits.md). */
+  private grantBankLeg(fn: ReconFunction, bucket: s3.IBucket): void {
+    const prefixes = [BANK_INBOX_PREFIX, DEPOSIT_RESULTS_TABLE.prefix];
+    fn.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObject', 's3:DeleteObject'],
+        resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
+      }),
+    );
+    for (const prefix of [...prefixes, BANK_RAW_PREFIX]) this.grantPrefixList(fn, prefix, bucket);
+    acknowledgeWildcards(
+      fn.role,
+      prefixes.map((prefix) => `Resource::${nagArnOf(bucket)}/${prefix}*`),
+      'Takes bank statements out of their inbox and rewrites the deposit results of its range: those two prefixes only.',
+    );
+  }
+
   private grant(fn: ReconFunction, spec: StepAccess, props: WorkflowProps): void {
     if (spec.table === 'read') props.table.grantReadData(fn.role);
     if (spec.table === 'readWrite') props.table.grantReadWriteData(fn.role);
@@ -176,6 +195,7 @@ export class Workflow extends Construct {
       );
       this.grantPrefixList(fn, CONTRACT_RATES_KEY, props.bucket);
     }
+    if (spec.bankLeg) this.grantBankLeg(fn, props.bucket);
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

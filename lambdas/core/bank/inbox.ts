@@ -15,7 +15,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import type { StatementImporter } from './import';
-import { BANK_IMPORTED_PREFIX, BANK_INBOX_PREFIX } from './lake-file';
+import { BANK_IMPORTED_PREFIX, BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from './lake-file';
 import type { Quarantined } from './statement';
 
 export interface InboxDeps {
@@ -95,4 +95,10 @@ export async function importInbox(deps: InboxDeps): Promise<InboxResult> {
     }
   }
   return { files: keys.length, taken, newTransactions, quarantined, quarantinedTransactions, failed };
+}
+
+/** Whether any statement was ever taken in (its raw file is kept under `bank/raw/`). */
+export async function anyStatementTaken(s3: InboxDeps['s3'], bucket: string): Promise<boolean> {
+  const page = await s3.send(new ListObjectsCommand({ Bucket: bucket, Prefix: BANK_RAW_PREFIX, MaxKeys: 1 }));
+  return (page.Contents ?? []).length > 0;
 }

@@ -80,14 +80,8 @@ export const depositsConfigSchema = z
       })
       .default({ default: 'content', banks: {} }),
   })
-  .default({
-    toleranceCents: 0,
-    windowBusinessDays: 2,
-    lookbackDays: 45,
-    groupBy: [],
-    deductedRoles: [...DEFAULT_DEDUCTED_ROLES],
-    acquirerPatterns: {},
-    statementIdentity: { default: 'content', banks: {} },
-  });
+  // prefault, not default: the defaults go through the schema, so acquirerPatterns gets its
+  // transform (the built-in patterns) when RECON_CONFIG has no `deposits` key at all.
+  .prefault({});
 
 export type DepositsConfig = z.output<typeof depositsConfigSchema>;

@@ -1,21 +1,33 @@
 /**
- * The summarizer's `deposits` dependency over the lake: the run period's results as the deposit
- * results table holds them. Whether a statement was ever imported is asked of the bank leg's own
- * store (passed in), since an empty period and a bank leg not in use read alike in the results.
+ * The summarizer's `deposits` dependency: the night's bank-leg pass (deposits/reconcile.ts) and its
+ * results as the report's section. The section covers the whole recomputed range (the run's period
+ * and the lookback), so a deposit that goes missing days after its payment date is in the morning's
+ * report until its credit arrives, as an OVERDUE receivable is.
  */
-import type { S3Client } from '@aws-sdk/client-s3';
-import { readDepositResults } from '../deposits/results-lake';
+import type { DepositReconciler } from '../deposits/reconcile';
 import { buildDepositsSection, type DepositsQuery, type DepositsSection } from './deposits';
 
-export function depositsSectionFromLake(deps: {
-  readonly s3: Pick<S3Client, 'send'>;
-  readonly bucket: string;
-  readonly statementsImported: () => Promise<boolean>;
-}): (query: DepositsQuery) => Promise<DepositsSection> {
-  return async ({ from, to }) => {
-    if (!(await deps.statementsImported()))
-      return buildDepositsSection({ statementsImported: false, from, to, results: [] });
-    const results = await readDepositResults(deps.s3, deps.bucket, { from, to });
-    return buildDepositsSection({ statementsImported: true, from, to, results });
+/** Told about statements the inbox pass could not take in (the Lambda logs a warning). */
+export type InboxWarning = (message: string, details: Record<string, unknown>) => void;
+
+export function depositsSectionOf(
+  reconcile: DepositReconciler,
+  warn?: InboxWarning,
+): (query: DepositsQuery) => Promise<DepositsSection> {
+  return async ({ from, asOf }) => {
+    const night = await reconcile({ from }, asOf);
+    const { quarantined, failed } = night.inbox;
+    if (quarantined.length > 0 || failed.length > 0) {
+      warn?.('bank statements not taken in', {
+        quarantined: quarantined.map((q) => ({ name: q.name, reason: q.reason, detail: q.detail })),
+        failed: failed.map((f) => f.name),
+      });
+    }
+    return buildDepositsSection({
+      statementsImported: night.state === 'ON',
+      from: night.from,
+      to: night.to,
+      results: night.results,
+    });
   };
 }

@@ -28,6 +28,12 @@ export interface StepAccess {
   readonly linksReports?: boolean;
   /** Reads the contracted-rate table (fees/source.ts), the fee audit's; a missing one reads as absent. */
   readonly contractRates?: boolean;
+  /**
+   * The bank leg (docs/deposits.md): takes statements out of `bank/inbox/` (read, delete; copies
+   * are puts), lists `bank/raw/` (was a statement ever taken in?) and rewrites the deposit results
+   * of its range (read, delete).
+   */
+  readonly bankLeg?: boolean;
 }
 
 export interface StepEntry {
@@ -175,7 +181,8 @@ export const STEP_CATALOG = {
     purpose: 'Write the run summary (JSON + HTML) and notify',
     memoryMb: 1024,
     timeoutSeconds: 300,
-    // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md).
+    // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md);
+    // the bank leg: statements in, deposits matched (docs/deposits.md).
     access: {
       table: 'readWrite',
       bucket: 'put',
@@ -183,6 +190,7 @@ export const STEP_CATALOG = {
       linksReports: true,
       touchedLog: 'read',
       contractRates: true,
+      bankLeg: true,
     },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn],
     states: { summarizeRun: 'Summarize run' },

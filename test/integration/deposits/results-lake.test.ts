@@ -12,7 +12,6 @@ import {
   writeDepositResults,
 } from '../../../lambdas/core/deposits/results-lake';
 import { buildDepositsSection } from '../../../lambdas/core/summary/deposits';
-import { depositsSectionFromLake } from '../../../lambdas/core/summary/deposits-source';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import {
   ALL_RESULTS,
@@ -137,38 +136,5 @@ describe('writeDepositResults / readDepositResults', () => {
     await expect(readDepositResults(target.client, target.name)).rejects.toThrow(
       'deposits/results/result_date=2025-03-07/results.jsonl line 2: unknown status PAID',
     );
-  });
-});
-
-describe('depositsSectionFromLake (the summarizer’s deposits dependency)', () => {
-  it('is OFF without an imported statement, else the period’s results from the lake', async () => {
-    const target = await freshBucket();
-    await writeDepositResults(target.client, target.name, ALL_RESULTS, MARCH);
-    const query = { from: '2025-03-04', to: '2025-03-31', asOf: '2025-04-01' };
-    const off = depositsSectionFromLake({
-      s3: target.client,
-      bucket: target.name,
-      statementsImported: async () => false,
-    });
-    expect(await off(query)).toEqual({ state: 'OFF' });
-    const on = depositsSectionFromLake({
-      s3: target.client,
-      bucket: target.name,
-      statementsImported: async () => true,
-    });
-    const section = await on(query);
-    expect(section).toEqual(
-      buildDepositsSection({
-        statementsImported: true,
-        from: query.from,
-        to: query.to,
-        results: ALL_RESULTS,
-      }),
-    );
-    expect(section.state === 'ON' && section.results.map((r) => r.status)).toEqual([
-      'NOT_DEPOSITED',
-      'UNEXPLAINED_CREDIT',
-      'AWAITING_DEPOSIT',
-    ]);
   });
 });
