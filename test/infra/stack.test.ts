@@ -255,7 +255,8 @@ describe('recon stack (production, webhook on)', () => {
 
     expect(actionsOf(resources, 'run summary').map((a) => a.action)).toContain('sns:Publish');
     // The message's presigned link acts with the summary's role: it reads the HTML reports; the fee
-    // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); nothing else.
+    // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the bank
+    // leg its inbox, its raw statements' listing and the deposit results; nothing else.
     const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
     );
@@ -269,6 +270,15 @@ describe('recon stack (production, webhook on)', () => {
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['reconciliation/touched/*'] } }],
       ['s3:GetObject', expect.stringMatching(/"\/config\/contract-rates\.csv"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['config/contract-rates.csv*'] } }],
+      // The bank leg (docs/deposits.md): statements out of their inbox, the deposit results rewritten.
+      [
+        ['s3:GetObject', 's3:DeleteObject'],
+        expect.stringMatching(/"\/bank\/inbox\/\*"\]].*"\/deposits\/results\/\*"\]/),
+        undefined,
+      ],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/inbox/*'] } }],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['deposits/results/*'] } }],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/raw/*'] } }],
       ['s3:GetObject', expect.stringMatching(/"\/summaries\/run=\*\/report\.html"\]/), undefined],
     ]);
     for (const [, policy] of ofType(resources, 'AWS::IAM::Policy')) {
