@@ -14,7 +14,7 @@
 import type { AccountItem, AccountStore } from '../account/account-items';
 import type { IsoDate } from '../calendar';
 import type { DepositsConfig } from '../deposits/config';
-import type { DepositPlace, ExpectedDeposit, ExpectedDeposits, UnplacedAmount } from '../deposits/types';
+import type { DepositPlace, ExpectedDeposits } from '../deposits/types';
 
 export type { ExpectedDeposits, UnplacedAmount } from '../deposits/types';
 

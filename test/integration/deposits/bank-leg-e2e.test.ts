@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BANK_INBOX_PREFIX, BANK_QUARANTINE_PREFIX } from '../../../lambdas/core/bank/lake-file';
-import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
+import { addDays } from '../../../lambdas/core/calendar';
 import { readDepositResults } from '../../../lambdas/core/deposits/results-lake';
 import type { DepositResult } from '../../../lambdas/core/deposits/types';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';

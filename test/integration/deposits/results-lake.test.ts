@@ -11,7 +11,6 @@ import {
   readDepositResults,
   writeDepositResults,
 } from '../../../lambdas/core/deposits/results-lake';
-import { buildDepositsSection } from '../../../lambdas/core/summary/deposits';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import {
   ALL_RESULTS,
