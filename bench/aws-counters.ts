@@ -4,6 +4,7 @@
  * times every workflow step (one Lambda invocation each). The cost estimate multiplies these counts
  * by list prices; nothing here is estimated from code reading.
  */
+import { appendFileSync } from 'node:fs';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { receivable } from '../lambdas/core/receivable/receivable-entity';
@@ -131,16 +132,41 @@ export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; res
 
 /** S3 requests per operation (`PutObject`, `GetObject`, `DeleteObject`, `ListObjectsV2`...). */
 export function countS3(client: S3Client): Record<string, number> {
-  const counts: Record<string, number> = {};
+  return countS3ByPrefix(client).byOperation;
+}
+
+/**
+ * The key's prefix as a breakdown label: its first path segment and the `kind=` partition when the
+ * key has one (`records-by-month/kind=sales`), so the figures say which part of the lake the requests go to.
+ */
+export function s3PrefixOf(key: string | undefined): string {
+  if (key === undefined) return '(bucket)';
+  const [top, second] = key.split('/');
+  return second?.startsWith('kind=') ? `${top}/${second}` : (top ?? key);
+}
+
+/** S3 requests per operation, and per `operation prefix` ({@link s3PrefixOf}). */
+export function countS3ByPrefix(client: S3Client): {
+  byOperation: Record<string, number>;
+  byPrefix: Record<string, number>;
+} {
+  const byOperation: Record<string, number> = {};
+  const byPrefix: Record<string, number> = {};
+  const keysLog = process.env.BENCH_S3_KEYS_LOG;
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const name = (context.commandName as string).replace(/Command$/, '');
-      counts[name] = (counts[name] ?? 0) + 1;
+      const key =
+        (args.input as { Key?: string; Prefix?: string }).Key ?? (args.input as { Prefix?: string }).Prefix;
+      byOperation[name] = (byOperation[name] ?? 0) + 1;
+      const label = `${name} ${s3PrefixOf(key)}`;
+      byPrefix[label] = (byPrefix[label] ?? 0) + 1;
+      if (keysLog) appendFileSync(keysLog, `${name} ${key ?? ''}\n`);
       return next(args);
     },
     { step: 'initialize', name: 'benchS3Counter' },
   );
-  return counts;
+  return { byOperation, byPrefix };
 }
 
 export interface StepTimings {

@@ -64,6 +64,8 @@ export interface CostFigures {
     s3GetClass: number;
     snsPublishes: number;
   };
+  /** S3 requests per million records by `operation prefix` (bench/aws-counters.ts), largest first. */
+  readonly s3ByPrefix: Record<string, number>;
   /** USD per million records, per service. */
   readonly usd: Record<'lambda' | 'stepFunctions' | 'dynamodb' | 's3' | 'sns', number>;
   readonly assumptions: string[];
@@ -122,6 +124,11 @@ export function estimateCost(
     counts: Object.fromEntries(
       Object.entries(counts).map(([k, v]) => [k, round(v, 1)]),
     ) as CostFigures['counts'],
+    s3ByPrefix: Object.fromEntries(
+      Object.entries(run.s3ByPrefix)
+        .sort(([, a], [, b]) => b - a)
+        .map(([label, n]) => [label, round(n * scale, 1)]),
+    ),
     usd: Object.fromEntries(Object.entries(usd).map(([k, v]) => [k, round(v, 4)])) as CostFigures['usd'],
     assumptions: [
       `list prices ${prices.region} as of ${prices.asOf} (bench/prices.json), no free tier`,

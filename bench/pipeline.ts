@@ -12,7 +12,7 @@ import type { JobResult } from '../lambdas/core/workflow/contracts';
 import { parseStageConfig } from '../lib/config';
 import { expectedLifecycle, storedLifecycle } from '../local/lifecycle-compare';
 import { startLocalWorld } from '../local/simulated-world';
-import { countDynamo, countS3, type DynamoCounts, type StepTimings, timeSteps } from './aws-counters';
+import { countDynamo, countS3ByPrefix, type DynamoCounts, type StepTimings, timeSteps } from './aws-counters';
 import { round } from './figures';
 import { LIFECYCLE_MIX } from './mix';
 
@@ -57,6 +57,8 @@ export interface PipelineRun {
   readonly stateTransitions: number;
   readonly dynamo: DynamoCounts;
   readonly s3: Record<string, number>;
+  /** S3 requests per `operation prefix` (bench/aws-counters.ts s3PrefixOf). */
+  readonly s3ByPrefix: Record<string, number>;
   readonly steps: StepTimings['byStep'];
   readonly published: number;
 }
@@ -96,7 +98,8 @@ export async function measurePipeline(records: number, log: (line: string) => vo
     log(`pipeline ${records}: history ${HISTORY.from}..${HISTORY.to} ingested (uncounted)`);
     clock.set(NIGHT_AFTER_PERIOD);
     dynamoCounter.restart();
-    const s3 = countS3(world.s3.client);
+    const s3Counter = countS3ByPrefix(world.s3.client);
+    const s3 = s3Counter.byOperation;
     const { steps, timings } = timeSteps(world.steps);
     let stateTransitions = 0;
     world.simulator.resetStats();
@@ -131,6 +134,7 @@ export async function measurePipeline(records: number, log: (line: string) => vo
       stateTransitions,
       dynamo,
       s3,
+      s3ByPrefix: s3Counter.byPrefix,
       steps: timings.byStep,
       published: world.published.length,
     };

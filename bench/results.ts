@@ -214,7 +214,12 @@ function downloadDetails(results: Results): string[] {
 /** Cost per million records by service, and the assumptions behind it. */
 function costDetails(results: Results): string[] {
   const c = results.cost as
-    | { usd: Record<string, number>; counts: Record<string, number>; assumptions: string[] }
+    | {
+        usd: Record<string, number>;
+        counts: Record<string, number>;
+        s3ByPrefix?: Record<string, number>;
+        assumptions: string[];
+      }
     | undefined;
   if (!c) return [];
   return [
@@ -228,6 +233,14 @@ function costDetails(results: Results): string[] {
       .map(([name, n]) => `${name} ${n}`)
       .join(', ')}.`,
     '',
+    ...(c.s3ByPrefix
+      ? [
+          `S3 requests per million records by operation and key prefix: ${Object.entries(c.s3ByPrefix)
+            .map(([name, n]) => `${name} ${n}`)
+            .join(', ')}.`,
+          '',
+        ]
+      : []),
     ...c.assumptions.map((a) => `- ${a}`),
     '',
   ];

@@ -99,7 +99,7 @@ const collectPairs = (value: string, previous: string[]) => [...previous, value]
 export function registerQueryCommand(program: Command, io: CliIo): void {
   const names = NAMED_QUERIES.map(
     (q) =>
-      `  ${q.name}: ${q.description}${q.params.length ? ` (--param ${q.params.map((p) => p.name).join(', ')})` : ''}`,
+      `  ${q.name}: ${q.description}${q.params.length ? ` (--param ${[...new Set(q.params.map((p) => p.name))].join(', ')})` : ''}`,
   ).join('\n');
   program
     .command('query')

@@ -189,21 +189,14 @@ function projection(partition: LakePartition, dateRange: string): Record<string,
   if (partition.projection.type === 'enum') {
     return { [`${prefix}.type`]: 'enum', [`${prefix}.values`]: partition.projection.values.join(',') };
   }
-  if (partition.projection.type === 'month') {
-    return {
-      [`${prefix}.type`]: 'date',
-      [`${prefix}.format`]: 'yyyy-MM',
-      [`${prefix}.range`]: dateRange.replace(/^(\d{4}-\d{2})-\d{2}/, '$1'),
-      [`${prefix}.interval`]: '1',
-      [`${prefix}.interval.unit`]: 'MONTHS',
-    };
-  }
+  const monthly = partition.projection.type === 'month';
   return {
     [`${prefix}.type`]: 'date',
-    [`${prefix}.format`]: 'yyyy-MM-dd',
-    [`${prefix}.range`]: dateRange,
+    [`${prefix}.format`]: monthly ? 'yyyy-MM' : 'yyyy-MM-dd',
+    // The range's start in the partition's own format (`2020-01-01` → `2020-01`).
+    [`${prefix}.range`]: monthly ? dateRange.replace(/^(\d{4}-\d{2})-\d{2}/, '$1') : dateRange,
     [`${prefix}.interval`]: '1',
-    [`${prefix}.interval.unit`]: 'DAYS',
+    [`${prefix}.interval.unit`]: monthly ? 'MONTHS' : 'DAYS',
   };
 }
 

@@ -36,6 +36,11 @@ export interface NamedQuery {
 const asOf: QueryParam = { name: 'as_of', description: 'state as of the end of this date, yyyy-MM-dd' };
 const from: QueryParam = { name: 'from', description: 'first movement date, yyyy-MM-dd' };
 const to: QueryParam = { name: 'to', description: 'last movement date (inclusive), yyyy-MM-dd' };
+/**
+ * The parameters of {@link uniqueRecords}: the range twice, once for the `movement_month` partitions
+ * (so Athena reads only the months of the range) and once for the days; pass the same two dates.
+ */
+const movementRange: readonly QueryParam[] = [from, to, from, to];
 
 /**
  * `WITH receivables AS (...)`: every receivable's state as of the `as_of` parameter, from the change
@@ -80,14 +85,14 @@ const uniqueRecords = `WITH numbered AS (
     ORDER BY line_sequence, CASE WHEN line_sequence IS NULL THEN page END, CASE WHEN line_sequence IS NULL THEN line END
   ) AS occurrence
   FROM ${RECORDS_TABLE.name} r
-  WHERE movement_date BETWEEN ? AND ?
+  WHERE movement_month BETWEEN SUBSTR(?, 1, 7) AND SUBSTR(?, 1, 7) AND movement_date BETWEEN ? AND ?
 ), ranked AS (
   SELECT n.*, ROW_NUMBER() OVER (PARTITION BY record_hash, occurrence ORDER BY generated_on, report_id, page, line) AS copy_rank
   FROM numbered n
 ), records AS (SELECT * FROM ranked WHERE copy_rank = 1)`;
 
-/** The `yyyy-MM` of the record's movement date (the partition: a financial record's payment day). */
-const month = 'SUBSTR(movement_date, 1, 7)';
+/** The `yyyy-MM` of the record's movement date (a financial record's payment day): its partition. */
+const month = 'movement_month';
 const countOf = (condition: string) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
 /** Records of the role debit money (`signed_net_cents` < 0): their sum as a positive debit. */
 const debitOf = (condition: string) => `SUM(CASE WHEN ${condition} THEN -signed_net_cents ELSE 0 END)`;
@@ -165,7 +170,7 @@ ORDER BY last_payment_date, receivable_key`,
     name: 'daily_totals',
     description:
       'Record counts and gross/fee/net totals per movement day, kind, code, acquirer, merchant and brand.',
-    params: [from, to],
+    params: movementRange,
     sql: `${uniqueRecords}
 SELECT movement_date, kind, code, acquirer, merchant, brand,
        COUNT(*) AS records,
@@ -180,14 +185,14 @@ ORDER BY movement_date, kind, code, acquirer, merchant, brand`,
     name: 'fee_audit',
     description:
       'Forecasts (A1) of a movement period against the contracted rates (recon_contract_rates, docs/fee-audit.md) per acquirer and brand: gross, charged and contracted fee, their difference, sales above contract and without a rate.',
-    params: [from, to],
+    params: movementRange,
     sql: feeAuditSql(uniqueRecords),
   },
   {
     name: 'fee_consistency',
     description:
       'Charged fee versus gross minus net per acquirer, brand and code: records whose own amounts disagree, effective fee rate.',
-    params: [from, to],
+    params: movementRange,
     sql: feeConsistencySql(uniqueRecords),
   },
   {
@@ -220,7 +225,7 @@ ORDER BY acquirer, brand`,
     name: 'chargebacks_by_month',
     description:
       'Chargebacks per acquirer and month of their debit (movement date): count and amount, reversals, and the net still taken back.',
-    params: [from, to],
+    params: movementRange,
     sql: `${uniqueRecords}
 SELECT acquirer, ${month} AS movement_month,
        ${countOf("role = 'CHARGEBACK'")} AS chargebacks,
@@ -237,7 +242,7 @@ ORDER BY acquirer, movement_month`,
     name: 'fees_and_debits_by_month',
     description:
       'Fees (POS rent, service fees) and debit adjustments per acquirer and month, account-level and linked to a receivable, as positive debits.',
-    params: [from, to],
+    params: movementRange,
     sql: `${uniqueRecords}
 SELECT acquirer, ${month} AS movement_month,
        ${countOf("role = 'FEE'")} AS fees,
@@ -256,7 +261,7 @@ ORDER BY acquirer, movement_month`,
     name: 'advance_fees_by_month',
     description:
       'Advances of receivables per acquirer and month paid: amount paid early, advance fee, and the fee as a percentage of paid plus fee.',
-    params: [from, to],
+    params: movementRange,
     sql: `${uniqueRecords}
 SELECT acquirer, ${month} AS movement_month,
        COUNT(*) AS advances,

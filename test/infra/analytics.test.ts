@@ -41,7 +41,7 @@ describe('AnalyticsCatalog', () => {
     ]).toEqual(['recon_records', 'recon_quarantine', 'recon_receivable_changes']);
   });
 
-  it('projects the records partitions: kind and code enums, movement date range', () => {
+  it('projects the records partitions: kind enum, movement month range', () => {
     template.hasResourceProperties('AWS::Glue::Table', {
       DatabaseName: 'recon',
       TableInput: Match.objectLike({
@@ -49,34 +49,32 @@ describe('AnalyticsCatalog', () => {
         TableType: 'EXTERNAL_TABLE',
         PartitionKeys: [
           { Name: 'kind', Type: 'string' },
-          { Name: 'code', Type: 'string' },
-          { Name: 'movement_date', Type: 'string' },
+          { Name: 'movement_month', Type: 'string' },
         ],
         Parameters: {
           classification: 'parquet',
           'projection.enabled': 'true',
           'projection.kind.type': 'enum',
           'projection.kind.values': 'sales,financial',
-          'projection.code.type': 'enum',
-          'projection.code.values': 'A1,A2,A3,D1,E1,F1,G1',
-          'projection.movement_date.type': 'date',
-          'projection.movement_date.format': 'yyyy-MM-dd',
-          'projection.movement_date.range': '2020-01-01,NOW+1YEARS',
-          'projection.movement_date.interval': '1',
-          'projection.movement_date.interval.unit': 'DAYS',
+          // By month: a batch writes one object per month, not one per (code, day) (docs/scale.md).
+          'projection.movement_month.type': 'date',
+          'projection.movement_month.format': 'yyyy-MM',
+          'projection.movement_month.range': '2020-01,NOW+1YEARS',
+          'projection.movement_month.interval': '1',
+          'projection.movement_month.interval.unit': 'MONTHS',
           'storage.location.template': {
             'Fn::Join': [
               '',
               [
                 's3://',
                 { Ref: Match.stringLikeRegexp('^Lake') },
-                `/records/kind=\${kind}/code=\${code}/movement_date=\${movement_date}/`,
+                `/records-by-month/kind=\${kind}/movement_month=\${movement_month}/`,
               ],
             ],
           },
         },
         StorageDescriptor: Match.objectLike({
-          Location: location('records/'),
+          Location: location('records-by-month/'),
           SerdeInfo: { SerializationLibrary: 'org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe' },
           Columns: Match.arrayWith([
             { Name: 'installment', Type: 'int' },
@@ -89,6 +87,9 @@ describe('AnalyticsCatalog', () => {
             Match.objectLike({ Name: 'reason_text', Type: 'string' }),
             // The sale's product (docs/fee-audit.md), appended after them.
             Match.objectLike({ Name: 'product', Type: 'string' }),
+            // The former daily partitions, columns in every file since the layout is by month.
+            Match.objectLike({ Name: 'code', Type: 'string' }),
+            Match.objectLike({ Name: 'movement_date', Type: 'string' }),
           ]),
         }),
       }),
@@ -189,7 +190,7 @@ describe('AnalyticsCatalog', () => {
   it('projects exactly the keys the ingestion writes', () => {
     const source = { reportKind: 'sales', reportId: '42', page: 1, generatedOn: '2025-04-05' } as const;
     const expected = {
-      recon_records: recordsObjectKey(source, 'A1', '2025-03-01'),
+      recon_records: recordsObjectKey(source, '2025-03'),
       recon_quarantine: quarantineObjectKey(source),
       recon_receivable_changes: changesKey('2025-04-05', 0),
       recon_bank_transactions: bankTransactionsKey('ab12', '2025-03'),
@@ -197,8 +198,7 @@ describe('AnalyticsCatalog', () => {
     };
     const values: Record<string, string> = {
       kind: 'sales',
-      code: 'A1',
-      movement_date: '2025-03-01',
+      movement_month: '2025-03',
       generated: '2025-04-05',
       changed_on: '2025-04-05',
       posted_month: '2025-03',

@@ -8,22 +8,23 @@ import { contractRateFor } from '../../lambdas/core/fees/lookup';
 import { contractFeeCents } from '../../lambdas/core/fees/money';
 import { describeRateErrors, parseContractRates } from '../../lambdas/core/fees/rates';
 import { storeContractRates } from '../../lambdas/core/fees/source';
-import { recordsObjectKey } from '../../lambdas/core/lake/keys';
+import { movementMonthOf, recordsObjectKey } from '../../lambdas/core/lake/keys';
 import { encodeRecordsParquet, movementDate } from '../../lambdas/core/lake/records-file';
 import type { CanonicalRecord } from '../../lambdas/core/records/canonical';
 import { startLocalS3 } from '../../local/aws/s3';
 import { openLocalLake } from '../../local/lake/duckdb';
 
-/** The lake of one test: local S3 with the given records (Parquet, per movement date) and rate CSV. */
+/** The lake of one test: local S3 with the given records (Parquet, per movement month) and rate CSV. */
 export async function lakeWith(records: readonly CanonicalRecord[], ratesCsv: string | null) {
   const s3 = await startLocalS3();
   const workDir = await mkdtemp(join(tmpdir(), 'recon-fee-audit-'));
-  for (const date of new Set(records.map(movementDate))) {
-    const dated = records.filter((r) => movementDate(r) === date);
+  const monthOf = (record: CanonicalRecord) => movementMonthOf(movementDate(record));
+  for (const month of new Set(records.map(monthOf))) {
+    const dated = records.filter((r) => monthOf(r) === month);
     await s3.client.send(
       new PutObjectCommand({
         Bucket: s3.bucket,
-        Key: recordsObjectKey((dated[0] as CanonicalRecord).source, 'A1', date),
+        Key: recordsObjectKey((dated[0] as CanonicalRecord).source, month),
         Body: encodeRecordsParquet(dated, plainConfig),
       }),
     );

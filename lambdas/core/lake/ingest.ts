@@ -1,6 +1,6 @@
 /**
- * Downloaded pages → the lake: raw archive and quarantine per page, normalized Parquet per
- * partition for the whole batch of pages.
+ * Downloaded pages → the lake: raw archive per page; normalized Parquet per partition (movement
+ * month) and quarantine for the whole batch of pages.
  *
  * A batch is the few pages one download step holds (at most a few thousand records), so memory
  * stays bounded whatever the size of the report, and the Parquet of a batch is one object per
@@ -24,7 +24,7 @@ import { buildDriftTracker, expectedFields } from '../records/drift';
 import { buildNormalizer } from '../records/normalize';
 import type { IngestCounts } from './counts';
 import { emptyIngestCounts, increment, mergeIngestCounts } from './counts';
-import { quarantineObjectKey, rawPageKey, recordsObjectKey } from './keys';
+import { movementMonthOf, quarantineObjectKey, rawPageKey, recordsObjectKey } from './keys';
 import { encodeRecordsParquet, movementDate } from './records-file';
 import { roleCounts } from './role-counts';
 
@@ -44,7 +44,7 @@ export interface PageIngestResult<A extends AppliedRecords = AppliedRecords> {
   /** The normalized records of the pages that were stored (refused ones are quarantined instead). */
   readonly records: CanonicalRecord[];
   readonly counts: IngestCounts;
-  /** S3 objects put: the raw pages, one Parquet file per partition, the quarantine files if any. */
+  /** S3 objects put: the raw pages, one Parquet file per partition, the batch's quarantine file if any. */
   readonly objectsWritten: number;
   /** What `apply` answered. */
   readonly applied: A;
@@ -147,14 +147,13 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     };
   }
 
-  /** One Parquet object per (code, movement date) for all pages of the batch. */
+  /** One Parquet object per movement month for all pages of the batch (usually one or two). */
   function recordsObjects(sorted: readonly SortedPage[]): PutRequest[] {
-    const first = sorted.reduce((a, b) => (b.source.page < a.source.page ? b : a)).source;
-    const lastPage = Math.max(...sorted.map((p) => p.source.page));
+    const { first, lastPage } = batchRange(sorted);
     const partitions = new Map<string, CanonicalRecord[]>();
     for (const { records } of sorted) {
       for (const record of records) {
-        const key = recordsObjectKey(first, record.recordType, movementDate(record), lastPage);
+        const key = recordsObjectKey(first, movementMonthOf(movementDate(record)), lastPage);
         const partition = partitions.get(key);
         if (partition) partition.push(record);
         else partitions.set(key, [record]);
@@ -201,16 +200,16 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     // The empty page past the last one only says "done": nothing to archive.
     const sorted = all.filter((p) => p.counts.received > 0);
     if (sorted.length === 0) return { records: [], counts, objectsWritten: 0, applied };
+    // One quarantine object for the batch, like its Parquet: a page of real data nearly always has one.
+    const { first, lastPage } = batchRange(sorted);
+    const quarantineKey = quarantineObjectKey(first, lastPage);
+    const quarantined = sorted.flatMap((p) => p.quarantined);
     const puts: PutRequest[] = [
       ...(await Promise.all(sorted.map(rawObject))),
       ...recordsObjects(sorted),
-      ...sorted
-        .filter((p) => p.quarantined.length > 0)
-        .map((p) => ({
-          key: quarantineObjectKey(p.source),
-          body: quarantineLines(p.quarantined),
-          contentType: 'application/x-ndjson',
-        })),
+      ...(quarantined.length > 0
+        ? [{ key: quarantineKey, body: quarantineLines(quarantined), contentType: 'application/x-ndjson' }]
+        : []),
     ];
     const Metadata = { 'ingested-at': now().toISOString() };
     await Promise.all([
@@ -226,15 +225,21 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
         ),
       ),
       // A re-run that no longer quarantines anything must not leave the old quarantine file behind.
-      ...sorted
-        .filter((p) => p.quarantined.length === 0)
-        .map((p) => s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: quarantineObjectKey(p.source) }))),
+      ...(quarantined.length === 0
+        ? [s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: quarantineKey }))]
+        : []),
     ]);
     for (const p of sorted) deps.onPageIngested?.(p.source, p.counts);
     return { records: sorted.flatMap((p) => p.records), counts, objectsWritten: puts.length, applied };
   }
 
   return { ingestPages, ingestPage: (page, source) => ingestPages([{ page, source }], NOTHING_APPLIED) };
+}
+
+/** The batch's first page (its source names the objects) and last page number. */
+function batchRange(sorted: readonly SortedPage[]): { first: RecordSource; lastPage: number } {
+  const first = sorted.reduce((a, b) => (b.source.page < a.source.page ? b : a)).source;
+  return { first, lastPage: Math.max(...sorted.map((p) => p.source.page)) };
 }
 
 /**

@@ -13,7 +13,7 @@ import { RECORDS_TABLE, type RecordsColumnName } from './tables';
 const SALES_CODES: ReadonlySet<RecordCode> = new Set(['A1', 'A2', 'A3']);
 
 /**
- * The date a record is partitioned by: the sale date for sales-report codes (A1, A2, A3), the
+ * The date a record is filed under (its month is the partition): the sale date for sales-report codes (A1, A2, A3), the
  * payment date for financial codes (D1, E1, F1, G1). A record without that date (codes other than
  * A1/D1 need not carry it) falls back to its due date, then to the day the report was generated,
  * so every record has exactly one partition and queries by day find it.
@@ -103,6 +103,8 @@ const VALUES: Record<RecordsColumnName, (record: CanonicalRecord, facts: RoleFac
   receivable_key: (_, f) => f.receivableKey,
   reason_text: (_, f) => f.reasonText,
   product: (r) => r.product,
+  code: (r) => r.recordType,
+  movement_date: (r) => movementDate(r),
 };
 
 /**

@@ -21,6 +21,7 @@ export interface LakeColumn {
 export type PartitionProjection =
   | { readonly type: 'enum'; readonly values: readonly string[] }
   | { readonly type: 'date' }
+  /** `yyyy-MM`, one partition per month. */
   | { readonly type: 'month' };
 
 export interface LakePartition {
@@ -42,9 +43,16 @@ const kindPartition: LakePartition = { name: 'kind', projection: { type: 'enum',
 /** Prefix of the raw archive (gzip JSON pages as received); not a table, kept for audit and replay. */
 export const RAW_PREFIX = 'raw/';
 
+/**
+ * Records are partitioned by report kind and movement MONTH, with code and movement date as columns:
+ * a download batch's shuffled pages span every day and code of the period, and one Parquet object
+ * per (code, day) cost a batch ~100 PUTs where one per month costs one or two (docs/scale.md). The
+ * prefix is new with that layout, so files of the former `records/kind=/code=/movement_date=/`
+ * layout are never read with the wrong partitions (migration: docs/scale.md).
+ */
 export const RECORDS_TABLE = {
   name: 'recon_records',
-  prefix: 'records/',
+  prefix: 'records-by-month/',
   format: 'parquet',
   columns: [
     {
@@ -101,12 +109,15 @@ export const RECORDS_TABLE = {
       type: 'string',
       comment: 'DEBIT, CREDIT, INSTALLMENT_CREDIT; null: not given or unmapped',
     },
+    // Partitions of the former daily layout, columns since records are partitioned by month.
+    { name: 'code', type: 'string', comment: `record code (${RECORD_CODES.join(', ')})` },
+    {
+      name: 'movement_date',
+      type: 'string',
+      comment: 'yyyy-MM-dd: the sale date (A1-A3) or payment date (D1-G1), else due date, else generated',
+    },
   ],
-  partitions: [
-    kindPartition,
-    { name: 'code', projection: { type: 'enum', values: RECORD_CODES } },
-    { name: 'movement_date', projection: { type: 'date' } },
-  ],
+  partitions: [kindPartition, { name: 'movement_month', projection: { type: 'month' } }],
 } as const satisfies LakeTable;
 
 export const QUARANTINE_TABLE = {

@@ -87,8 +87,9 @@ describe('page ingestion into the lake (s3rver, read back with DuckDB)', () => {
       expect(r.counts.received).toBe(p.page.records.length + p.page.malformed.length);
       expect(sum(r.counts.byCode) + sum(r.counts.quarantinedByReason)).toBe(r.counts.received);
     }
-    // Sales pages: 3 sale dates → 3 partitions. Financial: 2 payment dates. Plus raw and quarantine files.
-    expect(results.map((r) => r.objectsWritten)).toEqual([1 + 3 + 1, 1 + 3, 1 + 2 + 1]);
+    // One Parquet object per movement month: sales pages span 3 sale dates of March, the financial
+    // page 2 payment dates of April (days and codes are columns). Plus raw and quarantine files.
+    expect(results.map((r) => r.objectsWritten)).toEqual([1 + 1 + 1, 1 + 1, 1 + 1 + 1]);
 
     expect(await listKeys()).toEqual([
       'quarantine/kind=financial/generated=2025-04-05/9007199254741111-p00001.jsonl',
@@ -96,14 +97,9 @@ describe('page ingestion into the lake (s3rver, read back with DuckDB)', () => {
       'raw/kind=financial/generated=2025-04-05/report=9007199254741111/page=00001.json.gz',
       'raw/kind=sales/generated=2025-04-05/report=9007199254740993/page=00001.json.gz',
       'raw/kind=sales/generated=2025-04-05/report=9007199254740993/page=00002.json.gz',
-      'records/kind=financial/code=D1/movement_date=2025-04-02/9007199254741111-p00001.parquet',
-      'records/kind=financial/code=D1/movement_date=2025-04-03/9007199254741111-p00001.parquet',
-      'records/kind=sales/code=A1/movement_date=2025-03-01/9007199254740993-p00001.parquet',
-      'records/kind=sales/code=A1/movement_date=2025-03-01/9007199254740993-p00002.parquet',
-      'records/kind=sales/code=A1/movement_date=2025-03-02/9007199254740993-p00001.parquet',
-      'records/kind=sales/code=A1/movement_date=2025-03-02/9007199254740993-p00002.parquet',
-      'records/kind=sales/code=A1/movement_date=2025-03-03/9007199254740993-p00001.parquet',
-      'records/kind=sales/code=A1/movement_date=2025-03-03/9007199254740993-p00002.parquet',
+      'records-by-month/kind=financial/movement_month=2025-04/9007199254741111-p00001.parquet',
+      'records-by-month/kind=sales/movement_month=2025-03/9007199254740993-p00001.parquet',
+      'records-by-month/kind=sales/movement_month=2025-03/9007199254740993-p00002.parquet',
     ]);
   });
 
@@ -123,10 +119,9 @@ describe('page ingestion into the lake (s3rver, read back with DuckDB)', () => {
 
   it('reads back, with DuckDB, exactly the records, sums and quarantine that went in', async () => {
     const local = await reopenLake();
-    // The contract-rate table (docs/fee-audit.md) and the bank leg's are mirrored too, empty here.
-    const tables = { recon_records: 8, recon_quarantine: 2, recon_receivable_changes: 0 };
-    const empty = { recon_contract_rates: 0, recon_bank_transactions: 0, recon_deposit_results: 0 };
-    expect(local.mirrored).toEqual({ ...tables, ...empty });
+    const lakeTables = { recon_records: 3, recon_quarantine: 2, recon_receivable_changes: 0 };
+    const emptyHere = { recon_contract_rates: 0, recon_bank_transactions: 0, recon_deposit_results: 0 };
+    expect(local.mirrored).toEqual({ ...lakeTables, ...emptyHere });
     const totals = await local.runSql(
       'SELECT kind, code, COUNT(*) AS n, SUM(net_cents) AS net, SUM(gross_cents) AS gross, COUNT(DISTINCT record_hash) AS hashes FROM recon_records GROUP BY kind, code ORDER BY kind',
     );
@@ -170,7 +165,7 @@ describe('page ingestion into the lake (s3rver, read back with DuckDB)', () => {
     const local = lake ?? (await reopenLake());
     const file = join(
       workDir,
-      'records/kind=sales/code=A1/movement_date=2025-03-01/9007199254740993-p00001.parquet',
+      'records-by-month/kind=sales/movement_month=2025-03/9007199254740993-p00001.parquet',
     );
     const [types] = await local.runSql(
       `SELECT typeof(gross_cents) AS cents, typeof(installment) AS installment, typeof(extra) AS extra, typeof(report_id) AS report FROM read_parquet('${file}') LIMIT 1`,
@@ -273,16 +268,22 @@ describe('page ingestion into the lake (s3rver, read back with DuckDB)', () => {
         { page: 2, counts: results[1]?.counts },
       ]);
       expect(result.records).toHaveLength(65);
-      // 2 raw pages, 3 partitions for both pages together, 1 quarantine file (page 1).
-      expect(result.objectsWritten).toBe(2 + 3 + 1);
-      const listed = await batchS3.client.send(
-        new ListObjectsV2Command({ Bucket: batchS3.bucket, Prefix: 'records/' }),
-      );
-      expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual([
-        'records/kind=sales/code=A1/movement_date=2025-03-01/9007199254740993-p00001-00002.parquet',
-        'records/kind=sales/code=A1/movement_date=2025-03-02/9007199254740993-p00001-00002.parquet',
-        'records/kind=sales/code=A1/movement_date=2025-03-03/9007199254740993-p00001-00002.parquet',
+      // 2 raw pages; one Parquet and one quarantine object (page 1's entries) for the whole batch.
+      expect(result.objectsWritten).toBe(2 + 1 + 1);
+      const listed = await batchS3.client.send(new ListObjectsV2Command({ Bucket: batchS3.bucket }));
+      const keys = (listed.Contents ?? []).map((o) => o.Key ?? '').filter((k) => !k.startsWith('raw/'));
+      const quarantineKey = 'quarantine/kind=sales/generated=2025-04-05/9007199254740993-p00001-00002.jsonl';
+      expect(keys.sort()).toEqual([
+        quarantineKey,
+        'records-by-month/kind=sales/movement_month=2025-03/9007199254740993-p00001-00002.parquet',
       ]);
+      const got = await batchS3.client.send(
+        new GetObjectCommand({ Bucket: batchS3.bucket, Key: quarantineKey }),
+      );
+      const lines = ((await got.Body?.transformToString()) ?? '').trim().split('\n');
+      expect(lines.map((l) => JSON.parse(l).page)).toEqual(
+        Array(sum(results[0]?.counts.quarantinedByReason ?? {})).fill(1),
+      );
     } finally {
       await batchS3.close();
     }

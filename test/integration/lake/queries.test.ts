@@ -209,6 +209,17 @@ describe('named queries on DuckDB over the exported files', () => {
     );
   });
 
+  it('daily_totals over a range across months: the month partitions read, then exactly the days of the range', async () => {
+    // Sales are on 2025-03-01..03, payments on 2025-04-02..03: the range cuts both months.
+    const rows = await lake.runNamedQuery('daily_totals', { from: '2025-03-02', to: '2025-04-02' });
+    const days = [...new Set(rows.map((r) => `${r.kind} ${r.movement_date}`))].sort();
+    expect(days).toEqual(['financial 2025-04-02', 'sales 2025-03-02', 'sales 2025-03-03']);
+    const [inRange] = await lake.runSql(
+      "SELECT COUNT(DISTINCT record_hash) AS n FROM recon_records WHERE movement_date BETWEEN '2025-03-02' AND '2025-04-02'",
+    );
+    expect(rows.reduce((n, r) => n + Number(r.records), 0)).toBe(Number(inRange?.n));
+  });
+
   it('daily_totals counts a record once when two reports carry it, or two pages its line sequence', async () => {
     const [all] = await lake.runSql("SELECT COUNT(*) AS n FROM recon_records WHERE code = 'A1'");
     expect(all?.n).toBe(18);

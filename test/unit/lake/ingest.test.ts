@@ -104,10 +104,9 @@ describe('buildPageIngestor (fake S3)', () => {
       source,
     );
     expect(result.counts.byCode).toEqual({ D1: 3, G1: 1 });
-    expect([...s3.objects.keys()].filter((k) => k.startsWith('records/')).sort()).toEqual([
-      'records/kind=financial/code=D1/movement_date=2025-04-01/77-p00003.parquet',
-      'records/kind=financial/code=D1/movement_date=2025-04-10/77-p00003.parquet',
-      'records/kind=financial/code=G1/movement_date=2025-04-05/77-p00003.parquet',
+    // Codes and days are columns: one object for the month of April.
+    expect([...s3.objects.keys()].filter((k) => k.startsWith('records-by-month/')).sort()).toEqual([
+      'records-by-month/kind=financial/movement_month=2025-04/77-p00003.parquet',
     ]);
   });
 

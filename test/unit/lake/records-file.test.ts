@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { quarantineObjectKey, rawPageKey, recordsObjectKey } from '../../../lambdas/core/lake/keys';
+import {
+  movementMonthOf,
+  quarantineObjectKey,
+  rawPageKey,
+  recordsObjectKey,
+} from '../../../lambdas/core/lake/keys';
 import { movementDate } from '../../../lambdas/core/lake/records-file';
 import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
 import { canonical, saleKey } from '../../support/recon-records';
@@ -35,8 +40,8 @@ describe('lake keys', () => {
     expect(rawPageKey(source)).toBe(
       'raw/kind=financial/generated=2025-04-05/report=9007199254740993/page=00007.json.gz',
     );
-    expect(recordsObjectKey(source, 'D1', '2025-04-01')).toBe(
-      'records/kind=financial/code=D1/movement_date=2025-04-01/9007199254740993-p00007.parquet',
+    expect(recordsObjectKey(source, movementMonthOf('2025-04-01'))).toBe(
+      'records-by-month/kind=financial/movement_month=2025-04/9007199254740993-p00007.parquet',
     );
     expect(quarantineObjectKey(source)).toBe(
       'quarantine/kind=financial/generated=2025-04-05/9007199254740993-p00007.jsonl',
