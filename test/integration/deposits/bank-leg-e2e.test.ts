@@ -11,12 +11,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEPOSIT_COLUMNS } from '../../../cli/commands/deposits';
 import { BANK_INBOX_PREFIX, BANK_QUARANTINE_PREFIX } from '../../../lambdas/core/bank/lake-file';
 import { addDays } from '../../../lambdas/core/calendar';
 import { readDepositResults } from '../../../lambdas/core/deposits/results-lake';
 import type { DepositResult } from '../../../lambdas/core/deposits/types';
-import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
-import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
+import type { LocalWorld } from '../../../local/simulated-world';
+import { startLifecycleWorld } from '../../support/lifecycle-world';
 
 const PERIOD = { from: '2025-01-01', to: '2025-03-31' } as const;
 const AS_OF = addDays(PERIOD.to, 1);
@@ -28,18 +29,7 @@ afterEach(async () => {
   world = undefined;
 });
 
-function start() {
-  return startLocalWorld({
-    mode: 'production',
-    workflow: { pagesPerBatch: 2 },
-    simulator: {
-      seed: 5,
-      dataset: { sales: 60, from: '2025-01-01', to: '2025-01-31', recordsPerPage: 100, lifecycle: true },
-      timing: { waitingMs: 5, processingMs: 10 },
-    },
-    recon: { recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN },
-  });
-}
+const start = () => startLifecycleWorld();
 
 async function run(w: LocalWorld, force = false) {
   const result = await w.run({ ...PERIOD, asOf: AS_OF, force });
@@ -64,18 +54,9 @@ async function keysUnder(w: LocalWorld, prefix: string): Promise<string[]> {
   return (listed.Contents ?? []).map((o) => o.Key as string).sort();
 }
 
-const FIELDS = [
-  'status',
-  'acquirer',
-  'bankAccount',
-  'paymentDate',
-  'expectedCents',
-  'creditDate',
-  'creditCents',
-  'differenceCents',
-  'fitid',
-] as const;
-type Row = Pick<DepositResult, (typeof FIELDS)[number]>;
+/** The issue's columns of `recon deposits`, compared field by field. */
+const FIELDS = DEPOSIT_COLUMNS.slice(0, 9);
+type Row = Partial<DepositResult>;
 const rowOf = (r: Row): Row => Object.fromEntries(FIELDS.map((f) => [f, r[f]])) as Row;
 const order = (a: Row, b: Row) => JSON.stringify(a).localeCompare(JSON.stringify(b));
 

@@ -11,8 +11,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
 import { expectedLifecycle, storedLifecycle } from '../../../local/lifecycle-compare';
-import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
-import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
+import type { LocalWorld } from '../../../local/simulated-world';
+import { startLifecycleWorld } from '../../support/lifecycle-world';
 
 /** A month of sales, read over three months: installments are paid, charged back and advanced in it. */
 const PERIOD = { from: '2025-01-01', to: '2025-03-31' } as const;
@@ -27,22 +27,7 @@ afterEach(async () => {
 });
 
 function start() {
-  return startLocalWorld({
-    mode: 'production',
-    workflow: { pagesPerBatch: 2 },
-    simulator: {
-      // Seed and size chosen so that the period holds every role and state (asserted below).
-      seed: 5,
-      dataset: { sales: 60, from: '2025-01-01', to: '2025-01-31', recordsPerPage: 100, lifecycle: true },
-      timing: { waitingMs: 5, processingMs: 10 },
-    },
-    recon: {
-      recordRoles: SIMULATOR_RECORD_ROLES,
-      recordSign: SIMULATOR_RECORD_SIGN,
-      graceDays: 3,
-      tolerance: { absoluteCents: 5, percent: 0.25 },
-    },
-  });
+  return startLifecycleWorld({ graceDays: 3, tolerance: { absoluteCents: 5, percent: 0.25 } });
 }
 
 async function run(w: LocalWorld, input: { from: IsoDate; to: IsoDate; asOf: IsoDate; force?: boolean }) {

@@ -1,0 +1,18 @@
+/** The simulated world of the lifecycle end-to-end tests: a production period holding every role. */
+import type { ReconConfigInput } from '../../lambdas/core/config';
+import { startLocalWorld } from '../../local/simulated-world';
+import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../local/simulator';
+
+/** Seed and size chosen so that the period holds every role and state (the tests assert it). */
+export function startLifecycleWorld(recon: ReconConfigInput = {}) {
+  return startLocalWorld({
+    mode: 'production',
+    workflow: { pagesPerBatch: 2 },
+    simulator: {
+      seed: 5,
+      dataset: { sales: 60, from: '2025-01-01', to: '2025-01-31', recordsPerPage: 100, lifecycle: true },
+      timing: { waitingMs: 5, processingMs: 10 },
+    },
+    recon: { recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN, ...recon },
+  });
+}
