@@ -17,7 +17,7 @@ import { TABLE } from '../lambdas/core/store/table';
 import type { StepName } from '../lambdas/core/workflow/step-catalog';
 import type { WorkflowSteps } from '../lambdas/core/workflow/steps';
 import { startLocalWorld } from '../local/simulated-world';
-import { countS3 } from './aws-counters';
+import { countS3ByPrefix } from './aws-counters';
 import { loadBook } from './book';
 import type { Prices } from './cost';
 import { round } from './figures';
@@ -38,6 +38,8 @@ export interface ScaleRun {
   readonly status: string;
   readonly seconds: number;
   readonly loadSeconds: number;
+  /** S3 requests of the night by `operation prefix` (bench/aws-counters.ts). */
+  readonly s3ByPrefix: Record<string, number>;
   readonly steps: Record<string, StepFigures>;
   readonly total: Omit<StepFigures, 'invocations' | 'peakRssMb'> & {
     usd: number;
@@ -149,7 +151,8 @@ export async function measureScale(
     const scope = new AsyncLocalStorage<string>();
     const byStep = new Map<string, Counted>();
     countByStep(world.dynamo.client, scope, byStep);
-    const s3 = countS3(world.s3.client);
+    const s3Counter = countS3ByPrefix(world.s3.client);
+    const s3 = s3Counter.byOperation;
     const scoped = scopedSteps(world.steps, scope, byStep);
     let transitions = 0;
     const started = performance.now();
@@ -166,7 +169,8 @@ export async function measureScale(
     const costs = sumStepCosts(byStep, { ...context, s3, transitions, records: received });
     log(
       `scale ${bookSize}: ${received} records in ${round(seconds, 1)} s, ${result.status}, ` +
-        `US$ ${costs.total.usd} (${costs.total.usdPerMillionRecords} per million records), load ${loadavg()[0]}`,
+        `US$ ${costs.total.usd} (${costs.total.usdPerMillionRecords} per million records), load ${loadavg()[0]}, ${transitions} transitions, ` +
+        `S3 ${JSON.stringify(s3Counter.byPrefix)}`,
     );
     return {
       bookSize,
@@ -174,6 +178,7 @@ export async function measureScale(
       status: result.status,
       seconds: round(seconds, 1),
       loadSeconds: round(loadSeconds, 1),
+      s3ByPrefix: s3Counter.byPrefix,
       ...costs,
     };
   } finally {
