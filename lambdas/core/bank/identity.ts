@@ -25,8 +25,12 @@ export interface IdentifiedTransaction extends BankCredit {
   readonly type: string;
 }
 
-/** The memo as identity compares it: accents kept, case, edges and runs of spaces not. */
-export function normalizeMemo(memo: string): string {
+/**
+ * The memo as identity compares it: accents kept, case, edges and runs of spaces not. Not the
+ * matcher's `normalizeMemo` (deposits/memo.ts), which also drops accents to recognise an acquirer:
+ * changing this one would change every stored transaction's identity.
+ */
+export function identityMemo(memo: string): string {
   return memo.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
@@ -47,7 +51,7 @@ export function identityRuleOf(
 }
 
 const contentKey = (t: StatementTransaction) =>
-  JSON.stringify([t.bankAccount, t.postedDate, t.amountCents, normalizeMemo(t.memo)]);
+  JSON.stringify([t.bankAccount, t.postedDate, t.amountCents, identityMemo(t.memo)]);
 
 /** The transactions of one file with their identities, in file order. */
 export function identify(
@@ -59,7 +63,7 @@ export function identify(
     const key = contentKey(t);
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
-    return hashOf('c', [t.bankAccount, t.postedDate, t.amountCents, normalizeMemo(t.memo), occurrence]);
+    return hashOf('c', [t.bankAccount, t.postedDate, t.amountCents, identityMemo(t.memo), occurrence]);
   });
   // Per account and FITID, the one transaction that keeps the FITID identity (the rest: content).
   const fitidHolder = new Map<string, number>();

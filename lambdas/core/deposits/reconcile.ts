@@ -9,7 +9,7 @@
  * match window): the totals item, one Query per acquirer of account-level items, one Query per day of
  * bank transactions. Nothing reads the book.
  */
-import { addDays, daysBetween, type IsoDate } from '../calendar';
+import { addDays, type IsoDate } from '../calendar';
 import { type DepositsConfig, MAX_LOOKBACK_DAYS } from './config';
 import { matchDeposits } from './match';
 import { resultDate } from './result-date';
@@ -55,6 +55,10 @@ export interface DepositReconciliation {
   readonly inbox: InboxOutcome;
 }
 
+// ISO dates order as text.
+const earlier = (a: IsoDate, b: IsoDate) => (a < b ? a : b);
+const later = (a: IsoDate, b: IsoDate) => (a > b ? a : b);
+
 /**
  * The result dates a night recomputes: its own period and the `lookbackDays` before `asOf`, never
  * further back than {@link MAX_LOOKBACK_DAYS} (older deposit cells have left the totals).
@@ -64,9 +68,8 @@ export function depositRange(
   asOf: IsoDate,
   config: Pick<DepositsConfig, 'lookbackDays'>,
 ): { from: IsoDate; to: IsoDate } {
-  const wanted = [period.from, addDays(asOf, -config.lookbackDays)].sort()[0] as IsoDate;
-  const floor = addDays(asOf, -MAX_LOOKBACK_DAYS);
-  return { from: wanted < floor ? floor : wanted, to: asOf };
+  const wanted = earlier(period.from, addDays(asOf, -config.lookbackDays));
+  return { from: later(wanted, addDays(asOf, -MAX_LOOKBACK_DAYS)), to: asOf };
 }
 
 /**
@@ -89,9 +92,7 @@ export function buildDepositReconciler(deps: DepositReconcilerDeps) {
     if (!(await deps.anyStatement())) {
       return { state: 'OFF', ...range, results: [], withoutAccount: [], inbox };
     }
-    const floor = addDays(asOf, -MAX_LOOKBACK_DAYS);
-    const context = addDays(range.from, -contextDays(settings));
-    const readFrom = daysBetween(floor, context) < 0 ? floor : context;
+    const readFrom = later(addDays(range.from, -contextDays(settings)), addDays(asOf, -MAX_LOOKBACK_DAYS));
     const [expected, transactions] = await Promise.all([
       deps.readExpected({ asOf, from: readFrom, to: range.to }),
       deps.listTransactions(readFrom, range.to),

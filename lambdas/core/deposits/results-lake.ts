@@ -14,6 +14,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import type { IsoDate } from '../calendar';
+import { mapWithConcurrency } from '../concurrency';
 import { DEPOSIT_RESULTS_TABLE } from '../lake/tables';
 import { resultDate } from './result-date';
 import { DEPOSIT_STATUSES, type DepositResult, type DepositStatus } from './types';
@@ -22,6 +23,9 @@ type S3 = Pick<S3Client, 'send'>;
 
 const OBJECT_NAME = 'results.jsonl';
 const PARTITION = 'result_date=';
+
+/** Result objects written or deleted side by side. */
+const OBJECTS_AT_ONCE = 8;
 
 /** The object holding every result of one date. */
 export function depositResultsKey(date: IsoDate): string {
@@ -172,22 +176,25 @@ export async function writeDepositResults(
         `deposit result dated ${date} is outside the range written (${range.from}..${range.to}): ${r.status} ${r.bankAccount}`,
       );
     }
-    byDate.set(date, [...(byDate.get(date) ?? []), r]);
+    const list = byDate.get(date);
+    if (list) list.push(r);
+    else byDate.set(date, [r]);
   }
   const written = [...byDate.keys()].sort();
-  for (const date of written) {
-    await s3.send(
+  // A night rewrites up to three months of dates: side by side, not one round trip after another.
+  await mapWithConcurrency(written, OBJECTS_AT_ONCE, (date) =>
+    s3.send(
       new PutObjectCommand({
         Bucket: bucket,
         Key: depositResultsKey(date),
         Body: encodeDate(byDate.get(date) ?? []),
         ContentType: 'application/x-ndjson',
       }),
-    );
-  }
+    ),
+  );
   const deleted = (await listDates(s3, bucket, range)).filter((date) => !byDate.has(date));
-  for (const date of deleted) {
-    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: depositResultsKey(date) }));
-  }
+  await mapWithConcurrency(deleted, OBJECTS_AT_ONCE, (date) =>
+    s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: depositResultsKey(date) })),
+  );
   return { written, deleted };
 }
