@@ -135,7 +135,9 @@ function dayLines(results: readonly DepositResult[]): DepositDayLine[] {
       differing: 0,
       unexplained: 0,
     };
-    const expectedCents = line.expectedCents + (r.expectedCents ?? 0);
+    // A day with nothing to deposit owes no credit: its (negative) expected amount is no shortfall.
+    const due = r.status === 'NO_DEPOSIT_DUE' ? 0 : (r.expectedCents ?? 0);
+    const expectedCents = line.expectedCents + due;
     const receivedCents = line.receivedCents + (r.creditCents ?? 0);
     const awaitingCents = line.awaitingCents + (r.status === 'AWAITING_DEPOSIT' ? (r.expectedCents ?? 0) : 0);
     lines.set(key, {

@@ -95,4 +95,19 @@ describe('buildDepositsSection', () => {
     expect(section.results).toEqual([MISSING_SMALL, UNEXPLAINED, AWAITING]);
     expect(section.totals.DEPOSITED.count).toBe(0);
   });
+
+  it('counts a day with nothing to deposit as nothing expected, not as money received over', () => {
+    const nothingDue = { ...MISSING, status: 'NO_DEPOSIT_DUE' as const, expectedCents: -350_00 };
+    const section = buildDepositsSection({ statementsImported: true, ...window, results: [nothingDue] });
+    if (section.state !== 'ON') throw new Error('expected ON');
+    expect(section.byDay.map((l) => [l.expectedCents, l.receivedCents, l.differenceCents])).toEqual([
+      [0, 0, 0],
+    ]);
+    expect(section.totals.NO_DEPOSIT_DUE).toEqual({
+      count: 1,
+      expectedCents: -350_00,
+      creditCents: 0,
+      amountCents: 350_00,
+    });
+  });
 });
