@@ -9,15 +9,13 @@
  * - every date is an ISO `yyyy-MM-dd` string (columns and partitions), compared as text;
  * - no integer division (Trino truncates, DuckDB does not): ratios are computed on DOUBLE.
  *
- * Queries over `recon_records` count each record as the receivables do (one definition, see
- * `lambdas/core/receivable/occurrences.ts`): the same record can reach the lake in several reports (a
- * re-run generates a new report id; windows can overlap), so a `record_hash` counts as many times as
- * it occurs in the report holding it most often — equal twins of one report (two equal partial
- * payments) are two records, a re-delivery is none ({@link uniqueRecords}).
+ * Queries over `recon_records` count each record as the book (DynamoDB) does — identity, page seams,
+ * the roles of the latest run — through one CTE, {@link uniqueRecords}.
  */
-import { QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE, RECORDS_TABLE } from '../../lambdas/core/lake/tables';
+import { QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/lake/tables';
 import { DEPOSIT_QUERIES } from './deposit-queries';
 import { feeAuditSql, feeConsistencySql } from './fee-audit-query';
+import { uniqueRecords } from './unique-records';
 
 export interface QueryParam {
   readonly name: string;
@@ -36,10 +34,7 @@ export interface NamedQuery {
 const asOf: QueryParam = { name: 'as_of', description: 'state as of the end of this date, yyyy-MM-dd' };
 const from: QueryParam = { name: 'from', description: 'first movement date, yyyy-MM-dd' };
 const to: QueryParam = { name: 'to', description: 'last movement date (inclusive), yyyy-MM-dd' };
-/**
- * The parameters of {@link uniqueRecords}: the range twice, once for the `movement_month` partitions
- * (so Athena reads only the months of the range) and once for the days; pass the same two dates.
- */
+/** The parameters of {@link uniqueRecords}: the range twice (partitions, then days). */
 const movementRange: readonly QueryParam[] = [from, to, from, to];
 
 /**
@@ -71,25 +66,6 @@ const receivablesAsOf = `WITH params AS (SELECT CAST(? AS VARCHAR) AS as_of), la
 const receivables = 'receivables';
 const LIFECYCLE_COLUMNS = `cancelled_net_cents, charged_back_net_cents, adjustment_net_cents, advance_fee_cents,
        expected_net_cents, received_net_cents, last_chargeback_date, roles`;
-
-/**
- * `WITH records AS (...)`: the records of a movement-date range, each identity as many times as one
- * report holds it. `occurrence` numbers an identity's distinct (page, line) places within a report,
- * or its distinct line sequences where the layout has one (a page seam serving a line twice is one
- * record); keeping one row per (identity, occurrence) over all reports keeps the largest count any
- * report has.
- */
-const uniqueRecords = `WITH numbered AS (
-  SELECT r.*, DENSE_RANK() OVER (
-    PARTITION BY record_hash, report_id
-    ORDER BY line_sequence, CASE WHEN line_sequence IS NULL THEN page END, CASE WHEN line_sequence IS NULL THEN line END
-  ) AS occurrence
-  FROM ${RECORDS_TABLE.name} r
-  WHERE movement_month BETWEEN SUBSTR(?, 1, 7) AND SUBSTR(?, 1, 7) AND movement_date BETWEEN ? AND ?
-), ranked AS (
-  SELECT n.*, ROW_NUMBER() OVER (PARTITION BY record_hash, occurrence ORDER BY generated_on, report_id, page, line) AS copy_rank
-  FROM numbered n
-), records AS (SELECT * FROM ranked WHERE copy_rank = 1)`;
 
 /** The `yyyy-MM` of the record's movement date (a financial record's payment day): its partition. */
 const month = 'movement_month';

@@ -25,7 +25,7 @@ export async function lakeWith(records: readonly CanonicalRecord[], ratesCsv: st
       new PutObjectCommand({
         Bucket: s3.bucket,
         Key: recordsObjectKey((dated[0] as CanonicalRecord).source, month),
-        Body: encodeRecordsParquet(dated, plainConfig),
+        Body: encodeRecordsParquet(dated, plainConfig, new Date()),
       }),
     );
   }

@@ -34,7 +34,7 @@ export interface PageIngestorDeps {
   readonly s3: S3Client;
   readonly bucket: string;
   readonly config: ReconConfig;
-  /** Clock for the `ingested-at` object metadata (object contents never depend on time). */
+  /** Clock of the records' `ingested_at` and the objects' `ingested-at` metadata (keys never depend on time). */
   readonly now?: () => Date;
   /** Told each page's own counts (codes, quarantine reasons, drift) once its objects are written: the per-page report. */
   readonly onPageIngested?: (source: RecordSource, counts: IngestCounts) => void;
@@ -148,7 +148,7 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
   }
 
   /** One Parquet object per movement month for all pages of the batch (usually one or two). */
-  function recordsObjects(sorted: readonly SortedPage[]): PutRequest[] {
+  function recordsObjects(sorted: readonly SortedPage[], ingestedAt: Date): PutRequest[] {
     const { first, lastPage } = batchRange(sorted);
     const partitions = new Map<string, CanonicalRecord[]>();
     for (const { records } of sorted) {
@@ -161,7 +161,7 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     }
     return [...partitions].map(([key, partition]) => ({
       key,
-      body: encodeRecordsParquet(partition, config),
+      body: encodeRecordsParquet(partition, config, ingestedAt),
       contentType: 'application/vnd.apache.parquet',
     }));
   }
@@ -204,14 +204,15 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
     const { first, lastPage } = batchRange(sorted);
     const quarantineKey = quarantineObjectKey(first, lastPage);
     const quarantined = sorted.flatMap((p) => p.quarantined);
+    const ingestedAt = now();
     const puts: PutRequest[] = [
       ...(await Promise.all(sorted.map(rawObject))),
-      ...recordsObjects(sorted),
+      ...recordsObjects(sorted, ingestedAt),
       ...(quarantined.length > 0
         ? [{ key: quarantineKey, body: quarantineLines(quarantined), contentType: 'application/x-ndjson' }]
         : []),
     ];
-    const Metadata = { 'ingested-at': now().toISOString() };
+    const Metadata = { 'ingested-at': ingestedAt.toISOString() };
     await Promise.all([
       ...puts.map((put) =>
         s3.send(

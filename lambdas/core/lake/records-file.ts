@@ -74,7 +74,10 @@ function roleFacts(record: CanonicalRecord, config: LakeConfig): RoleFacts {
 }
 
 /** One extractor per column: the type makes a column without an extractor a compile error. */
-const VALUES: Record<RecordsColumnName, (record: CanonicalRecord, facts: RoleFacts) => unknown> = {
+const VALUES: Record<
+  RecordsColumnName,
+  (record: CanonicalRecord, facts: RoleFacts, ingestedAt: string) => unknown
+> = {
   record_hash: (r) => r.recordHash,
   acquirer: (r) => r.acquirer,
   merchant: (r) => r.merchant,
@@ -105,19 +108,28 @@ const VALUES: Record<RecordsColumnName, (record: CanonicalRecord, facts: RoleFac
   product: (r) => r.product,
   code: (r) => r.recordType,
   movement_date: (r) => movementDate(r),
+  page_lines: (r) => r.source.lines ?? null,
+  ingested_at: (_r, _f, ingestedAt) => ingestedAt,
 };
 
 /**
  * Encodes records into the columns of {@link RECORDS_TABLE} (partition columns live in the key),
- * with the role, direction and receivable the configuration gives each.
+ * with the role, direction and receivable the configuration gives each, and the instant they are
+ * stored: when a later run stores a record again under another configuration, the queries take the
+ * roles of its latest copy (`lib/analytics/unique-records.ts`).
  */
-export function encodeRecordsParquet(records: readonly CanonicalRecord[], config: LakeConfig): Uint8Array {
+export function encodeRecordsParquet(
+  records: readonly CanonicalRecord[],
+  config: LakeConfig,
+  ingestedAt: Date,
+): Uint8Array {
   const facts = records.map((record) => roleFacts(record, config));
+  const instant = ingestedAt.toISOString();
   return encodeParquet(
     RECORDS_TABLE.columns.map((column) => ({
       name: column.name,
       type: PARQUET_TYPE_OF[column.type],
-      data: records.map((record, i) => VALUES[column.name](record, facts[i] as RoleFacts)),
+      data: records.map((record, i) => VALUES[column.name](record, facts[i] as RoleFacts, instant)),
     })),
   );
 }

@@ -116,6 +116,13 @@ export const RECORDS_TABLE = {
       type: 'string',
       comment: 'yyyy-MM-dd: the sale date (A1-A3) or payment date (D1-G1), else due date, else generated',
     },
+    // How the queries count a record as the book does, appended so older files read them as null.
+    { name: 'page_lines', type: 'int', comment: 'entries on its page: the last line may overlap a seam' },
+    {
+      name: 'ingested_at',
+      type: 'string',
+      comment: 'ISO instant stored: the latest copy has the current role',
+    },
   ],
   partitions: [kindPartition, { name: 'movement_month', projection: { type: 'month' } }],
 } as const satisfies LakeTable;

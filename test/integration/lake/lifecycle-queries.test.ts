@@ -260,7 +260,7 @@ describe('lifecycle named queries on DuckDB, from the simulator’s lifecycle da
       return result.ok ? [result.record] : [];
     });
     const file = join(workDir, 'default-roles.parquet');
-    await writeFile(file, encodeRecordsParquet(read, plain));
+    await writeFile(file, encodeRecordsParquet(read, plain, new Date()));
     // The file has exactly the Glue table's columns and types, the role columns included.
     const described = await lake.runSql(`DESCRIBE SELECT * FROM read_parquet('${file}')`);
     const duckdbType = { string: 'VARCHAR', int: 'INTEGER', bigint: 'BIGINT' } as const;

@@ -1,0 +1,190 @@
+/**
+ * The lake's money queries count a record as the book (DynamoDB) counts it: a copy served on both
+ * sides of a page seam is one record, as `receivable/occurrences.ts` decides, and a record stored
+ * again after the roles changed counts with the role of its latest ingestion.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseReconConfig } from '../../../lambdas/core/config';
+import { buildPageIngestor } from '../../../lambdas/core/lake/ingest';
+import { recordsObjectKey } from '../../../lambdas/core/lake/keys';
+import { encodeRecordsParquet } from '../../../lambdas/core/lake/records-file';
+import type { Page, RawRecord } from '../../../lambdas/core/provider/port';
+import { countPages, mergeOccurrences } from '../../../lambdas/core/receivable/occurrences';
+import type { CanonicalRecord, RecordSource } from '../../../lambdas/core/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
+import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
+import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
+import { buildPage } from './pages';
+
+const config = parseReconConfig({ recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN });
+const JUNE = { from: '2025-06-01', to: '2025-06-30' };
+
+/** A payment of the sandbox's shape, paid in June, as `code` with its own key and amount. */
+function financial(i: number, code: string, netCents: number, extra: RawRecord = {}): RawRecord {
+  const base = buildPage({ kind: 'financial', reportId: 'x', page: 1, good: i + 1 }).page.records[i];
+  const reais = (netCents / 100).toFixed(2).replace('.', ',');
+  return {
+    ...base,
+    tipoRegistro: code,
+    vlBruto: reais,
+    vlTaxa: '0,00',
+    vlLiquido: reais,
+    dtPagamento: 20250610,
+    ...extra,
+  };
+}
+const fee = financial(0, 'G1', 8_990, { SINAL: 'D' });
+const chargeback = financial(1, 'E1', 10_000, { TIPOLANCAMENTO: '08', SINAL: 'D' });
+const payment = (i: number) => financial(i + 2, 'D1', 1_000 + i);
+
+function source(reportId: string, page: number, generatedOn = '2025-06-20'): RecordSource {
+  return { reportKind: 'financial', reportId, page, generatedOn };
+}
+const pageOf = (reportId: string, page: number, records: RawRecord[]): Page => ({
+  reportId,
+  page,
+  records,
+  malformed: [],
+  pastLastPage: false,
+});
+
+let s3: LocalS3 | undefined;
+let lake: LocalLake | undefined;
+let workDir: string | undefined;
+afterEach(async () => {
+  lake?.close();
+  await s3?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+  [s3, lake, workDir] = [undefined, undefined, undefined];
+});
+
+async function openLake(): Promise<LocalLake> {
+  workDir = await mkdtemp(join(tmpdir(), 'recon-book-rules-'));
+  lake = await openLocalLake({ s3: (s3 as LocalS3).client, bucket: (s3 as LocalS3).bucket, workDir });
+  return lake;
+}
+
+/** Stores records as one Parquet object of report `reportId`, June, as `roles` says of them. */
+async function put(records: readonly CanonicalRecord[], roles: typeof config, ingestedAt: string) {
+  const origin = (records[0] as CanonicalRecord).source;
+  await (s3 as LocalS3).client.send(
+    new PutObjectCommand({
+      Bucket: (s3 as LocalS3).bucket,
+      Key: recordsObjectKey(origin, '2025-06', origin.page + 1),
+      Body: encodeRecordsParquet(records, roles, new Date(ingestedAt)),
+    }),
+  );
+}
+
+function normalized(raw: RawRecord, origin: RecordSource, line: number): CanonicalRecord {
+  const result = buildNormalizer(config).normalize(raw, origin, line);
+  if (!result.ok) throw new Error(result.quarantined.detail);
+  return result.record;
+}
+
+/** The book's count of a code's record among the ingested ones: `occurrences.ts`, as the matcher merges them. */
+function bookCopies(records: readonly CanonicalRecord[], code: string): number {
+  const hash = records.find((r) => r.recordType === code)?.recordHash;
+  return mergeOccurrences(undefined, countPages(records.filter((r) => r.recordHash === hash))).copies;
+}
+
+describe('a page seam (no line sequence): the lake counts the repeat once, as the book does', () => {
+  it('a fee and a chargeback on the last line of page 1 and the first of page 2', async () => {
+    s3 = await startLocalS3();
+    const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config });
+    const pages = [
+      [payment(0), payment(1), fee, chargeback],
+      [chargeback, payment(2), payment(3), fee],
+      [fee, payment(4)],
+    ].map((records, i) => ({ page: pageOf('500', i + 1, records), source: source('500', i + 1) }));
+    const { records } = await ingest.ingestPages(pages);
+    // The book: the chargeback straddles the seam 1→2, once; the fee straddles 2→3 and also sits
+    // mid-page 1, a real twin: twice.
+    expect([bookCopies(records, 'E1'), bookCopies(records, 'G1')]).toEqual([1, 2]);
+
+    const local = await openLake();
+    const [chargebacks] = await local.runNamedQuery('chargebacks_by_month', JUNE);
+    expect(chargebacks).toMatchObject({ chargebacks: 1, chargeback_cents: 10_000 });
+    const [fees] = await local.runNamedQuery('fees_and_debits_by_month', JUNE);
+    expect(fees).toMatchObject({ fees: 2, fee_cents: 2 * 8_990 });
+  });
+
+  it('one fee served at the seam, its page length known: 1 fee of 89,90, not 2 of 179,80', async () => {
+    s3 = await startLocalS3();
+    const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config });
+    const pages = [
+      [payment(0), fee],
+      [fee, payment(1)],
+    ].map((records, i) => ({ page: pageOf('501', i + 1, records), source: source('501', i + 1) }));
+    const { records } = await ingest.ingestPages(pages);
+    expect(bookCopies(records, 'G1')).toBe(1);
+    const [fees] = await (await openLake()).runNamedQuery('fees_and_debits_by_month', JUNE);
+    expect(fees).toMatchObject({ fees: 1, fee_cents: 8_990, total_debit_cents: 8_990 });
+  });
+});
+
+describe('a page whose length was not recorded (a file from before `page_lines`)', () => {
+  it('has no seam in the book nor in the lake: the two places count twice', async () => {
+    s3 = await startLocalS3();
+    const records = [
+      normalized(payment(0), source('502', 1), 0),
+      normalized(fee, source('502', 1), 1),
+      normalized(fee, source('502', 2), 0),
+    ];
+    expect(bookCopies(records, 'G1')).toBe(2);
+    await put(records, config, '2025-06-20T08:00:00Z');
+    const [fees] = await (await openLake()).runNamedQuery('fees_and_debits_by_month', JUNE);
+    expect(fees).toMatchObject({ fees: 2, fee_cents: 2 * 8_990 });
+  });
+});
+
+describe('a record stored again after the roles changed: its latest ingestion’s role counts', () => {
+  const withoutChargebacks = parseReconConfig({
+    recordRoles: { ...SIMULATOR_RECORD_ROLES, E1: 'IGNORE' },
+    recordSign: SIMULATOR_RECORD_SIGN,
+  });
+  const unclassified = parseReconConfig({ recordSign: SIMULATOR_RECORD_SIGN });
+
+  /** The chargeback (one identity), stored as report `reportId` under `roles`. */
+  async function store(reportId: string, generatedOn: string, roles: typeof config, ingestedAt: string) {
+    await put(
+      [normalized(chargeback, { ...source(reportId, 1, generatedOn), lines: 1 }, 0)],
+      roles,
+      ingestedAt,
+    );
+  }
+
+  it.each([
+    ['no role (recordRoles without E1)', unclassified],
+    ['another role (E1 ignored)', withoutChargebacks],
+  ])(
+    'first stored with %s, then re-run with the chargeback rule: 1 chargeback of 100,00',
+    async (_, before) => {
+      s3 = await startLocalS3();
+      await store('100', '2025-06-20', before, '2025-06-20T08:00:00Z');
+      await store('200', '2025-06-21', config, '2025-06-21T08:00:00Z');
+      const rows = await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE);
+      expect(rows).toEqual([expect.objectContaining({ chargebacks: 1, chargeback_cents: 10_000 })]);
+    },
+  );
+
+  it('the latest ingestion decides, not the report: a page of the older report stored again later', async () => {
+    s3 = await startLocalS3();
+    await store('200', '2025-06-21', unclassified, '2025-06-21T08:00:00Z');
+    await store('100', '2025-06-20', config, '2025-06-22T08:00:00Z');
+    const rows = await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE);
+    expect(rows).toEqual([expect.objectContaining({ chargebacks: 1, chargeback_cents: 10_000 })]);
+  });
+
+  it('the reverse: a rule removed, the record no longer counts as a chargeback', async () => {
+    s3 = await startLocalS3();
+    await store('100', '2025-06-20', config, '2025-06-20T08:00:00Z');
+    await store('200', '2025-06-21', withoutChargebacks, '2025-06-21T08:00:00Z');
+    expect(await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE)).toEqual([]);
+  });
+});
