@@ -150,41 +150,53 @@ describe('a record stored again after the roles changed: its latest ingestion’
   });
   const unclassified = parseReconConfig({ recordSign: SIMULATOR_RECORD_SIGN });
 
-  /** The chargeback (one identity), stored as report `reportId` under `roles`. */
-  async function store(reportId: string, generatedOn: string, roles: typeof config, ingestedAt: string) {
-    await put(
-      [normalized(chargeback, { ...source(reportId, 1, generatedOn), lines: 1 }, 0)],
-      roles,
-      ingestedAt,
-    );
-  }
+  const oneChargeback = [expect.objectContaining({ chargebacks: 1, chargeback_cents: 10_000 })];
+  /** Report and generation day of the first copy, then of the copy stored a day later. */
+  const reRun = [
+    ['100', '2025-06-20'],
+    ['200', '2025-06-21'],
+  ] as const;
+  const olderReportAgain = [
+    ['200', '2025-06-21'],
+    ['100', '2025-06-20'],
+  ] as const;
 
   it.each([
-    ['no role (recordRoles without E1)', unclassified],
-    ['another role (E1 ignored)', withoutChargebacks],
-  ])(
-    'first stored with %s, then re-run with the chargeback rule: 1 chargeback of 100,00',
-    async (_, before) => {
-      s3 = await startLocalS3();
-      await store('100', '2025-06-20', before, '2025-06-20T08:00:00Z');
-      await store('200', '2025-06-21', config, '2025-06-21T08:00:00Z');
-      const rows = await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE);
-      expect(rows).toEqual([expect.objectContaining({ chargebacks: 1, chargeback_cents: 10_000 })]);
-    },
-  );
-
-  it('the latest ingestion decides, not the report: a page of the older report stored again later', async () => {
+    [
+      'stored with no role (no E1 rule), re-run with the chargeback rule: 1 of 100,00',
+      unclassified,
+      config,
+      reRun,
+      oneChargeback,
+    ],
+    [
+      'stored with another role (E1 ignored), re-run with the rule: 1 of 100,00',
+      withoutChargebacks,
+      config,
+      reRun,
+      oneChargeback,
+    ],
+    [
+      'the latest ingestion decides, not the report: the older report stored again',
+      unclassified,
+      config,
+      olderReportAgain,
+      oneChargeback,
+    ],
+    [
+      'the reverse: a rule removed and the period re-run, no chargeback any more',
+      config,
+      withoutChargebacks,
+      reRun,
+      [],
+    ],
+  ])('%s', async (_, before, after, reports, expected) => {
     s3 = await startLocalS3();
-    await store('200', '2025-06-21', unclassified, '2025-06-21T08:00:00Z');
-    await store('100', '2025-06-20', config, '2025-06-22T08:00:00Z');
-    const rows = await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE);
-    expect(rows).toEqual([expect.objectContaining({ chargebacks: 1, chargeback_cents: 10_000 })]);
-  });
-
-  it('the reverse: a rule removed, the record no longer counts as a chargeback', async () => {
-    s3 = await startLocalS3();
-    await store('100', '2025-06-20', config, '2025-06-20T08:00:00Z');
-    await store('200', '2025-06-21', withoutChargebacks, '2025-06-21T08:00:00Z');
-    expect(await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE)).toEqual([]);
+    for (const [i, roles] of [before, after].entries()) {
+      const [reportId, generatedOn] = reports[i] as readonly [string, string];
+      const origin = { ...source(reportId, 1, generatedOn), lines: 1 };
+      await put([normalized(chargeback, origin, 0)], roles, `2025-06-2${i + 1}T08:00:00Z`);
+    }
+    expect(await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE)).toEqual(expected);
   });
 });

@@ -22,6 +22,14 @@ import type { DataRecord } from '../../../local/simulator/dataset-records';
 import { buildEncoder } from '../../../local/simulator/encoding';
 import { computeLifecycleTruth } from '../../../local/simulator/lifecycle-truth';
 import { renderingFor } from '../../../local/simulator/variance';
+import {
+  addTo,
+  type Figures,
+  figuresOf,
+  MONEY_QUERIES,
+  type Totals,
+  withMoney,
+} from '../../support/book-money';
 
 const SEED = 7;
 // Three months of reports from the last month of sales on: the payments, chargebacks and reversals that follow.
@@ -63,21 +71,15 @@ function reportPages(kind: ReportKind, reportId: string): SourcedPage[] {
   return pages;
 }
 
-type Totals = Record<string, number>;
-
 /** The figures each query should give, per `acquirer|yyyy-MM`, from the generator's role intents. */
 function expectedFigures() {
-  const figures = {
-    chargebacks: new Map<string, Totals>(),
-    fees: new Map<string, Totals>(),
-    advances: new Map<string, Totals>(),
+  const figures: Record<'chargebacks' | 'fees' | 'advances', Figures> = {
+    chargebacks: {},
+    fees: {},
+    advances: {},
   };
-  const add = (map: Map<string, Totals>, record: DataRecord, amounts: Totals) => {
-    const key = `${record.receivable.sale.acquirer}|${fromEpochDay(record.day).slice(0, 7)}`;
-    const totals = map.get(key) ?? {};
-    for (const [name, cents] of Object.entries(amounts)) totals[name] = (totals[name] ?? 0) + cents;
-    map.set(key, totals);
-  };
+  const add = (into: Figures, record: DataRecord, amounts: Totals) =>
+    addTo(into, record.receivable.sale.acquirer, fromEpochDay(record.day), amounts);
   for (const record of periodRecords('financial')) {
     const intent = record.role;
     if (!intent) continue;
@@ -114,22 +116,6 @@ function expectedFigures() {
   return figures;
 }
 
-/** Query rows as the same map, the columns `zero` lists read as 0 where the map has none. */
-function asFigures(
-  rows: readonly Record<string, unknown>[],
-  columns: readonly string[],
-): Map<string, Totals> {
-  return new Map(
-    rows.map((row) => [
-      `${row.acquirer}|${row.movement_month}`,
-      Object.fromEntries(columns.map((c) => [c, Number(row[c])]).filter(([, v]) => v !== 0)),
-    ]),
-  );
-}
-
-const dropZeros = (map: Map<string, Totals>) =>
-  new Map([...map].map(([k, t]) => [k, Object.fromEntries(Object.entries(t).filter(([, v]) => v !== 0))]));
-
 describe('lifecycle named queries on DuckDB, from the simulator’s lifecycle dataset', () => {
   let s3: LocalS3;
   let workDir: string;
@@ -157,39 +143,21 @@ describe('lifecycle named queries on DuckDB, from the simulator’s lifecycle da
 
   it('chargebacks_by_month: count, amount, reversals and net per acquirer and month', async () => {
     const rows = await lake.runNamedQuery('chargebacks_by_month', PERIOD);
-    const columns = [
-      'chargebacks',
-      'chargeback_cents',
-      'reversals',
-      'reversed_cents',
-      'net_charged_back_cents',
-    ];
-    const all = [...expected.chargebacks.values()];
+    const all = Object.values(expected.chargebacks);
     expect(all.some((t) => t.chargebacks) && all.some((t) => t.reversals)).toBe(true);
-    expect(asFigures(rows, columns)).toEqual(dropZeros(expected.chargebacks));
+    expect(figuresOf(rows, MONEY_QUERIES.chargebacks_by_month)).toEqual(withMoney(expected.chargebacks));
   });
 
   it('fees_and_debits_by_month: fees and debit adjustments, account-level and linked', async () => {
     const rows = await lake.runNamedQuery('fees_and_debits_by_month', PERIOD);
-    const columns = [
-      'fees',
-      'fee_cents',
-      'debit_adjustments',
-      'debit_adjustment_cents',
-      'account_level_cents',
-      'linked_cents',
-      'total_debit_cents',
-    ];
-    const all = [...expected.fees.values()];
+    const all = Object.values(expected.fees);
     expect(all.some((t) => (t.linked_cents ?? 0) > 0) && all.some((t) => (t.fees ?? 0) > 0)).toBe(true);
-    expect(asFigures(rows, columns)).toEqual(dropZeros(expected.fees));
+    expect(figuresOf(rows, MONEY_QUERIES.fees_and_debits_by_month)).toEqual(withMoney(expected.fees));
   });
 
   it('advance_fees_by_month: amount paid early, fee and effective rate', async () => {
     const rows = await lake.runNamedQuery('advance_fees_by_month', PERIOD);
-    expect(asFigures(rows, ['advances', 'advanced_net_cents', 'advance_fee_cents'])).toEqual(
-      dropZeros(expected.advances),
-    );
+    expect(figuresOf(rows, MONEY_QUERIES.advance_fees_by_month)).toEqual(withMoney(expected.advances));
     for (const row of rows) {
       const fee = Number(row.advance_fee_cents);
       const rate = (fee * 100) / (Number(row.advanced_net_cents) + fee);
