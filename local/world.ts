@@ -92,6 +92,8 @@ export interface World {
   readonly deps: WorkflowDeps;
   /** The real steps `run` executes; wrap them and pass `{ steps }` to `run` to observe or break one. */
   readonly steps: WorkflowSteps;
+  /** The real steps under other recon settings, on the same stores (a configuration change between runs). */
+  stepsWith(recon: ReconConfigInput): WorkflowSteps;
   /** Messages the summary published (SNS stand-in). */
   readonly published: { subject: string; message: string }[];
   /** The stage's state machine definition, synthesized on first use. */
@@ -185,24 +187,26 @@ export async function startWorld(options: WorldOptions): Promise<World> {
     const taskTokens = createLocalTaskTokens();
     const published: { subject: string; message: string }[] = [];
     const now = options.now ?? (() => new Date());
-    const deps = wireStepDeps({
-      dynamo,
-      s3,
-      provider,
-      limiter: options.limiter(dynamo, stage, provider.credentials.email),
-      reconConfig,
-      // Derived from the stage as the stack derives it, so the steps run with the deployed defaults.
-      workflowConfig: parseWorkflowConfig({ ...workflowConfigOf(stage), ...options.workflow }),
-      sendTaskSuccess: taskTokens.sendTaskSuccess,
-      publish: async (subject, message) => {
-        published.push({ subject, message });
-        options.onPublish?.(subject, message);
-      },
-      now,
-      ...(options.reportLink ? { reportLink: options.reportLink } : {}),
-      ...(options.warn ? { warn: options.warn } : {}),
-      ...(options.providerClient ? { providerClient: options.providerClient } : {}),
-    });
+    const depsWith = (recon: ReconConfig) =>
+      wireStepDeps({
+        dynamo,
+        s3,
+        provider,
+        limiter: options.limiter(dynamo, stage, provider.credentials.email),
+        reconConfig: recon,
+        // Derived from the stage as the stack derives it, so the steps run with the deployed defaults.
+        workflowConfig: parseWorkflowConfig({ ...workflowConfigOf(stage), ...options.workflow }),
+        sendTaskSuccess: taskTokens.sendTaskSuccess,
+        publish: async (subject, message) => {
+          published.push({ subject, message });
+          options.onPublish?.(subject, message);
+        },
+        now,
+        ...(options.reportLink ? { reportLink: options.reportLink } : {}),
+        ...(options.warn ? { warn: options.warn } : {}),
+        ...(options.providerClient ? { providerClient: options.providerClient } : {}),
+      });
+    const deps = depsWith(reconConfig);
     let webhook: LocalWebhook | undefined;
     if (stage.webhook.enabled && options.webhook) {
       const registered = await startLocalWebhook({
@@ -236,6 +240,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
       taskTokens,
       deps,
       steps,
+      stepsWith: (recon) => buildWorkflowSteps(depsWith(parseReconConfig(recon))),
       published,
       definition: definitionOnce,
       run: async (input, runOptions = {}) =>

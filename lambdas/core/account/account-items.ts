@@ -37,11 +37,10 @@ export interface AccountRecord {
 }
 
 function placeOf(record: CanonicalRecord) {
-  return {
-    acquirer: record.acquirer ?? '',
-    merchant: record.merchant ?? '',
-    date: record.paymentDate ?? record.movementDate ?? record.dueDate ?? record.saleDate ?? '',
-  };
+  const date = record.paymentDate ?? record.movementDate ?? record.dueDate ?? record.saleDate;
+  // The normalizer quarantines such a record (MISSING_DATE): under an empty date no period reads it.
+  if (date === null) throw new Error(`account-level record ${record.recordHash} has no date`);
+  return { acquirer: record.acquirer ?? '', merchant: record.merchant ?? '', date };
 }
 
 /** One item with a batch's records merged in (same object when nothing changed). */
@@ -60,20 +59,28 @@ function mergeAccountItem(
   for (const [hash, group] of byHash) {
     const { record, role, sign } = group[0] as AccountRecord;
     const existing = entries.find((e) => e.hash === hash);
+    // Stored under the identity an earlier version gave the record: the same record (records/identity.ts).
+    const former = entries.find((e) => e.hash === record.formerHash);
     const merged = mergeOccurrences(existing?.occurrences, countPages(group.map((g) => g.record)));
     // The account is outside the identity: kept by a rule that ignores the order (record-account.ts).
     const account = group.map((g) => recordAccount(g.record)).reduce(mergedAccount, existing?.bankAccount);
-    if (existing && merged === existing.occurrences && account === existing.bankAccount) continue;
-    if (!existing || merged.copies > existing.occurrences.copies) changed += group.length;
+    const netCents = directedCents(role, record.netCents, sign);
+    // A changed role or sign (the settings changed, then a re-run) re-reads the entry in place.
+    const reread = existing !== undefined && (existing.role !== role || existing.netCents !== netCents);
+    const same = existing && !reread && merged === existing.occurrences && account === existing.bankAccount;
+    if (same && former === undefined) continue;
+    if (!existing || reread || merged.copies > existing.occurrences.copies) changed += group.length;
     const entry: AccountEntry = {
       hash,
       role,
-      netCents: directedCents(role, record.netCents, sign),
+      netCents,
       reasonText: existing?.reasonText ?? reasonTextOf(record, reasonColumns),
       occurrences: pruneOccurrences(merged, asOf),
       ...withAccount(account),
     };
-    entries = [...entries.filter((e) => e.hash !== hash), entry].sort((a, b) => (a.hash < b.hash ? -1 : 1));
+    entries = [...entries.filter((e) => e.hash !== hash && e !== former), entry].sort((a, b) =>
+      a.hash < b.hash ? -1 : 1,
+    );
   }
   const same = entries.length === current.entries.length && entries.every((e, i) => e === current.entries[i]);
   return { item: same ? current : { ...current, entries }, changed };

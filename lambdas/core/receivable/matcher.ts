@@ -17,6 +17,7 @@ import { directedCents, type RecordRole, type RoleConfig } from '../records/role
 import { type ForecastSale, saleOf } from './forecast-sale';
 import type { RoleContribution } from './lifecycle';
 import { countPages, mergeOccurrences, type Occurrences, pruneOccurrences } from './occurrences';
+import { placeRecords, sameReading, storedReading, withoutContributions } from './reclassify';
 
 // The key and the linking rule live with the records, where the lake reads them too.
 export { linkedRoleOf, matchKeyOf };
@@ -124,26 +125,30 @@ export function applyRecords(
   records: readonly CanonicalRecord[],
   config: MatcherConfig,
 ): ApplyResult {
-  const byHash = new Map<string, CanonicalRecord[]>();
-  const roles = new Map<string, LinkedRole>();
+  const linkedRecords: { record: CanonicalRecord; linked: LinkedRole }[] = [];
   for (const record of records) {
     const key = matchKeyOf(record, config);
     const linked = linkedRoleOf(record, config);
     if (linked === undefined || key === null) continue;
-    roles.set(record.recordHash, linked);
     if ((current?.key ?? key) !== key) {
       throw new Error(`record ${record.recordHash} does not belong to receivable ${current?.key}`);
     }
-    const group = byHash.get(record.recordHash);
-    if (group) group.push(record);
-    else byHash.set(record.recordHash, [record]);
+    linkedRecords.push({ record, linked });
   }
-  let content = current;
+  const { hashOf, replaced } = placeRecords(current, linkedRecords);
+  const byHash = new Map<string, CanonicalRecord[]>();
+  const roles = new Map<string, LinkedRole>();
+  for (const { record, linked } of linkedRecords) {
+    const hash = hashOf.get(record) as string;
+    roles.set(hash, linked);
+    byHash.set(hash, [...(byHash.get(hash) ?? []), record]);
+  }
+  let content = current && replaced.size > 0 ? withoutContributions(current, replaced) : current;
   let changed = 0;
   const refused: CanonicalRecord[] = [];
   for (const hash of [...byHash.keys()].sort()) {
     const group = byHash.get(hash) as CanonicalRecord[];
-    const result = addContribution(content, group, roles.get(hash) as LinkedRole, config);
+    const result = addContribution(content, hash, group, roles.get(hash) as LinkedRole, config);
     if (result === 'refused') {
       refused.push(...group);
       content = content?.capped ? content : ({ ...content, capped: true } as ReceivableContent);
@@ -158,12 +163,12 @@ export function applyRecords(
 /** One identity's records merged into the content: new contribution, more copies, or more pages seen. */
 function addContribution(
   current: ReceivableContent | undefined,
+  hash: string,
   group: readonly CanonicalRecord[],
   linked: LinkedRole,
   config: MatcherConfig,
 ): { content: ReceivableContent | undefined; raised: boolean } | 'refused' {
   const record = group[0] as CanonicalRecord;
-  const hash = record.recordHash;
   const existing =
     current?.forecasts.find((f) => f.hash === hash) ??
     current?.settlements.find((s) => s.hash === hash) ??
@@ -173,12 +178,14 @@ function addContribution(
   }
   const occurrences = mergeOccurrences(existing?.occurrences, countPages(group));
   const account = linked.role === 'FORECAST' ? undefined : accountOf(existing, group);
-  if (existing && occurrences === existing.occurrences && account === accountOf(existing, [])) {
+  const reread = existing !== undefined && !sameReading(storedReading(current, hash), record, linked);
+  if (existing && !reread && occurrences === existing.occurrences && account === accountOf(existing, [])) {
     return { content: current, raised: false };
   }
   // An earlier first report or a seam found can change which contributions count: a change too.
   const raised =
     !existing ||
+    reread ||
     occurrences.copies > existing.occurrences.copies ||
     occurrences.firstReport !== existing.occurrences.firstReport ||
     occurrences.seam !== existing.occurrences.seam;
@@ -189,7 +196,14 @@ function addContribution(
     settlements: [],
     capped: false,
   };
-  const next = withContribution(base, record, linked, occurrences, account);
+  const next = withContribution(
+    withoutContributions(base, new Set([hash])),
+    hash,
+    record,
+    linked,
+    occurrences,
+    account,
+  );
   const content = !existing && primaryHash(next) === hash ? { ...next, ...fieldsOf(record) } : next;
   return { content, raised };
 }
@@ -210,12 +224,13 @@ function contributionCount(content: ReceivableContent): number {
 /** The content with the record's contribution (of its role) added or replaced. */
 function withContribution(
   base: ReceivableContent,
+  hash: string,
   record: CanonicalRecord,
   { role, sign }: LinkedRole,
   occurrences: Occurrences,
   bankAccount: string | undefined,
 ): ReceivableContent {
-  const { recordHash: hash, movementDate, paymentDate } = record;
+  const { movementDate, paymentDate } = record;
   const netCents = directedCents(role as RecordRole, record.netCents, sign);
   if (role === 'FORECAST') {
     const sale = saleOf(record);

@@ -60,6 +60,8 @@ export interface CanonicalRecord {
   readonly recordType: RecordCode;
   /** The record's identity, built from its meaning (see `identity.ts`): the deduplication id. */
   readonly recordHash: string;
+  /** The identity an earlier version stored the record under, when it differs (see `identity.ts`). */
+  readonly formerHash?: string;
   readonly acquirer: string | null;
   readonly merchant: string | null;
   readonly brand: string | null;
@@ -133,6 +135,8 @@ export const QUARANTINE_REASONS = [
    * written before `hotHorizonDays`): applying it would start a partial receivable (receivable/horizon.ts).
    */
   'ARCHIVED_RECEIVABLE',
+  /** A fee or keyless adjustment without any date: it would belong to no period, no total, no deposit. */
+  'MISSING_DATE',
 ] as const;
 export type QuarantineReason = (typeof QUARANTINE_REASONS)[number];
 

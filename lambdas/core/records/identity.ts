@@ -20,6 +20,13 @@
  * no report holds both. It is added only when present, so the identities of layouts without it stay
  * what they were. The line sequence never is (it is per report); it only tells twins of one report
  * apart.
+ *
+ * How recon is configured to READ a record (its role, a rule column's value, a sign column) is never
+ * part of it: a change of `recordRoles` or `recordSign` followed by a re-run re-reads the same records
+ * under the new settings instead of storing them a second time (the matcher replaces the stored
+ * contribution, `receivable/reclassify.ts`). Records that differ only in what the configuration reads
+ * (a chargeback and its reversal of one amount and day in one report) share an identity and are told
+ * apart where they are applied.
  */
 import type { ReconConfig } from '../config';
 import type { CanonicalRecord } from './canonical';
@@ -30,9 +37,20 @@ import { classifierOf, type RoleConfig, ruleValue } from './roles';
 /** Bumped if the identity rule ever changes, so old and new identities can never collide. */
 const IDENTITY_VERSION = 'id1';
 
-type IdentityInput = Omit<CanonicalRecord, 'recordHash' | 'source' | 'line' | 'sourceValues'>;
+type IdentityInput = Omit<CanonicalRecord, 'recordHash' | 'formerHash' | 'source' | 'line' | 'sourceValues'>;
 
-export type IdentityOf = (record: IdentityInput) => string;
+export interface Identities {
+  /** The identity: what the provider sent, whatever recon is configured to read from it. */
+  readonly recordHash: string;
+  /**
+   * The identity earlier versions gave the record under the current settings, when it differs: they
+   * added a rule column's value and the sign for codes with a column rule or an ADJUSTMENT role. A
+   * contribution stored under it is the same record (the stores replace it, never add to it).
+   */
+  readonly formerHash?: string;
+}
+
+export type IdentityOf = (record: IdentityInput) => Identities;
 
 export function buildIdentity(
   config: Pick<ReconConfig, 'matchKey' | 'identityColumns'> & RoleConfig,
@@ -59,14 +77,12 @@ export function buildIdentity(
     for (const column of columns) parts.push(identifierText(record.extra[column]) ?? null);
     // Tagged, so a movement date can never read as the value of an identity column.
     if (record.movementDate !== null) parts.push({ movementDate: record.movementDate });
-    // A chargeback and its reversal of one amount and day differ only by the rule column (and a
-    // credit and a debit adjustment by the sign column): the role and sign are part of the meaning.
-    // Added only for codes with a column rule or mapped to ADJUSTMENT: A1/D1 identities stay as they were.
+    const recordHash = sha256(JSON.stringify(parts));
     const column = ruleColumns.get(record.recordType);
-    if (column !== undefined || config.recordRoles?.[record.recordType] === 'ADJUSTMENT') {
-      const rule = column === undefined ? null : (ruleValue(record.extra[column]) ?? null);
-      parts.push({ rule, sign: classifier.signOf(record) ?? null });
-    }
-    return sha256(JSON.stringify(parts));
+    if (column === undefined && config.recordRoles?.[record.recordType] !== 'ADJUSTMENT')
+      return { recordHash };
+    const rule = column === undefined ? null : (ruleValue(record.extra[column]) ?? null);
+    parts.push({ rule, sign: classifier.signOf(record) ?? null });
+    return { recordHash, formerHash: sha256(JSON.stringify(parts)) };
   };
 }

@@ -13,7 +13,8 @@
  * - on records whose role belongs to one receivable (`records/roles.ts`; by default A1 and D1) every
  *   match-key field and the net amount must be present, else MISSING_KEY_FIELD; a key field holding
  *   a configured placeholder is PLACEHOLDER_KEY_VALUE; a FORECAST (A1) without a due date is
- *   MISSING_DUE_DATE;
+ *   MISSING_DUE_DATE; an account-level item (a FEE, an ADJUSTMENT without a complete key) without
+ *   any date is MISSING_DATE;
  * - identifiers are normalized per field; their values as received are kept in `sourceValues`;
  * - unknown columns are kept in `extra` under their upper-cased names, values as received.
  */
@@ -165,6 +166,7 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
     extra: Readonly<Record<string, unknown>>,
   ): Failure | undefined {
     const role = classifier.roleOf({ recordType: code, extra });
+    if (role === 'FEE' || role === 'ADJUSTMENT') return accountDateFailure(role, fields);
     if (role === undefined || !LINKED_ROLES.has(role)) return undefined;
     for (const field of requiredOnMatched) {
       if (fields[field as keyof Fields] === null) {
@@ -184,6 +186,22 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
       return { reason: 'MISSING_DUE_DATE', detail: 'dueDate: absent (an A1 must say when it is due)' };
     }
     return undefined;
+  }
+
+  /**
+   * An account-level item (a FEE, an ADJUSTMENT without a complete key) is kept under its day: one
+   * without any date would sit under no period, absent from every total and every deposit.
+   */
+  function accountDateFailure(role: 'FEE' | 'ADJUSTMENT', fields: Fields): Failure | undefined {
+    const accountLevel = role === 'FEE' || config.matchKey.some((field) => fields[field] === null);
+    const dated = [fields.paymentDate, fields.movementDate, fields.dueDate, fields.saleDate].some(
+      (d) => d !== null,
+    );
+    if (!accountLevel || dated) return undefined;
+    return {
+      reason: 'MISSING_DATE',
+      detail: `no payment, movement, due or sale date (an account-level ${role} must say its day)`,
+    };
   }
 
   function normalize(raw: unknown, source: RecordSource, line = 0): NormalizeResult {
@@ -228,7 +246,7 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
       ok: true,
       record: {
         ...identityInput,
-        recordHash: identityOf(identityInput),
+        ...identityOf(identityInput),
         sourceValues: reader.sourceValues,
         source,
         line,

@@ -131,6 +131,7 @@ export const ENGLISH: Texts = {
       MISSING_DUE_DATE: 'a sale without a due date',
       TOO_MANY_CONTRIBUTIONS: 'a receivable with too many records (limit reached)',
       ARCHIVED_RECEIVABLE: 'an old receivable, already archived',
+      MISSING_DATE: 'a fee or account adjustment without a date',
     },
     otherReason: 'other reason',
     unknownColumns:

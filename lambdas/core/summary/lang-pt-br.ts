@@ -131,6 +131,7 @@ export const PORTUGUESE: Texts = {
       MISSING_DUE_DATE: 'venda sem data de vencimento',
       TOO_MANY_CONTRIBUTIONS: 'recebível com registros demais (limite atingido)',
       ARCHIVED_RECEIVABLE: 'recebível antigo, já arquivado',
+      MISSING_DATE: 'tarifa ou ajuste da conta sem data',
     },
     otherReason: 'outro motivo',
     unknownColumns:

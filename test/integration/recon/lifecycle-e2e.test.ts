@@ -10,8 +10,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
+import type { ReconConfigInput } from '../../../lambdas/core/config';
 import { expectedLifecycle, storedLifecycle } from '../../../local/lifecycle-compare';
 import type { LocalWorld } from '../../../local/simulated-world';
+import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
 import { startLifecycleWorld } from '../../support/lifecycle-world';
 
 /** A month of sales, read over three months: installments are paid, charged back and advanced in it. */
@@ -26,8 +28,8 @@ afterEach(async () => {
   world = undefined;
 });
 
-function start() {
-  return startLifecycleWorld({ graceDays: 3, tolerance: { absoluteCents: 5, percent: 0.25 } });
+function start(roles: Pick<ReconConfigInput, 'recordRoles' | 'recordSign'> = {}) {
+  return startLifecycleWorld({ graceDays: 3, tolerance: { absoluteCents: 5, percent: 0.25 }, ...roles });
 }
 
 async function run(w: LocalWorld, input: { from: IsoDate; to: IsoDate; asOf: IsoDate; force?: boolean }) {
@@ -108,5 +110,19 @@ describe('the receivable lifecycle end to end (production, variance, every role)
       await run(w, { from: night, to: night, asOf: addDays(night, 1) });
     }
     await expectTruth(w, AS_OF);
+  }, 60_000);
+
+  it('a change of roles and signs followed by a re-run re-reads the stored records: each counts once', async () => {
+    // E1 read as one adjustment and no sign column (the setting before the team learned the layout)...
+    world = await start({
+      recordRoles: { ...SIMULATOR_RECORD_ROLES, E1: 'ADJUSTMENT' },
+      recordSign: undefined,
+    });
+    await run(world, { ...PERIOD, asOf: AS_OF });
+    // ...then the column rule and the sign, and the re-run the docs invite.
+    const steps = world.stepsWith({ recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN });
+    const rerun = await world.run({ ...PERIOD, asOf: AS_OF, force: true }, { steps });
+    expect(rerun.status).toBe('SUCCEEDED');
+    await expectTruth(world, AS_OF);
   }, 60_000);
 });

@@ -66,3 +66,26 @@ describe('identifier normalization before the match key', () => {
     expect(result.ok && result.record.nsu).toBe('000123456');
   });
 });
+
+describe('account-level items without a day', () => {
+  const withRoles = buildNormalizer(parseReconConfig({ recordRoles: { G1: 'FEE', E1: 'ADJUSTMENT' } }));
+  const item = (change: object) => {
+    const result = withRoles.normalize(
+      { ...A1, DTVENCIMENTO: undefined, DTVENDA: undefined, ...change },
+      source,
+      0,
+    );
+    return result.ok ? 'OK' : `${result.quarantined.reason}: ${result.quarantined.detail}`;
+  };
+
+  it('quarantines a fee or a keyless adjustment with no date at all, which no period would read', () => {
+    expect(item({ TIPOREGISTRO: 'G1' })).toMatch(/^MISSING_DATE: .*FEE/);
+    expect(item({ TIPOREGISTRO: 'E1', NSU: undefined })).toMatch(/^MISSING_DATE: .*ADJUSTMENT/);
+  });
+
+  it('keeps one dated by any of its dates, and an adjustment that joins its receivable', () => {
+    expect(item({ TIPOREGISTRO: 'G1', DTPAGAMENTO: '2025-03-05' })).toBe('OK');
+    expect(item({ TIPOREGISTRO: 'G1', DTVENDA: '2025-03-01' })).toBe('OK');
+    expect(item({ TIPOREGISTRO: 'E1', DTVENDA: '2025-03-01' })).toBe('OK');
+  });
+});

@@ -193,18 +193,27 @@ describe('normalizer with roles', () => {
     expect(buildNormalizer(parseReconConfig({})).normalize(raw({ NSU: undefined }), source).ok).toBe(true);
   });
 
-  it('tells a chargeback from its reversal, and a credit from a debit, by meaning not bytes', () => {
-    const normalizer = buildNormalizer(config);
-    const hashOf = (extra: Record<string, unknown>) => {
-      const result = normalizer.normalize(raw(extra), source);
+  it('gives a record one identity whatever the configuration reads from it (role, rule value, sign)', () => {
+    const hashOf = (extra: Record<string, unknown>, settings = config) => {
+      const result = buildNormalizer(settings).normalize(raw(extra), source);
       if (!result.ok) throw new Error(result.quarantined.detail);
-      return result.record.recordHash;
+      return result.record;
     };
-    expect(hashOf({ TIPOLANCAMENTO: '08' })).not.toBe(hashOf({ TIPOLANCAMENTO: '09' }));
-    expect(hashOf({ TIPOLANCAMENTO: '08' })).toBe(hashOf({ tipolancamento: ' 8', VLLIQUIDO: 10 }));
-    expect(hashOf({ TIPOLANCAMENTO: '01', SINAL: 'C' })).not.toBe(
-      hashOf({ TIPOLANCAMENTO: '01', SINAL: 'D' }),
+    const withoutRoles = parseReconConfig({});
+    // A change of roles or signs followed by a re-run must find the records it stored before.
+    expect(hashOf({ TIPOLANCAMENTO: '08' }).recordHash).toBe(
+      hashOf({ TIPOLANCAMENTO: '08' }, withoutRoles).recordHash,
     );
-    expect(hashOf({ TIPOLANCAMENTO: '01', SINAL: 'D' })).toBe(hashOf({ TIPOLANCAMENTO: '1', SINAL: '-' }));
+    expect(hashOf({ TIPOLANCAMENTO: '01', SINAL: 'D' }).recordHash).toBe(
+      hashOf({ TIPOLANCAMENTO: '01', SINAL: 'C' }, withoutRoles).recordHash,
+    );
+    // What the configuration reads is told apart where the record is applied (receivable/reclassify.ts).
+    expect(hashOf({ TIPOLANCAMENTO: '08' }).recordHash).toBe(hashOf({ TIPOLANCAMENTO: '09' }).recordHash);
+    // The identity earlier versions stored under these settings, so stored contributions are replaced.
+    expect(hashOf({ TIPOLANCAMENTO: '08' }).formerHash).not.toBe(hashOf({ TIPOLANCAMENTO: '09' }).formerHash);
+    expect(hashOf({ TIPOLANCAMENTO: '08' }).formerHash).toBe(
+      hashOf({ tipolancamento: ' 8', VLLIQUIDO: 10 }).formerHash,
+    );
+    expect(hashOf({ TIPOLANCAMENTO: '08' }, withoutRoles).formerHash).toBeUndefined();
   });
 });
