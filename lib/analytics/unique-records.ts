@@ -9,55 +9,32 @@
  *   distinct line sequences where the layout has one, else its distinct (page, line) — and one row
  *   is kept per (identity, occurrence) over all reports;
  * - a page seam: without a line sequence, a copy on the first line of page p+1 whose identity sits on
- *   the last line of page p (`page_lines`) is the seam's overlap, not a place of its own. A file
- *   written before `page_lines` existed reads it as null and has no seam, as the book had none for
- *   a page whose length was not recorded;
+ *   the last line of page p (`page_lines`), read alike (same role and direction), is the seam's
+ *   overlap, not a place of its own. A file written before `page_lines` existed reads it as null and
+ *   has no seam, as the book had none for a page whose length was not recorded;
  * - roles: the role, direction, receivable and reason a record was stored with are what the
  *   configuration said THEN (`lake/records-file.ts`). The book applies the configuration of its
- *   latest run, so every kept row takes those columns from the identity's latest stored copy
- *   (`ingested_at`; a file written before that column existed ranks after every newer one, then by
- *   the latest report).
+ *   latest run, so each (identity, occurrence) keeps its latest stored copy (`ingested_at`; a file
+ *   written before that column existed ranks after every newer one, then by the latest report);
+ * - readings: a chargeback and its reversal of one amount and day share an identity and are two
+ *   records, each with its own role, as the book keeps them (`receivable/reclassify.ts`): hence a
+ *   copy per occurrence, not a role per identity, and no seam between two readings.
+ *   Limit: an occurrence the latest report no longer holds (a twin the provider stopped sending)
+ *   keeps the role of the copy that had it.
  *
  * Parameters: the range twice, once for the `movement_month` partitions (so Athena reads only the
  * months of the range) and once for the days; pass the same two dates.
  */
 import { RECORDS_TABLE } from '../../lambdas/core/lake/tables';
 
-/** The columns a record takes from the configuration when it is stored. */
-const CONFIGURED_COLUMNS: ReadonlySet<string> = new Set([
-  'role',
-  'signed_net_cents',
-  'receivable_key',
-  'reason_text',
-]);
-
-/** The latest stored copy first; one order for every choice, so the kept row is one copy. */
+/** The latest stored copy first; the order that picks which copy of an occurrence is kept. */
 const LATEST_FIRST = 'ingested_at DESC NULLS LAST, generated_on DESC, report_id DESC, page, line';
-
-const quoted = (name: string) => `"${name}"`;
-const latestName = (name: string) => quoted(`latest_${name}`);
-
-const COLUMNS = [
-  ...RECORDS_TABLE.columns.map((column) => column.name),
-  ...RECORDS_TABLE.partitions.map((partition) => partition.name),
-];
-
-const latestValues = [...CONFIGURED_COLUMNS]
-  .map(
-    (name) =>
-      `FIRST_VALUE(${quoted(name)}) OVER (PARTITION BY record_hash ORDER BY ${LATEST_FIRST}) AS ${latestName(name)}`,
-  )
-  .join(',\n         ');
-
-const keptColumns = COLUMNS.map((name) =>
-  CONFIGURED_COLUMNS.has(name) ? `${latestName(name)} AS ${quoted(name)}` : quoted(name),
-).join(', ');
 
 export const uniqueRecords = `WITH in_range AS (
   SELECT * FROM ${RECORDS_TABLE.name}
   WHERE movement_month BETWEEN SUBSTR(?, 1, 7) AND SUBSTR(?, 1, 7) AND movement_date BETWEEN ? AND ?
 ), seam_ends AS (
-  SELECT DISTINCT record_hash, report_id, page FROM in_range
+  SELECT DISTINCT record_hash, report_id, page, role, SIGN(signed_net_cents) AS direction FROM in_range
   WHERE line_sequence IS NULL AND line = page_lines - 1
 ), numbered AS (
   SELECT r.*, DENSE_RANK() OVER (
@@ -69,9 +46,9 @@ export const uniqueRecords = `WITH in_range AS (
   LEFT JOIN seam_ends s
     ON s.record_hash = r.record_hash AND s.report_id = r.report_id AND s.page = r.page - 1
    AND r.line = 0 AND r.line_sequence IS NULL
+   AND s.role IS NOT DISTINCT FROM r.role AND s.direction IS NOT DISTINCT FROM SIGN(r.signed_net_cents)
   WHERE s.page IS NULL
 ), ranked AS (
-  SELECT n.*, ROW_NUMBER() OVER (PARTITION BY record_hash, occurrence ORDER BY ${LATEST_FIRST}) AS copy_rank,
-         ${latestValues}
+  SELECT n.*, ROW_NUMBER() OVER (PARTITION BY record_hash, occurrence ORDER BY ${LATEST_FIRST}) AS copy_rank
   FROM numbered n
-), records AS (SELECT ${keptColumns}, occurrence FROM ranked WHERE copy_rank = 1)`;
+), records AS (SELECT * FROM ranked WHERE copy_rank = 1)`;

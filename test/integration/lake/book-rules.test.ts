@@ -1,7 +1,8 @@
 /**
  * The lake's money queries count a record as the book (DynamoDB) counts it: a copy served on both
- * sides of a page seam is one record, as `receivable/occurrences.ts` decides, and a record stored
- * again after the roles changed counts with the role of its latest ingestion.
+ * sides of a page seam is one record, as `receivable/occurrences.ts` decides; a record stored again
+ * after the roles changed counts with the role of its latest ingestion; a chargeback and its reversal
+ * of one identity are two records, each with its role (`receivable/reclassify.ts`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,9 @@ function financial(i: number, code: string, netCents: number, extra: RawRecord =
 }
 const fee = financial(0, 'G1', 8_990, { SINAL: 'D' });
 const chargeback = financial(1, 'E1', 10_000, { TIPOLANCAMENTO: '08', SINAL: 'D' });
+/** The chargeback's reversal on its own day: the same identity (the rule column is not part of it). */
+const reversal = { ...chargeback, TIPOLANCAMENTO: '09', SINAL: 'C' };
+const pairTotals = { chargebacks: 1, chargeback_cents: 10_000, reversals: 1, reversed_cents: 10_000 };
 const payment = (i: number) => financial(i + 2, 'D1', 1_000 + i);
 
 function source(reportId: string, page: number, generatedOn = '2025-06-20'): RecordSource {
@@ -87,6 +91,17 @@ function normalized(raw: RawRecord, origin: RecordSource, line: number): Canonic
   return result.record;
 }
 
+/** Starts the lake's S3 and ingests one report of these pages (one download batch), as the workflow does. */
+async function ingestReport(reportId: string, pages: readonly RawRecord[][]): Promise<CanonicalRecord[]> {
+  s3 = await startLocalS3();
+  const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config });
+  const sourced = pages.map((records, i) => ({
+    page: pageOf(reportId, i + 1, records),
+    source: source(reportId, i + 1),
+  }));
+  return (await ingest.ingestPages(sourced)).records;
+}
+
 /** The book's count of a code's record among the ingested ones: `occurrences.ts`, as the matcher merges them. */
 function bookCopies(records: readonly CanonicalRecord[], code: string): number {
   const hash = records.find((r) => r.recordType === code)?.recordHash;
@@ -95,14 +110,11 @@ function bookCopies(records: readonly CanonicalRecord[], code: string): number {
 
 describe('a page seam (no line sequence): the lake counts the repeat once, as the book does', () => {
   it('a fee and a chargeback on the last line of page 1 and the first of page 2', async () => {
-    s3 = await startLocalS3();
-    const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config });
-    const pages = [
+    const records = await ingestReport('500', [
       [payment(0), payment(1), fee, chargeback],
       [chargeback, payment(2), payment(3), fee],
       [fee, payment(4)],
-    ].map((records, i) => ({ page: pageOf('500', i + 1, records), source: source('500', i + 1) }));
-    const { records } = await ingest.ingestPages(pages);
+    ]);
     // The book: the chargeback straddles the seam 1→2, once; the fee straddles 2→3 and also sits
     // mid-page 1, a real twin: twice.
     expect([bookCopies(records, 'E1'), bookCopies(records, 'G1')]).toEqual([1, 2]);
@@ -115,16 +127,39 @@ describe('a page seam (no line sequence): the lake counts the repeat once, as th
   });
 
   it('one fee served at the seam, its page length known: 1 fee of 89,90, not 2 of 179,80', async () => {
-    s3 = await startLocalS3();
-    const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config });
-    const pages = [
+    const records = await ingestReport('501', [
       [payment(0), fee],
       [fee, payment(1)],
-    ].map((records, i) => ({ page: pageOf('501', i + 1, records), source: source('501', i + 1) }));
-    const { records } = await ingest.ingestPages(pages);
+    ]);
     expect(bookCopies(records, 'G1')).toBe(1);
     const [fees] = await (await openLake()).runNamedQuery('fees_and_debits_by_month', JUNE);
     expect(fees).toMatchObject({ fees: 1, fee_cents: 8_990, total_debit_cents: 8_990 });
+  });
+});
+
+describe('a chargeback and its reversal of one identity: two readings, two records', () => {
+  it('on both sides of a seam they are no seam copy: 1 chargeback and 1 reversal', async () => {
+    const records = await ingestReport('503', [
+      [payment(0), chargeback],
+      [reversal, payment(1)],
+    ]);
+    expect(new Set(records.filter((r) => r.recordType === 'E1').map((r) => r.recordHash)).size).toBe(1);
+    const rows = await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE);
+    expect(rows).toEqual([expect.objectContaining({ ...pairTotals, net_charged_back_cents: 0 })]);
+  });
+
+  it('stored unclassified, then re-run with the rules: each takes its own role', async () => {
+    s3 = await startLocalS3();
+    for (const [reportId, roles, day] of [
+      ['100', parseReconConfig({ recordSign: SIMULATOR_RECORD_SIGN }), '2025-06-20'],
+      ['200', config, '2025-06-21'],
+    ] as const) {
+      const origin = { ...source(reportId, 1, day), lines: 2 };
+      const pair = [normalized(chargeback, origin, 0), normalized(reversal, origin, 1)];
+      await put(pair, roles, `${day}T08:00:00Z`);
+    }
+    const rows = await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE);
+    expect(rows).toEqual([expect.objectContaining(pairTotals)]);
   });
 });
 
