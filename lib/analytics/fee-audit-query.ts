@@ -43,7 +43,7 @@ export function feeAuditSql(recordsCte: string): string {
   return `${recordsCte}, ${rates}, candidates AS (
   SELECT s.acquirer, s.brand, s.gross_cents, s.fee_cents, r.mdr_percent,
          ROW_NUMBER() OVER (
-           PARTITION BY s.record_hash, s.occurrence
+           PARTITION BY s.identity_hash, s.occurrence
            ORDER BY r.effective_from DESC, CASE WHEN r.product = 'ANY' THEN 1 ELSE 0 END
          ) AS rate_rank
   FROM records s

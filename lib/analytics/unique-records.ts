@@ -7,7 +7,10 @@
  *   it most often: equal twins of one report (two equal partial payments) are two records, a
  *   re-delivery is none. `occurrence` numbers an identity's distinct places within a report — its
  *   distinct line sequences where the layout has one, else its distinct (page, line) — and one row
- *   is kept per (identity, occurrence) over all reports;
+ *   is kept per (identity, occurrence) over all reports. A file written while the identity still
+ *   held the role and sign (`records/identity.ts`) carries that former value as `record_hash`; a
+ *   newer copy names it in `former_hash`, and the two are one identity (`identity_hash`), as the
+ *   stores replace a contribution kept under its former hash;
  * - a page seam: without a line sequence, a copy on the first line of page p+1 whose identity sits on
  *   the last line of page p (`page_lines`), read alike (same role and direction), is the seam's
  *   overlap, not a place of its own. A file written before `page_lines` existed reads it as null and
@@ -30,25 +33,31 @@ import { RECORDS_TABLE } from '../../lambdas/core/lake/tables';
 /** The latest stored copy first; the order that picks which copy of an occurrence is kept. */
 const LATEST_FIRST = 'ingested_at DESC NULLS LAST, generated_on DESC, report_id DESC, page, line';
 
-export const uniqueRecords = `WITH in_range AS (
+export const uniqueRecords = `WITH stored AS (
   SELECT * FROM ${RECORDS_TABLE.name}
   WHERE movement_month BETWEEN SUBSTR(?, 1, 7) AND SUBSTR(?, 1, 7) AND movement_date BETWEEN ? AND ?
+), renamed AS (
+  SELECT former_hash, MIN(record_hash) AS current_hash FROM stored
+  WHERE former_hash IS NOT NULL GROUP BY former_hash
+), in_range AS (
+  SELECT s.*, COALESCE(n.current_hash, s.record_hash) AS identity_hash
+  FROM stored s LEFT JOIN renamed n ON n.former_hash = s.record_hash
 ), seam_ends AS (
-  SELECT DISTINCT record_hash, report_id, page, role, SIGN(signed_net_cents) AS direction FROM in_range
+  SELECT DISTINCT identity_hash, report_id, page, role, SIGN(signed_net_cents) AS direction FROM in_range
   WHERE line_sequence IS NULL AND line = page_lines - 1
 ), numbered AS (
   SELECT r.*, DENSE_RANK() OVER (
-    PARTITION BY r.record_hash, r.report_id
+    PARTITION BY r.identity_hash, r.report_id
     ORDER BY r.line_sequence, CASE WHEN r.line_sequence IS NULL THEN r.page END,
              CASE WHEN r.line_sequence IS NULL THEN r.line END
   ) AS occurrence
   FROM in_range r
   LEFT JOIN seam_ends s
-    ON s.record_hash = r.record_hash AND s.report_id = r.report_id AND s.page = r.page - 1
+    ON s.identity_hash = r.identity_hash AND s.report_id = r.report_id AND s.page = r.page - 1
    AND r.line = 0 AND r.line_sequence IS NULL
    AND s.role IS NOT DISTINCT FROM r.role AND s.direction IS NOT DISTINCT FROM SIGN(r.signed_net_cents)
   WHERE s.page IS NULL
 ), ranked AS (
-  SELECT n.*, ROW_NUMBER() OVER (PARTITION BY record_hash, occurrence ORDER BY ${LATEST_FIRST}) AS copy_rank
+  SELECT n.*, ROW_NUMBER() OVER (PARTITION BY identity_hash, occurrence ORDER BY ${LATEST_FIRST}) AS copy_rank
   FROM numbered n
 ), records AS (SELECT * FROM ranked WHERE copy_rank = 1)`;

@@ -110,6 +110,7 @@ const VALUES: Record<
   movement_date: (r) => movementDate(r),
   page_lines: (r) => r.source.lines ?? null,
   ingested_at: (_r, _f, ingestedAt) => ingestedAt,
+  former_hash: (r) => r.formerHash ?? null,
 };
 
 /**

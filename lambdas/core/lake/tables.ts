@@ -123,6 +123,7 @@ export const RECORDS_TABLE = {
       type: 'string',
       comment: 'ISO instant stored: the latest copy has the current role',
     },
+    { name: 'former_hash', type: 'string', comment: "the identity's former value (it held the role)" },
   ],
   partitions: [kindPartition, { name: 'movement_month', projection: { type: 'month' } }],
 } as const satisfies LakeTable;

@@ -43,6 +43,7 @@ const fee = financial(0, 'G1', 8_990, { SINAL: 'D' });
 const chargeback = financial(1, 'E1', 10_000, { TIPOLANCAMENTO: '08', SINAL: 'D' });
 /** The chargeback's reversal on its own day: the same identity (the rule column is not part of it). */
 const reversal = { ...chargeback, TIPOLANCAMENTO: '09', SINAL: 'C' };
+const oneChargeback = [expect.objectContaining({ chargebacks: 1, chargeback_cents: 10_000 })];
 const pairTotals = { chargebacks: 1, chargeback_cents: 10_000, reversals: 1, reversed_cents: 10_000 };
 const payment = (i: number) => financial(i + 2, 'D1', 1_000 + i);
 
@@ -163,6 +164,19 @@ describe('a chargeback and its reversal of one identity: two readings, two recor
   });
 });
 
+describe('a record stored while its identity still held the role (`formerHash`)', () => {
+  it('and stored again under the current identity: one record, as the book replaces it', async () => {
+    s3 = await startLocalS3();
+    const current = normalized(chargeback, { ...source('200', 1, '2025-06-21'), lines: 1 }, 0);
+    const { formerHash, ...unnamed } = normalized(chargeback, { ...source('100', 1), lines: 1 }, 0);
+    expect(formerHash).toBeDefined();
+    await put([{ ...unnamed, recordHash: formerHash as string }], config, '2025-06-20T08:00:00Z');
+    await put([current], config, '2025-06-21T08:00:00Z');
+    const rows = await (await openLake()).runNamedQuery('chargebacks_by_month', JUNE);
+    expect(rows).toEqual(oneChargeback);
+  });
+});
+
 describe('a page whose length was not recorded (a file from before `page_lines`)', () => {
   it('has no seam in the book nor in the lake: the two places count twice', async () => {
     s3 = await startLocalS3();
@@ -185,7 +199,6 @@ describe('a record stored again after the roles changed: its latest ingestion’
   });
   const unclassified = parseReconConfig({ recordSign: SIMULATOR_RECORD_SIGN });
 
-  const oneChargeback = [expect.objectContaining({ chargebacks: 1, chargeback_cents: 10_000 })];
   /** Report and generation day of the first copy, then of the copy stored a day later. */
   const reRun = [
     ['100', '2025-06-20'],
