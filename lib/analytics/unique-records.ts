@@ -31,19 +31,22 @@
 import { RECORDS_TABLE } from '../../lambdas/core/lake/tables';
 
 /** The latest stored copy first; the order that picks which copy of an occurrence is kept. */
-const LATEST_FIRST = 'ingested_at DESC NULLS LAST, generated_on DESC, report_id DESC, page, line';
+const LATEST_FIRST =
+  'CASE WHEN ingested_at IS NULL THEN 1 ELSE 0 END, ingested_at DESC, generated_on DESC, report_id DESC, page, line';
+/** How a copy is read, as the book tells readings apart: its role (none: '') and whether it debits. */
+const reading = (copy: string) =>
+  `COALESCE(${copy}.role, '') AS reading_role, CASE WHEN ${copy}.signed_net_cents < 0 THEN 1 ELSE 0 END AS reading_debit`;
 
 export const uniqueRecords = `WITH stored AS (
   SELECT * FROM ${RECORDS_TABLE.name}
   WHERE movement_month BETWEEN SUBSTR(?, 1, 7) AND SUBSTR(?, 1, 7) AND movement_date BETWEEN ? AND ?
 ), renamed AS (
-  SELECT former_hash, MIN(record_hash) AS current_hash FROM stored
-  WHERE former_hash IS NOT NULL GROUP BY former_hash
+  SELECT DISTINCT former_hash, record_hash AS current_hash FROM stored WHERE former_hash IS NOT NULL
 ), in_range AS (
-  SELECT s.*, COALESCE(n.current_hash, s.record_hash) AS identity_hash
+  SELECT s.*, COALESCE(n.current_hash, s.record_hash) AS identity_hash, ${reading('s')}
   FROM stored s LEFT JOIN renamed n ON n.former_hash = s.record_hash
 ), seam_ends AS (
-  SELECT DISTINCT identity_hash, report_id, page, role, SIGN(signed_net_cents) AS direction FROM in_range
+  SELECT DISTINCT identity_hash, report_id, page, reading_role, reading_debit FROM in_range
   WHERE line_sequence IS NULL AND line = page_lines - 1
 ), numbered AS (
   SELECT r.*, DENSE_RANK() OVER (
@@ -55,7 +58,7 @@ export const uniqueRecords = `WITH stored AS (
   LEFT JOIN seam_ends s
     ON s.identity_hash = r.identity_hash AND s.report_id = r.report_id AND s.page = r.page - 1
    AND r.line = 0 AND r.line_sequence IS NULL
-   AND s.role IS NOT DISTINCT FROM r.role AND s.direction IS NOT DISTINCT FROM SIGN(r.signed_net_cents)
+   AND s.reading_role = r.reading_role AND s.reading_debit = r.reading_debit
   WHERE s.page IS NULL
 ), ranked AS (
   SELECT n.*, ROW_NUMBER() OVER (PARTITION BY identity_hash, occurrence ORDER BY ${LATEST_FIRST}) AS copy_rank

@@ -58,7 +58,9 @@ describe('buildPageIngestor (fake S3)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(entryArb, { maxLength: 40 }), async (entries) => {
         const s3 = fakeS3();
-        const ingestor = buildPageIngestor({ s3: s3.client, bucket: 'b', config: parseReconConfig({}) });
+        // Records carry the instant they were stored (`ingested_at`): one clock, the same bytes.
+        const now = () => new Date('2025-04-05T03:00:00Z');
+        const ingestor = buildPageIngestor({ s3: s3.client, bucket: 'b', config: parseReconConfig({}), now });
         const result = await ingestor.ingestPage(page(entries), source);
         const normalized = Object.values(result.counts.byCode).reduce((a, b) => a + b, 0);
         const quarantined = Object.values(result.counts.quarantinedByReason).reduce((a, b) => a + b, 0);
