@@ -9,11 +9,13 @@
  * - F1 advances an installment (paid before its due date, minus the advance fee in VLTAXA) instead of
  *   its D1;
  * - a few cancellations and chargebacks carry the key of no sale at all;
- * - A3 copies receivables and means nothing (IGNORE); account-level items come from `account-items.ts`.
+ * - A3 copies receivables and means nothing (IGNORE); account-level items come from `account-items.ts`;
+ * - cases that count money twice when read naively come last, from `lifecycle-twists.ts`.
  * What each record is meant to be travels with it (`role`), for the answer key.
  */
 import { accountItems, adjustmentTerms, type Period } from './account-items';
 import { type DataRecord, otherCodes, type Receivable, type RoleIntent, record } from './dataset-records';
+import { twists } from './lifecycle-twists';
 import { intBetween, type Rng, shuffleInPlace } from './random';
 
 export interface Lives {
@@ -207,16 +209,27 @@ export function lifecycleRecords(
   const ignored = otherCodes(rng, [...receivables], [['A3', 0.02]], false).map((a3) =>
     withRole(a3, { role: 'IGNORE', cents: a3.netCents }),
   );
+  const items = accountItems(rng, period, receivables);
+  const twisted = twists(
+    rng,
+    queue,
+    (r) => advance(rng, r, overcharge),
+    (r, day) => chargeback(rng, r, day),
+  );
   return {
     sales: [...draft.sales, ...strays.filter((r) => r.code === 'A2'), ...ignored],
-    payments: d1.flatMap((payment) => {
-      const instead = draft.replaced.get(payment);
-      return instead === undefined ? [payment] : instead === null ? [] : [instead];
-    }),
+    payments: [
+      ...d1.flatMap((payment) => {
+        const instead = draft.replaced.get(payment);
+        return instead === undefined ? [payment] : instead === null ? [] : [instead];
+      }),
+      ...twisted.filter((r) => r.code === 'D1'),
+    ],
     financial: [
       ...draft.financial,
       ...strays.filter((r) => r.code === 'E1'),
-      ...accountItems(rng, period, receivables),
+      ...items,
+      ...twisted.filter((r) => r.code !== 'D1'),
     ],
   };
 }
