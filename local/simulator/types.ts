@@ -32,8 +32,8 @@ export interface SimulatorOptions {
     to?: string;
     recordsPerPage?: number;
     movementDates?: boolean;
-    /** Cancellations, chargebacks, advances, adjustments and fees (default off; see `lifecycle.ts`). */
-    lifecycle?: boolean;
+    /** Cancellations, chargebacks, advances, adjustments and fees; `'traps'` adds `lifecycle-traps.ts` (default off). */
+    lifecycle?: boolean | 'traps';
     /** Fees above the contract: product column, overcharged sales and advances (default off; see `fee-audit.ts`). */
     feeAudit?: boolean;
   };

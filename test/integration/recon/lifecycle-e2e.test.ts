@@ -29,7 +29,10 @@ afterEach(async () => {
 });
 
 function start(roles: Pick<ReconConfigInput, 'recordRoles' | 'recordSign'> = {}) {
-  return startLifecycleWorld({ graceDays: 3, tolerance: { absoluteCents: 5, percent: 0.25 }, ...roles });
+  return startLifecycleWorld(
+    { graceDays: 3, tolerance: { absoluteCents: 5, percent: 0.25 }, ...roles },
+    'traps',
+  );
 }
 
 async function run(w: LocalWorld, input: { from: IsoDate; to: IsoDate; asOf: IsoDate; force?: boolean }) {

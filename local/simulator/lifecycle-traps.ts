@@ -1,6 +1,6 @@
 /**
- * Cases of the lifecycle dataset that count money twice when read naively, drawn after every other
- * record (so the rest of the dataset stays what it was):
+ * Cases of the lifecycle dataset (option `lifecycle: 'traps'`) that count money twice when read
+ * naively, drawn after every other record (so the rest of the dataset stays what it was):
  * - an installment advanced in full whose regular D1 is sent as well (the advance counts once);
  * - a payment and its chargeback on a sale whose forecast recon never saw (a fresh NSU, no A1): the
  *   chargeback must still be contested;
@@ -12,8 +12,8 @@ import { intBetween, type Rng } from './random';
 /** Each case's count: a handful, enough to show in any period of the dataset. */
 const CASES = 2;
 
-/** The D1s still unclaimed by other cases, the dataset's exact payments of receivables. */
-export function twists(
+/** The trap records, built on `unclaimed`: exact D1s no other lifecycle case took. */
+export function traps(
   rng: Rng,
   unclaimed: readonly DataRecord[],
   advance: (r: Receivable) => DataRecord,
