@@ -106,10 +106,11 @@ function linesOf(items: readonly OverchargeItem[]): OverchargeLine[] {
   );
 }
 
+/** The charged rate of the magnitudes the audit compared (audit.ts), so a debit-signed fee shows positive. */
 function chargedPercent(receivable: ReceivableContent): string | null {
   const sale = comparedForecast(receivable.forecasts).forecast?.sale;
   if (!sale?.grossCents || sale.feeCents === undefined) return null;
-  return ratePercentText(sale.feeCents, sale.grossCents);
+  return ratePercentText(Math.abs(sale.feeCents), Math.abs(sale.grossCents));
 }
 
 export interface FeeAuditReaderDeps extends RateSourceDeps {
