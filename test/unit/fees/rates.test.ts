@@ -80,8 +80,60 @@ describe('parseContractRates', () => {
     });
   });
 
+  it('reads the table as Excel saves it in pt-BR: byte-order mark, ";", comma decimals, CRLF', () => {
+    const excel = [
+      `\uFEFF${HEADER.replaceAll(',', ';')};;`,
+      '001;Visa;CREDIT;1;1;2,39;1,79;01/03/2025;;',
+      ';;;;;;;;;',
+      '1;"Master; Card";DEBIT;1;1;0,99%;"1,5";2025-03-01',
+      '  ;  ; ',
+      '',
+    ].join('\r\n');
+    const result = parseContractRates(excel, config);
+    expect(result).toMatchObject({
+      ok: true,
+      rates: [
+        { acquirer: '1', brand: 'VISA', mdrMicro: 2_390_000, advanceMonthlyMicro: 1_790_000, row: 2 },
+        { brand: 'MASTER; CARD', mdrMicro: 990_000, advanceMonthlyMicro: 1_500_000, row: 4 },
+      ],
+    });
+  });
+
+  it('skips a row of separators only, as a spreadsheet saves an empty row', () => {
+    expect(parse('1,VISA,DEBIT,1,1,0.99,1.5,2025-03-01', ',,,,,,,', ' , ,,')).toMatchObject({
+      ok: true,
+      rates: [{ row: 2 }],
+    });
+  });
+
+  it('refuses a rate above 20% naming the row and the column: 239 is no MDR', () => {
+    expect(parse('1,VISA,DEBIT,1,1,0.99,1.5,2025-03-01', '1,VISA,CREDIT,1,1,239,1.5,2025-03-01')).toEqual({
+      ok: false,
+      errors: [{ row: 3, reason: 'mdrPercent 239 is above 20%: write the percent itself (2,39 for 2,39%)' }],
+    });
+    expect(parse('1,VISA,CREDIT,1,1,20,20.000001,2025-03-01')).toEqual({
+      ok: false,
+      errors: [{ row: 2, reason: expect.stringMatching(/^advanceMonthlyPercent 20.000001 is above 20%/) }],
+    });
+  });
+
+  it('says a file that is not UTF-8 is not, naming the row', () => {
+    expect(parse('1,El\uFFFD,CREDIT,1,1,2,1.5,2025-03-01')).toEqual({
+      ok: false,
+      errors: [{ row: 2, reason: 'the file is not UTF-8 (in Excel, save it as "CSV UTF-8")' }],
+    });
+  });
+
   it('refuses a wrong header, and counts rows from the header as 1 past blank lines', () => {
-    expect(parseContractRates('acquirer,brand\n', config)).toMatchObject({ ok: false, errors: [{ row: 1 }] });
+    expect(parseContractRates('acquirer,brand\n', config)).toEqual({
+      ok: false,
+      errors: [
+        {
+          row: 1,
+          reason: `header must be ${HEADER} (separated by "," or ";"), found "acquirer | brand"`,
+        },
+      ],
+    });
     expect(parse('', '1,VISA,DEBIT,1,1,x,1,2025-01-01')).toMatchObject({ ok: false, errors: [{ row: 3 }] });
   });
 });
