@@ -10,6 +10,7 @@ import { SALE_PRODUCTS, type SaleProduct } from '../records/canonical';
 import { normalizeIdentifier } from '../records/identifiers';
 import { readCsvLines } from './csv';
 import { MICRO_PER_PERCENT } from './money';
+import { foldName, isWildcard, WILDCARD_SPELLINGS } from './rate-keys';
 
 const RATE_COLUMNS = [
   'acquirer',
@@ -26,9 +27,13 @@ type RateProduct = SaleProduct | 'ANY';
 const RATE_PRODUCTS: readonly string[] = [...SALE_PRODUCTS, 'ANY'];
 
 export interface ContractRate {
-  /** Normalized like the records' identifiers, so `0001` and `1` are one acquirer. */
-  readonly acquirer: string;
-  readonly brand: string;
+  /**
+   * Normalized like the records' identifiers (so `0001` and `1` are one acquirer), then folded
+   * (rate-keys.ts: `Elô` is `ELO`); null for a wildcard (`*`, empty, `ANY`...): any acquirer.
+   */
+  readonly acquirer: string | null;
+  /** As the acquirer; null: any brand. */
+  readonly brand: string | null;
   readonly product: RateProduct;
   readonly installmentsFrom: number;
   readonly installmentsTo: number;
@@ -119,9 +124,9 @@ function readRow(fields: readonly string[], row: number, config: Normalizers): C
   const brand = identifier(brandText, 'brand', config);
   if (!acquirer.ok) return acquirer.error;
   if (!brand.ok) return brand.error;
-  const product = productText.toUpperCase();
+  const product = isWildcard(productText) ? 'ANY' : productText.toUpperCase();
   if (!RATE_PRODUCTS.includes(product)) {
-    return `unknown product ${JSON.stringify(productText)} (one of ${RATE_PRODUCTS.join(', ')})`;
+    return `unknown product ${JSON.stringify(productText)} (one of ${SALE_PRODUCTS.join(', ')} or ${WILDCARD_SPELLINGS})`;
   }
   if (!INTEGER.test(fromText) || !INTEGER.test(toText)) return 'installments must be whole numbers';
   const [installmentsFrom, installmentsTo] = [Number(fromText), Number(toText)];
@@ -147,10 +152,13 @@ function readRow(fields: readonly string[], row: number, config: Normalizers): C
   };
 }
 
+/** The folded name a sale's is compared with, null for a wildcard, or why not. */
 function identifier(text: string, field: 'acquirer' | 'brand', config: Normalizers) {
-  if (text === '') return { ok: false as const, error: `${field} is empty` };
+  if (isWildcard(text)) return { ok: true as const, value: null };
   const read = normalizeIdentifier(text, config.identifierNormalizers[field]);
-  return read.ok ? read : { ok: false as const, error: `${field}: ${read.error}` };
+  return read.ok
+    ? { ok: true as const, value: foldName(read.value) }
+    : { ok: false as const, error: `${field}: ${read.error}` };
 }
 
 function percent(text: string, column: string): number | string {

@@ -32,10 +32,12 @@ export function feeAuditSection(
   }
   const items: OverchargeItem[] = [];
   let audited = 0;
+  let withoutRate = 0;
   for (const receivable of receivables) {
     const audit = auditFees(receivable, table.rates, config);
     if (audit.feeAudit === null) continue;
     audited += 1;
+    if (audit.feeAudit === 'NO_CONTRACT_RATE') withoutRate += 1;
     const base = {
       key: receivable.key,
       acquirer: receivable.acquirer ?? '',
@@ -75,6 +77,7 @@ export function feeAuditSection(
   return {
     state: 'ON',
     audited,
+    withoutRate,
     overchargedCents: items.reduce((sum, item) => sum + item.differenceCents, 0),
     byAcquirerBrand: linesOf(items),
     largest,

@@ -94,7 +94,7 @@ describe('parseContractRates', () => {
       ok: true,
       rates: [
         { acquirer: '1', brand: 'VISA', mdrMicro: 2_390_000, advanceMonthlyMicro: 1_790_000, row: 2 },
-        { brand: 'MASTER; CARD', mdrMicro: 990_000, advanceMonthlyMicro: 1_500_000, row: 4 },
+        { brand: 'MASTER;CARD', mdrMicro: 990_000, advanceMonthlyMicro: 1_500_000, row: 4 },
       ],
     });
   });
@@ -169,6 +169,73 @@ describe('contractRateFor', () => {
     expect(
       contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 13 }),
     ).toBeUndefined();
+  });
+});
+
+describe('contractRateFor: names folded, wildcards, the more specific row first', () => {
+  const on = {
+    acquirer: '1',
+    brand: 'ELO',
+    product: 'CREDIT' as const,
+    installments: 1,
+    saleDate: '2025-07-01',
+  };
+
+  it('folds case, accents and spaces on both sides: Elô is ELO, master card is MASTERCARD', () => {
+    const rates = ratesOf(
+      '1,Elô,CREDIT,1,1,2,2,2025-01-01',
+      'Cielo, master  card ,CREDIT,1,1,3,2,2025-01-01',
+    );
+    expect(contractRateFor(rates, on)?.mdrMicro).toBe(2_000_000);
+    expect(contractRateFor(rates, { ...on, brand: 'ELÔ' })?.mdrMicro).toBe(2_000_000);
+    expect(contractRateFor(rates, { ...on, acquirer: 'CIELO', brand: 'MASTERCARD' })?.mdrMicro).toBe(
+      3_000_000,
+    );
+    expect(contractRateFor(rates, { ...on, brand: 'VISA' })).toBeUndefined();
+  });
+
+  it('reads *, empty, ANY, TODAS, TODOS and QUALQUER as any acquirer, brand or product', () => {
+    for (const any of ['*', '', 'ANY', 'any', 'Todas', 'TODOS', 'qualquer']) {
+      const rates = ratesOf(`${any},${any},${any},1,12,2.5,2,2025-01-01`);
+      expect(rates[0]).toMatchObject({ acquirer: null, brand: null, product: 'ANY' });
+      expect(contractRateFor(rates, on)?.mdrMicro).toBe(2_500_000);
+      // Only a wildcard row holds a sale that names no brand.
+      expect(contractRateFor(rates, { ...on, brand: null })?.mdrMicro).toBe(2_500_000);
+    }
+    expect(
+      contractRateFor(ratesOf('1,VISA,ANY,1,12,2.5,2,2025-01-01'), { ...on, brand: null }),
+    ).toBeUndefined();
+  });
+
+  it('lets the more specific row govern, even over a wildcard row renegotiated later', () => {
+    const rates = ratesOf(
+      '*,*,*,1,12,4,2,2025-06-01',
+      '*,*,*,1,12,5,2,2025-01-01',
+      '*,ELO,*,1,12,3.5,2,2025-01-01',
+      '1,*,*,1,12,3,2,2025-01-01',
+      '1,ELO,*,1,12,2.5,2,2025-01-01',
+      '1,ELO,CREDIT,1,1,2,2,2025-01-01',
+    );
+    expect(contractRateFor(rates, on)?.mdrMicro).toBe(2_000_000);
+    expect(contractRateFor(rates, { ...on, product: 'DEBIT' })?.mdrMicro).toBe(2_500_000);
+    expect(contractRateFor(rates, { ...on, brand: 'VISA' })?.mdrMicro).toBe(3_000_000);
+    expect(contractRateFor(rates, { ...on, acquirer: '2' })?.mdrMicro).toBe(3_500_000);
+    // Only the wildcard row is left: its latest renegotiation governs.
+    expect(contractRateFor(rates, { ...on, acquirer: '2', brand: 'VISA' })?.mdrMicro).toBe(4_000_000);
+    expect(
+      contractRateFor(rates, { ...on, acquirer: '2', brand: 'VISA', saleDate: '2025-05-31' })?.mdrMicro,
+    ).toBe(5_000_000);
+  });
+
+  it('refuses two spellings of one row as overlapping', () => {
+    expect(parse('1,Elô,CREDIT,1,1,2,2,2025-01-01', '1,ELO,CREDIT,1,1,3,2,2025-01-01')).toMatchObject({
+      ok: false,
+      errors: [{ row: 3, reason: expect.stringContaining('overlap row 2') }],
+    });
+    expect(parse('1,ANY,CREDIT,1,1,2,2,2025-01-01', '1,*,CREDIT,1,1,3,2,2025-01-01')).toMatchObject({
+      ok: false,
+      errors: [{ row: 3, reason: expect.stringContaining('overlap row 2') }],
+    });
   });
 });
 

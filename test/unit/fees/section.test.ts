@@ -116,6 +116,7 @@ describe('the fee-audit section', () => {
     const rates = { state: 'ON' as const, rates: [] };
     expect(feeAuditSection([receivable(1, 250)], rates, config)).toMatchObject({
       audited: 1,
+      withoutRate: 1,
       overchargedCents: 0,
     });
   });
