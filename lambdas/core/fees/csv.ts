@@ -44,3 +44,17 @@ function splitLine(line: string, separator: string): string[] {
   fields.push(field.trim());
   return fields;
 }
+
+/**
+ * The table written back in the one spelling the lake's table reads (Glue's OpenCSVSerde and the
+ * local DuckDB view split on `,`): comma-separated, a field quoted when it holds a comma or a quote
+ * (so `2,39` becomes `"2,39"`), no byte-order mark, blank rows dropped, LF lines.
+ */
+export function commaSeparated(text: string): string {
+  const lines = readCsvLines(text).map(({ fields }) => fields.map(quotedIfNeeded).join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+function quotedIfNeeded(field: string): string {
+  return /[",]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
+}

@@ -15,9 +15,11 @@ export function foldName(text: string): string {
 
 /**
  * Folded cell texts that mean "any": empty, `*`, `ANY` (the product column's word) and the
- * Portuguese `TODAS`, `TODOS`, `QUALQUER`. No acquirer or card brand is called so.
+ * Portuguese `TODAS`, `TODOS`, `QUALQUER`. No acquirer or card brand is called so. The `fee_audit`
+ * query reads the same list (lib/analytics/fee-audit-query.ts).
  */
-const WILDCARDS: ReadonlySet<string> = new Set(['', '*', 'ANY', 'TODAS', 'TODOS', 'QUALQUER']);
+export const RATE_WILDCARDS = ['', '*', 'ANY', 'TODAS', 'TODOS', 'QUALQUER'] as const;
+const WILDCARDS: ReadonlySet<string> = new Set(RATE_WILDCARDS);
 
 export function isWildcard(text: string): boolean {
   return WILDCARDS.has(foldName(text));
