@@ -64,10 +64,12 @@ const EXPECTED = {
   '2|MASTER': { contract: 40, difference: 0, above: 0, without: 0 },
 };
 
-async function queriedWith(csv: string) {
+/** The book's audit (the loader and lookup.ts) and the lake's `fee_audit` both give EXPECTED. */
+async function expectBookAndLakeAgree(csv: string) {
+  expect(auditedByPair(RECORDS, csv)).toEqual(EXPECTED);
   const world = await lakeWith(RECORDS, csv);
   try {
-    return queried(await world.lake.runNamedQuery('fee_audit', MARCH));
+    expect(queried(await world.lake.runNamedQuery('fee_audit', MARCH))).toEqual(EXPECTED);
   } finally {
     await world.close();
   }
@@ -83,8 +85,7 @@ describe('fee_audit reads the rate table by the loader’s rules', () => {
       '1, elo ,credit,1,1,2,1.79,2025-01-01',
       'TODAS,QUALQUER,,1,12,5,1.79,2025-03-04',
     ].join('\n');
-    expect(auditedByPair(RECORDS, csv)).toEqual(EXPECTED);
-    expect(await queriedWith(csv)).toEqual(EXPECTED);
+    await expectBookAndLakeAgree(csv);
   });
 
   it('reads the table as Excel saves it in pt-BR, once stored', async () => {
@@ -97,7 +98,6 @@ describe('fee_audit reads the rate table by the loader’s rules', () => {
       '*;*;*;1;12;5;1,79;04/03/2025',
       '',
     ].join('\r\n');
-    expect(auditedByPair(RECORDS, csv)).toEqual(EXPECTED);
-    expect(await queriedWith(csv)).toEqual(EXPECTED);
+    await expectBookAndLakeAgree(csv);
   });
 });
