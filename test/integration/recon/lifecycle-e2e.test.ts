@@ -135,4 +135,29 @@ describe('the receivable lifecycle end to end (production, variance, every role)
     expect(rerun.status).toBe('SUCCEEDED');
     await expectTruth(world, AS_OF);
   }, 60_000);
+
+  it('a chargeback restated by a later report supersedes the first: never summed, flagged', async () => {
+    world = await start();
+    await run(world, { ...PERIOD, asOf: AS_OF });
+    world.simulator.setFaults({ correctedChargebacks: true });
+    await run(world, { ...PERIOD, asOf: AS_OF, force: true });
+    const stored = await storedLifecycle(world, AS_OF);
+    const truth = expectedLifecycle(world, { ...PERIOD, asOf: AS_OF });
+    // The truth knows the restated amounts, not that recon saw the first statement: the flag is recon's.
+    const keyOf = (r: (typeof truth.rows)[number]) =>
+      [r.acquirer, r.merchant, r.saleDate, r.nsu, r.installment].join('|');
+    const flagged = new Set(
+      stored.receivables
+        .filter((r) => (r.row.reason as string) === 'POSSIBLE_CORRECTION')
+        .map((r) => keyOf(r.row)),
+    );
+    expect(flagged.size).toBeGreaterThan(0);
+    const rows = truth.rows.map((r) =>
+      flagged.has(keyOf(r)) ? { ...r, reason: 'POSSIBLE_CORRECTION' as typeof r.reason } : r,
+    );
+    expect(stored.receivables.map((r) => r.row)).toEqual(rows);
+    expect(
+      truth.rows.filter((r) => flagged.has(keyOf(r))).every((r) => r.latestChargebackDate !== null),
+    ).toBe(true);
+  }, 120_000);
 });
