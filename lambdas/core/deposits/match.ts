@@ -5,8 +5,8 @@
  * amounts, identities) and every choice is then made in that order.
  *
  * In short: a credit and an expected deposit pair when they are on the same account, the credit is
- * posted within the deposit's window of business days and the memo names the deposit's acquirer (or
- * names none). Pass 1 pairs amounts within the tolerance (DEPOSITED), memos naming the acquirer before
+ * posted within the deposit's window (from the payment date itself, whatever day it is, to a number
+ * of business days after it) and the memo names the deposit's acquirer (or names none). Pass 1 pairs amounts within the tolerance (DEPOSITED), memos naming the acquirer before
  * memos naming none; pass 2 pairs what is left of the same acquirer whatever the amount
  * (DEPOSIT_DIFFERS). Each deposit, in window order, takes the earliest fitting credit, then the one
  * nearest in amount. Unpaired deposits are NOT_DEPOSITED once their window ended before `asOf`,
@@ -15,7 +15,7 @@
 import { type IsoDate, isIsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
-import { addBusinessDays, nextBusinessDayFrom } from './business-days';
+import { addBusinessDays } from './business-days';
 import { acquirerKey, acquirerOfMemo } from './memo';
 import type { BankCredit, DepositResult, DepositStatus, ExpectedDeposit } from './types';
 
@@ -93,7 +93,8 @@ function opened(deposit: ExpectedDeposit, windowBusinessDays: number): Open {
     return {
       deposit,
       acquirerKey: acquirerKey(deposit.acquirer),
-      windowStarts: nextBusinessDayFrom(deposit.paymentDate),
+      // The payment date itself, whatever day it is: acquirers do credit on Saturdays and holidays.
+      windowStarts: deposit.paymentDate,
       windowEnds: addBusinessDays(deposit.paymentDate, windowBusinessDays),
     };
   } catch (error) {

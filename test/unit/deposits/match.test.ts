@@ -55,6 +55,24 @@ describe('matchDeposits', () => {
     });
   });
 
+  it('a credit posted on the payment date itself pairs even when that day is a Saturday or a holiday', () => {
+    for (const paymentDate of ['2025-06-14', '2025-03-03']) {
+      const expected = [expectedDeposit({ paymentDate, expectedCents: 123_456 })];
+      const credits = [bankCredit({ postedDate: paymentDate, amountCents: 123_456, identity: 'c1' })];
+      expect(statuses(match(expected, credits)), `${paymentDate}`).toEqual([
+        ['DEPOSITED', 'CIELO', paymentDate, 'c1', 0],
+      ]);
+    }
+    // The day before the payment date is still outside the window.
+    const early = [bankCredit({ postedDate: '2025-06-13', amountCents: 9_000, identity: 'c0' })];
+    expect(
+      statuses(match([expectedDeposit({ paymentDate: '2025-06-14', expectedCents: 9_000 })], early)),
+    ).toEqual([
+      ['NOT_DEPOSITED', 'CIELO', '2025-06-14', null, null],
+      ['UNEXPLAINED_CREDIT', 'CIELO', null, 'c0', null],
+    ]);
+  });
+
   it('a missing deposit is AWAITING_DEPOSIT until its window ends, NOT_DEPOSITED after', () => {
     const expected = [expectedDeposit({ paymentDate: '2025-04-01', expectedCents: 10_000 })];
     const result = (asOf: string) => match(expected, [], asOf);
