@@ -130,6 +130,11 @@ async function listDates(
   return dates;
 }
 
+/** Whether any result was ever written (a match ran since the table began). */
+export async function anyDepositResult(s3: S3, bucket: string): Promise<boolean> {
+  return (await listDates(s3, bucket, {})).length > 0;
+}
+
 /** Every result dated in [from, to] (either end open when absent), date by date. */
 export async function readDepositResults(
   s3: S3,
