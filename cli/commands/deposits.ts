@@ -33,6 +33,9 @@ export const DEPOSIT_COLUMNS = [
   'windowEnds',
   'memo',
   'creditIdentity',
+  'reversalDate',
+  'reversalCents',
+  'reversalIdentity',
 ] as const satisfies readonly (keyof DepositResult)[];
 
 const text = (value: string | null) => value ?? '';

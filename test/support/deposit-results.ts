@@ -23,6 +23,9 @@ function expected(overrides: Partial<DepositResult>): DepositResult {
     creditIdentity: null,
     memo: null,
     windowEnds: '2025-03-05',
+    reversalDate: null,
+    reversalCents: null,
+    reversalIdentity: null,
     ...overrides,
   };
 }

@@ -56,6 +56,9 @@ function toRow(r: DepositResult): Record<string, string | number | null> {
     credit_identity: r.creditIdentity,
     memo: r.memo,
     window_ends: r.windowEnds,
+    reversal_date: r.reversalDate,
+    reversal_cents: r.reversalCents,
+    reversal_identity: r.reversalIdentity,
   };
 }
 
@@ -92,6 +95,9 @@ function fromRow(row: Record<string, unknown>, where: string): DepositResult {
     creditIdentity: text('credit_identity'),
     memo: text('memo'),
     windowEnds: text('window_ends'),
+    reversalDate: text('reversal_date'),
+    reversalCents: cents('reversal_cents'),
+    reversalIdentity: text('reversal_identity'),
   };
 }
 

@@ -37,6 +37,9 @@ describe('matchDeposits', () => {
         creditIdentity: 'c1',
         memo: 'CRED CIELO SA',
         windowEnds: '2025-03-06',
+        reversalDate: null,
+        reversalCents: null,
+        reversalIdentity: null,
       },
     ]);
     // The same credit a day after the window (window 0: the Friday only) explains nothing.
@@ -126,6 +129,9 @@ describe('matchDeposits', () => {
         creditIdentity: 'c1',
         memo: 'CRED STONE PAGAMENTOS',
         windowEnds: null,
+        reversalDate: null,
+        reversalCents: null,
+        reversalIdentity: null,
       },
     ]);
   });
