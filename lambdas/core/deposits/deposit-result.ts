@@ -1,4 +1,7 @@
-/** The result lines of a match (match.ts): one shape for every status, each field explicit. */
+/**
+ * The result lines of a match (match.ts): one shape for every status, each field explicit and in
+ * `DepositResult`'s order (so a result and its lake row read back give the same JSON text).
+ */
 import type { Cents } from '../money';
 import type { BankCredit, DepositResult, DepositStatus } from './types';
 
@@ -8,25 +11,51 @@ export type ResultPlace = Pick<
   'acquirer' | 'bankAccount' | 'paymentDate' | 'group' | 'expectedCents' | 'windowEnds'
 >;
 
+type CreditPart = Pick<
+  DepositResult,
+  'creditDate' | 'creditCents' | 'differenceCents' | 'fitid' | 'creditIdentity' | 'memo'
+>;
+type ReversalPart = Pick<DepositResult, 'reversalDate' | 'reversalCents' | 'reversalIdentity'>;
+
+function resultLine(
+  status: DepositStatus,
+  place: ResultPlace,
+  credit: CreditPart,
+  reversal: ReversalPart,
+): DepositResult {
+  const { acquirer, bankAccount, paymentDate, group, expectedCents, windowEnds } = place;
+  return {
+    status,
+    acquirer,
+    bankAccount,
+    paymentDate,
+    group,
+    expectedCents,
+    ...credit,
+    windowEnds,
+    ...reversal,
+  };
+}
+
 export function placeOfCredit(bankAccount: string, acquirer: string | null): ResultPlace {
   return { acquirer, bankAccount, paymentDate: null, group: '', expectedCents: null, windowEnds: null };
 }
 
 /** A result without a credit (missing, awaiting, nothing due). */
 export function withoutCredit(status: DepositStatus, place: ResultPlace): DepositResult {
-  return {
-    status,
-    ...place,
+  const credit = {
     creditDate: null,
     creditCents: null,
     differenceCents: null,
     fitid: null,
     creditIdentity: null,
     memo: null,
+  };
+  return resultLine(status, place, credit, {
     reversalDate: null,
     reversalCents: null,
     reversalIdentity: null,
-  };
+  });
 }
 
 /**
@@ -40,17 +69,17 @@ export function withCredit(
   reversal: BankCredit | null,
 ): DepositResult {
   const stayed: Cents = credit.amountCents + (reversal?.amountCents ?? 0);
-  return {
-    status,
-    ...place,
+  const credited = {
     creditDate: credit.postedDate,
     creditCents: credit.amountCents,
     differenceCents: place.expectedCents === null ? null : stayed - place.expectedCents,
     fitid: credit.fitid,
     creditIdentity: credit.identity,
     memo: credit.memo,
+  };
+  return resultLine(status, place, credited, {
     reversalDate: reversal?.postedDate ?? null,
     reversalCents: reversal?.amountCents ?? null,
     reversalIdentity: reversal?.identity ?? null,
-  };
+  });
 }
