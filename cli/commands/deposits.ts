@@ -57,7 +57,7 @@ export function compareDeposits(a: DepositResult, b: DepositResult): number {
  * import` only stores them, the match runs with the night (`recon run`), and an empty list would
  * read as "nothing to reconcile".
  */
-export const NOT_MATCHED_YET =
+const NOT_MATCHED_YET =
   "bank statements were imported but never matched: run `recon run` to match them against the acquirers' payments, then `recon deposits` again.";
 
 /**

@@ -23,7 +23,7 @@ export interface Quarantined {
  * (Banco do Brasil's "Saldo Anterior", "Saldo do dia", "S A L D O"); its amount is the account's
  * balance, and taken in it would be a credit of that size.
  */
-export const SKIP_REASONS = ['BALANCE_LINE'] as const;
+const SKIP_REASONS = ['BALANCE_LINE'] as const;
 
 export interface Skipped {
   readonly reason: (typeof SKIP_REASONS)[number];

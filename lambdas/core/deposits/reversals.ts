@@ -23,7 +23,7 @@ import type { BankCredit } from './types';
 const MARKED = /\bESTORN/;
 
 /** Whether the bank's memo says the debit is a reversal ("ESTORNO CRED CIELO", "Estornado"). */
-export function isMarkedReversal(memo: string): boolean {
+function isMarkedReversal(memo: string): boolean {
   return MARKED.test(normalizeMemo(memo));
 }
 
