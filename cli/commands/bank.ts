@@ -27,10 +27,12 @@ interface BankImportOptions {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** What one taken file added, in a line. */
+/** What one taken file added, in a line; balance lines the bank lists among transactions, counted. */
 function takenLine(result: ImportResult): string {
   const accounts = result.accounts.length > 0 ? ` (${result.accounts.join(', ')})` : '';
-  return `${result.name}: ${plural(result.taken, 'transaction')} taken, ${result.new} new${accounts}\n`;
+  const skipped =
+    result.skipped.length > 0 ? `, ${plural(result.skipped.length, 'balance line')} skipped` : '';
+  return `${result.name}: ${plural(result.taken, 'transaction')} taken, ${result.new} new${skipped}${accounts}\n`;
 }
 
 export function registerBankCommand(program: Command, io: CliIo): void {

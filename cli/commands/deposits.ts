@@ -4,12 +4,14 @@
  * unexplained credit, in date order.
  */
 import { type Command, Option } from 'commander';
+import { anyStatementTaken } from '../../lambdas/core/bank/inbox';
 import type { IsoDate } from '../../lambdas/core/calendar';
 import { resultDate } from '../../lambdas/core/deposits/result-date';
-import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
+import { anyDepositResult, readDepositResults } from '../../lambdas/core/deposits/results-lake';
 import { DEPOSIT_STATUSES, type DepositResult, type DepositStatus } from '../../lambdas/core/deposits/types';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { startLocalS3 } from '../../local/aws/s3';
+import { RunFailedError } from '../errors';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
@@ -31,6 +33,9 @@ export const DEPOSIT_COLUMNS = [
   'windowEnds',
   'memo',
   'creditIdentity',
+  'reversalDate',
+  'reversalCents',
+  'reversalIdentity',
 ] as const satisfies readonly (keyof DepositResult)[];
 
 const text = (value: string | null) => value ?? '';
@@ -47,7 +52,18 @@ export function compareDeposits(a: DepositResult, b: DepositResult): number {
   );
 }
 
-/** The results of a data directory dated in [from, to], in listing order. */
+/**
+ * Said instead of an empty list when statements were taken in but never matched: `recon bank
+ * import` only stores them, the match runs with the night (`recon run`), and an empty list would
+ * read as "nothing to reconcile".
+ */
+const NOT_MATCHED_YET =
+  "bank statements were imported but never matched: run `recon run` to match them against the acquirers' payments, then `recon deposits` again.";
+
+/**
+ * The results of a data directory dated in [from, to], in listing order. {@link RunFailedError}
+ * ({@link NOT_MATCHED_YET}) when statements were taken in and no match ever ran.
+ */
 export async function listDeposits(options: {
   paths: DataPaths;
   from?: IsoDate | undefined;
@@ -64,7 +80,14 @@ export async function listDeposits(options: {
     async () => {
       const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
       try {
-        return (await readDepositResults(s3.client, s3.bucket, range)).sort(compareDeposits);
+        const results = await readDepositResults(s3.client, s3.bucket, range);
+        if (
+          results.length === 0 &&
+          !(await anyDepositResult(s3.client, s3.bucket)) &&
+          (await anyStatementTaken(s3.client, s3.bucket))
+        )
+          throw new RunFailedError(NOT_MATCHED_YET);
+        return results.sort(compareDeposits);
       } finally {
         await s3.close();
       }

@@ -9,7 +9,7 @@ import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/lake/tables';
 const from = { name: 'from', description: 'first payment (or credit) date, yyyy-MM-dd' };
 const to = { name: 'to', description: 'last payment (or credit) date (inclusive), yyyy-MM-dd' };
 
-/** The money a result is about: what did not arrive, or the difference's magnitude. */
+/** The money a result is about: what did not arrive (or came and was reversed), or the difference's magnitude. */
 const atStake = `CASE WHEN status = 'DEPOSIT_DIFFERS' THEN ABS(difference_cents) ELSE expected_cents END`;
 
 export const DEPOSIT_QUERIES = [
@@ -27,12 +27,12 @@ ORDER BY result_date, acquirer, bank_account, deposit_group, credit_date, credit
   {
     name: 'missing_deposits',
     description:
-      'Deposits to act on, largest first: those that did not arrive within their window (NOT_DEPOSITED, the expected amount) and those that arrived with another amount (DEPOSIT_DIFFERS, the difference).',
+      'Deposits to act on, largest first: those that did not arrive within their window (NOT_DEPOSITED, the expected amount), those whose credit the bank reversed (DEPOSIT_REVERSED, the expected amount, with the reversal) and those that arrived with another amount (DEPOSIT_DIFFERS, the difference).',
     params: [from, to],
     sql: `SELECT status, acquirer, bank_account, payment_date, deposit_group, expected_cents, credit_date, credit_cents,
-       difference_cents, ${atStake} AS at_stake_cents, window_ends, fitid
+       difference_cents, ${atStake} AS at_stake_cents, window_ends, fitid, reversal_date, reversal_cents
 FROM ${DEPOSIT_RESULTS_TABLE.name}
-WHERE result_date BETWEEN ? AND ? AND status IN ('NOT_DEPOSITED', 'DEPOSIT_DIFFERS')
+WHERE result_date BETWEEN ? AND ? AND status IN ('NOT_DEPOSITED', 'DEPOSIT_REVERSED', 'DEPOSIT_DIFFERS')
 ORDER BY at_stake_cents DESC, payment_date, acquirer, bank_account, deposit_group`,
   },
 ] as const;

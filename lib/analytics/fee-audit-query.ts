@@ -1,55 +1,84 @@
 /**
  * The SQL of the `fee_audit` named query (docs/fee-audit.md): every forecast (A1) of a movement
- * period joined with the contracted-rate row in force on its sale date, per acquirer and brand. Kept
- * apart from `queries.ts` for its length; the same portability rules hold (Trino and DuckDB).
+ * period joined with the contracted-rate row that governs it, per acquirer and brand. Kept apart
+ * from `queries.ts` for its length; the same portability rules hold (Trino and DuckDB).
  *
  * The rate CSV is read as the user wrote it (`recon_contract_rates`, every column text), so the rows
  * are cast and normalized here the way the loader (`lambdas/core/fees/rates.ts`) reads them with the
- * default identifier normalizers: a numeric acquirer loses its leading zeros (`001` is `1`), any
- * other acquirer or brand is trimmed and upper-cased; a percent may use a comma; a date may be
- * `dd/MM/yyyy`. The rule of which row governs a sale is `lambdas/core/fees/lookup.ts`'s.
+ * default identifier normalizers: a numeric acquirer loses its leading zeros (`001` is `1`); a
+ * percent may use a comma and end in `%`; a date may be `dd/MM/yyyy`. Names are folded on both sides
+ * as `lambdas/core/fees/rate-keys.ts` folds them, a wildcard cell reads as any, and a row of only
+ * separators has no rate and is no row. The rule of which row governs a sale is
+ * `lambdas/core/fees/lookup.ts`'s: the most specific, then the latest. Fees are compared by
+ * magnitude, as `lambdas/core/fees/audit.ts` compares them.
  *
  * The contracted fee is exact in both engines: DECIMAL products (never a division, whose DECIMAL
  * result DuckDB computes in DOUBLE) rounded half up by ROUND on a DECIMAL.
  */
+
+import { RATE_WILDCARDS } from '../../lambdas/core/fees/rate-keys';
 import { CONTRACT_RATES_TABLE } from '../../lambdas/core/lake/tables';
 
-/** A text column trimmed, upper-cased: the `code` identifier normalizer, inner spaces aside. */
-const code = (column: string) => `UPPER(TRIM(${column}))`;
+/**
+ * The accented capitals of Latin-1 and their plain letters: what rate-keys.ts's fold (Unicode
+ * decomposition, which neither engine shares) does to them, as TRANSLATE both engines have.
+ */
+const ACCENTED = 'ÀÁÂÃÄÅÈÉÊËÌÍÎÏÒÓÔÕÖÙÚÛÜÇÑÝ';
+const PLAIN = 'AAAAAAEEEEIIIIOOOOOUUUUCNY';
+
+/** A name folded: case, Latin-1 accents and spaces ignored (`Elô` is `ELO`); null read as empty. */
+const fold = (expression: string) =>
+  `REPLACE(TRANSLATE(UPPER(TRIM(COALESCE(${expression}, ''))), '${ACCENTED}', '${PLAIN}'), ' ', '')`;
+
+const WILDCARD_LIST = RATE_WILDCARDS.map((word) => `'${word}'`).join(', ');
+
+/** A rate cell's folded name, or null when it is a wildcard (DuckDB reads an empty cell as null). */
+const nameOrAny = (column: string, name: string) =>
+  `CASE WHEN ${fold(column)} IN (${WILDCARD_LIST}) THEN NULL ELSE ${name} END`;
 
 /** ISO text of a `yyyy-MM-dd` or `dd/MM/yyyy` column (the loader refuses any other spelling). */
 const isoDate = (column: string) =>
   `CASE WHEN SUBSTR(TRIM(${column}), 5, 1) = '-' THEN TRIM(${column})
         ELSE SUBSTR(TRIM(${column}), 7, 4) || '-' || SUBSTR(TRIM(${column}), 4, 2) || '-' || SUBSTR(TRIM(${column}), 1, 2) END`;
 
+/** A percent cell (`2.39`, `2,39`, `2,39%`) as an exact DECIMAL. */
+const percent = (column: string) =>
+  `CAST(TRIM(REPLACE(REPLACE(TRIM(${column}), ',', '.'), '%', '')) AS DECIMAL(9, 6))`;
+
 const rates = `rates AS (
-  SELECT COALESCE(CAST(TRY_CAST(TRIM(acquirer) AS BIGINT) AS VARCHAR), ${code('acquirer')}) AS acquirer,
-         ${code('brand')} AS brand,
-         ${code('product')} AS product,
+  SELECT ${nameOrAny('acquirer', fold(`COALESCE(CAST(TRY_CAST(TRIM(acquirer) AS BIGINT) AS VARCHAR), acquirer)`))} AS acquirer,
+         ${nameOrAny('brand', fold('brand'))} AS brand,
+         ${nameOrAny('product', 'UPPER(TRIM(product))')} AS product,
          CAST(TRIM(installments_from) AS INTEGER) AS installments_from,
          CAST(TRIM(installments_to) AS INTEGER) AS installments_to,
-         CAST(REPLACE(TRIM(mdr_percent), ',', '.') AS DECIMAL(9, 6)) AS mdr_percent,
+         ${percent('mdr_percent')} AS mdr_percent,
          ${isoDate('effective_from')} AS effective_from
   FROM ${CONTRACT_RATES_TABLE.name}
   WHERE mdr_percent IS NOT NULL AND TRIM(mdr_percent) <> ''
 )`;
 
+/** lookup.ts's specificity: a named acquirer outweighs a named brand and product, a brand a product. */
+const specificity = `CASE WHEN r.acquirer IS NULL THEN 0 ELSE 4 END
+             + CASE WHEN r.brand IS NULL THEN 0 ELSE 2 END
+             + CASE WHEN r.product IS NULL THEN 0 ELSE 1 END`;
+
 /**
  * `recordsCte` is the `WITH ... records AS (...)` of the unique records of the period (its two `?`
- * are the movement dates). A sale takes, among the rows that hold it, the latest `effective_from`,
- * at one date its own product before ANY; without one its contracted fee is null (`without_rate`).
+ * are the movement dates). A sale takes, among the rows that hold it, the most specific, then the
+ * latest `effective_from`; without one its contracted fee is null (`without_rate`).
  */
 export function feeAuditSql(recordsCte: string): string {
   return `${recordsCte}, ${rates}, candidates AS (
-  SELECT s.acquirer, s.brand, s.gross_cents, s.fee_cents, r.mdr_percent,
+  SELECT s.acquirer, s.brand, ABS(s.gross_cents) AS gross_cents, ABS(s.fee_cents) AS fee_cents, r.mdr_percent,
          ROW_NUMBER() OVER (
            PARTITION BY s.identity_hash, s.occurrence
-           ORDER BY r.effective_from DESC, CASE WHEN r.product = 'ANY' THEN 1 ELSE 0 END
+           ORDER BY ${specificity} DESC, r.effective_from DESC
          ) AS rate_rank
   FROM records s
   LEFT JOIN rates r
-    ON r.acquirer = s.acquirer AND r.brand = s.brand
-   AND (r.product = s.product OR r.product = 'ANY')
+    ON (r.acquirer IS NULL OR r.acquirer = ${fold('s.acquirer')})
+   AND (r.brand IS NULL OR r.brand = ${fold('s.brand')})
+   AND (r.product IS NULL OR r.product = s.product)
    AND COALESCE(s.installments, 1) BETWEEN r.installments_from AND r.installments_to
    AND r.effective_from <= s.sale_date
   WHERE s.code = 'A1' AND s.gross_cents IS NOT NULL AND s.fee_cents IS NOT NULL

@@ -1,9 +1,10 @@
 /**
- * Corrected amounts (faults `correctedForecasts`, `correctedPayments`): a report generated while the
- * knob is on shows a seeded fifth of the receivables with an amount corrected by
- * {@link CORRECTION_CENTS} less than earlier reports showed: their A1, or their D1 when it is the
- * only one (a payment re-sent with another amount). The later report's amount is the right one, so
- * the answer key uses the corrected amounts while the knob is on.
+ * Corrected amounts (faults `correctedForecasts`, `correctedPayments`, `correctedChargebacks`): a
+ * report generated while the knob is on shows a seeded fifth of the receivables with an amount
+ * corrected by {@link CORRECTION_CENTS} less than earlier reports showed: their A1, or their D1 when
+ * it is the only one (a payment re-sent with another amount); and every chargeback (a lifecycle
+ * record restated). The later report's amount is the right one, so the answer keys use the corrected
+ * amounts while the knob is on.
  */
 import type { DataRecord, Receivable, Universe } from './dataset';
 import { rngFor } from './random';
@@ -17,15 +18,20 @@ const CORRECTED_SHARE = 0.2;
 export interface Corrections {
   readonly forecasts: boolean;
   readonly payments: boolean;
+  readonly chargebacks: boolean;
 }
 
-export const NO_CORRECTIONS: Corrections = { forecasts: false, payments: false };
+export const NO_CORRECTIONS: Corrections = { forecasts: false, payments: false, chargebacks: false };
 
 /** The corrections the knobs ask for now. */
 export function correctionsOf(
-  faults: Pick<SimulatorFaults, 'correctedForecasts' | 'correctedPayments'>,
+  faults: Pick<SimulatorFaults, 'correctedForecasts' | 'correctedPayments' | 'correctedChargebacks'>,
 ): Corrections {
-  return { forecasts: faults.correctedForecasts, payments: faults.correctedPayments };
+  return {
+    forecasts: faults.correctedForecasts,
+    payments: faults.correctedPayments,
+    chargebacks: faults.correctedChargebacks,
+  };
 }
 
 /** The records a correcting report changes, found once per universe. */
@@ -56,6 +62,9 @@ function correctable(universe: Universe, seed: number): ReadonlySet<DataRecord> 
   const set = new Set<DataRecord>();
   for (const record of universe.sales.records)
     if (record.code === 'A1' && chosen(record, 'A1')) set.add(record);
+  // Chargebacks are few: every one is restated, so any period that holds one shows the case.
+  for (const record of universe.financial.records)
+    if (record.role?.role === 'CHARGEBACK' && record.role.cents > CORRECTION_CENTS) set.add(record);
   for (const [, records] of payments) {
     const only = records[0] as DataRecord;
     if (records.length === 1 && chosen(only, 'D1')) set.add(only);
@@ -71,11 +80,19 @@ export function correctedRecord(
   record: DataRecord,
   corrections: Corrections,
 ): DataRecord {
-  const applies = record.code === 'A1' ? corrections.forecasts : record.code === 'D1' && corrections.payments;
+  const applies =
+    record.code === 'A1'
+      ? corrections.forecasts
+      : record.code === 'D1'
+        ? corrections.payments
+        : record.role?.role === 'CHARGEBACK' && corrections.chargebacks;
   if (!applies || !correctable(universe, seed).has(record)) return record;
+  // A chargeback is a magnitude, written negative now and then: its written amount moves toward zero.
+  const less = record.netCents < 0 ? -CORRECTION_CENTS : CORRECTION_CENTS;
   return {
     ...record,
-    netCents: record.netCents - CORRECTION_CENTS,
-    grossCents: record.grossCents - CORRECTION_CENTS,
+    netCents: record.netCents - less,
+    grossCents: record.grossCents - less,
+    ...(record.role ? { role: { ...record.role, cents: record.role.cents - CORRECTION_CENTS } } : {}),
   };
 }

@@ -40,9 +40,10 @@ export interface DatasetSpec {
   /**
    * The receivables' whole life under the simulator's own code assignment (`lifecycle.ts`, `roles.ts`)
    * instead of A2/A3/E1/F1/G1 copies without meaning. Default off: the universe is then exactly the
-   * A1/D1 world it always was.
+   * A1/D1 world it always was. `'traps'` adds the cases that count money twice when read naively
+   * (`lifecycle-traps.ts`).
    */
-  readonly lifecycle?: boolean;
+  readonly lifecycle?: boolean | 'traps';
   /**
    * Fees above the contract (`fee-audit.ts`): sales carry a product, a seeded share is charged above
    * the contracted MDR and some advances above their rate. Default off: the data stays as it was.
@@ -226,6 +227,7 @@ export function generateUniverse(spec: DatasetSpec): Universe {
         receivables,
         d1,
         spec.feeAudit ? advanceOvercharges(spec.seed) : undefined,
+        spec.lifecycle === 'traps',
       )
     : meaninglessCodes(rng, receivables, d1);
   return {

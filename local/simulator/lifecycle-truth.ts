@@ -22,7 +22,10 @@ import type {
 interface Life {
   receivable: Receivable;
   forecast: number | null;
-  settled: number;
+  /** What D1s paid. */
+  paid: number;
+  /** What advances paid early. */
+  advanced: number;
   payments: number;
   advances: number;
   cancelled: number;
@@ -36,7 +39,8 @@ interface Life {
 const newLife = (receivable: Receivable): Life => ({
   receivable,
   forecast: null,
-  settled: 0,
+  paid: 0,
+  advanced: 0,
   payments: 0,
   advances: 0,
   cancelled: 0,
@@ -52,12 +56,14 @@ type Verdict = { state: LifecycleState; reason: LifecycleReason };
 /** LIFECYCLE.md's states, evaluated in its order. */
 function verdictOf(
   life: Life,
-  amounts: { expected: number; received: number },
+  amounts: { expected: number; received: number; paidTwice: boolean },
   query: GroundTruthQuery,
 ): Verdict {
   const tolerance = query.tolerance ?? { absoluteCents: 0, percent: 0 };
   const money = life.payments + life.advances > 0;
   const chargedBack = life.chargebacks - life.reversals;
+  if (life.forecast === null && chargedBack > 0)
+    return { state: 'CHARGED_BACK', reason: 'CHARGEBACK_WITHOUT_SALE' };
   if (life.forecast === null && !money) {
     if (life.chargebacks + life.reversals > 0)
       return { state: 'UNLINKED', reason: 'CHARGEBACK_WITHOUT_SALE' };
@@ -73,14 +79,16 @@ function verdictOf(
   if (money) {
     const difference = amounts.received + life.advanceFee - amounts.expected;
     if (Math.abs(difference) <= allowed) {
-      if (life.advances > 0) return { state: 'ADVANCED', reason: 'ADVANCE' };
+      if (life.advances > 0)
+        return { state: 'ADVANCED', reason: amounts.paidTwice ? 'ADVANCE_AND_PAYMENT' : 'ADVANCE' };
       if (life.cancelled > 0) return { state: 'SETTLED', reason: 'PARTLY_CANCELLED' };
       if (difference !== 0) return { state: 'SETTLED', reason: 'WITHIN_TOLERANCE' };
       return { state: 'SETTLED', reason: life.payments > 1 ? 'PARTIAL_PAYMENTS' : 'EXACT' };
     }
+    const review = amounts.paidTwice ? 'ADVANCE_AND_PAYMENT' : undefined;
     return difference < 0
-      ? { state: 'UNDERPAID', reason: 'SHORT_PAYMENT' }
-      : { state: 'OVERPAID', reason: 'OVER_PAYMENT' };
+      ? { state: 'UNDERPAID', reason: review ?? 'SHORT_PAYMENT' }
+      : { state: 'OVERPAID', reason: review ?? 'OVER_PAYMENT' };
   }
   return toEpochDay(query.asOf) <= life.receivable.dueDay + query.graceDays
     ? { state: 'OPEN', reason: 'AWAITING_PAYMENT' }
@@ -91,7 +99,7 @@ function verdictOf(
 function apply(life: Life, record: DataRecord): void {
   if (record.code === 'A1') life.forecast = record.netCents;
   else if (record.code === 'D1') {
-    life.settled += record.netCents;
+    life.paid += record.netCents;
     life.payments++;
   }
   const role = record.role;
@@ -103,7 +111,7 @@ function apply(life: Life, record: DataRecord): void {
     life.chargebacks += role.cents;
     life.latestChargebackDay = Math.max(life.latestChargebackDay ?? 0, record.paymentDay as number);
   } else if (role.role === 'ADVANCE') {
-    life.settled += role.cents;
+    life.advanced += role.cents;
     life.advanceFee += record.feeCents;
     life.advances++;
   }
@@ -158,8 +166,10 @@ export function computeLifecycleTruth(
         universe[kind].records[i] as DataRecord,
         latest.corrections,
       );
-      if (record.role?.accountLevel) items.push(record);
-      else if (
+      // An account-level item without any date is quarantined (MISSING_DATE): in no total.
+      if (record.role?.accountLevel) {
+        if (record.paymentDay !== null) items.push(record);
+      } else if (
         record.code === 'A1' ||
         record.code === 'D1' ||
         (record.role && record.role.role !== 'IGNORE')
@@ -174,11 +184,21 @@ export function computeLifecycleTruth(
   const receivables = [...lives.keys()].sort().map((key) => {
     const life = lives.get(key) as Life;
     const chargedBack = life.chargebacks - life.reversals;
-    const expected = (life.forecast ?? 0) - life.cancelled + life.adjustment;
-    const received = life.settled - chargedBack;
+    // An advance that covers the whole installment leaves nothing for its D1 to pay: set aside.
+    const owed = (life.forecast ?? 0) - life.cancelled + life.adjustment;
+    const paidTwice =
+      life.forecast !== null &&
+      life.payments > 0 &&
+      life.advances > 0 &&
+      life.advanced + life.advanceFee >= owed;
+    const settled = (paidTwice ? 0 : life.paid) + life.advanced;
+    // Charged back on a sale never seen: what was paid stands for the unknown forecast.
+    const basis = life.forecast ?? (chargedBack > 0 ? settled : 0);
+    const expected = basis - life.cancelled + life.adjustment;
+    const received = settled - chargedBack;
     return {
       ...matchKeyFieldsOf(life.receivable),
-      ...verdictOf(life, { expected, received }, query),
+      ...verdictOf(life, { expected, received, paidTwice }, query),
       forecastNetCents: life.forecast,
       cancelledNetCents: life.cancelled,
       chargedBackNetCents: chargedBack,
@@ -186,7 +206,7 @@ export function computeLifecycleTruth(
       advanceFeeCents: life.advanceFee,
       expectedNetCents: expected,
       receivedNetCents: received,
-      settledNetCents: life.settled,
+      settledNetCents: settled,
       differenceCents: received + life.advanceFee - expected,
       dueDate: fromEpochDay(life.receivable.dueDay),
       latestChargebackDate: life.latestChargebackDay === null ? null : fromEpochDay(life.latestChargebackDay),

@@ -9,11 +9,14 @@
  * - F1 advances an installment (paid before its due date, minus the advance fee in VLTAXA) instead of
  *   its D1;
  * - a few cancellations and chargebacks carry the key of no sale at all;
- * - A3 copies receivables and means nothing (IGNORE); account-level items come from `account-items.ts`.
+ * - A3 copies receivables and means nothing (IGNORE); account-level items come from `account-items.ts`;
+ * - with `lifecycle: 'traps'`, cases that count money twice when read naively come last
+ *   (`lifecycle-traps.ts`).
  * What each record is meant to be travels with it (`role`), for the answer key.
  */
 import { accountItems, adjustmentTerms, type Period } from './account-items';
 import { type DataRecord, otherCodes, type Receivable, type RoleIntent, record } from './dataset-records';
+import { traps } from './lifecycle-traps';
 import { intBetween, type Rng, shuffleInPlace } from './random';
 
 export interface Lives {
@@ -187,6 +190,8 @@ export function lifecycleRecords(
   d1: readonly DataRecord[],
   /** Extra fee on some advances (dataset option `feeAudit`); default none. */
   overcharge: (r: Receivable) => number = () => 0,
+  /** Add the cases that count money twice when read naively (dataset option `lifecycle: 'traps'`). */
+  withTraps = false,
 ): Lives {
   const { paid, unpaid } = exactPayments(receivables, d1);
   const count = (share: number) => Math.max(1, Math.round(receivables.length * share));
@@ -207,16 +212,29 @@ export function lifecycleRecords(
   const ignored = otherCodes(rng, [...receivables], [['A3', 0.02]], false).map((a3) =>
     withRole(a3, { role: 'IGNORE', cents: a3.netCents }),
   );
+  const items = accountItems(rng, period, receivables);
+  const twisted = withTraps
+    ? traps(
+        rng,
+        queue,
+        (r) => advance(rng, r, overcharge),
+        (r, day) => chargeback(rng, r, day),
+      )
+    : [];
   return {
     sales: [...draft.sales, ...strays.filter((r) => r.code === 'A2'), ...ignored],
-    payments: d1.flatMap((payment) => {
-      const instead = draft.replaced.get(payment);
-      return instead === undefined ? [payment] : instead === null ? [] : [instead];
-    }),
+    payments: [
+      ...d1.flatMap((payment) => {
+        const instead = draft.replaced.get(payment);
+        return instead === undefined ? [payment] : instead === null ? [] : [instead];
+      }),
+      ...twisted.filter((r) => r.code === 'D1'),
+    ],
     financial: [
       ...draft.financial,
       ...strays.filter((r) => r.code === 'E1'),
-      ...accountItems(rng, period, receivables),
+      ...items,
+      ...twisted.filter((r) => r.code !== 'D1'),
     ],
   };
 }

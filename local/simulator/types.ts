@@ -32,8 +32,8 @@ export interface SimulatorOptions {
     to?: string;
     recordsPerPage?: number;
     movementDates?: boolean;
-    /** Cancellations, chargebacks, advances, adjustments and fees (default off; see `lifecycle.ts`). */
-    lifecycle?: boolean;
+    /** Cancellations, chargebacks, advances, adjustments and fees; `'traps'` adds `lifecycle-traps.ts` (default off). */
+    lifecycle?: boolean | 'traps';
     /** Fees above the contract: product column, overcharged sales and advances (default off; see `fee-audit.ts`). */
     feeAudit?: boolean;
   };
@@ -96,10 +96,7 @@ export interface SimulatorFaults {
    * one-day nightly window, the neighbouring day's report). Default 'none'.
    */
   wrongWindowReports: 'none' | 'all' | 'sales' | 'financial' | 'sales-day-after';
-  /**
-   * Pages every report serves empty on their first request, then with their records (a momentary
-   * empty page), in both modes; pages past the last stay empty. Default [] (off).
-   */
+  /** Pages every report serves empty on their first request, then with their records; default []. */
   emptyOncePages: number[];
   /**
    * What a CONCLUIDO report says in `quantidadePaginas`: its real count ('actual', default), 0, half
@@ -124,12 +121,13 @@ export interface SimulatorFaults {
    */
   pageSeamOverlap: 'off' | 'bare' | 'sequenced';
   /**
-   * Reports generated from now on correct the amount of a seeded fifth of the A1 records
-   * (`correctedForecasts`) or of the single D1 of a receivable (`correctedPayments`), R$ 1,00 less
-   * (see `corrections.ts`); the answer key then expects the corrected amounts. Default false.
+   * Reports generated from now on correct a seeded fifth of the A1 records (`correctedForecasts`),
+   * single D1s (`correctedPayments`) or every chargeback (`correctedChargebacks`), R$ 1,00 less
+   * (`corrections.ts`); the answer keys then expect the corrected amounts. Default false.
    */
   correctedForecasts: boolean;
   correctedPayments: boolean;
+  correctedChargebacks: boolean;
   /**
    * Records are written the other ways one instant and one number can be written (default false):
    * dates as date-times of an instant on that São Paulo day in another offset (a São Paulo evening in
@@ -172,6 +170,7 @@ export type LifecycleReason =
   | 'CANCELLED_AFTER_PAYMENT'
   | 'CHARGEBACK'
   | 'ADVANCE'
+  | 'ADVANCE_AND_PAYMENT'
   | 'CANCELLATION_WITHOUT_SALE'
   | 'CHARGEBACK_WITHOUT_SALE'
   | 'ADJUSTMENT_WITHOUT_SALE';

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliProcess } from './spawn-cli';
 
 const golden = (name: string) => fileURLToPath(new URL(`../golden/bank/${name}`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/bank/${name}`, import.meta.url));
 
 describe('recon bank import', () => {
   let dataDir: string;
@@ -44,6 +45,35 @@ describe('recon bank import', () => {
     ]);
     expect(again).toMatchObject({ code: 0, stderr: '' });
     expect(again.stdout).toBe('itau-sgml-1252.ofx: 5 transactions taken, 0 new (341/1234/567890)\n');
+  });
+
+  it('counts the balance lines a bank lists among its transactions, and takes the rest in', async () => {
+    const outcome = await runCliProcess([
+      'bank',
+      'import',
+      fixture('bb-saldo-lines.ofx'),
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(outcome).toMatchObject({ code: 0, stderr: '' });
+    expect(outcome.stdout).toBe(
+      'bb-saldo-lines.ofx: 1 transaction taken, 1 new, 3 balance lines skipped (1/1234/987654)\n',
+    );
+  });
+
+  it('recon deposits right after an import says what to run, never an empty list with exit 0', async () => {
+    const imported = await runCliProcess([
+      'bank',
+      'import',
+      golden('itau-sgml-1252.ofx'),
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(imported.code).toBe(0);
+    const listed = await runCliProcess(['deposits', '--data-dir', dataDir]);
+    expect(listed.code).toBe(1);
+    expect(listed.stdout).toBe('');
+    expect(listed.stderr).toContain('run `recon run`');
   });
 
   it('exits 1 when a transaction inside a taken file was quarantined, naming it', async () => {

@@ -39,6 +39,27 @@ describe('recon run --contract-rates with a bad table', () => {
     expect(existsSync(join(dataDir, 'sandbox'))).toBe(false);
   });
 
+  it('reads a table as Excel saves it in pt-BR and names the row and column of a rate that is no percent', async () => {
+    const dataDir = await tempDataDir();
+    const table = join(dataDir, '..', 'rates-excel.csv');
+    const rows = [
+      HEADER.replaceAll(',', ';'),
+      '1;Visa;CREDIT;1;1;2,39;1,79;01/01/2025',
+      ';;;;;;;',
+      '1;Elô;CREDIT;1;1;239;1,79;01/01/2025',
+    ];
+    await writeFile(table, `\uFEFF${rows.join('\r\n')}\r\n`);
+    const { code, stderr } = await runCliProcess(
+      ['run', '--data-dir', dataDir, '--contract-rates', table],
+      {},
+    );
+    expect(code).toBe(2);
+    expect(stderr).not.toContain('header must be');
+    expect(stderr).not.toContain('row 2');
+    expect(stderr).not.toContain('row 3');
+    expect(stderr).toContain('row 4: mdrPercent 239 is above 20%');
+  });
+
   it('keeps a good table for the run and lists the audit with recon receivables', async () => {
     const dataDir = await tempDataDir();
     const table = join(dataDir, '..', 'rates.csv');

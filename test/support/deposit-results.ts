@@ -3,28 +3,22 @@
  * each status over two days, two acquirers and two accounts, with centavo amounts that only add up
  * exactly in integers.
  */
+import { withoutCredit } from '../../lambdas/core/deposits/deposit-result';
 import type { DepositResult } from '../../lambdas/core/deposits/types';
 
 const ITAU = '341/1234/56789';
 const BRADESCO = '237/100/2000';
 
 function expected(overrides: Partial<DepositResult>): DepositResult {
-  return {
-    status: 'DEPOSITED',
+  const place = {
     acquirer: 'CIELO',
     bankAccount: ITAU,
     paymentDate: '2025-03-03',
     group: '',
     expectedCents: 100_00,
-    creditDate: null,
-    creditCents: null,
-    differenceCents: null,
-    fitid: null,
-    creditIdentity: null,
-    memo: null,
     windowEnds: '2025-03-05',
-    ...overrides,
   };
+  return { ...withoutCredit('DEPOSITED', place), ...overrides };
 }
 
 function credited(cents: number, date: string, fitid: string): Partial<DepositResult> {

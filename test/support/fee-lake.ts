@@ -58,10 +58,12 @@ export function auditedByPair(records: readonly CanonicalRecord[], ratesCsv: str
     const rate = contractRateFor(parsed.rates, r);
     if (rate === undefined) pair.without += 1;
     else {
-      const contract = contractFeeCents(r.grossCents as number, rate.mdrMicro);
+      // Magnitudes, as audit.ts compares them: a fee written as a debit is the same fee.
+      const charged = Math.abs(r.feeCents as number);
+      const contract = contractFeeCents(Math.abs(r.grossCents as number), rate.mdrMicro);
       pair.contract += contract;
-      pair.difference += (r.feeCents as number) - contract;
-      if ((r.feeCents as number) > contract) pair.above += 1;
+      pair.difference += charged - contract;
+      if (charged > contract) pair.above += 1;
     }
     pairs.set(`${r.acquirer}|${r.brand}`, pair);
   }

@@ -4,16 +4,21 @@ import { startLocalWorld } from '../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../local/simulator';
 
 /**
- * Seed and size chosen so that the period holds every role and state (the tests assert it); smaller
- * pages put more records at a page seam.
+ * Seed and size chosen so that the period holds every role and state (the tests assert it); `traps`
+ * adds the cases that count money twice when read naively (`local/simulator/lifecycle-traps.ts`);
+ * smaller pages put more records at a page seam.
  */
-export function startLifecycleWorld(recon: ReconConfigInput = {}, recordsPerPage = 100) {
+export function startLifecycleWorld(
+  recon: ReconConfigInput = {},
+  lifecycle: true | 'traps' = true,
+  recordsPerPage = 100,
+) {
   return startLocalWorld({
     mode: 'production',
     workflow: { pagesPerBatch: 2 },
     simulator: {
       seed: 5,
-      dataset: { sales: 60, from: '2025-01-01', to: '2025-01-31', recordsPerPage, lifecycle: true },
+      dataset: { sales: 60, from: '2025-01-01', to: '2025-01-31', recordsPerPage, lifecycle },
       timing: { waitingMs: 5, processingMs: 10 },
     },
     recon: { recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN, ...recon },

@@ -18,7 +18,7 @@ import {
   rawStatementKey,
 } from './lake-file';
 import { readOfx } from './ofx-reader';
-import { type Quarantined, StatementError } from './statement';
+import { type Quarantined, type Skipped, StatementError } from './statement';
 
 export interface ImportDeps {
   readonly s3: Pick<S3Client, 'send'>;
@@ -39,6 +39,8 @@ export interface ImportResult {
   readonly accounts: readonly string[];
   /** The file's reason when refused; else each refused transaction's. */
   readonly quarantined: readonly Quarantined[];
+  /** Lines of a taken file that are no transactions (balances), left out and counted. */
+  readonly skipped: readonly Skipped[];
 }
 
 export function buildStatementImporter(deps: ImportDeps) {
@@ -60,7 +62,16 @@ export function buildStatementImporter(deps: ImportDeps) {
         reasonFile({ name: file.name, sha256, file: quarantined[0], transactions: [] }),
         'application/json',
       );
-      return { name: file.name, sha256, status: 'quarantined', taken: 0, new: 0, accounts: [], quarantined };
+      return {
+        name: file.name,
+        sha256,
+        status: 'quarantined',
+        taken: 0,
+        new: 0,
+        accounts: [],
+        quarantined,
+        skipped: [],
+      };
     }
     await put(rawStatementKey(sha256), file.bytes, 'application/x-ofx');
     const transactions = identify(read.transactions, deps.identity);
@@ -83,6 +94,7 @@ export function buildStatementImporter(deps: ImportDeps) {
       new: stored.new,
       accounts: read.accounts,
       quarantined: read.quarantined,
+      skipped: read.skipped,
     };
   };
 }

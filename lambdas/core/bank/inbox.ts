@@ -34,6 +34,8 @@ export interface InboxResult {
   readonly quarantined: readonly ({ name: string } & Quarantined)[];
   /** Single transactions refused inside taken files. */
   readonly quarantinedTransactions: readonly ({ name: string } & Quarantined)[];
+  /** Lines of taken files that are no transactions (balances), left out: counted, not errors. */
+  readonly skippedLines: number;
   /** Objects left in the inbox because their import failed for a reason not theirs. */
   readonly failed: readonly { name: string; error: string }[];
 }
@@ -68,6 +70,7 @@ export async function importInbox(deps: InboxDeps): Promise<InboxResult> {
   let newTransactions = 0;
   const quarantined: ({ name: string } & Quarantined)[] = [];
   const quarantinedTransactions: ({ name: string } & Quarantined)[] = [];
+  let skippedLines = 0;
   const failed: { name: string; error: string }[] = [];
   for (const key of keys) {
     const name = key.slice(BANK_INBOX_PREFIX.length);
@@ -85,6 +88,7 @@ export async function importInbox(deps: InboxDeps): Promise<InboxResult> {
         );
         taken += 1;
         newTransactions += result.new;
+        skippedLines += result.skipped.length;
         quarantinedTransactions.push(...result.quarantined.map((q) => ({ name, ...q })));
       } else {
         quarantined.push(...result.quarantined.map((q) => ({ name, ...q })));
@@ -94,7 +98,15 @@ export async function importInbox(deps: InboxDeps): Promise<InboxResult> {
       failed.push({ name, error: error instanceof Error ? error.message : String(error) });
     }
   }
-  return { files: keys.length, taken, newTransactions, quarantined, quarantinedTransactions, failed };
+  return {
+    files: keys.length,
+    taken,
+    newTransactions,
+    quarantined,
+    quarantinedTransactions,
+    skippedLines,
+    failed,
+  };
 }
 
 /** Whether any statement was ever taken in (its raw file is kept under `bank/raw/`). */

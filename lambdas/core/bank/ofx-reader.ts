@@ -6,10 +6,17 @@
  * leaves XML entities encoded (`&amp;`) and returns transactions without the account they belong to.
  */
 import { bankAccountId } from './account-id';
+import { isBalanceLine } from './balance-line';
 import { ofxText } from './ofx-text';
 import { descendants, leaf, type OfxElement, parseOfxTree } from './ofx-tree';
 import { parseAmountCents, parseOfxDate } from './ofx-values';
-import { type Quarantined, type ReadStatement, StatementError, type StatementTransaction } from './statement';
+import {
+  type Quarantined,
+  type ReadStatement,
+  type Skipped,
+  StatementError,
+  type StatementTransaction,
+} from './statement';
 
 const digitsOf = (value: string | null) => (value ?? '').replace(/\D/g, '').replace(/^0+(?=\d)/, '');
 
@@ -49,6 +56,7 @@ export function readOfx(bytes: Uint8Array, fileName: string): ReadStatement {
   }
   const transactions: StatementTransaction[] = [];
   const quarantined: Quarantined[] = [];
+  const skipped: Skipped[] = [];
   const accounts: string[] = [];
   statements.forEach((statement, s) => {
     const { id, bankCode } = accountOf(statement, fileName, s);
@@ -56,6 +64,17 @@ export function readOfx(bytes: Uint8Array, fileName: string): ReadStatement {
     descendants(statement, 'STMTTRN').forEach((trn, t) => {
       const fitid = leaf(trn, 'FITID');
       const where = `${fileName}: account ${id}, transaction ${t + 1}${fitid ? ` (FITID ${fitid})` : ''}`;
+      const name = leaf(trn, 'NAME');
+      const memoText = leaf(trn, 'MEMO');
+      // Before the date and amount: a balance line's date may be no date at all (BB writes year 2).
+      if (isBalanceLine([name, memoText])) {
+        const text = [name, memoText].filter((v) => v !== null && v !== '').join(' ');
+        skipped.push({
+          reason: 'BALANCE_LINE',
+          detail: `${where}: "${text}" ${leaf(trn, 'TRNAMT') ?? ''} is a balance, not money moving`,
+        });
+        return;
+      }
       const dateText = leaf(trn, 'DTPOSTED');
       const postedDate = dateText === null ? null : parseOfxDate(dateText);
       if (postedDate === null) {
@@ -75,7 +94,7 @@ export function readOfx(bytes: Uint8Array, fileName: string): ReadStatement {
         return;
       }
       // NAME and MEMO both when both say something: some banks put the payer in one, the text in the other.
-      const memo = [leaf(trn, 'NAME'), leaf(trn, 'MEMO')]
+      const memo = [name, memoText]
         .filter((v, i, all): v is string => v !== null && v !== '' && all.indexOf(v) === i)
         .join(' ');
       transactions.push({
@@ -89,5 +108,5 @@ export function readOfx(bytes: Uint8Array, fileName: string): ReadStatement {
       });
     });
   });
-  return { transactions, quarantined, accounts };
+  return { transactions, quarantined, skipped, accounts };
 }

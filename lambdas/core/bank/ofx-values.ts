@@ -1,7 +1,7 @@
 /**
  * OFX leaf values → recon's types, exactly: amounts to integer centavos through their digits (never
- * a float), dates to the calendar date as written. Banks write `1234.56`, `-50,00`, `+10.5`, some
- * with thousands separators (`1.234,56`); OFX dates are `yyyyMMdd[HHmmss[.XXX]][[-3:BRT]]`.
+ * a float), dates to the calendar date as written. Banks write `1234.56`, `-50,00`, `+10.5`, `- 2,48`,
+ * some with thousands separators (`1.234,56`, `1 234,56`, Santander's `6000.000,00`); OFX dates are `yyyyMMdd[HHmmss[.XXX]][[-3:BRT]]`.
  */
 import { type IsoDate, isIsoDate } from '../calendar';
 import type { Cents } from '../money';
@@ -20,9 +20,10 @@ export function parseAmountCents(text: string): Cents | null {
     const decimals = body.slice(lastSep + 1);
     const before = body.slice(0, lastSep);
     const other = separator === '.' ? ',' : '.';
-    // Only the other separator may appear before the decimal one, as thousands groups of three.
+    // Only the other separator may appear before the decimal one, as thousands groups of three after
+    // a leading run of any length: Santander writes a million as `6000.000,00`, one dot only.
     if (before.includes(separator)) return null;
-    if (before.includes(other) && !new RegExp(`^\\d{1,3}(\\${other}\\d{3})+$`).test(before)) return null;
+    if (before.includes(other) && !new RegExp(`^\\d+(\\${other}\\d{3})+$`).test(before)) return null;
     whole = before.replaceAll(other, '');
     fraction = decimals;
   }

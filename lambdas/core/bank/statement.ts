@@ -17,6 +17,19 @@ export interface Quarantined {
   readonly detail: string;
 }
 
+/**
+ * A line of the transaction list that is no transaction, left out and counted (not an error: the
+ * file is as its bank writes it). BALANCE_LINE: a balance the bank lists among the transactions
+ * (Banco do Brasil's "Saldo Anterior", "Saldo do dia", "S A L D O"); its amount is the account's
+ * balance, and taken in it would be a credit of that size.
+ */
+const SKIP_REASONS = ['BALANCE_LINE'] as const;
+
+export interface Skipped {
+  readonly reason: (typeof SKIP_REASONS)[number];
+  readonly detail: string;
+}
+
 /** A file-level problem, thrown by the readers and turned into a quarantine by the importer. */
 export class StatementError extends Error {
   constructor(
@@ -48,6 +61,8 @@ export interface StatementTransaction {
 export interface ReadStatement {
   readonly transactions: readonly StatementTransaction[];
   readonly quarantined: readonly Quarantined[];
+  /** The lines that are not transactions (balances), left out. */
+  readonly skipped: readonly Skipped[];
   /** Accounts the file holds (several STMTRS: several accounts). */
   readonly accounts: readonly string[];
 }

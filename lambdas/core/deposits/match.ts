@@ -5,23 +5,29 @@
  * amounts, identities) and every choice is then made in that order.
  *
  * In short: a credit and an expected deposit pair when they are on the same account, the credit is
- * posted within the deposit's window of business days and the memo names the deposit's acquirer (or
- * names none). Pass 1 pairs amounts within the tolerance (DEPOSITED), memos naming the acquirer before
+ * posted within the deposit's window (from the payment date itself, whatever day it is, to a number
+ * of business days after it) and the memo names the deposit's acquirer (or names none). Pass 1 pairs amounts within the tolerance (DEPOSITED), memos naming the acquirer before
  * memos naming none; pass 2 pairs what is left of the same acquirer whatever the amount
  * (DEPOSIT_DIFFERS). Each deposit, in window order, takes the earliest fitting credit, then the one
  * nearest in amount. Unpaired deposits are NOT_DEPOSITED once their window ended before `asOf`,
  * AWAITING_DEPOSIT before; unpaired credits are UNEXPLAINED_CREDIT.
+ *
+ * Credits the bank reversed (reversals.ts) take part only after every other credit: a deposit that
+ * still has none takes one in the same passes and is DEPOSIT_REVERSED (the money came and left); a
+ * reversed credit no deposit takes is CREDIT_REVERSED. Either result names the reversing debit.
  */
 import { type IsoDate, isIsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
-import { addBusinessDays, nextBusinessDayFrom } from './business-days';
+import { addBusinessDays } from './business-days';
+import { placeOfCredit, withCredit, withoutCredit } from './deposit-result';
 import { acquirerKey, acquirerOfMemo } from './memo';
+import { pairReversals } from './reversals';
 import type { BankCredit, DepositResult, DepositStatus, ExpectedDeposit } from './types';
 
 export interface MatchDepositsInput {
   readonly expected: readonly ExpectedDeposit[];
-  /** The statements' transactions; only credits (amountCents > 0) take part, debits are ignored. */
+  /** The statements' transactions: credits (amountCents > 0) are matched; debits only reverse them. */
   readonly credits: readonly BankCredit[];
   /** The day the match is made: a window ending before it has passed. */
   readonly asOf: IsoDate;
@@ -42,6 +48,8 @@ interface Credit {
   readonly credit: BankCredit;
   readonly acquirer: string | null;
   readonly acquirerKey: string | null;
+  /** The debit that took it back (an estorno), or null. */
+  readonly reversal: BankCredit | null;
   used: boolean;
 }
 
@@ -93,7 +101,8 @@ function opened(deposit: ExpectedDeposit, windowBusinessDays: number): Open {
     return {
       deposit,
       acquirerKey: acquirerKey(deposit.acquirer),
-      windowStarts: nextBusinessDayFrom(deposit.paymentDate),
+      // The payment date itself, whatever day it is: acquirers do credit on Saturdays and holidays.
+      windowStarts: deposit.paymentDate,
       windowEnds: addBusinessDays(deposit.paymentDate, windowBusinessDays),
     };
   } catch (error) {
@@ -127,18 +136,25 @@ function firstOnOrAfter(credits: readonly Credit[], date: IsoDate): number {
 
 interface Pass {
   readonly status: DepositStatus;
+  /** Whether the pass takes reversed credits (and only them) or unreversed ones (and only them). */
+  readonly reversed: boolean;
   readonly fits: (open: Open, credit: Credit, differenceCents: Cents) => boolean;
 }
 
 function passes(toleranceCents: Cents): readonly Pass[] {
   const within = (difference: Cents) => Math.abs(difference) <= toleranceCents;
-  return [
+  const rules: readonly Omit<Pass, 'reversed'>[] = [
     // 1a: the memo names the acquirer and the amount is within the tolerance.
     { status: 'DEPOSITED', fits: (o, c, diff) => c.acquirerKey === o.acquirerKey && within(diff) },
     // 1b: the memo names no acquirer: only the amount can tell, so it must be within the tolerance.
     { status: 'DEPOSITED', fits: (_o, c, diff) => c.acquirerKey === null && within(diff) },
     // 2: the memo names the acquirer, the amount differs (a deduction nobody announced, a fee...).
     { status: 'DEPOSIT_DIFFERS', fits: (o, c) => c.acquirerKey === o.acquirerKey },
+  ];
+  // The same rules again over reversed credits, once no unreversed credit is left to take.
+  return [
+    ...rules.map((rule) => ({ ...rule, reversed: false })),
+    ...rules.map((rule) => ({ ...rule, status: 'DEPOSIT_REVERSED' as const, reversed: true })),
   ];
 }
 
@@ -155,33 +171,14 @@ function choose(open: Open, accountCredits: readonly Credit[], pass: Pass): Cred
     if (candidate.credit.postedDate > open.windowEnds) break;
     if (best && candidate.credit.postedDate > best.credit.postedDate) break;
     const difference = candidate.credit.amountCents - open.deposit.expectedCents;
-    if (candidate.used || !pass.fits(open, candidate, difference)) continue;
+    if (candidate.used || (candidate.reversal !== null) !== pass.reversed) continue;
+    if (!pass.fits(open, candidate, difference)) continue;
     if (Math.abs(difference) < bestDistance) {
       best = candidate;
       bestDistance = Math.abs(difference);
     }
   }
   return best;
-}
-
-const NO_CREDIT = {
-  creditDate: null,
-  creditCents: null,
-  differenceCents: null,
-  fitid: null,
-  creditIdentity: null,
-  memo: null,
-} as const;
-
-function creditFields(credit: BankCredit, expectedCents: Cents | null) {
-  return {
-    creditDate: credit.postedDate,
-    creditCents: credit.amountCents,
-    differenceCents: expectedCents === null ? null : credit.amountCents - expectedCents,
-    fitid: credit.fitid,
-    creditIdentity: credit.identity,
-    memo: credit.memo,
-  };
 }
 
 function depositResult(open: Open, asOf: IsoDate): DepositResult {
@@ -195,33 +192,23 @@ function depositResult(open: Open, asOf: IsoDate): DepositResult {
     windowEnds: open.windowEnds,
   };
   if (open.paired) {
-    return {
-      status: open.paired.status,
-      ...place,
-      ...creditFields(open.paired.credit.credit, d.expectedCents),
-    };
+    const { credit, status } = open.paired;
+    return withCredit(status, place, credit.credit, credit.reversal);
   }
   // Nothing is due when deductions ate the whole payment: no credit is awaited (docs/deposits.md).
-  if (d.expectedCents <= 0) return { status: 'NO_DEPOSIT_DUE', ...place, ...NO_CREDIT };
-  return { status: open.windowEnds < asOf ? 'NOT_DEPOSITED' : 'AWAITING_DEPOSIT', ...place, ...NO_CREDIT };
+  if (d.expectedCents <= 0) return withoutCredit('NO_DEPOSIT_DUE', place);
+  return withoutCredit(open.windowEnds < asOf ? 'NOT_DEPOSITED' : 'AWAITING_DEPOSIT', place);
 }
 
 function unexplained(credit: Credit): DepositResult {
-  return {
-    status: 'UNEXPLAINED_CREDIT',
-    acquirer: credit.acquirer,
-    bankAccount: credit.credit.bankAccount,
-    paymentDate: null,
-    group: '',
-    expectedCents: null,
-    windowEnds: null,
-    ...creditFields(credit.credit, null),
-  };
+  const status = credit.reversal === null ? 'UNEXPLAINED_CREDIT' : 'CREDIT_REVERSED';
+  const place = placeOfCredit(credit.credit.bankAccount, credit.acquirer);
+  return withCredit(status, place, credit.credit, credit.reversal);
 }
 
 /**
  * One result per expected deposit (in window order) then one per unpaired credit (in credit order).
- * Debits (amountCents ≤ 0) give no result.
+ * Debits give no result of their own: a reversing one shows on the result of the credit it undoes.
  */
 export function matchDeposits(input: MatchDepositsInput): DepositResult[] {
   const { toleranceCents, windowBusinessDays, acquirerPatterns } = input.config.deposits;
@@ -231,11 +218,14 @@ export function matchDeposits(input: MatchDepositsInput): DepositResult[] {
   const opens = input.expected
     .map((deposit) => opened(deposit, windowBusinessDays))
     .sort((a, b) => compareKeys(openKey(a), openKey(b)));
+  const reversals = pairReversals(input.credits, windowBusinessDays);
   const credits: Credit[] = input.credits
     .filter((credit) => credit.amountCents > 0)
     .map((credit) => {
       const acquirer = acquirerOfMemo(credit.memo, acquirerPatterns);
-      return { credit, acquirer, acquirerKey: acquirer === null ? null : acquirerKey(acquirer), used: false };
+      const key = acquirer === null ? null : acquirerKey(acquirer);
+      const reversal = reversals.get(credit.identity) ?? null;
+      return { credit, acquirer, acquirerKey: key, reversal, used: false };
     })
     .sort((a, b) => compareKeys(creditKey(a), creditKey(b)));
   const accounts = byAccount(credits);

@@ -56,6 +56,9 @@ function toRow(r: DepositResult): Record<string, string | number | null> {
     credit_identity: r.creditIdentity,
     memo: r.memo,
     window_ends: r.windowEnds,
+    reversal_date: r.reversalDate,
+    reversal_cents: r.reversalCents,
+    reversal_identity: r.reversalIdentity,
   };
 }
 
@@ -92,6 +95,9 @@ function fromRow(row: Record<string, unknown>, where: string): DepositResult {
     creditIdentity: text('credit_identity'),
     memo: text('memo'),
     windowEnds: text('window_ends'),
+    reversalDate: text('reversal_date'),
+    reversalCents: cents('reversal_cents'),
+    reversalIdentity: text('reversal_identity'),
   };
 }
 
@@ -128,6 +134,11 @@ async function listDates(
     marker = page.IsTruncated ? (page.NextMarker ?? page.Contents?.at(-1)?.Key) : undefined;
   } while (marker);
   return dates;
+}
+
+/** Whether any result was ever written (a match ran since the table began). */
+export async function anyDepositResult(s3: S3, bucket: string): Promise<boolean> {
+  return (await listDates(s3, bucket, {})).length > 0;
 }
 
 /** Every result dated in [from, to] (either end open when absent), date by date. */

@@ -72,6 +72,13 @@ export const DEPOSIT_STATUSES = [
   /** A credit no expected deposit explains. */
   'UNEXPLAINED_CREDIT',
   /**
+   * The deposit's credit arrived and the bank reversed it (estorno, deposits/reversals.ts): the money
+   * did not stay. An action, like a deposit that never came.
+   */
+  'DEPOSIT_REVERSED',
+  /** A credit no expected deposit explains, reversed by the bank: nothing stayed. Information. */
+  'CREDIT_REVERSED',
+  /**
    * The day's deductions (chargebacks, fees) reach its payments: the acquirer deposits nothing and
    * takes the rest from the account or a later deposit. Information, not an action.
    */
@@ -91,7 +98,10 @@ export interface DepositResult {
   readonly expectedCents: Cents | null;
   readonly creditDate: IsoDate | null;
   readonly creditCents: Cents | null;
-  /** creditCents − expectedCents when both exist (negative: short), else null. */
+  /**
+   * creditCents − expectedCents when both exist (negative: short), else null. For DEPOSIT_REVERSED,
+   * what stayed (creditCents + reversalCents) − expectedCents.
+   */
   readonly differenceCents: Cents | null;
   readonly fitid: string | null;
   /** The credit's identity when there is a credit (for the lake join), else null. */
@@ -99,4 +109,10 @@ export interface DepositResult {
   readonly memo: string | null;
   /** Last business day a credit may arrive for this deposit; null for an unexplained credit. */
   readonly windowEnds: IsoDate | null;
+  /** The reversing debit's posting date (DEPOSIT_REVERSED, CREDIT_REVERSED), else null. */
+  readonly reversalDate: IsoDate | null;
+  /** The reversing debit's amount, negative as the bank wrote it, else null. */
+  readonly reversalCents: Cents | null;
+  /** The reversing debit's identity (joins bank_transactions), else null. */
+  readonly reversalIdentity: string | null;
 }

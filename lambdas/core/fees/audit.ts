@@ -23,6 +23,7 @@ export interface FeeAudit {
   /** The contracted MDR as a decimal percent (`"2.39"`). */
   readonly contractMdrPercent: string | null;
   readonly contractFeeCents: Cents | null;
+  /** The fee's magnitude, whatever sign the layout writes it with. */
   readonly chargedFeeCents: Cents | null;
   /** Charged − contracted. */
   readonly feeDifferenceCents: Cents | null;
@@ -61,9 +62,12 @@ export function auditFees(
     installments: sale.installments ?? null,
     saleDate: receivable.saleDate,
   });
-  const chargedFeeCents = sale.feeCents;
+  // Layouts write the fee as a debit (VLTAXA -2,39) or as an amount (2,39): one fee either way, so
+  // it is compared by magnitude, as the advances' fees are (matcher.ts), and a negative fee never
+  // reads as charged below the contract.
+  const chargedFeeCents = Math.abs(sale.feeCents);
   if (rate === undefined) return { ...NO_FEE_AUDIT, feeAudit: 'NO_CONTRACT_RATE', chargedFeeCents };
-  const contract = contractFeeCents(sale.grossCents, rate.mdrMicro);
+  const contract = contractFeeCents(Math.abs(sale.grossCents), rate.mdrMicro);
   return {
     feeAudit: verdict(chargedFeeCents - contract, config.feeToleranceCents),
     contractMdrPercent: percentText(rate.mdrMicro),

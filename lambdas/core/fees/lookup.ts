@@ -1,11 +1,15 @@
 /**
- * Which contracted row governs a sale: among the rows of its acquirer and brand (normalized alike)
- * whose product is the sale's or ANY and whose installment range holds its installments, the one
- * with the latest `effectiveFrom` on or before the sale date; at one date, its own product before
- * ANY. No such row: no rate, and the sale is never compared with a guess.
+ * Which contracted row governs a sale (docs/fee-audit.md). A row holds a sale when its acquirer and
+ * brand are the sale's (folded alike, rate-keys.ts) or a wildcard, its product is the sale's or ANY,
+ * its installment range holds the sale's installments and its `effectiveFrom` is on or before the
+ * sale date. Among those, the most specific row governs (one naming the acquirer before one that
+ * does not, then the brand, then the product), and among rows alike the latest `effectiveFrom`: a
+ * wildcard row is the fallback for what no named row covers, so renegotiating it never overrides a
+ * named row. No such row: no rate, and the sale is never compared with a guess.
  */
 import type { IsoDate } from '../calendar';
 import type { SaleProduct } from '../records/canonical';
+import { foldName } from './rate-keys';
 import type { ContractRate } from './rates';
 
 export interface RatedSale {
@@ -19,14 +23,17 @@ export interface RatedSale {
 }
 
 export function contractRateFor(rates: readonly ContractRate[], sale: RatedSale): ContractRate | undefined {
-  const { acquirer, brand, saleDate } = sale;
-  if (acquirer === null || brand === null || saleDate === null) return undefined;
+  const { saleDate } = sale;
+  if (saleDate === null) return undefined;
+  // A sale without an acquirer or brand can only be held by a wildcard row: null equals no name.
+  const acquirer = sale.acquirer === null ? undefined : foldName(sale.acquirer);
+  const brand = sale.brand === null ? undefined : foldName(sale.brand);
   const installments = sale.installments ?? 1;
   let best: ContractRate | undefined;
   for (const rate of rates) {
     if (
-      rate.acquirer !== acquirer ||
-      rate.brand !== brand ||
+      (rate.acquirer !== null && rate.acquirer !== acquirer) ||
+      (rate.brand !== null && rate.brand !== brand) ||
       (rate.product !== 'ANY' && rate.product !== sale.product) ||
       installments < rate.installmentsFrom ||
       installments > rate.installmentsTo ||
@@ -39,9 +46,17 @@ export function contractRateFor(rates: readonly ContractRate[], sale: RatedSale)
   return best;
 }
 
-/** Whether `candidate` governs rather than `current`: a later date, or at one date its own product. */
+/**
+ * How specific a row is, as the fee_audit query ranks it (lib/analytics/fee-audit-query.ts): a named
+ * acquirer outweighs a named brand and product together, a named brand a named product.
+ */
+function specificity(rate: ContractRate): number {
+  return (rate.acquirer === null ? 0 : 4) + (rate.brand === null ? 0 : 2) + (rate.product === 'ANY' ? 0 : 1);
+}
+
+/** Whether `candidate` governs rather than `current`: more specific, or as specific and later. */
 function precedes(current: ContractRate, candidate: ContractRate): boolean {
-  if (candidate.effectiveFrom !== current.effectiveFrom)
-    return candidate.effectiveFrom > current.effectiveFrom;
-  return current.product === 'ANY' && candidate.product !== 'ANY';
+  const moreSpecific = specificity(candidate) - specificity(current);
+  if (moreSpecific !== 0) return moreSpecific > 0;
+  return candidate.effectiveFrom > current.effectiveFrom;
 }

@@ -10,6 +10,7 @@ import { SALE_PRODUCTS, type SaleProduct } from '../records/canonical';
 import { normalizeIdentifier } from '../records/identifiers';
 import { readCsvLines } from './csv';
 import { MICRO_PER_PERCENT } from './money';
+import { foldName, isWildcard, WILDCARD_SPELLINGS } from './rate-keys';
 
 const RATE_COLUMNS = [
   'acquirer',
@@ -26,9 +27,13 @@ type RateProduct = SaleProduct | 'ANY';
 const RATE_PRODUCTS: readonly string[] = [...SALE_PRODUCTS, 'ANY'];
 
 export interface ContractRate {
-  /** Normalized like the records' identifiers, so `0001` and `1` are one acquirer. */
-  readonly acquirer: string;
-  readonly brand: string;
+  /**
+   * Normalized like the records' identifiers (so `0001` and `1` are one acquirer), then folded
+   * (rate-keys.ts: `Elô` is `ELO`); null for a wildcard (`*`, empty, `ANY`...): any acquirer.
+   */
+  readonly acquirer: string | null;
+  /** As the acquirer; null: any brand. */
+  readonly brand: string | null;
   readonly product: RateProduct;
   readonly installmentsFrom: number;
   readonly installmentsTo: number;
@@ -51,21 +56,31 @@ export type RateTableResult =
 
 type Normalizers = Pick<ReconConfig, 'identifierNormalizers'>;
 
-/** Up to six decimals of a percent, `.` or `,`; a sign is read so a negative rate is named as such. */
-const PERCENT = /^(-?)(\d+)(?:[.,](\d{1,6}))?$/;
+/**
+ * Up to six decimals of a percent, `.` or `,`, and the `%` a cell formatted as a percent is saved
+ * with; a sign is read so a negative rate is named as such.
+ */
+const PERCENT = /^(-?)(\d+)(?:[.,](\d{1,6}))?\s*%?$/;
+/**
+ * The highest rate read as meant, in percent: MDRs and monthly advance rates are a few percent, so a
+ * rate above it is a slip (`239` typed for `2,39`, a rate in basis points) that would audit every
+ * sale against a contract no one signed.
+ */
+const MAX_RATE_PERCENT = 20;
 const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 const INTEGER = /^\d{1,4}$/;
 
 export function parseContractRates(text: string, config: Normalizers): RateTableResult {
   const [header, ...lines] = readCsvLines(text);
-  const names = header?.fields.map((name) => name.trim()) ?? [];
-  if (names.join(',') !== RATE_COLUMNS.join(',')) {
-    return { ok: false, errors: [{ row: 1, reason: `header must be ${RATE_COLUMNS.join(',')}` }] };
+  const names = withoutTrailingEmpties(header?.fields ?? []);
+  if (names.join(',').toLowerCase() !== RATE_COLUMNS.join(',').toLowerCase()) {
+    const reason = `header must be ${RATE_COLUMNS.join(',')} (separated by "," or ";"), found ${JSON.stringify(names.join(' | '))}`;
+    return { ok: false, errors: [{ row: header?.row ?? 1, reason }] };
   }
   const errors: RateTableError[] = [];
   const rates: ContractRate[] = [];
   for (const { row, fields } of lines) {
-    const read = readRow(fields, row, config);
+    const read = readRow(withoutTrailingEmpties(fields), row, config);
     if (typeof read === 'string') errors.push({ row, reason: read });
     else rates.push(read);
   }
@@ -75,8 +90,23 @@ export function parseContractRates(text: string, config: Normalizers): RateTable
     : { ok: true, rates };
 }
 
+/**
+ * The fields up to the last non-empty one past the table's columns: a spreadsheet saves empty
+ * cells to the right of the table (a column once formatted) as trailing separators.
+ */
+function withoutTrailingEmpties(fields: readonly string[]): readonly string[] {
+  let end = fields.length;
+  while (end > RATE_COLUMNS.length && fields[end - 1] === '') end -= 1;
+  return fields.slice(0, end);
+}
+
 /** The row read, or why not. */
 function readRow(fields: readonly string[], row: number, config: Normalizers): ContractRate | string {
+  // U+FFFD is what a byte that is not UTF-8 decodes to: Excel's plain "CSV" is Windows-1252, and
+  // its `Elô` would otherwise become a brand no sale has.
+  if (fields.some((field) => field.includes('\uFFFD'))) {
+    return 'the file is not UTF-8 (in Excel, save it as "CSV UTF-8")';
+  }
   if (fields.length !== RATE_COLUMNS.length) {
     return `expected ${RATE_COLUMNS.length} columns, found ${fields.length}`;
   }
@@ -94,9 +124,9 @@ function readRow(fields: readonly string[], row: number, config: Normalizers): C
   const brand = identifier(brandText, 'brand', config);
   if (!acquirer.ok) return acquirer.error;
   if (!brand.ok) return brand.error;
-  const product = productText.toUpperCase();
+  const product = isWildcard(productText) ? 'ANY' : productText.toUpperCase();
   if (!RATE_PRODUCTS.includes(product)) {
-    return `unknown product ${JSON.stringify(productText)} (one of ${RATE_PRODUCTS.join(', ')})`;
+    return `unknown product ${JSON.stringify(productText)} (one of ${SALE_PRODUCTS.join(', ')} or ${WILDCARD_SPELLINGS})`;
   }
   if (!INTEGER.test(fromText) || !INTEGER.test(toText)) return 'installments must be whole numbers';
   const [installmentsFrom, installmentsTo] = [Number(fromText), Number(toText)];
@@ -122,10 +152,13 @@ function readRow(fields: readonly string[], row: number, config: Normalizers): C
   };
 }
 
+/** The folded name a sale's is compared with, null for a wildcard, or why not. */
 function identifier(text: string, field: 'acquirer' | 'brand', config: Normalizers) {
-  if (text === '') return { ok: false as const, error: `${field} is empty` };
+  if (isWildcard(text)) return { ok: true as const, value: null };
   const read = normalizeIdentifier(text, config.identifierNormalizers[field]);
-  return read.ok ? read : { ok: false as const, error: `${field}: ${read.error}` };
+  return read.ok
+    ? { ok: true as const, value: foldName(read.value) }
+    : { ok: false as const, error: `${field}: ${read.error}` };
 }
 
 function percent(text: string, column: string): number | string {
@@ -133,7 +166,11 @@ function percent(text: string, column: string): number | string {
   if (!match) return `${column} ${JSON.stringify(text)} is not a percent`;
   const [, sign, whole = '', fraction = ''] = match;
   if (sign === '-') return `${column} ${text} is negative`;
-  return Number(whole) * MICRO_PER_PERCENT + Number(fraction.padEnd(6, '0'));
+  const micro = Number(whole) * MICRO_PER_PERCENT + Number(fraction.padEnd(6, '0'));
+  if (micro > MAX_RATE_PERCENT * MICRO_PER_PERCENT) {
+    return `${column} ${text} is above ${MAX_RATE_PERCENT}%: write the percent itself (2,39 for 2,39%)`;
+  }
+  return micro;
 }
 
 /** `yyyy-MM-dd` or `dd/MM/yyyy` of a day that exists, as ISO. */

@@ -32,10 +32,12 @@ export function feeAuditSection(
   }
   const items: OverchargeItem[] = [];
   let audited = 0;
+  let withoutRate = 0;
   for (const receivable of receivables) {
     const audit = auditFees(receivable, table.rates, config);
     if (audit.feeAudit === null) continue;
     audited += 1;
+    if (audit.feeAudit === 'NO_CONTRACT_RATE') withoutRate += 1;
     const base = {
       key: receivable.key,
       acquirer: receivable.acquirer ?? '',
@@ -75,6 +77,7 @@ export function feeAuditSection(
   return {
     state: 'ON',
     audited,
+    withoutRate,
     overchargedCents: items.reduce((sum, item) => sum + item.differenceCents, 0),
     byAcquirerBrand: linesOf(items),
     largest,
@@ -106,10 +109,11 @@ function linesOf(items: readonly OverchargeItem[]): OverchargeLine[] {
   );
 }
 
+/** The charged rate of the magnitudes the audit compared (audit.ts), so a debit-signed fee shows positive. */
 function chargedPercent(receivable: ReceivableContent): string | null {
   const sale = comparedForecast(receivable.forecasts).forecast?.sale;
   if (!sale?.grossCents || sale.feeCents === undefined) return null;
-  return ratePercentText(sale.feeCents, sale.grossCents);
+  return ratePercentText(Math.abs(sale.feeCents), Math.abs(sale.grossCents));
 }
 
 export interface FeeAuditReaderDeps extends RateSourceDeps {

@@ -7,6 +7,7 @@
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { ReconConfig } from '../config';
 import { CONTRACT_RATES_KEY } from '../lake/tables';
+import { commaSeparated } from './csv';
 import { type ContractRate, parseContractRates, type RateTableError } from './rates';
 
 // The key lives with the lake's tables: Athena and DuckDB read the same object as a table.
@@ -36,13 +37,16 @@ export async function loadContractRates(deps: RateSourceDeps): Promise<RateTable
   return parsed.ok ? { state: 'ON', rates: parsed.rates } : { state: 'INVALID', errors: parsed.errors };
 }
 
-/** Puts a table (already validated by the caller) where the steps read it. */
+/**
+ * Puts a table (already validated by the caller) where the steps read it, comma-separated: the steps
+ * read a `;` table too, but the lake's `fee_audit` reads the same object and splits only on `,`.
+ */
 export async function storeContractRates(deps: Omit<RateSourceDeps, 'config'>, csv: string): Promise<void> {
   await deps.s3.send(
     new PutObjectCommand({
       Bucket: deps.bucket,
       Key: CONTRACT_RATES_KEY,
-      Body: csv,
+      Body: commaSeparated(csv),
       ContentType: 'text/csv',
     }),
   );

@@ -266,7 +266,8 @@ export const DEPOSIT_RESULTS_TABLE = {
     {
       name: 'status',
       type: 'string',
-      comment: 'DEPOSITED, DEPOSIT_DIFFERS, NOT_DEPOSITED, AWAITING_DEPOSIT, UNEXPLAINED_CREDIT',
+      comment:
+        'DEPOSITED, DEPOSIT_DIFFERS, NOT_DEPOSITED, AWAITING_DEPOSIT, UNEXPLAINED_CREDIT, NO_DEPOSIT_DUE, DEPOSIT_REVERSED, CREDIT_REVERSED',
     },
     { name: 'acquirer', type: 'string', comment: 'null: an unexplained credit naming no known acquirer' },
     {
@@ -284,6 +285,9 @@ export const DEPOSIT_RESULTS_TABLE = {
     { name: 'credit_identity', type: 'string', comment: "the credit's identity (joins bank_transactions)" },
     { name: 'memo', type: 'string' },
     { name: 'window_ends', type: 'string', comment: 'last business day the credit may arrive' },
+    { name: 'reversal_date', type: 'string', comment: "the reversing debit's posting date (estorno)" },
+    { name: 'reversal_cents', type: 'bigint', comment: 'the reversing debit, negative' },
+    { name: 'reversal_identity', type: 'string', comment: "the debit's identity (joins bank_transactions)" },
   ],
   partitions: [{ name: 'result_date', projection: { type: 'date' } }],
 } as const satisfies LakeTable;

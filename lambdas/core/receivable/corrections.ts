@@ -18,10 +18,25 @@
  * receivable is flagged POSSIBLE_CORRECTION; never summed. When several reports of the latest date
  * each brought their own, the smallest of their sums counts (the receivable never looks paid on a
  * guess), flagged the same way.
+ *
+ * Twins and a correction together: settlements some report holds together whose copies no single
+ * report states (two equal payments in one report, one of them restated with another amount in a
+ * later one: no report ever held "35,00 twice and 36,00") follow the LATEST report that holds them,
+ * with the copies it states, flagged POSSIBLE_CORRECTION; never the maximum of each over reports.
+ *
+ * Lifecycle records (cancellations, chargebacks, reversals, advances, adjustments) follow the same
+ * rule per role: a chargeback restated in a later report with another amount supersedes the first
+ * and is flagged, never summed (`countedEvents`).
+ *
+ * An installment both advanced and paid counts once: when the advances (what they paid early plus
+ * their fees) cover what is expected in full, they settle it, its payments are set aside and the
+ * receivable is flagged ADVANCE_AND_PAYMENT, for a person to check that the acquirer did not pay
+ * twice. A partial advance leaves the rest to a payment: both count (`countedContributions`).
  */
 import type { Cents } from '../money';
-import type { Forecast, Settlement } from './matcher';
-import { reportOf } from './occurrences';
+import type { RoleContribution } from './lifecycle';
+import type { Forecast, ReceivableContent, Settlement } from './matcher';
+import { copiesPerReport, type Occurrences, reportOf } from './occurrences';
 
 /** Generation date of a report key `<generatedOn>|<reportId>` (`''`, the earliest, when unknown). */
 function dayOf(report: string): string {
@@ -46,19 +61,76 @@ export function comparedForecast(forecasts: readonly Forecast[]): ComparedForeca
   return { forecast, duplicate: tied.length > 1 || (forecast?.occurrences.copies ?? 0) > 1 };
 }
 
-export interface CountedSettlements {
-  readonly counted: readonly Settlement[];
-  /** Some settlement was set aside as corrected by a later report's: a person should look. */
+/** What may correct one another: one payment date (and one movement date where known). */
+interface Countable {
+  readonly hash: string;
+  readonly netCents: Cents;
+  readonly paymentDate: string | null;
+  readonly movementDate: string | null;
+  readonly occurrences: Occurrences;
+}
+
+export interface Counted<T> {
+  readonly counted: readonly T[];
+  /** Some contribution was set aside as corrected by a later report's: a person should look. */
   readonly correction: boolean;
 }
 
+export type CountedSettlements = Counted<Settlement>;
+
 export function countedSettlements(settlements: readonly Settlement[]): CountedSettlements {
-  const counted: Settlement[] = [];
+  return countedByCorrection(settlements);
+}
+
+/** The lifecycle records that count: the correction rule within each role. */
+export function countedEvents(events: readonly RoleContribution[] = []): Counted<RoleContribution> {
+  const counted: RoleContribution[] = [];
   let correction = false;
-  for (const group of paymentGroups(settlements)) {
+  for (const group of groupBy(events, (e) => e.role).values()) {
+    const result = countedByCorrection(group);
+    counted.push(...result.counted);
+    correction ||= result.correction;
+  }
+  return { counted, correction };
+}
+
+export interface CountedContributions {
+  readonly settlements: CountedSettlements;
+  readonly events: Counted<RoleContribution>;
+  /** Advanced and paid: the advance counts, the payments are set aside. */
+  readonly advancedAndPaid: boolean;
+}
+
+/** Which settlements and lifecycle records of a receivable count (the rules above). */
+export function countedContributions(
+  content: Pick<ReceivableContent, 'forecasts' | 'settlements' | 'events'>,
+): CountedContributions {
+  const events = countedEvents(content.events);
+  const settlements = countedSettlements(content.settlements);
+  const forecast = comparedForecast(content.forecasts).forecast;
+  if (forecast === undefined || settlements.counted.length === 0) {
+    return { settlements, events, advancedAndPaid: false };
+  }
+  const total = (role: string, amount: (e: RoleContribution) => Cents) =>
+    events.counted.reduce((sum, e) => (e.role === role ? sum + amount(e) * e.occurrences.copies : sum), 0);
+  const advanced = total('ADVANCE', (e) => e.netCents + (e.feeCents ?? 0));
+  const expected =
+    forecast.netCents - total('CANCELLATION', (e) => e.netCents) + total('ADJUSTMENT', (e) => e.netCents);
+  // A partial advance leaves the rest to be paid on the due date: both count. One that covered the
+  // whole installment leaves nothing for a payment to settle.
+  if (advanced === 0 || advanced < expected) return { settlements, events, advancedAndPaid: false };
+  return { settlements: { ...settlements, counted: [] }, events, advancedAndPaid: true };
+}
+
+function countedByCorrection<T extends Countable>(items: readonly T[]): Counted<T> {
+  const counted: T[] = [];
+  let correction = false;
+  for (const group of paymentGroups(items)) {
     const byReport = heldTogether(group);
     if (byReport.size === 1) {
-      counted.push(...group);
+      const restated = latestStatement(group);
+      counted.push(...(restated ?? group));
+      correction ||= restated !== undefined;
       continue;
     }
     correction = true;
@@ -74,11 +146,29 @@ export function countedSettlements(settlements: readonly Settlement[]): CountedS
 }
 
 /**
+ * For contributions held together whose copies no single report states, the latest report's
+ * statement (members it holds, with the copies it states); undefined when one report states them
+ * all, or when page counts no longer tell.
+ */
+function latestStatement<T extends Countable>(group: readonly T[]): T[] | undefined {
+  const views = group.map((member) => copiesPerReport(member.occurrences));
+  if (views.some((view) => view.size === 0)) return undefined;
+  const reports = new Set(views.flatMap((view) => [...view.keys()]));
+  const states = (report: string) => group.every((m, i) => views[i]?.get(report) === m.occurrences.copies);
+  if ([...reports].some(states)) return undefined;
+  const latest = [...reports].reduce((max, r) => (r > max ? r : max), '');
+  return group.flatMap((member, i) => {
+    const copies = views[i]?.get(latest) ?? 0;
+    return copies > 0 ? [{ ...member, occurrences: { ...member.occurrences, copies } }] : [];
+  });
+}
+
+/**
  * The settlements of a group by the report that brought them, where reports that held one same
  * settlement count as one (its page counts say so while they are kept, `OCCURRENCE_RETENTION_DAYS`):
  * keyed by the latest first report among the members.
  */
-function heldTogether(group: readonly Settlement[]): Map<string, Settlement[]> {
+function heldTogether<T extends Countable>(group: readonly T[]): Map<string, T[]> {
   const parent = new Map<string, string>();
   const root = (report: string): string => {
     const up = parent.get(report);
@@ -90,15 +180,15 @@ function heldTogether(group: readonly Settlement[]): Map<string, Settlement[]> {
       if (a !== b) parent.set(a, b);
     }
   }
-  const latestFirst = (members: readonly Settlement[]) =>
+  const latestFirst = (members: readonly T[]) =>
     members.map((s) => s.occurrences.firstReport).reduce((max, r) => (r > max ? r : max));
   const components = groupBy(group, (s) => root(s.occurrences.firstReport)).values();
   return new Map([...components].map((members) => [latestFirst(members), members]));
 }
 
 /** Settlements that may correct one another: one payment date, and one movement date where known. */
-function paymentGroups(settlements: readonly Settlement[]): Settlement[][] {
-  const groups: Settlement[][] = [];
+function paymentGroups<T extends Countable>(settlements: readonly T[]): T[][] {
+  const groups: T[][] = [];
   for (const group of groupBy(settlements, (s) => s.paymentDate ?? '').values()) {
     if (group.every((s) => s.movementDate !== null)) {
       groups.push(...groupBy(group, (s) => s.movementDate as string).values());
@@ -109,7 +199,7 @@ function paymentGroups(settlements: readonly Settlement[]): Settlement[][] {
   return groups;
 }
 
-export function sumOf(settlements: readonly Settlement[]): Cents {
+export function sumOf(settlements: readonly Countable[]): Cents {
   return settlements.reduce((sum, s) => sum + s.netCents * s.occurrences.copies, 0);
 }
 

@@ -16,9 +16,9 @@
  *
  * Counts are kept under `<generatedOn>|<reportId>|<page>` (or `…|#<sequence>`) while they can still
  * change (a report's pages arrive over one job, or a resumed one); entries of reports generated more
- * than {@link OCCURRENCE_RETENTION_DAYS} before the business date are dropped on the next write, and
- * `copies`, `seam` and `firstReport` keep what they proved, so an item does not grow with every
- * re-delivery.
+ * than {@link OCCURRENCE_RETENTION_DAYS} before the business date are dropped on the next write (but
+ * those of the latest report that held it), and `copies`, `seam` and `firstReport` keep what they
+ * proved, so an item does not grow with every re-delivery.
  */
 import { addDays, type IsoDate } from '../calendar';
 import type { CanonicalRecord } from '../records/canonical';
@@ -138,6 +138,21 @@ export function mergeOccurrences(current: Occurrences | undefined, seen: SeenCou
 
 /** The largest number of occurrences any one report has, seam copies counted once. */
 function copiesIn(pages: PageCounts, edges: PageEdges): { copies: number; seam: boolean } {
+  const { perReport, seam } = countsPerReport(pages, edges);
+  return { copies: Math.max(1, ...perReport.values()), seam };
+}
+
+/** Occurrences per report (`<generatedOn>|<reportId>`), seam copies counted once; empty once pruned. */
+export function copiesPerReport(
+  occurrences: Pick<Occurrences, 'pages' | 'edges'>,
+): ReadonlyMap<string, number> {
+  return countsPerReport(occurrences.pages, occurrences.edges).perReport;
+}
+
+function countsPerReport(
+  pages: PageCounts,
+  edges: PageEdges,
+): { perReport: Map<string, number>; seam: boolean } {
   const perReport = new Map<string, number>();
   for (const [key, count] of Object.entries(pages)) {
     const report = reportOf(key);
@@ -152,13 +167,18 @@ function copiesIn(pages: PageCounts, edges: PageEdges): { copies: number; seam: 
       seam = true;
     }
   }
-  return { copies: Math.max(1, ...perReport.values()), seam };
+  return { perReport, seam };
 }
 
 /** Drops the counts of reports generated before the retention window; the conclusions are kept. */
 export function pruneOccurrences(occurrences: Occurrences, asOf: IsoDate): Occurrences {
   const oldest = addDays(asOf, -OCCURRENCE_RETENTION_DAYS);
-  const recent = ([key]: [string, unknown]) => key.slice(0, 10) >= oldest;
+  // The latest report's counts are kept whatever its age: they say what the provider last stated,
+  // which decides twins corrected by a later report (corrections.ts) for the life of the receivable.
+  const latest = Object.keys(occurrences.pages)
+    .map(reportOf)
+    .reduce((max, r) => (r > max ? r : max), '');
+  const recent = ([key]: [string, unknown]) => key.slice(0, 10) >= oldest || reportOf(key) === latest;
   const pages = Object.entries(occurrences.pages).filter(recent);
   const edges = Object.entries(occurrences.edges).filter(recent);
   if (

@@ -16,8 +16,17 @@
 import type { CanonicalRecord } from '../records/canonical';
 import type { LinkedRole } from '../records/linking';
 import { directedCents, type RecordRole } from '../records/roles';
-import type { Forecast, ReceivableContent, Settlement } from './matcher';
+import type { RoleContribution } from './lifecycle';
 import { type Occurrences, reportOf } from './occurrences';
+
+type Stored = { readonly hash: string; readonly netCents: number; readonly occurrences: Occurrences };
+
+/** What this module reads of a receivable's content (matcher.ts), without importing the matcher. */
+interface Contributions {
+  readonly forecasts: readonly Stored[];
+  readonly settlements: readonly Stored[];
+  readonly events?: readonly RoleContribution[];
+}
 
 interface StoredReading {
   readonly role: RecordRole;
@@ -26,14 +35,11 @@ interface StoredReading {
 }
 
 /** The stored contribution of `hash`, with the role it was read with. */
-export function storedReading(
-  content: ReceivableContent | undefined,
-  hash: string,
-): StoredReading | undefined {
+export function storedReading(content: Contributions | undefined, hash: string): StoredReading | undefined {
   if (content === undefined) return undefined;
-  const forecast: Forecast | undefined = content.forecasts.find((f) => f.hash === hash);
+  const forecast = content.forecasts.find((f) => f.hash === hash);
   if (forecast) return { role: 'FORECAST', netCents: forecast.netCents, occurrences: forecast.occurrences };
-  const settlement: Settlement | undefined = content.settlements.find((s) => s.hash === hash);
+  const settlement = content.settlements.find((s) => s.hash === hash);
   if (settlement)
     return { role: 'PAYMENT', netCents: settlement.netCents, occurrences: settlement.occurrences };
   return content.events?.find((e) => e.hash === hash);
@@ -70,7 +76,7 @@ export interface Placement {
  * read alike share one hash).
  */
 export function placeRecords(
-  current: ReceivableContent | undefined,
+  current: Contributions | undefined,
   records: readonly { readonly record: CanonicalRecord; readonly linked: LinkedRole }[],
 ): Placement {
   const readings = new Map<string, Set<string>>();
@@ -107,10 +113,7 @@ function reportOfRecord(record: CanonicalRecord): string {
 }
 
 /** The content without the contributions of `hashes` (wherever they are kept). */
-export function withoutContributions(
-  content: ReceivableContent,
-  hashes: ReadonlySet<string>,
-): ReceivableContent {
+export function withoutContributions<T extends Contributions>(content: T, hashes: ReadonlySet<string>): T {
   const keep = <T extends { readonly hash: string }>(list: readonly T[]) =>
     list.filter((c) => !hashes.has(c.hash));
   const trimmed = { ...content, forecasts: keep(content.forecasts), settlements: keep(content.settlements) };

@@ -8,9 +8,9 @@ import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
 import {
   type ComparedForecast,
-  type CountedSettlements,
+  type CountedContributions,
   comparedForecast,
-  countedSettlements,
+  countedContributions,
   sumOf,
 } from './corrections';
 import { holds, type LifecycleMoney, lifecycleMoney, type RoleContribution } from './lifecycle';
@@ -69,6 +69,11 @@ export const REASON_CODES = [
   'CHARGEBACK',
   /** Paid early by an advance; the advance fee is its own amount. */
   'ADVANCE',
+  /**
+   * Advanced, and paid again on its due date: the advance counts, the payment is set aside; a person
+   * should check the acquirer did not pay twice.
+   */
+  'ADVANCE_AND_PAYMENT',
   /** Records of a sale recon has neither a forecast nor a payment for (it may come in a later report). */
   'CANCELLATION_WITHOUT_SALE',
   'CHARGEBACK_WITHOUT_SALE',
@@ -121,12 +126,15 @@ export function isPastGrace(dueDate: IsoDate | null, asOf: IsoDate, graceDays: n
 
 type StatusMoney = Omit<Explanation, 'status' | 'reason' | 'lastPaymentDate' | 'lastChargebackDate'>;
 type Derived = { status: ReconStatus; reason: ReasonCode };
+/** Whether an advance paid the receivable, and whether a payment of it came as well. */
+type Advance = 'none' | 'advanced' | 'paid too';
 
 /** Money received and compared with what is expected (advance fees count as received). */
-function settledStatus(money: StatusMoney, advanced: boolean, config: StatusConfig): Derived {
+function settledStatus(money: StatusMoney, advance: Advance, config: StatusConfig): Derived {
   const difference = money.differenceCents;
   if (Math.abs(difference) <= toleranceCents(money.expectedNetCents, config.tolerance)) {
-    if (advanced) return { status: 'ADVANCED', reason: 'ADVANCE' };
+    if (advance !== 'none')
+      return { status: 'ADVANCED', reason: advance === 'paid too' ? 'ADVANCE_AND_PAYMENT' : 'ADVANCE' };
     if (money.cancelledNetCents > 0) return { status: 'SETTLED', reason: 'PARTLY_CANCELLED' };
     if (difference !== 0) return { status: 'SETTLED', reason: 'WITHIN_TOLERANCE' };
     return { status: 'SETTLED', reason: money.settlementCount > 1 ? 'PARTIAL_PAYMENTS' : 'EXACT' };
@@ -140,6 +148,7 @@ function settledStatus(money: StatusMoney, advanced: boolean, config: StatusConf
 function statusOf(
   content: ReceivableContent,
   money: StatusMoney,
+  assessment: Assessment,
   asOf: IsoDate,
   config: StatusConfig,
 ): Derived {
@@ -147,6 +156,8 @@ function statusOf(
   const advanced = holds(events, 'ADVANCE');
   const paid = content.settlements.length > 0 || advanced;
   if (money.forecastNetCents === null) {
+    // Every chargeback is contested in time, whether or not recon saw the sale (every first run).
+    if (money.chargedBackNetCents > 0) return { status: 'CHARGED_BACK', reason: 'CHARGEBACK_WITHOUT_SALE' };
     if (!paid && events.length > 0) return { status: 'UNLINKED', reason: unlinkedReason(events) };
     return { status: 'UNEXPECTED', reason: 'NO_FORECAST' };
   }
@@ -157,7 +168,8 @@ function statusOf(
   if (cancelledInFull) {
     return { status: 'CANCELLED', reason: paid ? 'CANCELLED_AFTER_PAYMENT' : 'CANCELLED_BEFORE_PAYMENT' };
   }
-  if (paid) return settledStatus(money, advanced, config);
+  const advance: Advance = !advanced ? 'none' : assessment.counted.advancedAndPaid ? 'paid too' : 'advanced';
+  if (paid) return settledStatus(money, advance, config);
   return isPastGrace(content.dueDate, asOf, config.graceDays)
     ? { status: 'OVERDUE', reason: 'PAST_DUE' }
     : { status: 'OPEN', reason: 'AWAITING_PAYMENT' };
@@ -178,23 +190,25 @@ const LIFECYCLE_STATES: ReadonlySet<ReconStatus> = new Set([
 
 /** Which contributions count (see `corrections.ts`): worked out once per explanation. */
 interface Assessment {
-  readonly settlements: CountedSettlements;
+  readonly counted: CountedContributions;
   readonly forecast: ComparedForecast;
   readonly lifecycle: LifecycleMoney;
 }
 
 function assess(content: ReceivableContent): Assessment {
+  const counted = countedContributions(content);
   return {
-    settlements: countedSettlements(content.settlements),
+    counted,
     forecast: comparedForecast(content.forecasts),
-    lifecycle: lifecycleMoney(content.events),
+    lifecycle: lifecycleMoney(counted.events.counted),
   };
 }
 
 /** The review reason that replaces the derived one, if any: the most urgent first. */
 function reviewReason(content: ReceivableContent, assessment: Assessment): ReasonCode | undefined {
-  if (assessment.settlements.correction) return 'POSSIBLE_CORRECTION';
+  if (assessment.counted.settlements.correction) return 'POSSIBLE_CORRECTION';
   if (assessment.forecast.duplicate) return 'DUPLICATE_FORECAST';
+  if (assessment.counted.advancedAndPaid) return 'ADVANCE_AND_PAYMENT';
   const contributions = [...content.forecasts, ...content.settlements, ...(content.events ?? [])];
   return contributions.some((c) => c.occurrences.seam) ? 'POSSIBLE_SEAM_DUPLICATE' : undefined;
 }
@@ -208,17 +222,20 @@ export function moneyOf(content: ReceivableContent): StatusMoney {
   return moneyOfAssessment(assess(content));
 }
 
-function moneyOfAssessment({ settlements, forecast, lifecycle }: Assessment): StatusMoney {
-  const settledNetCents = sumOf(settlements.counted) + lifecycle.advancedNetCents;
+function moneyOfAssessment({ counted, forecast, lifecycle }: Assessment): StatusMoney {
+  const settlements = counted.settlements.counted;
+  const settledNetCents = sumOf(settlements) + lifecycle.advancedNetCents;
   const forecastNetCents = forecast.forecast?.netCents ?? null;
-  const expectedNetCents =
-    (forecastNetCents ?? 0) - lifecycle.cancelledNetCents + lifecycle.adjustmentNetCents;
+  // Charged back on a sale recon never saw: what was paid stands for the unknown forecast, so the
+  // difference (the money at stake) is what was taken back.
+  const basis = forecastNetCents ?? (lifecycle.chargedBackNetCents > 0 ? settledNetCents : 0);
+  const expectedNetCents = basis - lifecycle.cancelledNetCents + lifecycle.adjustmentNetCents;
   const receivedNetCents = settledNetCents - lifecycle.chargedBackNetCents;
   return {
     forecastNetCents,
     settledNetCents,
     differenceCents: receivedNetCents + lifecycle.advanceFeeCents - expectedNetCents,
-    settlementCount: settlements.counted.reduce((sum, s) => sum + copiesOf(s), 0) + lifecycle.advanceCount,
+    settlementCount: settlements.reduce((sum, s) => sum + copiesOf(s), 0) + lifecycle.advanceCount,
     cancelledNetCents: lifecycle.cancelledNetCents,
     chargedBackNetCents: lifecycle.chargedBackNetCents,
     adjustmentNetCents: lifecycle.adjustmentNetCents,
@@ -236,8 +253,13 @@ export function explain(content: ReceivableContent, asOf: IsoDate, config: Statu
     (last, s) => (s.paymentDate !== null && (last === null || s.paymentDate > last) ? s.paymentDate : last),
     assessment.lifecycle.lastAdvanceDate,
   );
-  const derived = statusOf(content, money, asOf, config);
-  const review = LIFECYCLE_STATES.has(derived.status) ? undefined : reviewReason(content, assessment);
+  const derived = statusOf(content, money, assessment, asOf, config);
+  // A restated lifecycle record is flagged whatever the state (a chargeback's amount is contested).
+  const review = assessment.counted.events.correction
+    ? 'POSSIBLE_CORRECTION'
+    : LIFECYCLE_STATES.has(derived.status)
+      ? undefined
+      : reviewReason(content, assessment);
   return {
     ...derived,
     reason: review ?? derived.reason,

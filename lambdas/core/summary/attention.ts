@@ -53,6 +53,7 @@ const REVIEW_REASONS: ReadonlySet<string> = new Set([
   'DUPLICATE_FORECAST',
   'POSSIBLE_CORRECTION',
   'POSSIBLE_SEAM_DUPLICATE',
+  'ADVANCE_AND_PAYMENT',
 ]);
 
 /** Every action state, in {@link ACTION_STATES} order, empty ones included (a zero is news too). */

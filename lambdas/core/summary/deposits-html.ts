@@ -15,11 +15,11 @@ import { type Cell, type Column, cellsFor, renderTable } from './table';
 import type { ReportLanguage, RunSummary } from './types';
 
 /** The action lists' colours, as the receivable action states have theirs (style.ts). */
-export const DEPOSITS_STYLE = `.NOT_DEPOSITED{--c:#c4262e}.DEPOSIT_DIFFERS{--c:#dc6803}.UNEXPLAINED_CREDIT{--c:#6941c6}
+export const DEPOSITS_STYLE = `.NOT_DEPOSITED,.DEPOSIT_REVERSED{--c:#c4262e}.DEPOSIT_DIFFERS{--c:#dc6803}.UNEXPLAINED_CREDIT{--c:#6941c6}
 h3.deposit{border-left:5px solid var(--c);padding-left:.5rem}`;
 
 type OnSection = Extract<DepositsSection, { state: 'ON' }>;
-type ActionStatus = 'NOT_DEPOSITED' | 'DEPOSIT_DIFFERS' | 'UNEXPLAINED_CREDIT';
+type ActionStatus = 'NOT_DEPOSITED' | 'DEPOSIT_REVERSED' | 'DEPOSIT_DIFFERS' | 'UNEXPLAINED_CREDIT';
 
 /** Empty when the summary has no deposits section (the bank leg not read). */
 export function depositsHtml(s: Pick<RunSummary, 'language' | 'deposits'>): string {
@@ -31,7 +31,7 @@ export function depositsHtml(s: Pick<RunSummary, 'language' | 'deposits'>): stri
   const date = (d: string) => formatDate(d, s.language);
   const note = `<p class="muted">${escapeHtml(w.note(date(section.from), date(section.to)))}</p>`;
   if (section.results.length === 0) return `${heading}\n${note}\n<p>${escapeHtml(w.empty)}</p>`;
-  const actions = (['NOT_DEPOSITED', 'DEPOSIT_DIFFERS', 'UNEXPLAINED_CREDIT'] as const)
+  const actions = (['NOT_DEPOSITED', 'DEPOSIT_REVERSED', 'DEPOSIT_DIFFERS', 'UNEXPLAINED_CREDIT'] as const)
     .map((status) => actionList(section, status, s.language))
     .filter((html) => html !== '');
   return [
@@ -74,6 +74,26 @@ function listOf(status: ActionStatus, language: ReportLanguage) {
         cell.date(r.paymentDate),
         cell.date(r.windowEnds),
         money(r.expectedCents),
+      ],
+    },
+    DEPOSIT_REVERSED: {
+      columns: [
+        { label: c.acquirer },
+        { label: c.account },
+        { label: c.paymentDate },
+        { label: c.creditDate },
+        { label: c.received, num: true },
+        { label: c.reversalDate },
+        { label: c.reversal, num: true },
+      ],
+      row: (r) => [
+        acquirer(r),
+        account(r),
+        cell.date(r.paymentDate),
+        cell.date(r.creditDate),
+        money(r.creditCents),
+        cell.date(r.reversalDate),
+        money(r.reversalCents),
       ],
     },
     DEPOSIT_DIFFERS: {
@@ -132,11 +152,19 @@ function actionList(section: OnSection, status: ActionStatus, language: ReportLa
 ${renderTable(list.columns, rows.map(list.row), { none: '' })}`;
 }
 
-/** "Depositado: 12 · R$ …", "Aguardando depósito: 3 · R$ …" and "Nada a depositar", each only when there is one. */
+/**
+ * "Depositado: 12 · R$ …", "Aguardando depósito: 3 · R$ …", "Nada a depositar" and credits nobody
+ * expected that the bank took back (nothing stayed), each only when there is one.
+ */
 function compactCounts(section: OnSection, language: ReportLanguage): string {
   const w = depositsTextsFor(language);
   const parts = (
-    ['DEPOSITED', 'AWAITING_DEPOSIT', 'NO_DEPOSIT_DUE'] as const satisfies readonly DepositStatus[]
+    [
+      'DEPOSITED',
+      'AWAITING_DEPOSIT',
+      'NO_DEPOSIT_DUE',
+      'CREDIT_REVERSED',
+    ] as const satisfies readonly DepositStatus[]
   )
     .filter((status) => section.totals[status].count > 0)
     .map((status) => {

@@ -14,7 +14,9 @@ export interface DepositsTexts {
   readonly nothingToAct: string;
   readonly statuses: Readonly<Record<DepositStatus, string>>;
   /** What each action list is about, under its heading. */
-  readonly explain: Readonly<Record<'NOT_DEPOSITED' | 'DEPOSIT_DIFFERS' | 'UNEXPLAINED_CREDIT', string>>;
+  readonly explain: Readonly<
+    Record<'NOT_DEPOSITED' | 'DEPOSIT_REVERSED' | 'DEPOSIT_DIFFERS' | 'UNEXPLAINED_CREDIT', string>
+  >;
   readonly unknownAcquirer: string;
   readonly byDay: string;
   readonly columns: {
@@ -29,6 +31,8 @@ export interface DepositsTexts {
     readonly windowEnds: string;
     readonly memo: string;
     readonly count: string;
+    readonly reversalDate: string;
+    readonly reversal: string;
   };
   /** The morning message's line: "2 não chegaram (R$ 4.500,00)". */
   readonly message: {
@@ -52,10 +56,14 @@ const PORTUGUESE: DepositsTexts = {
     AWAITING_DEPOSIT: 'Aguardando depósito',
     UNEXPLAINED_CREDIT: 'Crédito sem origem identificada',
     NO_DEPOSIT_DUE: 'Nada a depositar (descontos maiores que os pagamentos)',
+    DEPOSIT_REVERSED: 'Depósito estornado pelo banco',
+    CREDIT_REVERSED: 'Crédito sem origem estornado pelo banco',
   },
   explain: {
     NOT_DEPOSITED:
       'O prazo passou e nenhum crédito chegou na conta: cobrar a adquirente ou conferir a conta cadastrada.',
+    DEPOSIT_REVERSED:
+      'O crédito da adquirente chegou e o banco o estornou: o dinheiro não ficou na conta. Conferir com o banco e a adquirente.',
     DEPOSIT_DIFFERS: 'Chegou um crédito da adquirente, mas com valor diferente do previsto.',
     UNEXPLAINED_CREDIT: 'Crédito no extrato que nenhum pagamento previsto explica.',
   },
@@ -73,6 +81,8 @@ const PORTUGUESE: DepositsTexts = {
     windowEnds: 'Prazo até',
     memo: 'Histórico',
     count: 'Quantidade',
+    reversalDate: 'Data do estorno',
+    reversal: 'Estorno',
   },
   message: {
     label: 'Depósitos',
@@ -95,10 +105,14 @@ const ENGLISH: DepositsTexts = {
     AWAITING_DEPOSIT: 'Awaiting deposit',
     UNEXPLAINED_CREDIT: 'Credit of unknown origin',
     NO_DEPOSIT_DUE: 'Nothing to deposit (deductions reach the payments)',
+    DEPOSIT_REVERSED: 'Deposit reversed by the bank',
+    CREDIT_REVERSED: 'Credit of unknown origin reversed by the bank',
   },
   explain: {
     NOT_DEPOSITED:
       'The window has passed and no credit reached the account: claim it from the acquirer or check the account on file.',
+    DEPOSIT_REVERSED:
+      "The acquirer's credit arrived and the bank reversed it: the money did not stay in the account. Check with the bank and the acquirer.",
     DEPOSIT_DIFFERS: 'A credit from the acquirer arrived, but its amount is not the expected one.',
     UNEXPLAINED_CREDIT: 'A credit on the statement that no expected payment explains.',
   },
@@ -116,6 +130,8 @@ const ENGLISH: DepositsTexts = {
     windowEnds: 'Due by',
     memo: 'Memo',
     count: 'Count',
+    reversalDate: 'Reversal date',
+    reversal: 'Reversal',
   },
   message: {
     label: 'Deposits',

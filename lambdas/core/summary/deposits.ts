@@ -18,7 +18,8 @@ export interface DepositStatusTotals {
   readonly creditCents: Cents;
   /**
    * The money the status is about: the missing amount (NOT_DEPOSITED, AWAITING_DEPOSIT), the
-   * difference's magnitude (DEPOSIT_DIFFERS), the credit (DEPOSITED, UNEXPLAINED_CREDIT).
+   * difference's magnitude (DEPOSIT_DIFFERS), the deposit a reversal took back (DEPOSIT_REVERSED),
+   * the credit (DEPOSITED, UNEXPLAINED_CREDIT, CREDIT_REVERSED).
    */
   readonly amountCents: Cents;
 }
@@ -68,6 +69,8 @@ export function amountAtStake(r: DepositResult): Cents {
       return Math.abs(r.differenceCents ?? 0);
     case 'NOT_DEPOSITED':
     case 'AWAITING_DEPOSIT':
+    // The credit came and left again: what is missing is the deposit itself.
+    case 'DEPOSIT_REVERSED':
       return r.expectedCents ?? 0;
     case 'NO_DEPOSIT_DUE':
       // What the acquirer takes beyond the day's payments (the expected amount is zero or less).
@@ -77,14 +80,16 @@ export function amountAtStake(r: DepositResult): Cents {
   }
 }
 
-/** The order a reader acts in: missing, differing, unexplained, awaiting, deposited. */
+/** The order a reader acts in: missing, reversed, differing, unexplained, awaiting, deposited. */
 export const REPORT_STATUS_ORDER: readonly DepositStatus[] = [
   'NOT_DEPOSITED',
+  'DEPOSIT_REVERSED',
   'DEPOSIT_DIFFERS',
   'UNEXPLAINED_CREDIT',
   'AWAITING_DEPOSIT',
   'DEPOSITED',
   'NO_DEPOSIT_DUE',
+  'CREDIT_REVERSED',
 ];
 
 const text = (value: string | null) => value ?? '';
@@ -138,7 +143,8 @@ function dayLines(results: readonly DepositResult[]): DepositDayLine[] {
     // A day with nothing to deposit owes no credit: its (negative) expected amount is no shortfall.
     const due = r.status === 'NO_DEPOSIT_DUE' ? 0 : (r.expectedCents ?? 0);
     const expectedCents = line.expectedCents + due;
-    const receivedCents = line.receivedCents + (r.creditCents ?? 0);
+    // What stayed: a credit the bank reversed counts net of its reversal.
+    const receivedCents = line.receivedCents + (r.creditCents ?? 0) + (r.reversalCents ?? 0);
     const awaitingCents = line.awaitingCents + (r.status === 'AWAITING_DEPOSIT' ? (r.expectedCents ?? 0) : 0);
     lines.set(key, {
       ...line,
@@ -146,7 +152,7 @@ function dayLines(results: readonly DepositResult[]): DepositDayLine[] {
       receivedCents,
       awaitingCents,
       differenceCents: receivedCents - (expectedCents - awaitingCents),
-      missing: line.missing + (r.status === 'NOT_DEPOSITED' ? 1 : 0),
+      missing: line.missing + (r.status === 'NOT_DEPOSITED' || r.status === 'DEPOSIT_REVERSED' ? 1 : 0),
       differing: line.differing + (r.status === 'DEPOSIT_DIFFERS' ? 1 : 0),
       unexplained: line.unexplained + (r.status === 'UNEXPLAINED_CREDIT' ? 1 : 0),
     });

@@ -37,7 +37,13 @@ export type FeeAuditSection =
     }
   | {
       readonly state: 'ON';
+      /** Receivables with a sale's gross and fee to audit, with a contracted rate or without. */
       readonly audited: number;
+      /**
+       * Those no row of the table governs (NO_CONTRACT_RATE): never compared, so when they are all
+       * of them nothing was, and the report says so rather than "no fee above the contract".
+       */
+      readonly withoutRate: number;
       readonly overchargedCents: Cents;
       readonly byAcquirerBrand: readonly OverchargeLine[];
       readonly largest: readonly OverchargeItem[];

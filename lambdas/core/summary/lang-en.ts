@@ -36,6 +36,7 @@ export const ENGLISH: Texts = {
       CANCELLED_AFTER_PAYMENT: 'cancelled after payment: the acquirer should debit the amount paid',
       PARTLY_CANCELLED: 'partly cancelled; the rest was paid',
       ADVANCE: 'paid early; the advance fee is its own amount',
+      ADVANCE_AND_PAYMENT: 'advanced and also paid on its due date: check the acquirer did not pay twice',
       CANCELLATION_WITHOUT_SALE: 'cancellation without a matching sale: check',
       CHARGEBACK_WITHOUT_SALE: 'chargeback without a matching sale: check',
       ADJUSTMENT_WITHOUT_SALE: 'adjustment without a matching sale: check',

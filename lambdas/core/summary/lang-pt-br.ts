@@ -36,6 +36,8 @@ export const PORTUGUESE: Texts = {
       CANCELLED_AFTER_PAYMENT: 'cancelado após o pagamento: a adquirente deve debitar o valor pago',
       PARTLY_CANCELLED: 'cancelado em parte; o restante foi pago',
       ADVANCE: 'antecipado; a taxa de antecipação é um valor à parte',
+      ADVANCE_AND_PAYMENT:
+        'antecipado e também pago no vencimento: verificar se a adquirente pagou duas vezes',
       CANCELLATION_WITHOUT_SALE: 'cancelamento sem venda correspondente: verificar',
       CHARGEBACK_WITHOUT_SALE: 'chargeback sem venda correspondente: verificar',
       ADJUSTMENT_WITHOUT_SALE: 'ajuste sem venda correspondente: verificar',

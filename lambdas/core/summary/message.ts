@@ -9,6 +9,7 @@
 import { actionCategoriesByAmount, receivableParts } from './action-order';
 import { formatBrl, formatCount } from './brl';
 import { depositsTextsFor } from './deposits-texts';
+import { feeAuditMessageLines } from './fee-audit-message';
 import { formatDate, formatInstant, textsFor } from './i18n';
 import { chargebackNote } from './lifecycle-html';
 import { presignCommand, type ReportLink } from './report-link';
@@ -165,6 +166,7 @@ export function summaryMessage(s: RunSummary, link: ReportLink): string {
     `${status}: ${t.period(date(s.from), date(s.to))}, ${t.asOf(date(s.asOf))} (${s.environment}, ${shorten(s.runId, 80)}).`,
     ...failureLines(s),
     ...attentionLines(s),
+    ...feeAuditMessageLines(s.feeAudit, s.language),
     ...stateLines(s),
     recordsLine(s),
   ].join('\n');

@@ -6,7 +6,7 @@
  * Per deposit place `<payment date>|<acquirer>|<bank account>[|<group value>…]`, cell `d:<place>`
  * holds what the receivable pays into that deposit and `dk:<place>` what the acquirer takes from it
  * (both only when not zero; `dk:` is rare: chargebacks are), so the report can show both:
- * - `d:` its counted payments (receivable/corrections.ts) and its advances (net: the advance fee is
+ * - `d:` its counted payments and advances (receivable/corrections.ts; net: the advance fee is
  *   already out), each on its payment date and its own account ('' when the record names none);
  * - `dk:` for roles in `deposits.deductedRoles`: chargebacks (+) and reversals (−), each on its
  *   payment date (else movement date) and its own account,
@@ -24,7 +24,7 @@ import { addDays, type IsoDate } from '../calendar';
 import type { DepositsConfig } from '../deposits/config';
 import type { DepositPlace } from '../deposits/types';
 import type { Cents } from '../money';
-import { countedSettlements } from '../receivable/corrections';
+import { countedContributions } from '../receivable/corrections';
 import { endOfMonth } from '../receivable/horizon';
 import type { RoleContribution } from '../receivable/lifecycle';
 import type { ReceivableContent } from '../receivable/matcher';
@@ -111,13 +111,14 @@ function paymentAccount(payments: readonly Movement[]): string {
 /** Plain deposit cell name → centavos the receivable adds to it (zeros dropped). */
 export function depositCells(r: ReceivableContent, config: DepositCellsConfig): Record<string, number> {
   const { groupBy, deductedRoles } = config.deposits;
-  const payments: Movement[] = countedSettlements(r.settlements).counted.map((s) => ({
+  const counted = countedContributions(r);
+  const payments: Movement[] = counted.settlements.counted.map((s) => ({
     date: s.paymentDate,
     account: s.bankAccount,
     cents: s.netCents * s.occurrences.copies,
   }));
   const deductions: Movement[] = [];
-  for (const e of r.events ?? []) {
+  for (const e of counted.events.counted) {
     const sign = EVENT_SIGN[e.role];
     if (sign === undefined) continue;
     const movement = {

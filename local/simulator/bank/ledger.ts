@@ -5,16 +5,34 @@
  * bank holiday; one never; one short by a fee the records never announced. Around them: PIX credits
  * nobody expects (two equal ones on one day, once), the bank's tariffs and other debits, and the
  * acquirer's debit when a day's deductions exceed its payments (nothing to deposit).
+ *
+ * With `quirks` (off by default, so the default world stays as it was), what real banks also do: a
+ * deposit paid on a Saturday and one paid on a holiday credited on that very day, and one credit
+ * taken back two business days later by an "ESTORNO" debit of the same amount.
  */
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
 import type { Universe } from '../dataset';
 import { intBetween, pick, type Rng, rngFor } from '../random';
 import { accountsOf, type BankAccount } from './accounts';
-import { holidaysBetween, isBusinessDay, nextBusinessDay, postingDay } from './business-days';
+import {
+  addBusinessDays,
+  holidaysBetween,
+  isBusinessDay,
+  nextBusinessDay,
+  postingDay,
+} from './business-days';
 import { type BankPeriod, type PlannedDeposit, plannedDeposits } from './deposits';
 import { BANK_STYLES, OTHER_DEBITS, PIX_PAYERS } from './styles';
 
-export type DepositFate = 'ON_TIME' | 'LATE_OVER_HOLIDAY' | 'NEVER' | 'SHORT_BY_FEE';
+export type DepositFate =
+  | 'ON_TIME'
+  | 'LATE_OVER_HOLIDAY'
+  | 'NEVER'
+  | 'SHORT_BY_FEE'
+  /** Credited on its payment date though that is a Saturday or a holiday (quirks). */
+  | 'ON_PAYMENT_DAY'
+  /** Credited on time, then reversed by an ESTORNO debit two business days later (quirks). */
+  | 'REVERSED';
 
 export interface BankLine {
   readonly account: BankAccount;
@@ -22,7 +40,7 @@ export interface BankLine {
   /** Signed: credits positive. */
   readonly cents: number;
   readonly memo: string;
-  readonly kind: 'DEPOSIT' | 'PIX' | 'DEBIT' | 'ACQUIRER_DEBIT';
+  readonly kind: 'DEPOSIT' | 'PIX' | 'DEBIT' | 'ACQUIRER_DEBIT' | 'REVERSAL';
   readonly acquirer: string | null;
   readonly fitid: string;
 }
@@ -32,6 +50,8 @@ export interface DepositOutcome {
   readonly fate: DepositFate;
   /** The credit it became (null: never). */
   readonly credit: BankLine | null;
+  /** The debit that took the credit back (REVERSED), else null. */
+  readonly reversal: BankLine | null;
 }
 
 export interface BankLedger {
@@ -46,13 +66,34 @@ export interface BankLedger {
 export interface LedgerOptions extends BankPeriod {
   /** Other lines (PIX, tariffs, debits) run until this day, as statements do. */
   readonly asOf: IsoDate;
+  /** What real banks also do (see the module comment); off by default. */
+  readonly quirks?: boolean;
 }
 
 const placeOf = (d: PlannedDeposit) => `${d.acquirer}|${d.account.id}`;
 
+/** The day a reversal of a credit posted on `date` is posted: two business days later. */
+const reversalDay = (date: IsoDate) => addBusinessDays(postingDay(date), 2);
+
+/** With quirks: one deposit paid on a Saturday, one paid on a holiday, each credited that very day. */
+function onPaymentDay(rng: Rng, deposits: readonly PlannedDeposit[]): PlannedDeposit[] {
+  const closed = deposits.filter((d) => !isBusinessDay(d.paymentDate));
+  const saturday = (d: PlannedDeposit) => new Date(`${d.paymentDate}T12:00:00Z`).getUTCDay() === 6;
+  const weekday = (d: PlannedDeposit) =>
+    !saturday(d) && new Date(`${d.paymentDate}T12:00:00Z`).getUTCDay() !== 0;
+  return [closed.filter(saturday), closed.filter(weekday)].flatMap((some) =>
+    some.length > 0 ? [pick(rng, some)] : [],
+  );
+}
+
 /** Which deposits go wrong, and how: keyed by the deposit. */
-function fatesOf(rng: Rng, deposits: readonly PlannedDeposit[]): Map<PlannedDeposit, DepositFate> {
+function fatesOf(
+  rng: Rng,
+  deposits: readonly PlannedDeposit[],
+  options: LedgerOptions,
+): Map<PlannedDeposit, DepositFate> {
   const fates = new Map<PlannedDeposit, DepositFate>();
+  if (options.quirks) for (const d of onPaymentDay(rng, deposits)) fates.set(d, 'ON_PAYMENT_DAY');
   const crossings = new Map<IsoDate, PlannedDeposit[]>();
   for (const d of deposits) {
     const next = nextBusinessDay(d.paymentDate);
@@ -68,6 +109,11 @@ function fatesOf(rng: Rng, deposits: readonly PlannedDeposit[]): Map<PlannedDepo
   // Never on another acquirer's or account's deposit, so the short credit can only be the short one's.
   const others = rest.filter((d) => placeOf(d) !== placeOf(short));
   if (others.length > 0) fates.set(pick(rng, others), 'NEVER');
+  // Its estorno must be on the statements (by asOf), and on a business-day deposit like most.
+  const reversible = rest.filter(
+    (d) => !fates.has(d) && isBusinessDay(d.paymentDate) && reversalDay(d.paymentDate) <= options.asOf,
+  );
+  if (options.quirks && reversible.length > 0) fates.set(pick(rng, reversible), 'REVERSED');
   return fates;
 }
 
@@ -77,7 +123,12 @@ function creditOf(rng: Rng, d: PlannedDeposit, fate: DepositFate): Draft | null 
   if (fate === 'NEVER') return null;
   const memo = BANK_STYLES[d.account.bank].credit(d.acquirer);
   const fee = fate === 'SHORT_BY_FEE' ? Math.min(d.expectedCents - 1, intBetween(rng, 190, 1290)) : 0;
-  const date = fate === 'LATE_OVER_HOLIDAY' ? nextBusinessDay(d.paymentDate) : postingDay(d.paymentDate);
+  const date =
+    fate === 'LATE_OVER_HOLIDAY'
+      ? nextBusinessDay(d.paymentDate)
+      : fate === 'ON_PAYMENT_DAY'
+        ? d.paymentDate
+        : postingDay(d.paymentDate);
   const base = { account: d.account, memo, acquirer: d.acquirer };
   return { ...base, date, cents: d.expectedCents - fee, kind: 'DEPOSIT' };
 }
@@ -118,7 +169,7 @@ function twins(rng: Rng, seed: number, period: BankPeriod): Draft[] {
   return [twin, { ...twin }];
 }
 
-const KIND_ORDER = { DEPOSIT: 0, ACQUIRER_DEBIT: 1, PIX: 2, DEBIT: 3 };
+const KIND_ORDER = { DEPOSIT: 0, ACQUIRER_DEBIT: 1, PIX: 2, DEBIT: 3, REVERSAL: 4 };
 
 /**
  * Sorts the lines and gives them the bank's FITIDs; Banco do Brasil repeats one (once) for two
@@ -160,13 +211,24 @@ export function bankLedger(universe: Universe, seed: number, options: LedgerOpti
   const rng = rngFor(seed, 'bank-ledger', options.from, options.to);
   const planned = plannedDeposits(universe, seed, options);
   const positive = planned.filter((d) => d.expectedCents > 0);
-  const fates = fatesOf(rng, positive);
+  const fates = fatesOf(rng, positive, options);
   const drafts: Draft[] = [];
   const credits = positive.map((deposit) => {
     const fate = fates.get(deposit) ?? 'ON_TIME';
     const credit = creditOf(rng, deposit, fate);
     if (credit) drafts.push(credit);
-    return { deposit, fate, credit };
+    const reversal: Draft | null =
+      credit && fate === 'REVERSED'
+        ? {
+            ...credit,
+            date: reversalDay(credit.date),
+            cents: -credit.cents,
+            memo: `ESTORNO ${credit.memo}`,
+            kind: 'REVERSAL',
+          }
+        : null;
+    if (reversal) drafts.push(reversal);
+    return { deposit, fate, credit, reversal };
   });
   const nothingToDeposit = planned.filter((d) => d.expectedCents <= 0);
   for (const d of nothingToDeposit) {
@@ -187,10 +249,12 @@ export function bankLedger(universe: Universe, seed: number, options: LedgerOpti
       drafts.push(...otherLines(seed, account, date));
   drafts.push(...twins(rng, seed, options));
   const { lines, lineOf } = withFitids(rng, drafts);
-  const outcomes = credits.map(({ deposit, fate, credit }) => ({
+  const lineFor = (draft: Draft | null) => (draft ? (lines[lineOf.get(draft) as number] as BankLine) : null);
+  const outcomes = credits.map(({ deposit, fate, credit, reversal }) => ({
     deposit,
     fate,
-    credit: credit ? (lines[lineOf.get(credit) as number] as BankLine) : null,
+    credit: lineFor(credit),
+    reversal: lineFor(reversal),
   }));
   return { outcomes, nothingToDeposit, lines };
 }

@@ -1,9 +1,12 @@
 /**
  * One OFX statement as a Brazilian bank exports it: SGML 1.02 (the headers banks send, CRLF lines,
  * leaf elements never closed, windows-1252 bytes) or XML 2.1.1 (UTF-8, every element closed). The
- * simulator's rendering, not any bank's exact file.
+ * simulator's rendering, not any bank's exact file. With quirks (ledger.ts), also what real files do
+ * (test/fixtures/bank/README.md): each bank's own amount form (styles.ts), Banco do Brasil's balance
+ * lines among the transactions ("Saldo Anterior", and "Saldo do dia" dated in the year 2), and XML
+ * memos in CDATA sections.
  */
-import type { IsoDate } from '../../../lambdas/core/calendar';
+import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
 import type { BankAccount } from './accounts';
 import type { BankLine } from './ledger';
 import type { BankStyle } from './styles';
@@ -17,6 +20,7 @@ export interface Statement {
   readonly lines: readonly BankLine[];
   /** The ledger balance at the end of `exportedOn`. */
   readonly balanceCents: number;
+  readonly quirks?: boolean;
 }
 
 /** An OFX element tree: a leaf is [tag, value], an aggregate [tag, children]. */
@@ -31,7 +35,8 @@ export function ofxAmount(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-function transaction(style: BankStyle, line: BankLine): Node {
+function transaction(s: Statement, line: BankLine): Node {
+  const { style } = s;
   const type =
     line.cents >= 0 ? (line.kind === 'PIX' && style.format === 'xml' ? 'XFER' : 'CREDIT') : 'DEBIT';
   return [
@@ -39,7 +44,7 @@ function transaction(style: BankStyle, line: BankLine): Node {
     [
       ['TRNTYPE', type],
       ['DTPOSTED', style.posted(line.date)],
-      ['TRNAMT', ofxAmount(line.cents)],
+      ['TRNAMT', s.quirks ? style.quirkAmount(line.cents) : ofxAmount(line.cents)],
       ['FITID', line.fitid],
       ['CHECKNUM', line.fitid.slice(-6)],
       ['MEMO', line.memo],
@@ -110,7 +115,10 @@ function tree(s: Statement): Node {
                     [
                       ['DTSTART', ymd(s.start)],
                       ['DTEND', ymd(s.exportedOn)],
-                      ...s.lines.map((line) => transaction(s.style, line)),
+                      ...withBalanceLines(
+                        s,
+                        s.lines.map((line) => transaction(s, line)),
+                      ),
                     ],
                   ],
                   [
@@ -130,6 +138,31 @@ function tree(s: Statement): Node {
   ];
 }
 
+/** A balance as Banco do Brasil lists it among the transactions: no FITID, the balance as amount. */
+function balanceLine(s: Statement, posted: string, cents: number, name: string): Node {
+  return [
+    'STMTTRN',
+    [
+      ['TRNTYPE', 'OTHER'],
+      ['DTPOSTED', posted],
+      ['TRNAMT', s.style.quirkAmount(cents)],
+      ['FITID', ''],
+      ['NAME', name],
+    ],
+  ];
+}
+
+/** With quirks, Banco do Brasil's transactions between its opening and closing balance lines. */
+function withBalanceLines(s: Statement, transactions: Node[]): Node[] {
+  if (!s.quirks || s.account.bank !== '001') return transactions;
+  const opening = s.lines.reduce((balance, line) => balance - line.cents, s.balanceCents);
+  return [
+    balanceLine(s, s.style.posted(addDays(s.start, -1)), opening, 'Saldo Anterior'),
+    ...transactions,
+    balanceLine(s, '00021130000000[-3:BRT]', s.balanceCents, 'Saldo do dia'),
+  ];
+}
+
 /** SGML: leaves unclosed; `&`, `<` and `>` escaped as SGML OFX allows. */
 function sgml(node: Node, out: string[]): void {
   const [tag, body] = node;
@@ -142,14 +175,16 @@ function sgml(node: Node, out: string[]): void {
   out.push(`</${tag}>`);
 }
 
-function xml(node: Node, out: string[], indent: string): void {
+/** XML; with `cdata`, MEMO as a CDATA section (its text as written, nothing escaped). */
+function xml(node: Node, out: string[], indent: string, cdata: boolean): void {
   const [tag, body] = node;
   if (typeof body === 'string') {
-    out.push(`${indent}<${tag}>${escaped(body)}</${tag}>`);
+    const text = cdata && tag === 'MEMO' ? `<![CDATA[${body}]]>` : escaped(body);
+    out.push(`${indent}<${tag}>${text}</${tag}>`);
     return;
   }
   out.push(`${indent}<${tag}>`);
-  for (const child of body) xml(child, out, `${indent}  `);
+  for (const child of body) xml(child, out, `${indent}  `, cdata);
   out.push(`${indent}</${tag}>`);
 }
 
@@ -189,7 +224,7 @@ export function windows1252(text: string): Uint8Array {
 export function renderOfx(statement: Statement): Uint8Array {
   const out: string[] = [];
   if (statement.style.format === 'xml') {
-    xml(tree(statement), out, '');
+    xml(tree(statement), out, '', statement.quirks === true);
     return new TextEncoder().encode(`${[...XML_HEADER, ...out].join('\r\n')}\r\n`);
   }
   sgml(tree(statement), out);

@@ -42,8 +42,9 @@ function accountFiles(
   account: BankAccount,
   lines: readonly BankLine[],
   days: readonly IsoDate[],
-  covers: number,
+  options: { covers: number; quirks: boolean },
 ): StatementFile[] {
+  const { covers, quirks } = options;
   const opening = intBetween(rngFor(seed, 'bank-opening', account.id), 1_000_000, 50_000_000);
   return days.map((exportedOn) => {
     const start = addDays(exportedOn, -(covers - 1));
@@ -53,7 +54,7 @@ function accountFiles(
     );
     const covered = lines.filter((line) => line.date >= start && line.date <= exportedOn);
     const style = BANK_STYLES[account.bank];
-    const bytes = renderOfx({ account, style, exportedOn, start, lines: covered, balanceCents });
+    const bytes = renderOfx({ account, style, exportedOn, start, lines: covered, balanceCents, quirks });
     return { name: fileName(account, exportedOn), bytes };
   });
 }
@@ -69,7 +70,10 @@ export function simulatorStatements(
   const days = exportDays(earliest, options.asOf, every);
   const files = accountsOf(dataset.seed).flatMap((account) => {
     const lines = ledger.lines.filter((line) => line.account === account);
-    const exported = accountFiles(dataset.seed, account, lines, days, covers);
+    const exported = accountFiles(dataset.seed, account, lines, days, {
+      covers,
+      quirks: options.quirks === true,
+    });
     const last = exported.at(-1);
     if (account.bank !== '001' || !last) return exported;
     return [...exported, { name: last.name.replace(/\.ofx$/, '_reexportado.ofx'), bytes: last.bytes }];

@@ -18,10 +18,37 @@ export interface BankStyle {
   readonly fitid: (date: IsoDate, seq: number) => string;
   /** How DTPOSTED is written. */
   readonly posted: (date: IsoDate) => string;
+  /**
+   * How TRNAMT is written with quirks (ledger.ts), in one of the forms Brazilian banks use; without
+   * them every bank writes `1234.56`.
+   */
+  readonly quirkAmount: (cents: number) => string;
 }
 
 const ymd = (date: IsoDate) => date.replaceAll('-', '');
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Reais and centavos of an amount, unsigned. */
+const parts = (cents: number) => {
+  const abs = Math.abs(cents);
+  return { reais: Math.trunc(abs / 100), centavos: pad(abs % 100, 2) };
+};
+/** `-2,48`, `4296,51`: a comma, no thousands separator. */
+const commaDecimal = (cents: number) => {
+  const { reais, centavos } = parts(cents);
+  return `${cents < 0 ? '-' : ''}${reais},${centavos}`;
+};
+/** `4.296,51`, `6000.000,00`: one dot before the last three digits of the reais only (Santander's form). */
+const oneThousandsDot = (cents: number) => {
+  const { reais, centavos } = parts(cents);
+  const whole = reais >= 1000 ? `${Math.trunc(reais / 1000)}.${pad(reais % 1000, 3)}` : String(reais);
+  return `${cents < 0 ? '-' : ''}${whole},${centavos}`;
+};
+/** `+4296.51`, `- 2.48`: an explicit sign, a space after the minus. */
+const signed = (cents: number) => {
+  const { reais, centavos } = parts(cents);
+  return `${cents < 0 ? '- ' : '+'}${reais}.${centavos}`;
+};
 
 const ITAU_CREDITS: Record<string, string> = {
   CIELO: 'CRED CIELO S.A.',
@@ -46,6 +73,7 @@ export const BANK_STYLES: Readonly<Record<BankCode, BankStyle>> = {
     tariff: 'TAR PACOTE SERVIÇOS',
     fitid: (date, seq) => `${ymd(date)}${pad(seq + 1, 3)}`,
     posted: (date) => `${ymd(date)}100000[-03:EST]`,
+    quirkAmount: commaDecimal,
   },
   '237': {
     name: 'BRADESCO',
@@ -56,6 +84,7 @@ export const BANK_STYLES: Readonly<Record<BankCode, BankStyle>> = {
     tariff: 'TARIFA BANCÁRIA CESTA PJ',
     fitid: (date, seq) => `${ymd(date).slice(2)}0${pad(seq + 1, 4)}`,
     posted: (date) => `${ymd(date)}000000`,
+    quirkAmount: signed,
   },
   '001': {
     name: 'BANCO DO BRASIL',
@@ -66,6 +95,7 @@ export const BANK_STYLES: Readonly<Record<BankCode, BankStyle>> = {
     tariff: 'Tarifa Pacote de Serviços',
     fitid: (date, seq) => `${ymd(date)}1${pad(seq + 1, 5)}`,
     posted: (date) => ymd(date),
+    quirkAmount: oneThousandsDot,
   },
 };
 

@@ -5,7 +5,9 @@
  * its credit came short, and otherwise NOT_DEPOSITED once the window of business days after its
  * payment date has passed (AWAITING_DEPOSIT before). PIX credits are UNEXPLAINED_CREDIT. Days whose
  * deductions reach their payments have nothing to deposit: NO_DEPOSIT_DUE (the bank shows the
- * acquirer's debit instead, which is not matched).
+ * acquirer's debit instead, which is not matched). With quirks (ledger.ts), a deposit credited on its
+ * Saturday or holiday payment date is DEPOSITED that day, and one whose credit the bank took back by
+ * an ESTORNO is DEPOSIT_REVERSED, naming the debit.
  */
 import type { IsoDate } from '../../../lambdas/core/calendar';
 import type { DepositStatus } from '../../../lambdas/core/deposits/types';
@@ -29,6 +31,9 @@ export interface BankTruthRow {
   readonly memo: string | null;
   /** The last business day the deposit may arrive; null for an unexplained credit. */
   readonly windowEnds: IsoDate | null;
+  /** The ESTORNO debit's date and (negative) amount when the bank took the credit back, else null. */
+  readonly reversalDate: IsoDate | null;
+  readonly reversalCents: number | null;
   /** What the simulator did to it (not a recon field): null for an unexplained credit. */
   readonly fate: DepositFate | null;
 }
@@ -59,13 +64,16 @@ const place = (d: PlannedDeposit) => ({
 export function bankTruth(dataset: BankDataset, options: BankTruthOptions): BankTruth {
   const ledger = bankLedger(dataset.universe, dataset.seed, options);
   const window = options.windowBusinessDays ?? 2;
-  const deposits = ledger.outcomes.map(({ deposit, fate, credit }): BankTruthRow => {
+  const deposits = ledger.outcomes.map(({ deposit, fate, credit, reversal }): BankTruthRow => {
     const windowEnds = addBusinessDays(deposit.paymentDate, window);
     const arrived = credit !== null && credit.date <= options.asOf ? credit : null;
+    const reversed = arrived !== null && reversal !== null && reversal.date <= options.asOf ? reversal : null;
     const waiting = options.asOf <= windowEnds ? 'AWAITING_DEPOSIT' : 'NOT_DEPOSITED';
-    const difference = arrived ? arrived.cents - deposit.expectedCents : null;
+    // What stayed in the account against what was owed.
+    const difference = arrived ? arrived.cents + (reversed?.cents ?? 0) - deposit.expectedCents : null;
+    const credited = difference === 0 ? 'DEPOSITED' : 'DEPOSIT_DIFFERS';
     return {
-      status: arrived === null ? waiting : difference === 0 ? 'DEPOSITED' : 'DEPOSIT_DIFFERS',
+      status: arrived === null ? waiting : reversed ? 'DEPOSIT_REVERSED' : credited,
       ...place(deposit),
       creditDate: arrived?.date ?? null,
       creditCents: arrived?.cents ?? null,
@@ -73,6 +81,8 @@ export function bankTruth(dataset: BankDataset, options: BankTruthOptions): Bank
       fitid: arrived?.fitid ?? null,
       memo: arrived?.memo ?? null,
       windowEnds,
+      reversalDate: reversed?.date ?? null,
+      reversalCents: reversed?.cents ?? null,
       fate,
     };
   });
@@ -91,6 +101,8 @@ export function bankTruth(dataset: BankDataset, options: BankTruthOptions): Bank
         fitid: line.fitid,
         memo: line.memo,
         windowEnds: null,
+        reversalDate: null,
+        reversalCents: null,
         fate: null,
       }),
     );
@@ -104,6 +116,8 @@ export function bankTruth(dataset: BankDataset, options: BankTruthOptions): Bank
       fitid: null,
       memo: null,
       windowEnds: addBusinessDays(deposit.paymentDate, window),
+      reversalDate: null,
+      reversalCents: null,
       fate: null,
     }),
   );

@@ -72,6 +72,7 @@ describe('statement inbox', () => {
       newTransactions: 0,
       quarantined: [],
       quarantinedTransactions: [],
+      skippedLines: 0,
       failed: [],
     });
   });
@@ -87,6 +88,7 @@ describe('statement inbox', () => {
         new: 1,
         accounts: [],
         quarantined: [],
+        skipped: [],
       };
     };
     const put = (Key: string) =>

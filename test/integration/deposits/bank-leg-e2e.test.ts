@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEPOSIT_COLUMNS } from '../../../cli/commands/deposits';
 import { BANK_INBOX_PREFIX, BANK_QUARANTINE_PREFIX } from '../../../lambdas/core/bank/lake-file';
 import { addDays } from '../../../lambdas/core/calendar';
+import { isBusinessDay } from '../../../lambdas/core/deposits/business-days';
 import { readDepositResults } from '../../../lambdas/core/deposits/results-lake';
 import type { DepositResult } from '../../../lambdas/core/deposits/types';
 import type { LocalWorld } from '../../../local/simulated-world';
@@ -56,24 +57,30 @@ async function keysUnder(w: LocalWorld, prefix: string): Promise<string[]> {
 
 /** The issue's columns of `recon deposits`, compared field by field. */
 const FIELDS = DEPOSIT_COLUMNS.slice(0, 9);
+/** With the simulated bank's quirks, the estorno's columns too. */
+const WITH_REVERSALS = [...FIELDS, 'reversalDate', 'reversalCents'] as const;
 type Row = Partial<DepositResult>;
-const rowOf = (r: Row): Row => Object.fromEntries(FIELDS.map((f) => [f, r[f]])) as Row;
+const rowOf = (r: Row, fields: readonly (keyof DepositResult)[] = FIELDS): Row =>
+  Object.fromEntries(fields.map((f) => [f, r[f]])) as Row;
 const order = (a: Row, b: Row) => JSON.stringify(a).localeCompare(JSON.stringify(b));
 
-async function storedResults(w: LocalWorld): Promise<Row[]> {
+async function storedResults(
+  w: LocalWorld,
+  fields: readonly (keyof DepositResult)[] = FIELDS,
+): Promise<Row[]> {
   const results = await readDepositResults(w.s3.client, w.s3.bucket, { from: PERIOD.from, to: AS_OF });
-  return results.map(rowOf).sort(order);
+  return results.map((r) => rowOf(r, fields)).sort(order);
 }
 
-function truthOf(w: LocalWorld): Row[] {
+function truthOf(w: LocalWorld, quirks = false, fields: readonly (keyof DepositResult)[] = FIELDS): Row[] {
   return w.simulator
-    .bankTruth({ ...PERIOD, asOf: AS_OF, windowBusinessDays: 2 })
-    .results.map(rowOf)
+    .bankTruth({ ...PERIOD, asOf: AS_OF, windowBusinessDays: 2, quirks })
+    .results.map((r) => rowOf(r, fields))
     .sort(order);
 }
 
-function statements(w: LocalWorld) {
-  return w.simulator.statements({ ...PERIOD, asOf: AS_OF }).files;
+function statements(w: LocalWorld, quirks = false) {
+  return w.simulator.statements({ ...PERIOD, asOf: AS_OF, quirks }).files;
 }
 
 describe('the bank leg end to end (production, variance, overlapping statements)', () => {
@@ -105,6 +112,20 @@ describe('the bank leg end to end (production, variance, overlapping statements)
     await drop(world, files);
     await run(world, true);
     expect(await storedResults(world)).toEqual(truth);
+  }, 120_000);
+
+  it('what real banks also do (credits on a Saturday or holiday payment date, an estorno, their amount forms, balance lines, CDATA): equal to the truth', async () => {
+    world = await start();
+    await drop(world, statements(world, true));
+    await run(world);
+    const truth = truthOf(world, true, WITH_REVERSALS);
+    expect(new Set(truth.map((r) => r.status))).toContain('DEPOSIT_REVERSED');
+    const closedDay = truth.filter(
+      (r) =>
+        r.status === 'DEPOSITED' && r.creditDate === r.paymentDate && !isBusinessDay(r.paymentDate as string),
+    );
+    expect(closedDay.length).toBeGreaterThan(0);
+    expect(await storedResults(world, WITH_REVERSALS)).toEqual(truth);
   }, 120_000);
 
   it('statements after the report, in two overlapping halves: the same results', async () => {

@@ -73,6 +73,19 @@ describe('writeDepositResults / readDepositResults', () => {
     ).toEqual([]);
   });
 
+  it('keeps a reversal (date, amount, debit identity) through the lake', async () => {
+    const reversed = {
+      ...DEPOSITED,
+      status: 'DEPOSIT_REVERSED' as const,
+      differenceCents: -(DEPOSITED.expectedCents as number),
+      reversalDate: '2025-03-05',
+      reversalCents: -(DEPOSITED.creditCents as number),
+      reversalIdentity: 'debit-1',
+    };
+    await writeDepositResults(target.client, target.name, [reversed], MARCH);
+    expect(await readDepositResults(target.client, target.name, MARCH)).toEqual([reversed]);
+  });
+
   it('is idempotent: writing again, in any order, leaves the same objects byte for byte', async () => {
     await writeDepositResults(target.client, target.name, ALL_RESULTS, MARCH);
     const first = await snapshot(target.client, target.name);

@@ -82,7 +82,7 @@ describe('the lake’s money queries equal the book’s figures', () => {
     'after a run with page seams (%s), and after a re-run once chargebacks are configured',
     async (_, before) => {
       // Pages of 7 records: money records (fees, chargebacks, advances) land on page seams.
-      world = await startLifecycleWorld(before, 7);
+      world = await startLifecycleWorld(before, true, 7);
       world.simulator.setFaults({ pageSeamOverlap: 'bare' });
       await run(world, before);
       const first = await lakeFigures(world, AS_OF);

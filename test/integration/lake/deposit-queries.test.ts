@@ -10,7 +10,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeDepositResults } from '../../../lambdas/core/deposits/results-lake';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
-import { ALL_RESULTS } from '../../support/deposit-results';
+import { ALL_RESULTS, DEPOSITED } from '../../support/deposit-results';
+
+/** A deposit of April whose credit the bank reversed (estorno) two days later. */
+const REVERSED = {
+  ...DEPOSITED,
+  status: 'DEPOSIT_REVERSED' as const,
+  paymentDate: '2025-04-01',
+  creditDate: '2025-04-01',
+  windowEnds: '2025-04-03',
+  differenceCents: -1_234_56,
+  reversalDate: '2025-04-03',
+  reversalCents: -1_234_56,
+  reversalIdentity: 'debit-1',
+};
 
 let s3: LocalS3;
 let workDir: string;
@@ -20,6 +33,7 @@ beforeAll(async () => {
   s3 = await startLocalS3();
   workDir = await mkdtemp(join(tmpdir(), 'recon-deposit-queries-'));
   await writeDepositResults(s3.client, s3.bucket, ALL_RESULTS, { from: '2025-03-01', to: '2025-03-31' });
+  await writeDepositResults(s3.client, s3.bucket, [REVERSED], { from: '2025-04-01', to: '2025-04-30' });
   lake = await openLocalLake({ s3: s3.client, bucket: s3.bucket, workDir });
 });
 
@@ -31,7 +45,7 @@ afterAll(async () => {
 
 describe('deposit named queries on DuckDB', () => {
   it('mirrors one object per result date', () => {
-    expect(lake.mirrored.recon_deposit_results).toBe(2);
+    expect(lake.mirrored.recon_deposit_results).toBe(3);
   });
 
   it('deposits_two_legs: expected and credited side by side per acquirer, account and day', async () => {
@@ -68,5 +82,12 @@ describe('deposit named queries on DuckDB', () => {
       ['DEPOSIT_DIFFERS', 'REDE', '2025-03-03', 18_78, -18_78],
       ['NOT_DEPOSITED', 'REDE', '2025-03-04', 10_03, null],
     ]);
+  });
+
+  it('missing_deposits: a deposit the bank reversed is to act on, the whole deposit, with its reversal', async () => {
+    const rows = await lake.runNamedQuery('missing_deposits', { from: '2025-04-01', to: '2025-04-30' });
+    expect(
+      rows.map((r) => [r.status, r.payment_date, r.at_stake_cents, r.reversal_date, r.reversal_cents]),
+    ).toEqual([['DEPOSIT_REVERSED', '2025-04-01', 1_234_56, '2025-04-03', -1_234_56]]);
   });
 });

@@ -29,7 +29,10 @@ afterEach(async () => {
 });
 
 function start(roles: Pick<ReconConfigInput, 'recordRoles' | 'recordSign'> = {}) {
-  return startLifecycleWorld({ graceDays: 3, tolerance: { absoluteCents: 5, percent: 0.25 }, ...roles });
+  return startLifecycleWorld(
+    { graceDays: 3, tolerance: { absoluteCents: 5, percent: 0.25 }, ...roles },
+    'traps',
+  );
 }
 
 async function run(w: LocalWorld, input: { from: IsoDate; to: IsoDate; asOf: IsoDate; force?: boolean }) {
@@ -50,7 +53,7 @@ async function expectTruth(w: LocalWorld, asOf: IsoDate) {
 describe('the receivable lifecycle end to end (production, variance, every role)', () => {
   it('a period run equals the lifecycle truth to the centavo; a second run changes nothing', async () => {
     world = await start();
-    await run(world, { ...PERIOD, asOf: AS_OF });
+    const first = await run(world, { ...PERIOD, asOf: AS_OF });
     const { actual, items, truth } = await expectTruth(world, AS_OF);
 
     // The period exercises every role and every lifecycle state, so "equal" is a strong statement.
@@ -67,6 +70,13 @@ describe('the receivable lifecycle end to end (production, variance, every role)
       ]),
     );
     expect(truth.rows.some((r) => r.latestChargebackDate !== null && r.chargedBackNetCents === 0)).toBe(true);
+    // The cases that count twice when read naively are in the period, and equal too.
+    const reasons = new Set(truth.rows.map((r) => `${r.state}/${r.reason}`));
+    expect(reasons).toContain('ADVANCED/ADVANCE_AND_PAYMENT');
+    expect(reasons).toContain('CHARGED_BACK/CHARGEBACK_WITHOUT_SALE');
+    // A fee without any date is quarantined with its reason, in no total.
+    const undated = (first.jobs ?? []).map((job) => job.counts?.quarantinedByReason?.MISSING_DATE ?? 0);
+    expect(undated.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     expect(new Set(truth.rows.map((r) => r.state))).toEqual(
       new Set([
         'SETTLED',
@@ -100,7 +110,7 @@ describe('the receivable lifecycle end to end (production, variance, every role)
     expect(forced.jobs?.every((job) => job.receivables?.changed === 0)).toBe(true);
     const again = await expectTruth(world, AS_OF);
     expect(again.actual.map((r) => [r.row, r.roles])).toEqual(actual.map((r) => [r.row, r.roles]));
-  }, 60_000);
+  }, 120_000);
 
   it('a backfill and then nightly runs reach the same truth', async () => {
     world = await start();
@@ -125,4 +135,29 @@ describe('the receivable lifecycle end to end (production, variance, every role)
     expect(rerun.status).toBe('SUCCEEDED');
     await expectTruth(world, AS_OF);
   }, 60_000);
+
+  it('a chargeback restated by a later report supersedes the first: never summed, flagged', async () => {
+    world = await start();
+    await run(world, { ...PERIOD, asOf: AS_OF });
+    world.simulator.setFaults({ correctedChargebacks: true });
+    await run(world, { ...PERIOD, asOf: AS_OF, force: true });
+    const stored = await storedLifecycle(world, AS_OF);
+    const truth = expectedLifecycle(world, { ...PERIOD, asOf: AS_OF });
+    // The truth knows the restated amounts, not that recon saw the first statement: the flag is recon's.
+    const keyOf = (r: (typeof truth.rows)[number]) =>
+      [r.acquirer, r.merchant, r.saleDate, r.nsu, r.installment].join('|');
+    const flagged = new Set(
+      stored.receivables
+        .filter((r) => (r.row.reason as string) === 'POSSIBLE_CORRECTION')
+        .map((r) => keyOf(r.row)),
+    );
+    expect(flagged.size).toBeGreaterThan(0);
+    const rows = truth.rows.map((r) =>
+      flagged.has(keyOf(r)) ? { ...r, reason: 'POSSIBLE_CORRECTION' as typeof r.reason } : r,
+    );
+    expect(stored.receivables.map((r) => r.row)).toEqual(rows);
+    expect(
+      truth.rows.filter((r) => flagged.has(keyOf(r))).every((r) => r.latestChargebackDate !== null),
+    ).toBe(true);
+  }, 120_000);
 });

@@ -72,7 +72,7 @@ describe('recon deposits', () => {
     expect(rows[0]).toBe(DEPOSIT_COLUMNS.join(','));
     expect(rows).toHaveLength(ALL_RESULTS.length + 1);
     expect(rows).toContain(
-      'DEPOSIT_DIFFERS,REDE,341/1234/56789,2025-03-03,50000,2025-03-03,48122,-1878,F2,,2025-03-05,CRED F2,341/1234/56789#F2',
+      'DEPOSIT_DIFFERS,REDE,341/1234/56789,2025-03-03,50000,2025-03-03,48122,-1878,F2,,2025-03-05,CRED F2,341/1234/56789#F2,,,',
     );
   });
 

@@ -37,6 +37,9 @@ describe('matchDeposits', () => {
         creditIdentity: 'c1',
         memo: 'CRED CIELO SA',
         windowEnds: '2025-03-06',
+        reversalDate: null,
+        reversalCents: null,
+        reversalIdentity: null,
       },
     ]);
     // The same credit a day after the window (window 0: the Friday only) explains nothing.
@@ -53,6 +56,24 @@ describe('matchDeposits', () => {
       status: 'DEPOSITED',
       windowEnds: '2025-06-16',
     });
+  });
+
+  it('a credit posted on the payment date itself pairs even when that day is a Saturday or a holiday', () => {
+    for (const paymentDate of ['2025-06-14', '2025-03-03']) {
+      const expected = [expectedDeposit({ paymentDate, expectedCents: 123_456 })];
+      const credits = [bankCredit({ postedDate: paymentDate, amountCents: 123_456, identity: 'c1' })];
+      expect(statuses(match(expected, credits)), `${paymentDate}`).toEqual([
+        ['DEPOSITED', 'CIELO', paymentDate, 'c1', 0],
+      ]);
+    }
+    // The day before the payment date is still outside the window.
+    const early = [bankCredit({ postedDate: '2025-06-13', amountCents: 9_000, identity: 'c0' })];
+    expect(
+      statuses(match([expectedDeposit({ paymentDate: '2025-06-14', expectedCents: 9_000 })], early)),
+    ).toEqual([
+      ['NOT_DEPOSITED', 'CIELO', '2025-06-14', null, null],
+      ['UNEXPLAINED_CREDIT', 'CIELO', null, 'c0', null],
+    ]);
   });
 
   it('a missing deposit is AWAITING_DEPOSIT until its window ends, NOT_DEPOSITED after', () => {
@@ -108,6 +129,9 @@ describe('matchDeposits', () => {
         creditIdentity: 'c1',
         memo: 'CRED STONE PAGAMENTOS',
         windowEnds: null,
+        reversalDate: null,
+        reversalCents: null,
+        reversalIdentity: null,
       },
     ]);
   });

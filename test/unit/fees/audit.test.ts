@@ -56,6 +56,22 @@ describe('auditFees', () => {
     expect(auditFees(receivableOf(sale(250, { key: before })), rates, config).feeAudit).toBe('OK');
   });
 
+  it('compares a fee written as a debit (VLTAXA -2,02) by its magnitude, never as below the contract', () => {
+    const debit = (feeCents: number) =>
+      sale(feeCents, { hash: `neg${feeCents}`, netCents: 10_000 + feeCents });
+    expect(auditFees(receivableOf(debit(-200)), rates, config)).toMatchObject({
+      feeAudit: 'OK',
+      chargedFeeCents: 200,
+      feeDifferenceCents: 0,
+    });
+    expect(auditFees(receivableOf(debit(-202)), rates, config)).toMatchObject({
+      feeAudit: 'FEE_ABOVE_CONTRACT',
+      chargedFeeCents: 202,
+      contractFeeCents: 200,
+      feeDifferenceCents: 2,
+    });
+  });
+
   it('says NO_CONTRACT_RATE without a matching row, and nothing when the audit is off', () => {
     const debit = receivableOf(sale(200, { product: 'DEBIT' }));
     expect(auditFees(debit, rates, config)).toMatchObject({

@@ -80,8 +80,60 @@ describe('parseContractRates', () => {
     });
   });
 
+  it('reads the table as Excel saves it in pt-BR: byte-order mark, ";", comma decimals, CRLF', () => {
+    const excel = [
+      `\uFEFF${HEADER.replaceAll(',', ';')};;`,
+      '001;Visa;CREDIT;1;1;2,39;1,79;01/03/2025;;',
+      ';;;;;;;;;',
+      '1;"Master; Card";DEBIT;1;1;0,99%;"1,5";2025-03-01',
+      '  ;  ; ',
+      '',
+    ].join('\r\n');
+    const result = parseContractRates(excel, config);
+    expect(result).toMatchObject({
+      ok: true,
+      rates: [
+        { acquirer: '1', brand: 'VISA', mdrMicro: 2_390_000, advanceMonthlyMicro: 1_790_000, row: 2 },
+        { brand: 'MASTER;CARD', mdrMicro: 990_000, advanceMonthlyMicro: 1_500_000, row: 4 },
+      ],
+    });
+  });
+
+  it('skips a row of separators only, as a spreadsheet saves an empty row', () => {
+    expect(parse('1,VISA,DEBIT,1,1,0.99,1.5,2025-03-01', ',,,,,,,', ' , ,,')).toMatchObject({
+      ok: true,
+      rates: [{ row: 2 }],
+    });
+  });
+
+  it('refuses a rate above 20% naming the row and the column: 239 is no MDR', () => {
+    expect(parse('1,VISA,DEBIT,1,1,0.99,1.5,2025-03-01', '1,VISA,CREDIT,1,1,239,1.5,2025-03-01')).toEqual({
+      ok: false,
+      errors: [{ row: 3, reason: 'mdrPercent 239 is above 20%: write the percent itself (2,39 for 2,39%)' }],
+    });
+    expect(parse('1,VISA,CREDIT,1,1,20,20.000001,2025-03-01')).toEqual({
+      ok: false,
+      errors: [{ row: 2, reason: expect.stringMatching(/^advanceMonthlyPercent 20.000001 is above 20%/) }],
+    });
+  });
+
+  it('says a file that is not UTF-8 is not, naming the row', () => {
+    expect(parse('1,El\uFFFD,CREDIT,1,1,2,1.5,2025-03-01')).toEqual({
+      ok: false,
+      errors: [{ row: 2, reason: 'the file is not UTF-8 (in Excel, save it as "CSV UTF-8")' }],
+    });
+  });
+
   it('refuses a wrong header, and counts rows from the header as 1 past blank lines', () => {
-    expect(parseContractRates('acquirer,brand\n', config)).toMatchObject({ ok: false, errors: [{ row: 1 }] });
+    expect(parseContractRates('acquirer,brand\n', config)).toEqual({
+      ok: false,
+      errors: [
+        {
+          row: 1,
+          reason: `header must be ${HEADER} (separated by "," or ";"), found "acquirer | brand"`,
+        },
+      ],
+    });
     expect(parse('', '1,VISA,DEBIT,1,1,x,1,2025-01-01')).toMatchObject({ ok: false, errors: [{ row: 3 }] });
   });
 });
@@ -117,6 +169,73 @@ describe('contractRateFor', () => {
     expect(
       contractRateFor(rates, { ...on, product: 'INSTALLMENT_CREDIT', installments: 13 }),
     ).toBeUndefined();
+  });
+});
+
+describe('contractRateFor: names folded, wildcards, the more specific row first', () => {
+  const on = {
+    acquirer: '1',
+    brand: 'ELO',
+    product: 'CREDIT' as const,
+    installments: 1,
+    saleDate: '2025-07-01',
+  };
+
+  it('folds case, accents and spaces on both sides: Elô is ELO, master card is MASTERCARD', () => {
+    const rates = ratesOf(
+      '1,Elô,CREDIT,1,1,2,2,2025-01-01',
+      'Cielo, master  card ,CREDIT,1,1,3,2,2025-01-01',
+    );
+    expect(contractRateFor(rates, on)?.mdrMicro).toBe(2_000_000);
+    expect(contractRateFor(rates, { ...on, brand: 'ELÔ' })?.mdrMicro).toBe(2_000_000);
+    expect(contractRateFor(rates, { ...on, acquirer: 'CIELO', brand: 'MASTERCARD' })?.mdrMicro).toBe(
+      3_000_000,
+    );
+    expect(contractRateFor(rates, { ...on, brand: 'VISA' })).toBeUndefined();
+  });
+
+  it('reads *, empty, ANY, TODAS, TODOS and QUALQUER as any acquirer, brand or product', () => {
+    for (const any of ['*', '', 'ANY', 'any', 'Todas', 'TODOS', 'qualquer']) {
+      const rates = ratesOf(`${any},${any},${any},1,12,2.5,2,2025-01-01`);
+      expect(rates[0]).toMatchObject({ acquirer: null, brand: null, product: 'ANY' });
+      expect(contractRateFor(rates, on)?.mdrMicro).toBe(2_500_000);
+      // Only a wildcard row holds a sale that names no brand.
+      expect(contractRateFor(rates, { ...on, brand: null })?.mdrMicro).toBe(2_500_000);
+    }
+    expect(
+      contractRateFor(ratesOf('1,VISA,ANY,1,12,2.5,2,2025-01-01'), { ...on, brand: null }),
+    ).toBeUndefined();
+  });
+
+  it('lets the more specific row govern, even over a wildcard row renegotiated later', () => {
+    const rates = ratesOf(
+      '*,*,*,1,12,4,2,2025-06-01',
+      '*,*,*,1,12,5,2,2025-01-01',
+      '*,ELO,*,1,12,3.5,2,2025-01-01',
+      '1,*,*,1,12,3,2,2025-01-01',
+      '1,ELO,*,1,12,2.5,2,2025-01-01',
+      '1,ELO,CREDIT,1,1,2,2,2025-01-01',
+    );
+    expect(contractRateFor(rates, on)?.mdrMicro).toBe(2_000_000);
+    expect(contractRateFor(rates, { ...on, product: 'DEBIT' })?.mdrMicro).toBe(2_500_000);
+    expect(contractRateFor(rates, { ...on, brand: 'VISA' })?.mdrMicro).toBe(3_000_000);
+    expect(contractRateFor(rates, { ...on, acquirer: '2' })?.mdrMicro).toBe(3_500_000);
+    // Only the wildcard row is left: its latest renegotiation governs.
+    expect(contractRateFor(rates, { ...on, acquirer: '2', brand: 'VISA' })?.mdrMicro).toBe(4_000_000);
+    expect(
+      contractRateFor(rates, { ...on, acquirer: '2', brand: 'VISA', saleDate: '2025-05-31' })?.mdrMicro,
+    ).toBe(5_000_000);
+  });
+
+  it('refuses two spellings of one row as overlapping', () => {
+    expect(parse('1,Elô,CREDIT,1,1,2,2,2025-01-01', '1,ELO,CREDIT,1,1,3,2,2025-01-01')).toMatchObject({
+      ok: false,
+      errors: [{ row: 3, reason: expect.stringContaining('overlap row 2') }],
+    });
+    expect(parse('1,ANY,CREDIT,1,1,2,2,2025-01-01', '1,*,CREDIT,1,1,3,2,2025-01-01')).toMatchObject({
+      ok: false,
+      errors: [{ row: 3, reason: expect.stringContaining('overlap row 2') }],
+    });
   });
 });
 

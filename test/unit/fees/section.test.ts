@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseContractRates } from '../../../lambdas/core/fees/rates';
 import { buildFeeAuditReader, feeAuditSection } from '../../../lambdas/core/fees/section';
 import { CONTRACT_RATES_KEY } from '../../../lambdas/core/fees/source';
 import type { Receivable } from '../../../lambdas/core/receivable/item';
@@ -10,6 +11,12 @@ const config = reconConfig();
 const HEADER =
   'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';
 const GOOD = [HEADER, 'ACQ1,VISA,ANY,1,12,2,2,2025-01-01', 'ACQ2,VISA,ANY,1,12,2,2,2025-01-01'].join('\n');
+
+function ratesIn(csv: string) {
+  const parsed = parseContractRates(csv, config);
+  if (!parsed.ok) throw new Error('bad fixture');
+  return parsed.rates;
+}
 
 function receivable(n: number, feeCents: number, version = 1): Receivable {
   const record = canonical({
@@ -84,6 +91,11 @@ describe('the fee-audit section', () => {
     expect(html).toContain('2.50');
   });
 
+  it('shows a fee written as a debit with its positive charged rate', () => {
+    const section = feeAuditSection([receivable(1, -250)], { state: 'ON', rates: ratesIn(GOOD) }, config);
+    expect(section).toMatchObject({ overchargedCents: 50, largest: [{ chargedMdrPercent: '2.50' }] });
+  });
+
   it('says the audit is off without a table, and did not run with a bad one, naming the rows', async () => {
     const off = await readerOver(undefined, [[receivable(1, 250)]])('2025-03-02');
     expect(off).toEqual({ state: 'OFF' });
@@ -104,6 +116,7 @@ describe('the fee-audit section', () => {
     const rates = { state: 'ON' as const, rates: [] };
     expect(feeAuditSection([receivable(1, 250)], rates, config)).toMatchObject({
       audited: 1,
+      withoutRate: 1,
       overchargedCents: 0,
     });
   });

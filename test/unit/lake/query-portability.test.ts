@@ -13,7 +13,8 @@ import { NAMED_QUERIES } from '../../../lib/analytics/queries';
 /**
  * Functions Trino and DuckDB both define, with the same result on the lake's column types. For
  * `fee_audit` (the contracted-rate CSV, text columns): REPLACE(s, from, to) replaces every match in
- * both; TRIM (spaces at both ends), UPPER; TRY_CAST is CAST giving null instead of an error; ROUND
+ * both; TRANSLATE(s, from, to) replaces each character of `from` by the one at its place in `to`
+ * in both; TRIM (spaces at both ends), UPPER; TRY_CAST is CAST giving null instead of an error; ROUND
  * on a DECIMAL rounds half away from zero in both.
  */
 const PORTABLE_FUNCTIONS = [
@@ -28,6 +29,7 @@ const PORTABLE_FUNCTIONS = [
   'ROW_NUMBER',
   'SUBSTR',
   'SUM',
+  'TRANSLATE',
   'TRIM',
   'TRY_CAST',
   'UPPER',

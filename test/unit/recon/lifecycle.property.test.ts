@@ -96,8 +96,16 @@ function reference(records: readonly Logical[], asOf: IsoDate, config: ReconConf
     (r) => (r.negative ? -1 : 1) * (r.signColumn === 'D' ? -1 : 1) * r.cents,
   );
   const advanceFee = sum(advances, (r) => r.feeCents);
-  const settled = sum(payments, (r) => r.cents) + sum(advances, (r) => r.cents);
-  const expected = (forecast?.cents ?? 0) - cancelled + adjustment;
+  // Advances that cover the whole installment leave nothing for a payment: its payments are set aside.
+  const advancedInFull =
+    forecast !== undefined &&
+    payments.length > 0 &&
+    advances.length > 0 &&
+    sum(advances, (r) => r.cents + r.feeCents) >= forecast.cents - cancelled + adjustment;
+  const settled = sum(advancedInFull ? [] : payments, (r) => r.cents) + sum(advances, (r) => r.cents);
+  // Charged back on a sale never seen: what was paid stands for the unknown forecast.
+  const basis = forecast?.cents ?? (chargedBack > 0 ? settled : 0);
+  const expected = basis - cancelled + adjustment;
   const received = settled - chargedBack;
   const difference = received + advanceFee - expected;
   const bp = Math.round(config.tolerance.percent * 100);
@@ -107,19 +115,23 @@ function reference(records: readonly Logical[], asOf: IsoDate, config: ReconConf
   let state: [string, string];
   if (forecast === undefined) {
     const chargebacks = of('E1-08').length + of('E1-09').length;
-    if (money) state = ['UNEXPECTED', 'NO_FORECAST'];
+    if (chargedBack > 0) state = ['CHARGED_BACK', 'CHARGEBACK_WITHOUT_SALE'];
+    else if (money) state = ['UNEXPECTED', 'NO_FORECAST'];
     else if (chargebacks > 0) state = ['UNLINKED', 'CHARGEBACK_WITHOUT_SALE'];
     else state = ['UNLINKED', cancelled > 0 ? 'CANCELLATION_WITHOUT_SALE' : 'ADJUSTMENT_WITHOUT_SALE'];
   } else if (chargedBack > 0) state = ['CHARGED_BACK', 'CHARGEBACK'];
   else if (cancelled > 0 && expected <= tolerance) {
     state = ['CANCELLED', money ? 'CANCELLED_AFTER_PAYMENT' : 'CANCELLED_BEFORE_PAYMENT'];
   } else if (money && Math.abs(difference) <= tolerance) {
-    if (advances.length > 0) state = ['ADVANCED', 'ADVANCE'];
+    if (advances.length > 0) state = ['ADVANCED', advancedInFull ? 'ADVANCE_AND_PAYMENT' : 'ADVANCE'];
     else if (cancelled > 0) state = ['SETTLED', 'PARTLY_CANCELLED'];
     else if (difference !== 0) state = ['SETTLED', 'WITHIN_TOLERANCE'];
     else state = ['SETTLED', payments.length > 1 ? 'PARTIAL_PAYMENTS' : 'EXACT'];
-  } else if (money) state = difference < 0 ? ['UNDERPAID', 'SHORT_PAYMENT'] : ['OVERPAID', 'OVER_PAYMENT'];
-  else
+  } else if (money) {
+    const review = advancedInFull ? 'ADVANCE_AND_PAYMENT' : undefined;
+    state =
+      difference < 0 ? ['UNDERPAID', review ?? 'SHORT_PAYMENT'] : ['OVERPAID', review ?? 'OVER_PAYMENT'];
+  } else
     state =
       addDays(addDays(DAY0, 3), config.graceDays) < asOf
         ? ['OVERDUE', 'PAST_DUE']

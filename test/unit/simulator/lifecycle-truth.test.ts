@@ -57,7 +57,7 @@ describe('lifecycle answer key', () => {
       'CHARGED_BACK/CHARGEBACK',
       'ADVANCED/ADVANCE',
       'UNLINKED/CANCELLATION_WITHOUT_SALE',
-      'UNLINKED/CHARGEBACK_WITHOUT_SALE',
+      'CHARGED_BACK/CHARGEBACK_WITHOUT_SALE',
     ]) {
       expect(reasons).toContain(reason);
     }

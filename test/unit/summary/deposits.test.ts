@@ -49,6 +49,8 @@ describe('buildDepositsSection', () => {
       AWAITING_DEPOSIT: { count: 1, expectedCents: 77_77, creditCents: 0, amountCents: 77_77 },
       DEPOSITED: { count: 1, expectedCents: 1_234_56, creditCents: 1_234_56, amountCents: 1_234_56 },
       NO_DEPOSIT_DUE: { count: 0, expectedCents: 0, creditCents: 0, amountCents: 0 },
+      DEPOSIT_REVERSED: { count: 0, expectedCents: 0, creditCents: 0, amountCents: 0 },
+      CREDIT_REVERSED: { count: 0, expectedCents: 0, creditCents: 0, amountCents: 0 },
     });
   });
 

@@ -1,0 +1,137 @@
+/**
+ * The words of the fee audit's report section and message line (fee-audit-html.ts, message.ts),
+ * both languages in one place. Counts and amounts arrive formatted; `n` is there for the plural.
+ */
+import type { ReportLanguage } from './types';
+
+const TABLE = 'config/contract-rates.csv';
+
+export interface FeeAuditTexts {
+  readonly heading: string;
+  readonly off: string;
+  readonly invalid: (n: number) => string;
+  readonly note: (audited: string, compared: string) => string;
+  /** Some receivables had no row of the table: how many, and where to look. */
+  readonly withoutRate: (n: number, count: string) => string;
+  /** Every receivable lacked a row: nothing was compared, which is no "nothing above the contract". */
+  readonly noneCompared: (n: number, count: string) => string;
+  readonly nothingToAudit: string;
+  /** Under the tables when some fees were compared and none was above the contract. */
+  readonly none: string;
+  readonly columns: {
+    readonly row: string;
+    readonly reason: string;
+    readonly acquirer: string;
+    readonly brand: string;
+    readonly items: string;
+    readonly overcharged: string;
+    readonly sale: string;
+    readonly kind: string;
+    readonly advance: string;
+    readonly contractRate: string;
+    readonly chargedRate: string;
+    readonly contractFee: string;
+    readonly chargedFee: string;
+  };
+  /** The morning message's line: "Auditoria de taxas: R$ 12,00 acima do contrato em 3 itens; ...". */
+  readonly message: {
+    readonly label: string;
+    readonly invalid: (n: number) => string;
+    readonly above: (n: number, count: string, amount: string) => string;
+    readonly noneAbove: (n: number, compared: string) => string;
+    readonly withoutRate: (n: number, count: string) => string;
+    readonly noneCompared: (n: number, count: string) => string;
+    readonly nothingToAudit: string;
+  };
+}
+
+const PORTUGUESE: FeeAuditTexts = {
+  heading: 'Taxas acima do contrato',
+  off: `Auditoria de taxas desligada: nenhuma tabela de taxas contratadas (${TABLE}).`,
+  invalid: (n) =>
+    `A auditoria de taxas não rodou: a tabela de taxas contratadas tem ${n} linha(s) inválida(s). A conciliação rodou normalmente.`,
+  note: (audited, compared) =>
+    `Recebíveis desta execução auditados: ${audited}; comparados com uma taxa contratada: ${compared}.`,
+  withoutRate: (n, count) =>
+    `${count} ${n === 1 ? 'recebível ficou' : 'recebíveis ficaram'} sem taxa contratada: nenhuma linha de ${TABLE} vale para ${n === 1 ? 'ele' : 'eles'}. Confira adquirente, bandeira, produto, parcelas e vigência na tabela.`,
+  noneCompared: (n, count) =>
+    `Nenhuma taxa contratada se aplicou: ${n === 1 ? 'o recebível' : `os ${count} recebíveis`} desta execução ${n === 1 ? 'ficou' : 'ficaram'} sem taxa contratada e nada foi comparado com o contrato. Confira adquirente, bandeira, produto, parcelas e vigência em ${TABLE}.`,
+  nothingToAudit: 'Nenhum recebível desta execução trouxe valor bruto e taxa para comparar com o contrato.',
+  none: 'Nenhuma taxa acima do contrato.',
+  columns: {
+    row: 'Linha',
+    reason: 'Motivo',
+    acquirer: 'Adquirente',
+    brand: 'Bandeira',
+    items: 'Itens',
+    overcharged: 'Cobrado a mais',
+    sale: 'Venda',
+    kind: 'Tipo',
+    advance: 'Antecipação',
+    contractRate: 'Taxa contratada (%)',
+    chargedRate: 'Taxa cobrada (%)',
+    contractFee: 'Taxa contratada',
+    chargedFee: 'Taxa cobrada',
+  },
+  message: {
+    label: 'Auditoria de taxas',
+    invalid: (n) =>
+      `não rodou, a tabela de taxas contratadas tem ${n} linha(s) inválida(s) (veja o relatório)`,
+    above: (n, count, amount) => `${amount} acima do contrato em ${count} ${n === 1 ? 'item' : 'itens'}`,
+    noneAbove: (n, compared) =>
+      `nenhuma taxa acima do contrato ${n === 1 ? 'no recebível comparado' : `nos ${compared} recebíveis comparados`}`,
+    withoutRate: (n, count) =>
+      `${count} ${n === 1 ? 'recebível' : 'recebíveis'} sem taxa contratada (confira ${TABLE})`,
+    noneCompared: (n, count) =>
+      `nenhuma taxa contratada se aplicou ${n === 1 ? 'ao recebível' : `aos ${count} recebíveis`} desta execução, nada foi comparado (confira ${TABLE})`,
+    nothingToAudit: 'nenhum recebível desta execução com valor bruto e taxa a comparar',
+  },
+};
+
+const ENGLISH: FeeAuditTexts = {
+  heading: 'Fees above the contract',
+  off: `Fee audit off: no contracted-rate table (${TABLE}).`,
+  invalid: (n) =>
+    `The fee audit did not run: the contracted-rate table has ${n} bad row(s). The reconciliation ran as usual.`,
+  note: (audited, compared) =>
+    `Receivables of this run audited: ${audited}; compared with a contracted rate: ${compared}.`,
+  withoutRate: (n, count) =>
+    `${count} ${n === 1 ? 'receivable has' : 'receivables have'} no contracted rate: no row of ${TABLE} applies to ${n === 1 ? 'it' : 'them'}. Check acquirer, brand, product, installments and effective date in the table.`,
+  noneCompared: (n, count) =>
+    `No contracted rate applied: ${n === 1 ? 'the receivable' : `all ${count} receivables`} of this run had no contracted rate and nothing was compared with the contract. Check acquirer, brand, product, installments and effective date in ${TABLE}.`,
+  nothingToAudit: 'No receivable of this run carried a gross amount and a fee to compare with the contract.',
+  none: 'No fee above the contract.',
+  columns: {
+    row: 'Row',
+    reason: 'Reason',
+    acquirer: 'Acquirer',
+    brand: 'Brand',
+    items: 'Items',
+    overcharged: 'Overcharged',
+    sale: 'Sale',
+    kind: 'Kind',
+    advance: 'Advance',
+    contractRate: 'Contracted rate (%)',
+    chargedRate: 'Charged rate (%)',
+    contractFee: 'Contracted fee',
+    chargedFee: 'Charged fee',
+  },
+  message: {
+    label: 'Fee audit',
+    invalid: (n) => `did not run, the contracted-rate table has ${n} bad row(s) (see the report)`,
+    above: (n, count, amount) => `${amount} above the contract in ${count} ${n === 1 ? 'item' : 'items'}`,
+    noneAbove: (n, compared) =>
+      `no fee above the contract ${n === 1 ? 'in the receivable compared' : `in the ${compared} receivables compared`}`,
+    withoutRate: (n, count) =>
+      `${count} ${n === 1 ? 'receivable' : 'receivables'} without a contracted rate (check ${TABLE})`,
+    noneCompared: (n, count) =>
+      `no contracted rate applied to ${n === 1 ? 'the receivable' : `the ${count} receivables`} of this run, nothing was compared (check ${TABLE})`,
+    nothingToAudit: 'no receivable of this run with a gross amount and a fee to compare',
+  },
+};
+
+const TEXTS: Readonly<Record<ReportLanguage, FeeAuditTexts>> = { 'pt-BR': PORTUGUESE, en: ENGLISH };
+
+export function feeAuditTextsFor(language: ReportLanguage): FeeAuditTexts {
+  return TEXTS[language];
+}

@@ -1,0 +1,117 @@
+/**
+ * The fee audit as the finance team reads it, in the report and the morning message: how many
+ * receivables were compared and how many had no contracted rate, and never "no fee above the
+ * contract" when nothing was compared.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseContractRates } from '../../../lambdas/core/fees/rates';
+import { feeAuditSection } from '../../../lambdas/core/fees/section';
+import { applyRecords } from '../../../lambdas/core/receivable/matcher';
+import type { FeeAuditSection } from '../../../lambdas/core/summary/fee-audit';
+import { feeAuditHtml } from '../../../lambdas/core/summary/fee-audit-html';
+import { summaryMessage } from '../../../lambdas/core/summary/message';
+import type { ReportLanguage } from '../../../lambdas/core/summary/types';
+import { canonical, reconConfig, saleKey } from '../../support/recon-records';
+import { buildRunSummary } from '../../support/run-summary';
+import { summaryInput } from '../summary/fixtures';
+
+const config = reconConfig();
+const HEADER =
+  'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';
+
+function section(table: readonly string[], sales: readonly { n: number; fee: number }[]): FeeAuditSection {
+  const parsed = parseContractRates([HEADER, ...table].join('\n'), config);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  const receivables = sales.map(({ n, fee }) => {
+    const record = canonical({
+      type: 'A1',
+      key: saleKey(n),
+      hash: `a${n}`,
+      brand: 'ELO',
+      grossCents: 10_000,
+      feeCents: fee,
+    });
+    const content = applyRecords(undefined, [record], config).receivable;
+    if (!content) throw new Error('no receivable');
+    return content;
+  });
+  return feeAuditSection(receivables, { state: 'ON', rates: parsed.rates }, config);
+}
+
+/** Sales 3 and 6 are of ACQ0, sale 1 of ACQ1: each sold at R$ 100,00. */
+const SALES = [
+  { n: 3, fee: 200 },
+  { n: 6, fee: 250 },
+  { n: 1, fee: 200 },
+];
+
+function message(feeAudit: FeeAuditSection, language: ReportLanguage = 'pt-BR'): string {
+  const summary = buildRunSummary(summaryInput(), [], {
+    finishedAt: new Date('2025-03-10T06:00:00Z'),
+    language,
+  });
+  return summaryMessage({ ...summary, feeAudit }, { kind: 'file', path: '/tmp/report.html' });
+}
+
+describe('the fee audit in the report and the morning message', () => {
+  it('audits with a table whose brand says ANY, or Elô for ELO', () => {
+    for (const brand of ['ANY', 'Elô', '*', '']) {
+      expect(section([`ACQ0,${brand},ANY,1,12,2,2,2025-01-01`], SALES)).toMatchObject({
+        audited: 3,
+        withoutRate: 1,
+        overchargedCents: 50,
+      });
+    }
+  });
+
+  it('says no contracted rate applied, pointing at the table, when nothing was compared', () => {
+    const none = section(['ACQ9,ELO,ANY,1,12,2,2,2025-01-01'], SALES);
+    expect(none).toMatchObject({ audited: 3, withoutRate: 3, overchargedCents: 0 });
+    const html = feeAuditHtml({ language: 'pt-BR', feeAudit: none });
+    expect(html).toContain(
+      'Nenhuma taxa contratada se aplicou: os 3 recebíveis desta execução ficaram sem taxa contratada e nada foi comparado com o contrato. Confira adquirente, bandeira, produto, parcelas e vigência em config/contract-rates.csv.',
+    );
+    expect(html).not.toContain('Nenhuma taxa acima do contrato');
+    const text = message(none);
+    expect(text).toContain(
+      'Auditoria de taxas: nenhuma taxa contratada se aplicou aos 3 recebíveis desta execução, nada foi comparado (confira config/contract-rates.csv).',
+    );
+    expect(text.toLowerCase()).not.toContain('nenhuma taxa acima');
+    expect(feeAuditHtml({ language: 'en', feeAudit: none })).toContain(
+      'No contracted rate applied: all 3 receivables',
+    );
+    expect(message(none, 'en')).toContain(
+      'Fee audit: no contracted rate applied to the 3 receivables of this run',
+    );
+  });
+
+  it('counts the receivables without a contracted rate beside those compared', () => {
+    const some = section(['ACQ0,ELO,ANY,1,12,2,2,2025-01-01'], SALES);
+    const html = feeAuditHtml({ language: 'pt-BR', feeAudit: some });
+    expect(html).toContain('Recebíveis desta execução auditados: 3; comparados com uma taxa contratada: 2.');
+    expect(html).toContain(
+      '1 recebível ficou sem taxa contratada: nenhuma linha de config/contract-rates.csv vale para ele.',
+    );
+    expect(message(some)).toContain(
+      'Auditoria de taxas: R$ 0,50 acima do contrato em 1 item; 1 recebível sem taxa contratada (confira config/contract-rates.csv).',
+    );
+    const fair = section(['ACQ0,ELO,ANY,1,12,2.5,2,2025-01-01', 'ACQ1,ELO,ANY,1,12,2,2,2025-01-01'], SALES);
+    expect(feeAuditHtml({ language: 'pt-BR', feeAudit: fair })).toContain('Nenhuma taxa acima do contrato.');
+    expect(message(fair)).toContain(
+      'Auditoria de taxas: nenhuma taxa acima do contrato nos 3 recebíveis comparados.',
+    );
+  });
+
+  it('says nothing was there to audit, says a bad table did not run, and nothing when the audit is off', () => {
+    const empty = section(['ACQ0,ELO,ANY,1,12,2,2,2025-01-01'], []);
+    expect(feeAuditHtml({ language: 'pt-BR', feeAudit: empty })).not.toContain('Nenhuma taxa acima');
+    expect(message(empty)).toContain(
+      'Auditoria de taxas: nenhum recebível desta execução com valor bruto e taxa a comparar.',
+    );
+    const invalid: FeeAuditSection = { state: 'INVALID', errors: [{ row: 2, reason: 'x' }], errorCount: 1 };
+    expect(message(invalid)).toContain(
+      'Auditoria de taxas: não rodou, a tabela de taxas contratadas tem 1 linha(s) inválida(s)',
+    );
+    expect(message({ state: 'OFF' })).not.toContain('Auditoria de taxas');
+  });
+});
