@@ -118,11 +118,7 @@ export const RECORDS_TABLE = {
     },
     // How the queries count a record as the book does, appended so older files read them as null.
     { name: 'page_lines', type: 'int', comment: 'entries on its page: the last line may overlap a seam' },
-    {
-      name: 'ingested_at',
-      type: 'string',
-      comment: 'ISO instant stored: the latest copy has the current role',
-    },
+    { name: 'ingested_at', type: 'string', comment: 'ISO instant stored: the latest copy counts' },
     { name: 'former_hash', type: 'string', comment: "the identity's former value (it held the role)" },
   ],
   partitions: [kindPartition, { name: 'movement_month', projection: { type: 'month' } }],
