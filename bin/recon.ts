@@ -3,8 +3,9 @@
  * used by `recon run`, needs `Promise.withResolvers`, which Node 20 lacks.
  */
 import '../local/polyfills';
+import { INTERRUPTED_EXIT_CODE } from '../cli/errors';
 import { listenForInterrupt } from '../cli/interrupt';
-import { exitAfterFlush, processIo } from '../cli/io';
+import { endBySignal, exitAfterFlush, processIo } from '../cli/io';
 import { runCli } from '../cli/program';
 
 // Ctrl-C from here on is an interrupt the command cleans up after (lock, webhook, stores), never a
@@ -17,4 +18,6 @@ const interrupt = listenForInterrupt(process, (text) => process.stderr.write(tex
 const code = await runCli(process.argv.slice(2), processIo(interrupt));
 // Exit explicitly (a provider or stand-in socket left open must not keep a finished command alive),
 // but only once stdout and stderr are flushed: a pipe would otherwise lose everything past 64 KB.
-await exitAfterFlush(code);
+// An interrupted command, cleaned up, ends by the signal it got: 130 for Ctrl-C under every launcher.
+if (code === INTERRUPTED_EXIT_CODE && interrupt.aborted) await endBySignal(interrupt.reason);
+else await exitAfterFlush(code);

@@ -1,11 +1,15 @@
 /**
- * Errors that carry the CLI's exit code (0 ok, 1 run failed, 2 usage error). Their messages are
+ * Errors that carry the CLI's exit code (0 ok, 1 run failed, 2 usage error, 130 interrupted: the
+ * shell's code for Ctrl-C, which `bin/recon.ts` turns into a death by the signal). Their messages are
  * shown as they are, so they must be plain words and never contain a secret.
  */
+/** What a shell reports for a command ended by Ctrl-C (128 + SIGINT's number 2). */
+export const INTERRUPTED_EXIT_CODE = 130;
+
 export class CliError extends Error {
   constructor(
     message: string,
-    readonly exitCode: 1 | 2,
+    readonly exitCode: 1 | 2 | typeof INTERRUPTED_EXIT_CODE,
   ) {
     super(message);
     this.name = new.target.name;

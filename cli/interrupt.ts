@@ -2,16 +2,17 @@
  * Ctrl-C and SIGTERM, the same way for every command: the first signal aborts an AbortSignal that
  * commands watch to stop and clean up (run lock, local webhook registration, stores); later ones
  * only say that the cleanup is under way, so an impatient second Ctrl-C cannot leave a lock or a
- * webhook behind. An interrupted command exits 1 (see docs/cli.md "Ctrl-C").
+ * webhook behind. An interrupted command ends with {@link INTERRUPTED_EXIT_CODE}, and the process
+ * then ends by the signal it received (see docs/cli.md "Ctrl-C").
  */
-import { CliError } from './errors';
+import { CliError, INTERRUPTED_EXIT_CODE } from './errors';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
-/** The command was stopped by Ctrl-C or SIGTERM before it finished (exit 1, like any unfinished run). */
+/** The command was stopped by Ctrl-C or SIGTERM before it finished. */
 export class InterruptedError extends CliError {
   constructor(message = 'interrupted: stopped before the end.') {
-    super(message, 1);
+    super(message, INTERRUPTED_EXIT_CODE);
   }
 }
 
@@ -20,9 +21,10 @@ export function listenForInterrupt(
   write: (text: string) => void,
 ): AbortSignal {
   const interrupt = new AbortController();
-  const onSignal = () => {
+  // The signal's name is the abort reason: the process re-raises that same signal once cleaned up.
+  const onSignal = (name: NodeJS.Signals) => {
     if (interrupt.signal.aborted) write('recon: stopping, cleaning up...\n');
-    else interrupt.abort();
+    else interrupt.abort(name);
   };
   for (const name of SIGNALS) target.on(name, onSignal);
   return interrupt.signal;

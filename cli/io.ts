@@ -2,6 +2,8 @@
  * What a command may touch of the outside world. Commands get it as an argument so tests run the
  * whole CLI in-process and read exactly what a user would see on stdout and stderr.
  */
+import { constants } from 'node:os';
+
 export interface CliIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
@@ -46,6 +48,25 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
  * first 64 KB).
  */
 export async function exitAfterFlush(code: number): Promise<never> {
-  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  await flushAll();
   process.exit(code);
+}
+
+/**
+ * Ends the process by `signal` (SIGINT: 130 in a shell, SIGTERM: 143) after stdout and stderr are
+ * flushed. Dying of the signal, rather than exiting with its number, is what lets every launcher
+ * report the same thing: npm re-raises a child's signal on itself but hands on a plain exit code,
+ * and a shell running a script stops the script only when its command died of the Ctrl-C.
+ */
+export async function endBySignal(signal: NodeJS.Signals): Promise<never> {
+  await flushAll();
+  // Without listeners Node restores the default action, which is to die of the signal.
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
+  // POSIX delivers a signal sent to oneself before kill() returns; should it ever not, the same code.
+  process.exit(128 + constants.signals[signal]);
+}
+
+async function flushAll(): Promise<void> {
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { acknowledgeWildcards } from './nag';
@@ -82,6 +82,9 @@ export class ReconFunction extends Construct {
         // Some dependencies still `require()` Node built-ins; give the ESM bundle a `require`.
         banner: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
         mainFields: ['module', 'main'],
+        // esbuild's size table and timing for every Lambda buried the synth's own messages (about
+        // 50 lines even with --quiet); it now speaks only when a bundle fails (docs/deploy.md).
+        logLevel: LogLevel.ERROR,
       },
     });
     acknowledgeWildcards(

@@ -1,40 +1,33 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { basename } from 'node:path';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataPaths } from '../../cli/runner/data-dir';
 import { interruptProductionRun } from './interrupt';
-import type { CliOutcome, Launcher } from './spawn-cli';
+import type { Launcher } from './spawn-cli';
 import { E2E_WEBHOOK_SECRET as SECRET, simulatorPerTest, tempDataDir } from './support';
 
 const startTestSimulator = simulatorPerTest();
-
-/**
- * How each launcher ends after Ctrl-C (docs/cli.md "Ctrl-C"). recon itself exits 1, and `npm run
- * local` execs it, so npm hands that 1 on. `npx recon` runs recon under `sh -c`: where sh is dash,
- * the shell dies of the SIGINT at once and npm re-raises it on itself, so npm ends by SIGINT (130 in
- * a shell) while recon, left running, cleans up and prints its message all the same.
- */
-function expectedEnd(launcher: Launcher): Pick<CliOutcome, 'code' | 'signal'> {
-  const shIsDash = basename(realpathSync('/bin/sh')) === 'dash';
-  return launcher === 'npx' && shIsDash ? { code: null, signal: 'SIGINT' } : { code: 1, signal: null };
-}
 
 describe('Ctrl-C under every launcher (SIGINT to the whole process group, as a terminal sends it)', () => {
   // The runs with recon run directly, at every moment, are in interrupted-run.test.ts; here the
   // launchers that add processes to the group (npm, its sh, formerly tsx's CLI) at the moments
   // where those broke: synthesis (seconds of synchronous work) and an ordinary start-up stage.
-  it.each<[Launcher, string, RegExp]>([
-    ['npm run local', 'while CDK synthesizes the state machine', /^synthesizing the state machine/],
-    ['npm run local', 'while the stores start', /^starting local DynamoDB and S3/],
-    ['npx', 'while CDK synthesizes the state machine', /^synthesizing the state machine/],
+  // Every launcher ends by the signal itself (130 in a shell for SIGINT, 143 for SIGTERM): recon
+  // re-raises it once cleaned up, and npm, seeing its child die of a signal, dies of it too
+  // (docs/cli.md "Ctrl-C").
+  it.each<[Launcher, string, NodeJS.Signals, RegExp]>([
+    ['node', 'while CDK synthesizes the state machine', 'SIGINT', /^synthesizing the state machine/],
+    ['npm run local', 'while CDK synthesizes the state machine', 'SIGINT', /^synthesizing the state machine/],
+    ['npm run local', 'while the stores start', 'SIGINT', /^starting local DynamoDB and S3/],
+    ['npx', 'while CDK synthesizes the state machine', 'SIGINT', /^synthesizing the state machine/],
+    ['node', 'while the stores start', 'SIGTERM', /^starting local DynamoDB and S3/],
   ])(
-    '%s, %s: recon says so, deregisters the webhook, releases the lock, documented exit',
-    async (launcher, _moment, at) => {
+    '%s, %s: recon says so, deregisters the webhook, releases the lock, ends by %s',
+    async (launcher, _moment, signal, at) => {
       const simulator = await startTestSimulator('production');
       const dataDir = await tempDataDir();
-      const outcome = await interruptProductionRun(simulator, dataDir, at, launcher);
+      const outcome = await interruptProductionRun(simulator, dataDir, at, launcher, signal);
 
-      expect({ code: outcome.code, signal: outcome.signal }).toEqual(expectedEnd(launcher));
+      expect({ code: outcome.code, signal: outcome.signal }).toEqual({ code: null, signal });
       expect(outcome.stderr).toMatch(/^recon: interrupted: the run was stopped and cleaned up/m);
       // Nothing new starts after Ctrl-C: the execution never began (its first step announces the plan).
       expect(outcome.stderr).not.toMatch(/reports? to fetch/);

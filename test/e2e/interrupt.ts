@@ -1,6 +1,7 @@
 /**
  * The Ctrl-C scenario the interrupt tests share: a production run with the local webhook against the
- * test's simulator, in its own process group, signalled as a terminal would once stderr shows a moment.
+ * test's simulator, in its own process group, signalled as a terminal would (Ctrl-C, or SIGTERM as a
+ * supervisor sends it) once stderr shows a moment.
  */
 import type { Simulator } from '../../local/simulator';
 import { type CliOutcome, interruptGroup, type Launcher, spawnCli } from './spawn-cli';
@@ -11,6 +12,7 @@ export async function interruptProductionRun(
   dataDir: string,
   at: RegExp,
   launcher?: Launcher,
+  signal: NodeJS.Signals = 'SIGINT',
 ): Promise<CliOutcome> {
   const env = {
     RECON_EMAIL: simulator.credentials.email,
@@ -23,7 +25,7 @@ export async function interruptProductionRun(
     ...(launcher ? { launcher } : {}),
   });
   await running.waitForStderr(at);
-  interruptGroup(running);
+  interruptGroup(running, signal);
   // Resolves once every process holding the output is gone: recon's cleanup included.
   return running.done;
 }

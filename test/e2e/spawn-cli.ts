@@ -80,10 +80,10 @@ export function spawnCli(
   };
 }
 
-/** Ctrl-C in a terminal: SIGINT to every process of the CLI's group (spawned `detached`). */
-export function interruptGroup(cli: SpawnedCli): void {
+/** Ctrl-C in a terminal: SIGINT (or `signal`) to every process of the CLI's group (spawned `detached`). */
+export function interruptGroup(cli: SpawnedCli, signal: NodeJS.Signals = 'SIGINT'): void {
   if (cli.child.pid === undefined) throw new Error('the CLI did not start');
-  process.kill(-cli.child.pid, 'SIGINT');
+  process.kill(-cli.child.pid, signal);
 }
 
 const shellQuote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
