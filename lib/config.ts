@@ -17,6 +17,7 @@ import {
 } from '../lambdas/core/rate-limit/pacing';
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
 import { budgetSettingsOf, lookbackWithinHistoryLimit } from './config-history';
+import { notificationFields } from './config-operations';
 import { maxLookbackDays } from './workflow/history-budget';
 import { generationLeaseSeconds } from './workflow/retry-schedule';
 
@@ -74,8 +75,7 @@ export const stageConfigSchema = z
       .string()
       .regex(/^[a-z][a-z0-9]{0,19}$/, 'expected lower-case letters and digits, starting with a letter')
       .optional(),
-    /** Subscribe this address to the alarm/summary topic. */
-    alarmEmail: z.email().optional(),
+    ...notificationFields,
     /** Requests per second recon may send (the provider allows 10 for the whole account; keep a margin). */
     ratePerSecond: z.number().positive().max(10).default(DEFAULT_RATE_PER_SECOND),
     /**

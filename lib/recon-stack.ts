@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import type { Construct } from 'constructs';
 import { ENV } from '../lambdas/core/env';
 import { WORKFLOW_ENV } from '../lambdas/core/workflow/config';
+import { STEP_CATALOG, type StepName } from '../lambdas/core/workflow/step-catalog';
 import { AnalyticsCatalog } from './analytics/analytics';
 import { deployedWorkflowConfigOf, type StageConfig } from './config';
 import { acknowledgeWildcards, nagArnOf } from './constructs/nag';
@@ -19,6 +20,11 @@ export interface ReconStackProps extends StackProps {
   readonly removalPolicy?: RemovalPolicy;
 }
 
+/** `PlanErrors` for the step `plan`: the alarm's id, name suffix and runbook heading. */
+function errorsAlarmId(name: string): string {
+  return `${name[0]?.toUpperCase()}${name.slice(1)}Errors`;
+}
+
 /** Composes one construct per capability; every setting comes from the validated stage config. */
 export class ReconStack extends Stack {
   public readonly storage: Storage;
@@ -31,7 +37,10 @@ export class ReconStack extends Stack {
     this.storage = new Storage(this, 'Storage', {
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
-    this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: stage.alarmEmail });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      financeEmails: stage.financeEmails,
+      operationsEmails: stage.operationsEmails,
+    });
     const providerSecret = new ProviderSecret(this, 'ProviderSecret', {
       secretArn: stage.secretArn,
       secretKmsKeyArn: stage.secretKmsKeyArn,
@@ -48,7 +57,7 @@ export class ReconStack extends Stack {
       [ENV.providerRateMargin]: String(stage.rateMarginRatio),
       [ENV.providerRateSpacing]: String(stage.rateSpacingMs),
       [ENV.reconConfig]: JSON.stringify(stage.recon),
-      [ENV.topicArn]: this.monitoring.topic.topicArn,
+      [ENV.topicArn]: this.monitoring.financeTopic.topicArn,
       [WORKFLOW_ENV.workflowConfig]: JSON.stringify(deployedWorkflowConfigOf(stage)),
     };
 
@@ -57,12 +66,12 @@ export class ReconStack extends Stack {
       table: this.storage.table,
       bucket: this.storage.bucket,
       secret: providerSecret,
-      topic: this.monitoring.topic,
+      topic: this.monitoring.financeTopic,
       settings,
     });
     this.monitoring.watchStateMachine(this.workflow.stateMachine);
     for (const [step, fn] of Object.entries(this.workflow.functions))
-      this.monitoring.watchFunction(step, fn.function);
+      this.monitoring.watchFunction(errorsAlarmId(step), fn.function, STEP_CATALOG[step as StepName].purpose);
 
     if (stage.webhook.enabled) this.addWebhook(providerSecret);
     // Glue databases and Athena workgroups are account-wide names: derive them from the stack's.
@@ -77,7 +86,7 @@ export class ReconStack extends Stack {
       timeZone: stage.schedule.timeZone,
       enabled: stage.schedule.enabled,
     });
-    this.monitoring.watchDeadLetters('Schedule', schedule.deadLetterQueue);
+    this.monitoring.watchScheduleDeadLetters(schedule.deadLetterQueue);
 
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'LakeBucket', { value: this.storage.bucket.bucketName });
@@ -110,7 +119,11 @@ export class ReconStack extends Stack {
       [`Resource::${nagArnOf(table)}/index/*`],
       "CDK's table grant also names the table's own indexes; the receiver reads and writes items by key only.",
     );
-    this.monitoring.watchFunction('webhook', receiver.function);
+    this.monitoring.watchFunction(
+      errorsAlarmId('webhook'),
+      receiver.function,
+      'verify and acknowledge provider webhooks',
+    );
     new CfnOutput(this, 'WebhookUrl', { value: api.url });
   }
 }
