@@ -12,7 +12,7 @@ import { NightlySchedule } from './schedule/schedule';
 import { ProviderSecret } from './secrets/provider-secret';
 import { Storage } from './storage/storage';
 import { WebhookApi, webhookEnvironment } from './webhook/webhook-api';
-import { Workflow } from './workflow/workflow';
+import { DOWNLOAD_STEPS, Workflow } from './workflow/workflow';
 
 export interface ReconStackProps extends StackProps {
   readonly stage: StageConfig;
@@ -36,6 +36,9 @@ export class ReconStack extends Stack {
     const { stage } = props;
     this.storage = new Storage(this, 'Storage', {
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      pointInTimeRecovery: stage.cost.pointInTimeRecovery,
+      athenaResultsDays: stage.lifecycle.athenaResultsDays,
+      summariesDays: stage.lifecycle.summariesDays,
     });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       financeEmails: stage.financeEmails,
@@ -73,7 +76,13 @@ export class ReconStack extends Stack {
     for (const [step, fn] of Object.entries(this.workflow.functions))
       this.monitoring.watchFunction(errorsAlarmId(step), fn.function, STEP_CATALOG[step as StepName].purpose);
 
-    if (stage.webhook.enabled) this.addWebhook(providerSecret);
+    this.monitoring.watchThrottles(
+      'DownloadThrottles',
+      [...DOWNLOAD_STEPS].map((step) => this.workflow.functions[step].function),
+      'download Lambdas',
+    );
+
+    if (stage.webhook.enabled) this.addWebhook(providerSecret, stage);
     // Glue databases and Athena workgroups are account-wide names: derive them from the stack's.
     new AnalyticsCatalog(this, 'Analytics', {
       bucket: this.storage.bucket,
@@ -96,7 +105,7 @@ export class ReconStack extends Stack {
   }
 
   /** The webhook receiver: an HTTP API in front of a Lambda built like every other recon function. */
-  private addWebhook(providerSecret: ProviderSecret): void {
+  private addWebhook(providerSecret: ProviderSecret, stage: StageConfig): void {
     const { secret } = providerSecret;
     const { table } = this.storage;
     const receiver = new ReconFunction(this, 'WebhookFunction', {
@@ -106,6 +115,7 @@ export class ReconStack extends Stack {
       // Verifies an HMAC and does two conditional writes: small and quick; must answer 200 at once.
       memorySize: 256,
       timeout: Duration.seconds(10),
+      tracing: stage.cost.tracing,
       environment: webhookEnvironment({ table, secret }),
     });
     const api = new WebhookApi(this, 'Webhook', {

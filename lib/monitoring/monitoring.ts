@@ -71,7 +71,7 @@ export class Monitoring extends Construct {
   /**
    * Alarms when at least {@link ERROR_RATE_PERCENT}% of a function's invocations fail in 2 of 3
    * five-minute periods. One error is not news: Step Functions retries a step (an execution that runs
-   * out of retries raises ExecutionsFailed) and the provider resends a refused webhook.
+   * out of retries raises ExecutionsFailed) and a refused webhook only delays its run (it polls).
    */
   watchFunction(alarmId: string, fn: lambda.IFunction, purpose: string): void {
     const errorRate = new cloudwatch.MathExpression({
@@ -95,6 +95,34 @@ export class Monitoring extends Construct {
         alarmId,
         happened,
         "read the newest ERROR lines of the function's log group (Lambda console, Monitor, View CloudWatch logs).",
+      ),
+    });
+  }
+
+  /**
+   * Alarms when invocations of these functions are throttled in 2 of 3 five-minute periods. A
+   * throttle is no Lambda error (it never reaches the function, so no ...Errors alarm sees it) and
+   * Step Functions retries it; a steady throttle means the account's concurrency is too small.
+   */
+  watchThrottles(alarmId: string, functions: readonly lambda.IFunction[], what: string): void {
+    const usingMetrics = Object.fromEntries(
+      functions.map((fn, index) => [`throttles${index}`, fn.metricThrottles({ period: PERIOD })]),
+    );
+    this.alarm(alarmId, {
+      metric: new cloudwatch.MathExpression({
+        expression: Object.keys(usingMetrics).join(' + '),
+        usingMetrics,
+        label: 'throttled invocations',
+        period: PERIOD,
+      }),
+      threshold: 1,
+      evaluationPeriods: RATE_PERIODS,
+      datapointsToAlarm: RATE_BREACHING_PERIODS,
+      alarmDescription: alarmDescription(
+        alarmId,
+        `Lambda throttled the ${what} in ${RATE_BREACHING_PERIODS} of the last ${RATE_PERIODS} five-minute periods: ` +
+          "more of them ran at once than the account's concurrency allows, so the run slows down or fails.",
+        "run 'aws lambda get-account-settings' and compare its concurrency with the downloads that run at once.",
       ),
     });
   }

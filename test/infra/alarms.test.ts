@@ -68,7 +68,7 @@ describe('alarms and the morning message (production)', () => {
 
   it('describes every alarm: what happened, what to do first, and its runbook anchor', () => {
     const alarms = alarmsOf(resources);
-    expect(alarms).toHaveLength(15);
+    expect(alarms).toHaveLength(16);
     for (const alarm of alarms) {
       const id = String(alarm.AlarmName).replace(/^Recon-/, '');
       expect(alarm.AlarmDescription, id).toContain(' First: ');
@@ -96,13 +96,33 @@ describe('alarms and the morning message (production)', () => {
       );
       expect(metricNames).toEqual(['Errors', 'Invocations']);
     }
-    const firsts = alarms.filter((alarm) => !String(alarm.AlarmName).endsWith('Errors'));
+    const firsts = alarms.filter((alarm) => alarm.MetricName !== undefined);
     expect(firsts.map((alarm) => alarm.MetricName).sort()).toEqual([
       'ApproximateNumberOfMessagesVisible',
       'ExecutionsFailed',
       'ExecutionsTimedOut',
     ]);
     for (const alarm of firsts) expect(alarm).toMatchObject({ Threshold: 1, EvaluationPeriods: 1 });
+  });
+
+  it('alarms on steady throttles of the two download Lambdas, which no error alarm sees', () => {
+    const throttles = alarmsOf(resources).find((alarm) => alarm.AlarmName === 'Recon-DownloadThrottles');
+    if (!throttles) throw new Error('no DownloadThrottles alarm');
+    expect(throttles).toMatchObject({ Threshold: 1, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+    expect(throttles.Metrics[0]).toMatchObject({ Expression: 'throttles0 + throttles1', ReturnData: true });
+    const functions = throttles.Metrics.slice(1).map(
+      (query: {
+        MetricStat: { Metric: { MetricName: string; Dimensions: { Value: { Ref: string } }[] } };
+      }) => {
+        expect(query.MetricStat.Metric.MetricName).toBe('Throttles');
+        return query.MetricStat.Metric.Dimensions[0]?.Value.Ref;
+      },
+    );
+    const descriptions = functions.map((id: string) => String(resources[id]?.Properties.Description));
+    expect(descriptions).toEqual([
+      expect.stringContaining('pages of a report without page count'),
+      expect.stringContaining('one batch of report pages'),
+    ]);
   });
 });
 
