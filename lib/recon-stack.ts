@@ -20,6 +20,9 @@ export interface ReconStackProps extends StackProps {
   readonly removalPolicy?: RemovalPolicy;
 }
 
+/** What the webhook receiver does: its description, and what its alarm says failed. */
+const WEBHOOK_PURPOSE = 'verify, dedupe and acknowledge provider webhooks; resume the waiting workflow';
+
 /** `PlanErrors` for the step `plan`: the alarm's id, name suffix and runbook heading. */
 function errorsAlarmId(name: string): string {
   return `${name[0]?.toUpperCase()}${name.slice(1)}Errors`;
@@ -110,7 +113,7 @@ export class ReconStack extends Stack {
     const { table } = this.storage;
     const receiver = new ReconFunction(this, 'WebhookFunction', {
       entry: 'lambdas/webhook/handler.ts',
-      description: 'recon: verify, dedupe and acknowledge provider webhooks; resume the waiting workflow',
+      description: `recon: ${WEBHOOK_PURPOSE}`,
       serviceName: 'recon-webhook',
       // Verifies an HMAC and does two conditional writes: small and quick; must answer 200 at once.
       memorySize: 256,
@@ -129,11 +132,7 @@ export class ReconStack extends Stack {
       [`Resource::${nagArnOf(table)}/index/*`],
       "CDK's table grant also names the table's own indexes; the receiver reads and writes items by key only.",
     );
-    this.monitoring.watchFunction(
-      errorsAlarmId('webhook'),
-      receiver.function,
-      'verify and acknowledge provider webhooks',
-    );
+    this.monitoring.watchFunction(errorsAlarmId('webhook'), receiver.function, WEBHOOK_PURPOSE);
     new CfnOutput(this, 'WebhookUrl', { value: api.url });
   }
 }

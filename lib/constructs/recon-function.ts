@@ -37,9 +37,10 @@ export interface ReconFunctionProps {
 
 /**
  * The one way recon builds a Lambda: Node 22 on arm64 (cheaper per GB-s, same code), bundled locally
- * by esbuild as ESM (no Docker needed), X-Ray tracing unless the stage turns it off, its own log group with a retention, and
- * its own role with no managed policy: log writing is granted on its log group only, and callers
- * add exactly what the function needs through the `grant*` methods of the resources.
+ * by esbuild as ESM (no Docker needed), X-Ray tracing unless the stage turns it off, its own log
+ * group with a retention, and its own role with no managed policy: log writing is granted on its
+ * log group only, and callers add exactly what the function needs through the `grant*` methods of
+ * the resources.
  */
 export class ReconFunction extends Construct {
   public readonly function: NodejsFunction;
