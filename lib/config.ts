@@ -17,6 +17,7 @@ import {
 } from '../lambdas/core/rate-limit/pacing';
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
 import { budgetSettingsOf, lookbackWithinHistoryLimit } from './config-history';
+import { costSchema, lifecycleSchema, notificationFields, reservationCoversPeak } from './config-operations';
 import { maxLookbackDays } from './workflow/history-budget';
 import { generationLeaseSeconds } from './workflow/retry-schedule';
 
@@ -74,8 +75,9 @@ export const stageConfigSchema = z
       .string()
       .regex(/^[a-z][a-z0-9]{0,19}$/, 'expected lower-case letters and digits, starting with a letter')
       .optional(),
-    /** Subscribe this address to the alarm/summary topic. */
-    alarmEmail: z.email().optional(),
+    ...notificationFields,
+    cost: costSchema,
+    lifecycle: lifecycleSchema,
     /** Requests per second recon may send (the provider allows 10 for the whole account; keep a margin). */
     ratePerSecond: z.number().positive().max(10).default(DEFAULT_RATE_PER_SECOND),
     /**
@@ -99,6 +101,8 @@ export const stageConfigSchema = z
         distributedMapThreshold: z.number().int().min(1).default(40),
         distributedMapConcurrency: z.number().int().min(1).max(1000).default(5),
         maxUnknownPages: workflowFields.maxUnknownPages,
+        /** Lambda concurrency reserved for each download function. @default none: the account's pool */
+        reservedConcurrency: z.number().int().min(1).optional(),
       })
       .prefault({}),
     /** Reports processed at once (configuration x window jobs). */
@@ -117,7 +121,8 @@ export const stageConfigSchema = z
     message: 'secretKmsKeyArn is for an imported secret: set secretArn too',
     path: ['secretKmsKeyArn'],
   })
-  .superRefine(lookbackWithinHistoryLimit);
+  .superRefine(lookbackWithinHistoryLimit)
+  .superRefine(reservationCoversPeak);
 
 export type StageConfig = z.output<typeof stageConfigSchema>;
 export type StageConfigInput = z.input<typeof stageConfigSchema>;

@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import type { Construct } from 'constructs';
 import { ENV } from '../lambdas/core/env';
 import { WORKFLOW_ENV } from '../lambdas/core/workflow/config';
+import { STEP_CATALOG, type StepName } from '../lambdas/core/workflow/step-catalog';
 import { AnalyticsCatalog } from './analytics/analytics';
 import { deployedWorkflowConfigOf, type StageConfig } from './config';
 import { acknowledgeWildcards, nagArnOf } from './constructs/nag';
@@ -11,12 +12,20 @@ import { NightlySchedule } from './schedule/schedule';
 import { ProviderSecret } from './secrets/provider-secret';
 import { Storage } from './storage/storage';
 import { WebhookApi, webhookEnvironment } from './webhook/webhook-api';
-import { Workflow } from './workflow/workflow';
+import { DOWNLOAD_STEPS, Workflow } from './workflow/workflow';
 
 export interface ReconStackProps extends StackProps {
   readonly stage: StageConfig;
   /** @default RETAIN */
   readonly removalPolicy?: RemovalPolicy;
+}
+
+/** What the webhook receiver does: its description, and what its alarm says failed. */
+const WEBHOOK_PURPOSE = 'verify, dedupe and acknowledge provider webhooks; resume the waiting workflow';
+
+/** `PlanErrors` for the step `plan`: the alarm's id, name suffix and runbook heading. */
+function errorsAlarmId(name: string): string {
+  return `${name[0]?.toUpperCase()}${name.slice(1)}Errors`;
 }
 
 /** Composes one construct per capability; every setting comes from the validated stage config. */
@@ -30,8 +39,14 @@ export class ReconStack extends Stack {
     const { stage } = props;
     this.storage = new Storage(this, 'Storage', {
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      pointInTimeRecovery: stage.cost.pointInTimeRecovery,
+      athenaResultsDays: stage.lifecycle.athenaResultsDays,
+      summariesDays: stage.lifecycle.summariesDays,
     });
-    this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: stage.alarmEmail });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      financeEmails: stage.financeEmails,
+      operationsEmails: stage.operationsEmails,
+    });
     const providerSecret = new ProviderSecret(this, 'ProviderSecret', {
       secretArn: stage.secretArn,
       secretKmsKeyArn: stage.secretKmsKeyArn,
@@ -48,7 +63,7 @@ export class ReconStack extends Stack {
       [ENV.providerRateMargin]: String(stage.rateMarginRatio),
       [ENV.providerRateSpacing]: String(stage.rateSpacingMs),
       [ENV.reconConfig]: JSON.stringify(stage.recon),
-      [ENV.topicArn]: this.monitoring.topic.topicArn,
+      [ENV.topicArn]: this.monitoring.financeTopic.topicArn,
       [WORKFLOW_ENV.workflowConfig]: JSON.stringify(deployedWorkflowConfigOf(stage)),
     };
 
@@ -57,14 +72,20 @@ export class ReconStack extends Stack {
       table: this.storage.table,
       bucket: this.storage.bucket,
       secret: providerSecret,
-      topic: this.monitoring.topic,
+      topic: this.monitoring.financeTopic,
       settings,
     });
     this.monitoring.watchStateMachine(this.workflow.stateMachine);
     for (const [step, fn] of Object.entries(this.workflow.functions))
-      this.monitoring.watchFunction(step, fn.function);
+      this.monitoring.watchFunction(errorsAlarmId(step), fn.function, STEP_CATALOG[step as StepName].purpose);
 
-    if (stage.webhook.enabled) this.addWebhook(providerSecret);
+    this.monitoring.watchThrottles(
+      'DownloadThrottles',
+      [...DOWNLOAD_STEPS].map((step) => this.workflow.functions[step].function),
+      'download Lambdas',
+    );
+
+    if (stage.webhook.enabled) this.addWebhook(providerSecret, stage);
     // Glue databases and Athena workgroups are account-wide names: derive them from the stack's.
     new AnalyticsCatalog(this, 'Analytics', {
       bucket: this.storage.bucket,
@@ -77,7 +98,7 @@ export class ReconStack extends Stack {
       timeZone: stage.schedule.timeZone,
       enabled: stage.schedule.enabled,
     });
-    this.monitoring.watchDeadLetters('Schedule', schedule.deadLetterQueue);
+    this.monitoring.watchScheduleDeadLetters(schedule.deadLetterQueue);
 
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'LakeBucket', { value: this.storage.bucket.bucketName });
@@ -87,16 +108,17 @@ export class ReconStack extends Stack {
   }
 
   /** The webhook receiver: an HTTP API in front of a Lambda built like every other recon function. */
-  private addWebhook(providerSecret: ProviderSecret): void {
+  private addWebhook(providerSecret: ProviderSecret, stage: StageConfig): void {
     const { secret } = providerSecret;
     const { table } = this.storage;
     const receiver = new ReconFunction(this, 'WebhookFunction', {
       entry: 'lambdas/webhook/handler.ts',
-      description: 'recon: verify, dedupe and acknowledge provider webhooks; resume the waiting workflow',
+      description: `recon: ${WEBHOOK_PURPOSE}`,
       serviceName: 'recon-webhook',
       // Verifies an HMAC and does two conditional writes: small and quick; must answer 200 at once.
       memorySize: 256,
       timeout: Duration.seconds(10),
+      tracing: stage.cost.tracing,
       environment: webhookEnvironment({ table, secret }),
     });
     const api = new WebhookApi(this, 'Webhook', {
@@ -110,7 +132,7 @@ export class ReconStack extends Stack {
       [`Resource::${nagArnOf(table)}/index/*`],
       "CDK's table grant also names the table's own indexes; the receiver reads and writes items by key only.",
     );
-    this.monitoring.watchFunction('webhook', receiver.function);
+    this.monitoring.watchFunction(errorsAlarmId('webhook'), receiver.function, WEBHOOK_PURPOSE);
     new CfnOutput(this, 'WebhookUrl', { value: api.url });
   }
 }

@@ -13,6 +13,7 @@ import {
   RECEIVABLE_CHANGES_TABLE,
   RECORDS_TABLE,
 } from '../../lambdas/core/lake/tables';
+import { ATHENA_RESULTS_PREFIX } from '../storage/storage';
 import { NAMED_QUERIES } from './queries';
 
 export interface AnalyticsCatalogProps {
@@ -111,7 +112,7 @@ export class AnalyticsCatalog extends Construct {
         publishCloudWatchMetricsEnabled: true,
         engineVersion: { selectedEngineVersion: 'Athena engine version 3' },
         resultConfiguration: {
-          outputLocation: `s3://${resultsBucket.bucketName}/athena-results/`,
+          outputLocation: `s3://${resultsBucket.bucketName}/${ATHENA_RESULTS_PREFIX}`,
           encryptionConfiguration: resultsKey
             ? { encryptionOption: 'SSE_KMS', kmsKey: resultsKey.keyArn }
             : { encryptionOption: 'SSE_S3' },

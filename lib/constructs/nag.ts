@@ -18,3 +18,14 @@ export function acknowledgeWildcards(scope: IConstruct, findings: readonly strin
     ...findings.map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason })),
   );
 }
+
+/**
+ * Acknowledges a cdk-nag rule the stage chose to relax for cost (a `recon.cost.*` setting): the
+ * finding stays reviewed by whoever set it, and the reason names the setting.
+ */
+export function acknowledgeCostSetting(scope: IConstruct, ruleId: string, setting: string): void {
+  Validations.of(scope).acknowledge({
+    id: ruleId,
+    reason: `Turned down by the stage setting recon.${setting} to save its monthly cost (docs/deploy.md, "Cost, quotas and teardown").`,
+  });
+}

@@ -29,13 +29,18 @@ export interface ReconFunctionProps {
   readonly environment?: Record<string, string>;
   /** @default 1 month */
   readonly logRetention?: logs.RetentionDays;
+  /** X-Ray tracing (the stage's `cost.tracing`). @default true */
+  readonly tracing?: boolean;
+  /** Concurrency kept for this function alone. @default none: it draws on the account's pool */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
  * The one way recon builds a Lambda: Node 22 on arm64 (cheaper per GB-s, same code), bundled locally
- * by esbuild as ESM (no Docker needed), X-Ray tracing on, its own log group with a retention, and
- * its own role with no managed policy: log writing is granted on its log group only, and callers
- * add exactly what the function needs through the `grant*` methods of the resources.
+ * by esbuild as ESM (no Docker needed), X-Ray tracing unless the stage turns it off, its own log
+ * group with a retention, and its own role with no managed policy: log writing is granted on its
+ * log group only, and callers add exactly what the function needs through the `grant*` methods of
+ * the resources.
  */
 export class ReconFunction extends Construct {
   public readonly function: NodejsFunction;
@@ -53,6 +58,7 @@ export class ReconFunction extends Construct {
       description: `${props.description} (least privilege, no managed policies)`,
     });
     this.logGroup.grantWrite(this.role);
+    const tracing = props.tracing ?? true;
     this.function = new NodejsFunction(this, 'Function', {
       entry: `${REPO_ROOT}${props.entry}`,
       handler: 'handler',
@@ -64,7 +70,8 @@ export class ReconFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
-      tracing: lambda.Tracing.ACTIVE,
+      tracing: tracing ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         // Every recon function's metrics in one namespace, each under its own service name.
@@ -87,11 +94,12 @@ export class ReconFunction extends Construct {
         logLevel: LogLevel.ERROR,
       },
     });
-    acknowledgeWildcards(
-      this.role,
-      ['Resource::*'],
-      'X-Ray tracing actions (xray:PutTraceSegments, xray:PutTelemetryRecords) only accept Resource "*".',
-    );
+    if (tracing)
+      acknowledgeWildcards(
+        this.role,
+        ['Resource::*'],
+        'X-Ray tracing actions (xray:PutTraceSegments, xray:PutTelemetryRecords) only accept Resource "*".',
+      );
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
       reason:

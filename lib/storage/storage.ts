@@ -4,6 +4,13 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE } from '../../lambdas/core/store/table';
 
+/**
+ * Where Athena writes query results (lib/analytics), and where each run writes its summary and
+ * report (lambdas/core/summary/summarizer.ts; a test holds the two together).
+ */
+export const ATHENA_RESULTS_PREFIX = 'athena-results/';
+export const SUMMARIES_PREFIX = 'summaries/';
+
 export interface StorageProps {
   /** @default RETAIN: the lake and the receivables are the system of record. */
   readonly removalPolicy?: RemovalPolicy;
@@ -11,12 +18,20 @@ export interface StorageProps {
   readonly rawToInfrequentAccessDays?: number;
   /** Days before raw pages move to Glacier Instant Retrieval (audit copies, rarely read). @default 180 */
   readonly rawToGlacierDays?: number;
+  /** The stage's `cost.pointInTimeRecovery`. */
+  readonly pointInTimeRecovery: boolean;
+  /** Days before Athena's query results expire (the stage's `lifecycle.athenaResultsDays`). */
+  readonly athenaResultsDays: number;
+  /** Days before a run's summary and report expire (the stage's `lifecycle.summariesDays`). */
+  readonly summariesDays: number;
 }
 
 /**
  * The data lake bucket and the single DynamoDB table. Security defaults: no public access, TLS only,
  * encryption at rest, versioning (a bad export can be rolled back), server access logs to a separate
- * bucket; the table has point-in-time recovery, encryption, TTL on `expiresAt` and the byWork index
+ * bucket, expiry of what nobody reads again (Athena results, old summaries); the table has
+ * point-in-time recovery (unless the stage turns it off), encryption, TTL on `expiresAt` and the
+ * byWork index
  * (keys from `lambdas/core/store/table.ts`, which the stores read too; sparse: only the states listed
  * in INDEXED_STATUSES carry its key attributes). The byStatus index of earlier versions is gone: it
  * held the same receivables as byWork and cost a second index write for each.
@@ -26,7 +41,7 @@ export class Storage extends Construct {
   public readonly accessLogsBucket: s3.Bucket;
   public readonly table: dynamodb.TableV2;
 
-  constructor(scope: Construct, id: string, props: StorageProps = {}) {
+  constructor(scope: Construct, id: string, props: StorageProps) {
     super(scope, id);
     const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
 
@@ -61,6 +76,16 @@ export class Storage extends Construct {
             },
           ],
         },
+        {
+          id: 'expire-athena-results',
+          prefix: ATHENA_RESULTS_PREFIX,
+          expiration: Duration.days(props.athenaResultsDays),
+        },
+        {
+          id: 'expire-summaries',
+          prefix: SUMMARIES_PREFIX,
+          expiration: Duration.days(props.summariesDays),
+        },
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(90) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
       ],
@@ -72,7 +97,7 @@ export class Storage extends Construct {
       partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
       sortKey: { name: sortKey, type: dynamodb.AttributeType.STRING },
       billing: dynamodb.Billing.onDemand(),
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: props.pointInTimeRecovery },
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       timeToLiveAttribute: ttlAttribute,
       deletionProtection: removalPolicy === RemovalPolicy.RETAIN,

@@ -20,10 +20,13 @@ import {
   type StepSetting,
 } from '../../lambdas/core/workflow/step-catalog';
 import type { StageConfig } from '../config';
-import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
+import { acknowledgeCostSetting, acknowledgeWildcards, nagArnOf } from '../constructs/nag';
 import { ReconFunction } from '../constructs/recon-function';
 import type { ProviderSecret } from '../secrets/provider-secret';
 import { buildWorkflowDefinition } from './definition';
+
+/** The Lambdas that download report pages: the ones that run many at once (`download.reservedConcurrency`). */
+export const DOWNLOAD_STEPS: ReadonlySet<StepName> = new Set(['downloadUntilEmpty', 'downloadPages']);
 
 export interface WorkflowProps {
   readonly stage: StageConfig;
@@ -41,7 +44,8 @@ export interface WorkflowProps {
 
 /**
  * The nightly state machine and the Lambdas of its steps. STANDARD type (runs take minutes to hours
- * and need exactly-once task semantics), every event logged with execution data, X-Ray tracing.
+ * and need exactly-once task semantics), logged and traced as the stage's `cost` settings say
+ * (default: every event with execution data, X-Ray tracing).
  */
 export class Workflow extends Construct {
   public readonly stateMachine: sfn.StateMachine;
@@ -70,6 +74,10 @@ export class Workflow extends Construct {
         serviceName: `recon-${folder}`,
         memorySize: memoryMb,
         timeout: Duration.seconds(timeoutSeconds),
+        tracing: props.stage.cost.tracing,
+        reservedConcurrentExecutions: DOWNLOAD_STEPS.has(step)
+          ? props.stage.download.reservedConcurrency
+          : undefined,
         environment: Object.fromEntries(environment.map((name) => [name, props.settings[name]])),
       });
       if (PROVIDER_STEPS.has(step)) props.secret.grantRead(fn.role);
@@ -83,6 +91,7 @@ export class Workflow extends Construct {
       retention: logs.RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    const { cost } = props.stage;
     const lambdas = Object.fromEntries(
       Object.entries(functions).map(([step, fn]) => [step, fn.function]),
     ) as Record<StepName, ReconFunction['function']>;
@@ -101,9 +110,16 @@ export class Workflow extends Construct {
         }),
       ),
       timeout: Duration.hours(12),
-      tracingEnabled: true,
-      logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: true },
+      tracingEnabled: cost.tracing,
+      logs: {
+        destination: logGroup,
+        level: sfn.LogLevel[cost.stateMachineLogLevel],
+        includeExecutionData: cost.stateMachineLogExecutionData,
+      },
     });
+    if (cost.stateMachineLogLevel !== 'ALL')
+      acknowledgeCostSetting(this.stateMachine, 'AwsSolutions-SF1', 'cost.stateMachineLogLevel');
+    if (!cost.tracing) acknowledgeCostSetting(this.stateMachine, 'AwsSolutions-SF2', 'cost.tracing');
     acknowledgeWildcards(
       this.stateMachine,
       Object.values(functions).map((fn) => `Resource::${nagArnOf(fn.function)}:*`),

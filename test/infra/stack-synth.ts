@@ -31,7 +31,8 @@ export const PRODUCTION: StageConfigInput = {
   environment: 'production',
   baseUrl: 'https://provider.example/api/',
   webhook: { enabled: true, timeoutMinutes: 45 },
-  alarmEmail: 'finance-ops@example.com',
+  financeEmails: ['finance@example.com', 'controller@example.com'],
+  operationsEmails: ['ops@example.com'],
 };
 
 export function synth(stage: StageConfigInput): { template: Template; resources: Resources } {

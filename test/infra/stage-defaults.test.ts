@@ -33,7 +33,7 @@ describe('the stage and the workflow schema', () => {
   it("defaults each group of the stage to its fields' own defaults, restating none", () => {
     const stage = parseStageConfig({ environment: 'production', baseUrl: 'https://provider.example' });
     const { shape } = stageConfigSchema;
-    for (const group of ['schedule', 'webhook', 'polling', 'download'] as const)
+    for (const group of ['schedule', 'webhook', 'polling', 'download', 'cost', 'lifecycle'] as const)
       expect(stage[group], group).toEqual(shape[group].unwrap().parse({}));
     expect(stage.recon).toEqual(parseReconConfig({}));
   });
