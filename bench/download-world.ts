@@ -30,7 +30,7 @@ import {
 
 /**
  * 30 days of 66,000 sales: a sales report of about 300,000 records, 1,000 per page, a mid-size
- * retailer's month (10,000 card sales a day, issue 15). Long enough that the run's fixed ends (the
+ * retailer's month (10,000 card sales a day). Long enough that the run's fixed ends (the
  * first claim, the last page's latency) weigh about 2%, as they do on a real night.
  */
 const DATASET = { sales: 66_000, from: '2025-01-01', to: '2025-01-30', recordsPerPage: 1_000 } as const;

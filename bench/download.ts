@@ -38,7 +38,7 @@ export interface DownloadFigures {
 /** The limiter as the stack ships it (stage `ratePerSecond`, the limiter's default margin and cold gap). */
 const SHIPPED: LimiterSetting = { ratePerSecond: STAGE.ratePerSecond, marginRatio: STAGE.rateMarginRatio };
 /**
- * Settings measured for comparison: the margin before issue 15, a smaller reserve, the cold gap
+ * Settings measured for comparison: the former, larger margin, a smaller reserve, the cold gap
  * shipped before the HTTP warm-up, and evenly spaced slots (an idle bucket's first slots one interval
  * apart, the scheme before the sliding window) (see docs/rate-limit.md).
  */

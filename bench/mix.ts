@@ -1,5 +1,5 @@
 /**
- * Role records in the benchmarks' mix (issue 23): the simulator's lifecycle dataset (cancellations,
+ * Role records in the benchmarks' mix: the simulator's lifecycle dataset (cancellations,
  * chargebacks and reversals, advances, adjustments, fees) read with its record roles, so the
  * pipeline and scale figures count the receivables' lifecycle contributions and the account-level
  * items, not A1 and D1 alone.

@@ -1,5 +1,5 @@
 /**
- * Fees charged above the contract (dataset option `feeAudit`, issue 24). The contract is what the
+ * Fees charged above the contract (dataset option `feeAudit`). The contract is what the
  * generator's own pricing always was (a brand base, installment plans by number of installments),
  * with one renegotiation: REDE lowers every rate from the middle of the period. Sales sold under it
  * are charged the rate in force on their sale date, except a seeded share charged more, by an

@@ -1,6 +1,6 @@
 /**
  * The lifecycle answer key (dataset option `lifecycle`): every receivable's state, reason and amounts
- * under LIFECYCLE semantics (issue 23), and the account-level totals, for the records reported in a
+ * under LIFECYCLE semantics, and the account-level totals, for the records reported in a
  * movement period. It reads what the generator meant each record to be (its `role`), never the
  * rendered text. A1 and D1 count as in `ground-truth.ts` (corrected amounts included); records
  * without a role (the meaningless codes of a dataset without `lifecycle`) count nowhere, so there the

@@ -153,7 +153,7 @@ export interface ExpectedReceivable {
   dueDate: string | null;
 }
 
-/** States of LIFECYCLE semantics (issue 23): today's six and the lifecycle's own. */
+/** States of LIFECYCLE semantics: today's six and the lifecycle's own. */
 export type LifecycleState = ReceivableStatus | 'CANCELLED' | 'CHARGED_BACK' | 'ADVANCED' | 'UNLINKED';
 
 export type LifecycleReason =

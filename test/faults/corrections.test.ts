@@ -1,5 +1,5 @@
 /**
- * Corrections, twins and seams through the real pipeline (issue 21, items 5–8): a provider that
+ * Corrections, twins and seams through the real pipeline: a provider that
  * re-sends a payment or a forecast with another amount in a later report, registers two equal partial
  * payments on consecutive movement days, or serves one record on both sides of a page seam. Every
  * receivable must equal the answer key (a later report's amount supersedes, twins of different days

@@ -155,7 +155,7 @@ describe('AnalyticsCatalog', () => {
               Type: 'string',
               Comment: 'for an OPEN receivable, the first date it counts as OVERDUE (due + grace + 1 day)',
             },
-            // Appended for the lifecycle (issue 23): older parts read them as null.
+            // Appended for the lifecycle: older parts read them as null.
             { Name: 'cancelled_net_cents', Type: 'bigint' },
             { Name: 'charged_back_net_cents', Type: 'bigint', Comment: 'chargebacks net of their reversals' },
             { Name: 'adjustment_net_cents', Type: 'bigint' },
@@ -168,7 +168,7 @@ describe('AnalyticsCatalog', () => {
             },
             { Name: 'last_chargeback_date', Type: 'string' },
             { Name: 'roles', Type: 'string', Comment: 'roles of the records, +-joined' },
-            // Appended for the fee audit (issue 24, docs/fee-audit.md).
+            // Appended for the fee audit (docs/fee-audit.md).
             {
               Name: 'fee_audit',
               Type: 'string',

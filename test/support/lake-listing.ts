@@ -32,7 +32,7 @@ export async function dynamoListing(
 }
 
 /**
- * The view's fields the `receivables_as_of` query returns. The lifecycle columns (issue 23) are in
+ * The view's fields the `receivables_as_of` query returns. The lifecycle columns are in
  * the change export but not yet in the named query; they join this list when the query selects them.
  */
 function lakeFieldsOf(view: ReceivableView): Record<string, unknown> {

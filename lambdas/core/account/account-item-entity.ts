@@ -1,5 +1,5 @@
 /**
- * The account-level item's key and schema (issue 23, docs/lifecycle.md; its use: account-items.ts).
+ * The account-level item's key and schema (docs/lifecycle.md; its use: account-items.ts).
  *
  * | attribute | holds |
  * |-----------|-------|

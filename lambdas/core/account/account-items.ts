@@ -1,5 +1,5 @@
 /**
- * Account-level items (issue 23, docs/lifecycle.md): FEE records (POS rent, service fees) and
+ * Account-level items (docs/lifecycle.md): FEE records (POS rent, service fees) and
  * ADJUSTMENT records without a complete match key belong to no receivable. They are kept per
  * (acquirer, merchant, date) in one DynamoDB item each (layout: account-item-entity.ts), under the
  * same identity and exactly-once rule as receivables: a contribution per record identity, counted as

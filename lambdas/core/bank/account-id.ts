@@ -1,5 +1,5 @@
 /**
- * One name for a bank account, whichever side it comes from (issue 25, docs/deposits.md): an OFX
+ * One name for a bank account, whichever side it comes from (docs/deposits.md): an OFX
  * statement's BANKID/BRANCHID/ACCTID and a payment record's bank, branch and account columns spell
  * the same account differently ("0341" and "341", "01234-5" and "12345", a branch with or without its
  * check digit). Both sides go through {@link bankAccountId}, so they meet on one string:

@@ -1,5 +1,5 @@
 /**
- * A statement transaction's identity (issue 25, docs/deposits.md "Statements: import and identity"):
+ * A statement transaction's identity (docs/deposits.md "Statements: import and identity"):
  * what makes a re-imported or overlapping statement change nothing, while two genuinely equal credits
  * of one day stay two. Per bank (`deposits.statementIdentity`, by the code the statement gives):
  *

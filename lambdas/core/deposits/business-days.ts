@@ -1,5 +1,5 @@
 /**
- * Brazilian bank business days (issue 25, docs/deposits.md "## Matching"): the days a bank posts
+ * Brazilian bank business days (docs/deposits.md "## Matching"): the days a bank posts
  * credits. Weekends and the national holidays on which banks close are not business days; the
  * holidays come from the maintained `date-holidays` library (country BR, types `public` and `bank`:
  * Carnaval Monday and Tuesday, Good Friday, Corpus Christi, Consciência Negra since 2024, ...), never

@@ -1,5 +1,5 @@
 /**
- * The bank leg's settings (`deposits` in RECON_CONFIG; issue 25, docs/deposits.md). Every default is
+ * The bank leg's settings (`deposits` in RECON_CONFIG; docs/deposits.md). Every default is
  * what a Brazilian merchant's bank and acquirers usually do; each is a setting because some do not.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The match of expected deposits against bank credits (issue 25; the rules, with examples, are in
+ * The match of expected deposits against bank credits (the rules, with examples, are in
  * docs/deposits.md "## Matching"). Pure: the same inputs in any order give the same results in the
  * same order, because everything is first sorted by a total order (dates, account, acquirer,
  * amounts, identities) and every choice is then made in that order.

@@ -1,5 +1,5 @@
 /**
- * Which acquirer a bank credit comes from, read from its memo (issue 25, docs/deposits.md
+ * Which acquirer a bank credit comes from, read from its memo (docs/deposits.md
  * "## Matching"). Banks write the payer in the memo in their own way ("TED CIELO S.A.",
  * "CRED REDECARD", "Créd. Stone Pagamentos"), so the memo is normalized first (accents removed,
  * upper case, runs of spaces collapsed) and then tried against `deposits.acquirerPatterns`

@@ -1,5 +1,5 @@
 /**
- * The bank leg's shared vocabulary (issue 25, docs/deposits.md): what the acquirers' payments say
+ * The bank leg's shared vocabulary (docs/deposits.md): what the acquirers' payments say
  * should reach a bank account (expected deposits), what the bank says did (credits), and the result
  * of matching the two. Money is integer centavos; dates are calendar dates (the bank's posting date,
  * the acquirer's payment date).

@@ -1,5 +1,5 @@
 /**
- * The receivable's life beyond forecast and payment (issue 23, docs/lifecycle.md): cancellations,
+ * The receivable's life beyond forecast and payment (docs/lifecycle.md): cancellations,
  * chargebacks and their reversals, advances and linked adjustments. Each is a contribution like a
  * forecast or a settlement (one identity, counted as often as it occurs in one report), so the same
  * set of records gives the same amounts in any order and after any re-delivery. Amounts are stored

@@ -141,7 +141,9 @@ export function applyRecords(
   for (const { record, linked } of linkedRecords) {
     const hash = hashOf.get(record) as string;
     roles.set(hash, linked);
-    byHash.set(hash, [...(byHash.get(hash) ?? []), record]);
+    const group = byHash.get(hash);
+    if (group) group.push(record);
+    else byHash.set(hash, [record]);
   }
   let content = current && replaced.size > 0 ? withoutContributions(current, replaced) : current;
   let changed = 0;

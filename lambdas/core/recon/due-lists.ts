@@ -5,7 +5,7 @@
  * items `DUE#<due date>` / `<night>#<chunk>`. On the night a due date's grace ends, aging reads that
  * date's items (one Query) and then only those receivables.
  *
- * Why not an index entry per OPEN receivable (as until issue 15): a sparse-index entry costs a write
+ * Why not an index entry per OPEN receivable (as earlier versions did): a sparse-index entry costs a write
  * unit when the receivable enters OPEN and another when its settlement takes it out, about one unit
  * per ingested record, more than half of a night's DynamoDB bill. A list costs a write unit per KB
  * of keys (about 14 keys) per due date and night, and DynamoDB's TTL drops it for free.

@@ -1,5 +1,5 @@
 /**
- * Record roles (issue 23, docs/lifecycle.md): what a record does to a receivable. The provider
+ * Record roles (docs/lifecycle.md): what a record does to a receivable. The provider
  * documents only A1 (forecast) and D1 (payment); every other code plays the role `recordRoles`
  * gives it, by code or by the value of one source column, and no role is ever guessed.
  *

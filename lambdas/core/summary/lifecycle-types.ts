@@ -1,5 +1,5 @@
 /**
- * The summary's lifecycle parts (issue 23, docs/lifecycle.md): money the book's cancellations,
+ * The summary's lifecycle parts (docs/lifecycle.md): money the book's cancellations,
  * chargebacks and advances moved, the period's account-level fees and debits, and the records no
  * role classifies. Types only, so types.ts and the modules that compute these share it.
  */

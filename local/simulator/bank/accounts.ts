@@ -1,5 +1,5 @@
 /**
- * Where the acquirers' money lands (issue 25): the simulator's own assignment of bank accounts, not any
+ * Where the acquirers' money lands: the simulator's own assignment of bank accounts, not any
  * bank's or acquirer's. Each seed opens four accounts (two at Itaú, one at Bradesco, one at Banco do
  * Brasil) and each (acquirer, merchant) deposits to one of them. The records that move money (D1, and
  * under `lifecycle` the advances, chargebacks, reversals, adjustments and fees) name it in BANCO,

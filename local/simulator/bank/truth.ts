@@ -1,5 +1,5 @@
 /**
- * The bank leg's answer key (issue 25): for every deposit the records of a period owe, what recon must
+ * The bank leg's answer key: for every deposit the records of a period owe, what recon must
  * conclude once the statements up to `asOf` are in, and every credit nobody owes. A deposit is DEPOSITED
  * when its credit (exact, by construction within the window) is on a statement, DEPOSIT_DIFFERS when
  * its credit came short, and otherwise NOT_DEPOSITED once the window of business days after its

@@ -1,5 +1,5 @@
 /**
- * Issue 25's end-to-end proof: a production period of the simulator's lifecycle dataset (payments,
+ * The end-to-end proof: a production period of the simulator's lifecycle dataset (payments,
  * advances, chargebacks, fees, with the bank columns the simulator writes) through the real path of
  * local/simulated-world.ts, with the simulated bank's OFX statements put where a deployed stack takes
  * them in (`bank/inbox/` of the lake bucket). Every expected deposit's and credit's result, as the

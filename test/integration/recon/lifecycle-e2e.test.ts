@@ -1,5 +1,5 @@
 /**
- * Issue 23's end-to-end proof: a production period of the simulator's lifecycle dataset (every role:
+ * The end-to-end proof: a production period of the simulator's lifecycle dataset (every role:
  * cancellations before and after payment, partial ones, a chargeback and its reversal, advances with
  * their fee, linked and keyless adjustments, fees) through the real path of local/simulated-world.ts
  * (simulator with variance, synthesized state machine, real steps, dynalite, s3rver), with the

@@ -1,5 +1,5 @@
 /**
- * The totals item on dynalite under concurrent executions (issue 21, items 3 and 4): another
+ * The totals item on dynalite under concurrent executions: another
  * execution's batch that is still running is not damage and no recount replaces the totals under
  * it; a batch that began during a recount's Scan makes the replace fail; a dead batch is counted by
  * the recount and its late delta adds nothing; a settling put whose answer was lost is counted once.

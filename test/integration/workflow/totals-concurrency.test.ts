@@ -1,7 +1,7 @@
 /**
  * The kept book totals through the real local pipeline (synthesized state machine, dynalite,
  * s3rver, simulator) when two executions of overlapping windows run at once, as `recon backfill`
- * starts them (issue 21, items 3 and 4). Two faults are injected in the SDK's own request stack:
+ * starts them. Two faults are injected in the SDK's own request stack:
  * - the first batch to add its delta is held until the other execution has finished, so that
  *   execution's aging and summary read the totals while the held batch's writes are in the table and
  *   its delta is not (before the fix: recounted, replaced, then the delta added on top);

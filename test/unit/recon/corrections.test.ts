@@ -1,5 +1,5 @@
 /**
- * Corrections, twins and seams (issue 21, items 5–8): which contributions count is decided by the
+ * Corrections, twins and seams: which contributions count is decided by the
  * rule of `receivable/corrections.ts` and `receivable/occurrences.ts`, the same in any order, never by hash.
  */
 import { describe, expect, it } from 'vitest';

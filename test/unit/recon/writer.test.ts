@@ -1,6 +1,6 @@
 /**
  * The receivable writer when an answer is lost: a put that landed and was sent again by the SDK
- * meets its own write, and must be reported to the totals once (issue 21, item 4); when the writer
+ * meets its own write, and must be reported to the totals once; when the writer
  * cannot tell (the item moved on, or another error), the write is in doubt, never silently dropped.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

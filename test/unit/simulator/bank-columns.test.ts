@@ -1,5 +1,5 @@
 /**
- * Where the simulator's money lands (issue 25, item 6): the records that move money name their bank
+ * Where the simulator's money lands: the records that move money name their bank
  * account in BANCO/AGENCIA/CONTA, in every rendering, and the deposit answer key is the sum of those
  * records per acquirer, account and payment date, to the centavo.
  */

@@ -1,5 +1,5 @@
 /**
- * The simulator's bank statements (issue 25, item 6): OFX files that hold, overlapping, every credit
+ * The simulator's bank statements: OFX files that hold, overlapping, every credit
  * its answer key says arrived, and the variance the key names (late over a holiday, never, short,
  * unexplained twins, a repeated FITID, a re-export).
  */
