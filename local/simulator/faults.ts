@@ -30,6 +30,7 @@ export const DEFAULT_FAULTS: SimulatorFaults = {
   pageSeamOverlap: 'off',
   correctedForecasts: false,
   correctedPayments: false,
+  correctedTwins: false,
   correctedChargebacks: false,
   shiftedRenderings: false,
 };
