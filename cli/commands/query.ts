@@ -4,7 +4,7 @@
  */
 import { type Command, Option } from 'commander';
 import { isIsoDate } from '../../lambdas/core/calendar';
-import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/lake/tables';
+import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/ingest/lake/tables';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { NAMED_QUERIES, type NamedQuery } from '../../lib/analytics/queries';
 import type { LocalLake, Row } from '../../local/lake/duckdb';

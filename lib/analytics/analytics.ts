@@ -12,7 +12,7 @@ import {
   QUARANTINE_TABLE,
   RECEIVABLE_CHANGES_TABLE,
   RECORDS_TABLE,
-} from '../../lambdas/core/lake/tables';
+} from '../../lambdas/core/ingest/lake/tables';
 import { ATHENA_RESULTS_PREFIX } from '../storage/storage';
 import { NAMED_QUERIES } from './queries';
 

@@ -14,7 +14,7 @@ import {
   LAKE_TABLES,
   type LakeColumnType,
   type LakeTable,
-} from '../../lambdas/core/lake/tables';
+} from '../../lambdas/core/ingest/lake/tables';
 import { findNamedQuery } from '../../lib/analytics/queries';
 
 export interface LocalLakeOptions {

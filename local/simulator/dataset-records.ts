@@ -3,7 +3,7 @@
  * shared by the A1/D1 generator (`dataset.ts`) and the lifecycle generator (`lifecycle.ts`).
  */
 import { fromEpochDay } from '../../lambdas/core/calendar';
-import type { RecordCode } from '../../lambdas/core/records/canonical';
+import type { RecordCode } from '../../lambdas/core/ingest/records/canonical';
 import { intBetween, pick, type Rng } from './random';
 
 export interface Sale {

@@ -4,7 +4,7 @@
  * are slices of it by date, so the same record always looks the same in every report that contains it.
  */
 import { toEpochDay } from '../../lambdas/core/calendar';
-import type { ReportKind } from '../../lambdas/core/records/canonical';
+import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
 import {
   type DataRecord,
   otherCodes,

@@ -6,7 +6,7 @@
  * renders its records its own way, and recon must still see one record.
  */
 import { fromEpochDay } from '../../lambdas/core/calendar';
-import type { ReportKind } from '../../lambdas/core/records/canonical';
+import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
 import { bankColumns } from './bank/accounts';
 import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
 import type { DataRecord, Universe } from './dataset';

@@ -4,7 +4,7 @@
  * n) so a 100,000-record report costs one typed array; records are encoded only when a page is asked.
  */
 import { toEpochDay } from '../../lambdas/core/calendar';
-import type { ReportKind } from '../../lambdas/core/records/canonical';
+import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
 import { dayRange, type KindRecords, type Universe } from './dataset';
 import { intBetween, rngFor, shuffleInPlace } from './random';
 import type { RecordCounts } from './types';

@@ -2,8 +2,9 @@
  * The report registry: ids above 2^53, generation, and state computed lazily from the clock (production
  * walks AGUARDANDO -> EM_PROCESSAMENTO -> CONCLUIDO/ERRO; sandbox stays EM_PROCESSAMENTO).
  */
+
+import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
 import type { ReportState } from '../../lambdas/core/provider/port';
-import type { ReportKind } from '../../lambdas/core/records/canonical';
 import type { Corrections } from './corrections';
 import { intBetween, rngFor } from './random';
 import type { SimulatorFaults, SimulatorMode } from './types';

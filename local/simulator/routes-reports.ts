@@ -4,9 +4,9 @@
  * state).
  */
 import { addDays, daysBetween, isIsoDate } from '../../lambdas/core/calendar';
+import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
 import { parseJsonPreservingIds } from '../../lambdas/core/json';
 import { REPORT_STATES, type ReportState } from '../../lambdas/core/provider/port';
-import type { ReportKind } from '../../lambdas/core/records/canonical';
 import { correctionsOf } from './corrections';
 import type { Universe } from './dataset';
 import type { Encoder } from './encoding';

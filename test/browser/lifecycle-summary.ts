@@ -5,9 +5,10 @@
  * unclassified group of each kind, so the report shows every lifecycle section.
  */
 
-import { bookFromReceivables, buildRunSummaryFromBook } from '../../lambdas/core/summary/compute';
-import { periodFees } from '../../lambdas/core/summary/fees';
-import type { ReportLanguage, RunSummary, SummaryReceivable } from '../../lambdas/core/summary/types';
+import { periodFees } from '../../lambdas/core/account-items/period-fees';
+import type { SummaryReceivable } from '../../lambdas/core/book/types';
+import { bookFromReceivables, buildRunSummaryFromBook } from '../../lambdas/core/report/compute';
+import type { ReportLanguage, RunSummary } from '../../lambdas/core/report/types';
 import { generateUniverse } from '../../local/simulator/dataset';
 import { computeLifecycleTruth } from '../../local/simulator/lifecycle-truth';
 import { job, summaryInput } from '../unit/summary/fixtures';

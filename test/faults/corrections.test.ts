@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromEpochDay } from '../../lambdas/core/calendar';
-import type { Receivable } from '../../lambdas/core/receivable/item';
-import { collect, scanPages } from '../../lambdas/core/receivable/queries';
+import type { Receivable } from '../../lambdas/core/receivables/item';
+import { collect, scanPages } from '../../lambdas/core/receivables/queries';
 import type { LocalWorld } from '../../local/simulated-world';
 import { generateUniverse } from '../../local/simulator/dataset';
 import { expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';

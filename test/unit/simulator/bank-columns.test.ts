@@ -4,9 +4,9 @@
  * records per acquirer, account and payment date, to the centavo.
  */
 import { describe, expect, it } from 'vitest';
-import { bankAccountId } from '../../../lambdas/core/bank/account-id';
 import { fromEpochDay, toEpochDay } from '../../../lambdas/core/calendar';
-import type { ReportKind } from '../../../lambdas/core/records/canonical';
+import { bankAccountId } from '../../../lambdas/core/deposits/bank/account-id';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
 import { accountOf } from '../../../local/simulator/bank/accounts';
 import { bankTruth } from '../../../local/simulator/bank/truth';
 import { type DataRecord, dayRange, generateUniverse } from '../../../local/simulator/dataset';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEPOSIT_COLUMNS } from '../../../cli/commands/deposits';
-import { identify } from '../../../lambdas/core/bank/identity';
-import { readOfx } from '../../../lambdas/core/bank/ofx-reader';
+import { identify } from '../../../lambdas/core/deposits/bank/identity';
+import { readOfx } from '../../../lambdas/core/deposits/bank/ofx-reader';
 import { isBusinessDay } from '../../../lambdas/core/deposits/business-days';
 import { matchDeposits } from '../../../lambdas/core/deposits/match';
 import type { BankCredit } from '../../../lambdas/core/deposits/types';

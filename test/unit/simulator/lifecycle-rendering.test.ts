@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCents } from '../../../lambdas/core/records/amount';
-import type { ReportKind } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import { parseCents } from '../../../lambdas/core/ingest/records/amount';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
 import { generateUniverse } from '../../../local/simulator/dataset';
 import type { DataRecord } from '../../../local/simulator/dataset-records';
 import { buildEncoder } from '../../../local/simulator/encoding';

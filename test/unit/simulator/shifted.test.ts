@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../lambdas/core/calendar';
-import { parseRecordDate } from '../../../lambdas/core/records/dates';
-import { normalizeIdentifier } from '../../../lambdas/core/records/identifiers';
+import { parseRecordDate } from '../../../lambdas/core/ingest/records/dates';
+import { normalizeIdentifier } from '../../../lambdas/core/ingest/records/identifiers';
 import { rngFor } from '../../../local/simulator/random';
 import { shiftedDate, shiftedId } from '../../../local/simulator/shifted';
 
