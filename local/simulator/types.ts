@@ -4,7 +4,7 @@
  */
 import type { StatementFile, StatementOptions } from './bank/statements';
 import type { BankTruth, BankTruthOptions } from './bank/truth';
-import type { FeeAuditTruth } from './fee-audit-truth';
+import type { FeeAuditTruth } from './truth/fee-audit-truth';
 
 export type SimulatorMode = 'sandbox' | 'production';
 

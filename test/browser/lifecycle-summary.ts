@@ -9,8 +9,8 @@ import { periodFees } from '../../lambdas/core/account-items/period-fees';
 import type { SummaryReceivable } from '../../lambdas/core/book/types';
 import { bookFromReceivables, buildRunSummaryFromBook } from '../../lambdas/core/report/compute';
 import type { ReportLanguage, RunSummary } from '../../lambdas/core/report/types';
-import { generateUniverse } from '../../local/simulator/dataset';
-import { computeLifecycleTruth } from '../../local/simulator/lifecycle-truth';
+import { computeLifecycleTruth } from '../../local/simulator/truth/lifecycle-truth';
+import { generateUniverse } from '../../local/simulator/universe/dataset';
 import { job, summaryInput } from '../unit/summary/fixtures';
 
 const PERIOD = { from: '2025-01-01', to: '2025-06-30' };

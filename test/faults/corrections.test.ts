@@ -10,7 +10,7 @@ import { fromEpochDay } from '../../lambdas/core/calendar';
 import type { Receivable } from '../../lambdas/core/receivables/item';
 import { collect, scanPages } from '../../lambdas/core/receivables/queries';
 import type { LocalWorld } from '../../local/simulated-world';
-import { generateUniverse } from '../../local/simulator/dataset';
+import { generateUniverse } from '../../local/simulator/universe/dataset';
 import { expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
 
 let world: LocalWorld | undefined;

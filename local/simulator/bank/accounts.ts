@@ -7,9 +7,9 @@
  */
 import { bankAccountId } from '../../../lambdas/core/deposits/bank/account-id';
 import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
-import type { DataRecord } from '../dataset-records';
-import { type Field, int, text } from '../fields';
-import { intBetween, pick, rngFor } from '../random';
+import type { DataRecord } from '../universe/dataset-records';
+import { type Field, int, text } from '../universe/fields';
+import { intBetween, pick, rngFor } from '../universe/random';
 
 export type BankCode = '341' | '237' | '001';
 

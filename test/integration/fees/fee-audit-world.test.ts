@@ -19,10 +19,10 @@ import type { RunSummary } from '../../../lambdas/core/report/types';
 import { openLocalLake } from '../../../local/lake/duckdb';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
-import type { FeeAuditTruthItem } from '../../../local/simulator/fee-audit-truth';
+import type { FeeAuditTruthItem } from '../../../local/simulator/truth/fee-audit-truth';
 
 const PERIOD = { from: '2025-01-01', to: '2025-02-28' };
-/** The renegotiation takes effect on the period's middle day (local/simulator/fee-audit.ts). */
+/** The renegotiation takes effect on the period's middle day (local/simulator/universe/fee-audit.ts). */
 const RENEGOTIATED_ON = '2025-01-30';
 
 type Listed = AuditedReceivableView & { readonly brand: string | null };

@@ -13,11 +13,11 @@ import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize'
 import { changesKey, encodeChanges } from '../../../lambdas/core/receivable-store/snapshot-export';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
-import { dayRange, feePricingOf, generateUniverse } from '../../../local/simulator/dataset';
-import { buildEncoder } from '../../../local/simulator/encoding';
-import { contractRatesCsv } from '../../../local/simulator/fee-audit';
-import { computeFeeAuditTruth } from '../../../local/simulator/fee-audit-truth';
-import { renderingFor } from '../../../local/simulator/variance';
+import { buildEncoder } from '../../../local/simulator/rendering/encoding';
+import { renderingFor } from '../../../local/simulator/rendering/variance';
+import { computeFeeAuditTruth } from '../../../local/simulator/truth/fee-audit-truth';
+import { dayRange, feePricingOf, generateUniverse } from '../../../local/simulator/universe/dataset';
+import { contractRatesCsv } from '../../../local/simulator/universe/fee-audit';
 import { auditedByPair, lakeWith, plainConfig, queried } from '../../support/fee-lake';
 import { canonical, type RecordSpec, saleKey } from '../../support/recon-records';
 

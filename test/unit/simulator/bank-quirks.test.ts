@@ -13,7 +13,7 @@ import type { BankCredit } from '../../../lambdas/core/deposits/types';
 import { plannedDeposits } from '../../../local/simulator/bank/deposits';
 import { simulatorStatements } from '../../../local/simulator/bank/statements';
 import { bankTruth } from '../../../local/simulator/bank/truth';
-import { generateUniverse } from '../../../local/simulator/dataset';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
 import { depositsConfig } from '../../support/deposits';
 
 const PERIOD = { from: '2025-01-01', to: '2025-03-31', asOf: '2025-04-10' };

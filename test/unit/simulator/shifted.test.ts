@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../lambdas/core/calendar';
 import { parseRecordDate } from '../../../lambdas/core/ingest/records/dates';
 import { normalizeIdentifier } from '../../../lambdas/core/ingest/records/identifiers';
-import { rngFor } from '../../../local/simulator/random';
-import { shiftedDate, shiftedId } from '../../../local/simulator/shifted';
+import { shiftedDate, shiftedId } from '../../../local/simulator/rendering/shifted';
+import { rngFor } from '../../../local/simulator/universe/random';
 
 describe('shifted renderings', () => {
   it('writes instants of the São Paulo day, many of them on another written day', () => {

@@ -3,11 +3,11 @@
  * entries, in a seeded order. Entries are plain integers (record index, or -(n+1) for malformed entry
  * n) so a 100,000-record report costs one typed array; records are encoded only when a page is asked.
  */
-import { toEpochDay } from '../../lambdas/core/calendar';
-import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
-import { dayRange, type KindRecords, type Universe } from './dataset';
-import { intBetween, rngFor, shuffleInPlace } from './random';
-import type { RecordCounts } from './types';
+import { toEpochDay } from '../../../lambdas/core/calendar';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import type { RecordCounts } from '../types';
+import { dayRange, type KindRecords, type Universe } from '../universe/dataset';
+import { intBetween, rngFor, shuffleInPlace } from '../universe/random';
 
 /**
  * One malformed entry is anchored after every MALFORMED_SPACING records (by reporting day), so any

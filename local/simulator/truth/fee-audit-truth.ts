@@ -4,10 +4,16 @@
  * fee against the contracted monthly rate), with the totals per acquirer and per acquirer and brand.
  * Sales come from what the generator meant (`overchargeCents`); advances from their own terms.
  */
-import { toEpochDay } from '../../lambdas/core/calendar';
-import { type DataRecord, dayRange, type KindRecords, type Receivable, type Universe } from './dataset';
-import { matchKeyFieldsOf } from './dataset-records';
-import { contractAdvanceFee } from './fee-audit';
+import { toEpochDay } from '../../../lambdas/core/calendar';
+import {
+  type DataRecord,
+  dayRange,
+  type KindRecords,
+  type Receivable,
+  type Universe,
+} from '../universe/dataset';
+import { matchKeyFieldsOf } from '../universe/dataset-records';
+import { contractAdvanceFee } from '../universe/fee-audit';
 
 export interface FeeAuditTruthItem {
   readonly acquirer: string;

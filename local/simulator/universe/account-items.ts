@@ -4,7 +4,7 @@
  * of them charged twice on one day as twins that must count twice) are written as negative numbers;
  * E1 adjustments without a key are unsigned with their direction in SINAL.
  */
-import { fromEpochDay } from '../../lambdas/core/calendar';
+import { fromEpochDay } from '../../../lambdas/core/calendar';
 import { accountCarrier, type DataRecord, type Receivable, record } from './dataset-records';
 import { intBetween, pick, type Rng } from './random';
 

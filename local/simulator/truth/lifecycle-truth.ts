@@ -6,18 +6,18 @@
  * without a role (the meaningless codes of a dataset without `lifecycle`) count nowhere, so there the
  * states are exactly the A1/D1 answer key's.
  */
-import { fromEpochDay, toEpochDay } from '../../lambdas/core/calendar';
-import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
-import { type DataRecord, dayRange, type Receivable, type Universe } from './dataset';
-import { matchKeyFieldsOf } from './dataset-records';
-import { allowedDifference, keyOf } from './ground-truth';
+import { fromEpochDay, toEpochDay } from '../../../lambdas/core/calendar';
 import type {
   AccountTotals,
   GroundTruthQuery,
   LifecycleReason,
   LifecycleState,
   LifecycleTruth,
-} from './types';
+} from '../types';
+import { type Corrections, correctedRecord, NO_CORRECTIONS } from '../universe/corrections';
+import { type DataRecord, dayRange, type Receivable, type Universe } from '../universe/dataset';
+import { matchKeyFieldsOf } from '../universe/dataset-records';
+import { allowedDifference, keyOf } from './ground-truth';
 
 interface Life {
   receivable: Receivable;

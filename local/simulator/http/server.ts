@@ -4,28 +4,28 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { businessDate } from '../../lambdas/core/calendar';
-import { closeServer, listenOnLoopback } from '../aws/endpoint';
-import { simulatorStatements } from './bank/statements';
-import { bankTruth } from './bank/truth';
-import { correctionsOf } from './corrections';
-import { feePricingOf, generateUniverse, type Universe } from './dataset';
-import { echoRequest } from './echo';
-import { buildEncoder, type Encoder } from './encoding';
-import { buildFaultState, type FaultState } from './faults';
-import { contractRatesCsv } from './fee-audit';
-import { computeFeeAuditTruth } from './fee-audit-truth';
-import { computeGroundTruth } from './ground-truth';
-import { message, type Reply, type RequestContext, readBody } from './http';
-import { computeLifecycleTruth } from './lifecycle-truth';
+import { businessDate } from '../../../lambdas/core/calendar';
+import { closeServer, listenOnLoopback } from '../../aws/endpoint';
+import { simulatorStatements } from '../bank/statements';
+import { bankTruth } from '../bank/truth';
+import { echoRequest } from '../faults/echo';
+import { buildFaultState, type FaultState } from '../faults/faults';
+import { buildEncoder, type Encoder } from '../rendering/encoding';
+import { message, type Reply, type RequestContext, readBody } from '../replies';
+import { recordCounts } from '../reports/report-content';
+import { buildIdSequence, type StoredReport } from '../reports/reports';
+import { computeFeeAuditTruth } from '../truth/fee-audit-truth';
+import { computeGroundTruth } from '../truth/ground-truth';
+import { computeLifecycleTruth } from '../truth/lifecycle-truth';
+import type { Simulator, SimulatorCredentials, SimulatorOptions, SimulatorStats } from '../types';
+import { correctionsOf } from '../universe/corrections';
+import { feePricingOf, generateUniverse, type Universe } from '../universe/dataset';
+import { contractRatesCsv } from '../universe/fee-audit';
+import { buildDeliverer } from '../webhooks/webhook-delivery';
+import { buildWebhookRegistry } from '../webhooks/webhook-registry';
 import { buildRateWindow } from './rate-window';
-import { recordCounts } from './report-content';
-import { buildIdSequence, type StoredReport } from './reports';
 import { buildRoutes, type Route } from './routes';
 import { buildReportRoutes } from './routes-reports';
-import type { Simulator, SimulatorCredentials, SimulatorOptions, SimulatorStats } from './types';
-import { buildDeliverer } from './webhook-delivery';
-import { buildWebhookRegistry } from './webhook-registry';
 
 export const SIMULATOR_CREDENTIALS: SimulatorCredentials = Object.freeze({
   email: 'recon-sim@example.com',

@@ -3,8 +3,8 @@
  * side did with each. Generated once per simulator from the seed, lazily, and held compactly; reports
  * are slices of it by date, so the same record always looks the same in every report that contains it.
  */
-import { toEpochDay } from '../../lambdas/core/calendar';
-import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
+import { toEpochDay } from '../../../lambdas/core/calendar';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
 import {
   type DataRecord,
   otherCodes,

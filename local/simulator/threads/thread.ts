@@ -8,9 +8,9 @@
  * Used where the provider's count is the measure (`bench/download.ts`). The front door's 429 has no
  * fault injection (bursts, a missing Retry-After): the faults apply behind it, rate limiting aside.
  */
-import { startWorker } from '../worker-rpc';
+import { startWorker } from '../../worker-rpc';
+import type { SimulatorCredentials, SimulatorFaults, SimulatorOptions, SimulatorStats } from '../types';
 import type { FrontOptions, FrontStats } from './front-worker';
-import type { SimulatorCredentials, SimulatorFaults, SimulatorOptions, SimulatorStats } from './types';
 
 export interface SimulatorThread {
   readonly url: string;

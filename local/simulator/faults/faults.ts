@@ -2,8 +2,9 @@
  * Injected faults: the knobs a test turns (all off by default) and the seeded dice that decide, request
  * by request, whether a fault strikes. Same seed and same request order give the same faults.
  */
-import { type Rng, rngFor } from './random';
-import type { SimulatorFaults } from './types';
+
+import type { SimulatorFaults } from '../types';
+import { type Rng, rngFor } from '../universe/random';
 
 export const DEFAULT_FAULTS: SimulatorFaults = {
   latencyMs: [0, 0],

@@ -1,9 +1,9 @@
 /** The route table: method + path pattern -> handler, with the names `stats().byRoute` counts by. */
-import type { FaultState } from './faults';
-import { message, type Reply, type RequestContext } from './http';
+import type { FaultState } from '../faults/faults';
+import { message, type Reply, type RequestContext } from '../replies';
+import type { SimulatorMode } from '../types';
+import type { WebhookRegistry } from '../webhooks/webhook-registry';
 import type { buildReportRoutes } from './routes-reports';
-import type { SimulatorMode } from './types';
-import type { WebhookRegistry } from './webhook-registry';
 
 export type Handler = (ctx: RequestContext, param: string) => Reply;
 

@@ -6,10 +6,10 @@
 import { createHmac } from 'node:crypto';
 import { type ClientRequest, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { FaultState } from './faults';
-import { type Rng, rngFor } from './random';
-import type { StoredReport } from './reports';
-import type { DeliveryRecord } from './types';
+import type { FaultState } from '../faults/faults';
+import type { StoredReport } from '../reports/reports';
+import type { DeliveryRecord } from '../types';
+import { type Rng, rngFor } from '../universe/random';
 import type { Webhook, WebhookRegistry } from './webhook-registry';
 
 export interface DeliveryDeps {

@@ -2,8 +2,8 @@
  * A record's fields before they are written: canonical upper-case names and typed values, and the
  * forms a money amount or a date can be written in. `encoding.ts` decides which form each report uses.
  */
-import { fromEpochDay } from '../../lambdas/core/calendar';
-import { formatCents } from '../../lambdas/core/money';
+import { fromEpochDay } from '../../../lambdas/core/calendar';
+import { formatCents } from '../../../lambdas/core/money';
 import type { DataRecord } from './dataset-records';
 
 export type DateParts = { y: string; m: string; d: string };

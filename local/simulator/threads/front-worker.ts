@@ -8,8 +8,8 @@
 import { Agent, createServer, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { closeServer, listenOnLoopback } from '../aws/endpoint';
-import { buildRateWindow } from './rate-window';
+import { closeServer, listenOnLoopback } from '../../aws/endpoint';
+import { buildRateWindow } from '../http/rate-window';
 
 export interface FrontOptions {
   /** The simulator's own URL, its rate limit off: the front door enforces it. */

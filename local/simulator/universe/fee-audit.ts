@@ -7,7 +7,7 @@
  * Advances are charged the contracted monthly rate (`lifecycle.ts`), a seeded share more.
  * `contractRatesCsv` writes the matching table; `fee-audit-truth.ts` says which were overcharged.
  */
-import { fromEpochDay } from '../../lambdas/core/calendar';
+import { fromEpochDay } from '../../../lambdas/core/calendar';
 import type { Receivable, Sale } from './dataset-records';
 import { intBetween, type Rng, rngFor } from './random';
 

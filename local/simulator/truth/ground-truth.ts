@@ -11,11 +11,17 @@
  * Corrected amounts (`corrections.ts`): while a correction knob is on, the latest reports show the
  * corrected amounts and a later report's amount supersedes an earlier one, so the key uses them.
  */
-import { fromEpochDay, toEpochDay } from '../../lambdas/core/calendar';
-import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
-import { type DataRecord, dayRange, type KindRecords, type Receivable, type Universe } from './dataset';
-import { matchKeyFieldsOf } from './dataset-records';
-import type { ExpectedReceivable, GroundTruthQuery, ReceivableStatus } from './types';
+import { fromEpochDay, toEpochDay } from '../../../lambdas/core/calendar';
+import type { ExpectedReceivable, GroundTruthQuery, ReceivableStatus } from '../types';
+import { type Corrections, correctedRecord, NO_CORRECTIONS } from '../universe/corrections';
+import {
+  type DataRecord,
+  dayRange,
+  type KindRecords,
+  type Receivable,
+  type Universe,
+} from '../universe/dataset';
+import { matchKeyFieldsOf } from '../universe/dataset-records';
 
 interface Entry {
   receivable: Receivable;

@@ -4,7 +4,7 @@
  * written as the `recordRoles` and `recordSign` settings of ReconConfig so that tests and `recon run`
  * against the simulator can pass them as they are.
  */
-import type { ReconConfigInput } from '../../lambdas/core/config';
+import type { ReconConfigInput } from '../../../lambdas/core/config';
 
 export const SIMULATOR_RECORD_ROLES = {
   A2: 'CANCELLATION',

@@ -7,9 +7,10 @@
  * holds "35,00 twice and 34,00"); and every chargeback (a lifecycle record restated). The later
  * report's amount is the right one, so the answer keys use the corrected amounts while the knob is on.
  */
+
+import type { SimulatorFaults } from '../types';
 import type { DataRecord, Receivable, Universe } from './dataset';
 import { rngFor } from './random';
-import type { SimulatorFaults } from './types';
 
 const CORRECTION_CENTS = 100;
 

@@ -2,8 +2,8 @@
  * The shapes of the simulated world (sales, receivables, records) and the one way a record is made,
  * shared by the A1/D1 generator (`dataset.ts`) and the lifecycle generator (`lifecycle.ts`).
  */
-import { fromEpochDay } from '../../lambdas/core/calendar';
-import type { RecordCode } from '../../lambdas/core/ingest/records/canonical';
+import { fromEpochDay } from '../../../lambdas/core/calendar';
+import type { RecordCode } from '../../../lambdas/core/ingest/records/canonical';
 import { intBetween, pick, type Rng } from './random';
 
 export interface Sale {

@@ -6,8 +6,8 @@
  * fraction, dash or space groups, Unicode spaces or a zero-width character. Each record of each report
  * draws its own forms, so a forecast and its payment are usually written differently.
  */
-import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
-import { pick, type Rng } from './random';
+import { businessDate, type IsoDate } from '../../../lambdas/core/calendar';
+import { pick, type Rng } from '../universe/random';
 
 const MINUTE = 60_000;
 /** São Paulo's offsets in minutes: -03:00, and -02:00 in the summer time it had until 2019. */

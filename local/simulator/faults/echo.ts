@@ -2,8 +2,8 @@
  * The `echoRequest` fault: an error answer that quotes the request it refuses, secrets included, the
  * way some providers' error pages do. Recon must keep every one of them out of its output.
  */
-import type { Reply } from './http';
-import type { SimulatorFaults } from './types';
+import type { Reply } from '../replies';
+import type { SimulatorFaults } from '../types';
 
 export interface EchoedRequest {
   /** The Authorization header as received (absent when none was sent). */

@@ -5,16 +5,25 @@
  * re-sent in another report is byte-for-byte the same; with variance (see `variance.ts`) each report
  * renders its records its own way, and recon must still see one record.
  */
-import { fromEpochDay } from '../../lambdas/core/calendar';
-import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
-import { bankColumns } from './bank/accounts';
-import { type Corrections, correctedRecord, NO_CORRECTIONS } from './corrections';
-import type { DataRecord, Universe } from './dataset';
-import { dateForms, type Field, fieldsOf, int, moneyForms, moneyLiteral, text, type Value } from './fields';
-import { pick, type Rng, rngFor } from './random';
-import { malformedAnchor } from './report-content';
+import { fromEpochDay } from '../../../lambdas/core/calendar';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import { bankColumns } from '../bank/accounts';
+import { malformedAnchor } from '../reports/report-content';
+import type { SimulatorMode } from '../types';
+import { type Corrections, correctedRecord, NO_CORRECTIONS } from '../universe/corrections';
+import type { DataRecord, Universe } from '../universe/dataset';
+import {
+  dateForms,
+  type Field,
+  fieldsOf,
+  int,
+  moneyForms,
+  moneyLiteral,
+  text,
+  type Value,
+} from '../universe/fields';
+import { pick, type Rng, rngFor } from '../universe/random';
 import { shiftedDate, shiftedId } from './shifted';
-import type { SimulatorMode } from './types';
 import type { ReportRendering } from './variance';
 
 const CAMEL: Record<string, string> = {

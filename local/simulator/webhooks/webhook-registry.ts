@@ -2,8 +2,8 @@
  * Webhook registrations (production only) and their HTTP routes. The hmac secret is kept for signing
  * and never shown back.
  */
-import { parseJsonPreservingIds } from '../../lambdas/core/json';
-import { asObject, message, NO_CONTENT, ok, type Reply, type RequestContext } from './http';
+import { parseJsonPreservingIds } from '../../../lambdas/core/json';
+import { asObject, message, NO_CONTENT, ok, type Reply, type RequestContext } from '../replies';
 
 export interface Webhook {
   readonly id: string;

@@ -10,8 +10,8 @@
  * Pages vary too: a one-record page sends `registro` as a single object, and now and then a page
  * inside the count is served empty once before the real one.
  */
-import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
-import { rngFor } from './random';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import { rngFor } from '../universe/random';
 
 export interface ReportRendering {
   /** Index into the production date formats. */

@@ -3,19 +3,19 @@
  * the status codes recon's client is written against (400 invalid input, 404 unknown id, 409 wrong
  * state).
  */
-import { addDays, daysBetween, isIsoDate } from '../../lambdas/core/calendar';
-import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
-import { parseJsonPreservingIds } from '../../lambdas/core/json';
-import { REPORT_STATES, type ReportState } from '../../lambdas/core/provider/port';
-import { correctionsOf } from './corrections';
-import type { Universe } from './dataset';
-import type { Encoder } from './encoding';
-import type { FaultState } from './faults';
-import { asId, asObject, message, NO_CONTENT, ok, type Reply, type RequestContext } from './http';
-import { reportEntries } from './report-content';
-import { outcomeFor, type ReportTiming, reportJson, type StoredReport, stateOf } from './reports';
-import type { SimulatorMode } from './types';
-import { buildEmptyPageFault, renderingFor } from './variance';
+import { addDays, daysBetween, isIsoDate } from '../../../lambdas/core/calendar';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import { parseJsonPreservingIds } from '../../../lambdas/core/json';
+import { REPORT_STATES, type ReportState } from '../../../lambdas/core/provider/port';
+import type { FaultState } from '../faults/faults';
+import type { Encoder } from '../rendering/encoding';
+import { buildEmptyPageFault, renderingFor } from '../rendering/variance';
+import { asId, asObject, message, NO_CONTENT, ok, type Reply, type RequestContext } from '../replies';
+import { reportEntries } from '../reports/report-content';
+import { outcomeFor, type ReportTiming, reportJson, type StoredReport, stateOf } from '../reports/reports';
+import type { SimulatorMode } from '../types';
+import { correctionsOf } from '../universe/corrections';
+import type { Universe } from '../universe/dataset';
 
 export interface ReportRoutesDeps {
   readonly mode: SimulatorMode;

@@ -1,8 +1,8 @@
 /** The simulator in a worker thread (see `thread.ts`): answers the calls the main thread posts. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { answerCalls } from '../worker-rpc';
-import { startSimulator } from './server';
-import type { Simulator, SimulatorOptions } from './types';
+import { answerCalls } from '../../worker-rpc';
+import { startSimulator } from '../http/server';
+import type { Simulator, SimulatorOptions } from '../types';
 
 const port = parentPort;
 if (!port) throw new Error('thread-worker.ts runs in a worker thread');

@@ -3,11 +3,11 @@
  * walks AGUARDANDO -> EM_PROCESSAMENTO -> CONCLUIDO/ERRO; sandbox stays EM_PROCESSAMENTO).
  */
 
-import type { ReportKind } from '../../lambdas/core/ingest/records/canonical';
-import type { ReportState } from '../../lambdas/core/provider/port';
-import type { Corrections } from './corrections';
-import { intBetween, rngFor } from './random';
-import type { SimulatorFaults, SimulatorMode } from './types';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import type { ReportState } from '../../../lambdas/core/provider/port';
+import type { SimulatorFaults, SimulatorMode } from '../types';
+import type { Corrections } from '../universe/corrections';
+import { intBetween, rngFor } from '../universe/random';
 
 export interface StoredReport {
   /** Exact decimal string; written to JSON as a bare integer. */
