@@ -7,9 +7,9 @@
  */
 import type { IsoDate } from '../calendar';
 import { expiryDateOf } from '../receivables/horizon';
-import { stakePartition } from '../receivables/item';
 import { type TableDeps, workPages } from '../receivables/queries';
 import { toReceivableView } from '../receivables/view';
+import { stakePartition } from '../receivables/work-index';
 import { compareActionItems, TOP_ITEMS_PER_STATE, toActionItem } from './attention';
 import type { CellsConfig } from './cells';
 import { isExpired } from './expiry';

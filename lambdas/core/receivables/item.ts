@@ -20,9 +20,9 @@
 import type { IsoDate } from '../calendar';
 import { withAccount } from '../deposits/bank/record-account';
 import type { TableKey } from '../store/entity';
-import { keyOf, TABLE } from '../store/table';
+import { contribution, EVENT_ATTRIBUTES, eventEntry, eventsOf, occurrencesOf } from './contribution-codec';
 import { saleFromStored, storedSale } from './forecast-sale';
-import { EVENT_ROLES, type EventRole, type RoleContribution } from './lifecycle';
+import { EVENT_ROLES } from './lifecycle';
 import {
   byHash,
   type Forecast,
@@ -30,13 +30,9 @@ import {
   type ReceivableFields,
   type Settlement,
 } from './matcher';
-import { type Occurrences, reportOf } from './occurrences';
-import {
-  type ParsedReceivableItem,
-  receivable as receivableEntity,
-  type StoredContribution,
-} from './receivable-entity';
-import { moneyOf, type ReasonCode, type ReconStatus } from './status';
+import { receivable as receivableEntity } from './receivable-entity';
+import type { ReasonCode, ReconStatus } from './status';
+import { workIndexKeys } from './work-index';
 
 /** Bookkeeping the store adds to the content: the status as last written and the lock version. */
 export interface ReceivableMeta {
@@ -54,28 +50,6 @@ export type Receivable = ReceivableContent & ReceivableMeta;
 
 export type ReceivableItem = Record<string, unknown>;
 
-/**
- * The states kept in the byWork index: the ones somebody has to act on. OPEN and SETTLED are most
- * receivables; indexing them would add an index write to every forecast and every settlement (about
- * one write unit per ingested record, which was the largest item of the AWS bill). Both are listed by
- * state and due date from the change log in Athena instead, and aging finds OPEN receivables through
- * its due lists (see due-lists.ts).
- */
-export const INDEXED_STATUSES = [
-  'OVERDUE',
-  'UNDERPAID',
-  'OVERPAID',
-  'UNEXPECTED',
-  // Contested within the acquirer's deadline; and a cancellation or chargeback without its sale.
-  'CHARGED_BACK',
-  'UNLINKED',
-] as const satisfies readonly ReconStatus[];
-export type IndexedStatus = (typeof INDEXED_STATUSES)[number];
-
-export function isIndexed(status: ReconStatus): status is IndexedStatus {
-  return (INDEXED_STATUSES as readonly ReconStatus[]).includes(status);
-}
-
 const FIELD_NAMES = [
   'acquirer',
   'merchant',
@@ -89,26 +63,6 @@ const FIELD_NAMES = [
 
 export function itemKey(key: string): TableKey {
   return receivableEntity.key(key);
-}
-
-/** Digits of the zero-padded money at stake in gsi2sk: every safe integer fits, so text order is numeric order. */
-const STAKE_DIGITS = 16;
-
-/** gsi2pk of the receivables stored in an action state, ordered by money at stake. */
-export function stakePartition(status: IndexedStatus): string {
-  return keyOf(TABLE.workIndex.partitionPrefix, status);
-}
-
-/**
- * byWork index keys: only in an action state (the summary's largest items, by |settled − forecast|).
- * OPEN receivables are found by aging through its due lists (due-lists.ts), not an index entry each.
- */
-function workIndexKeys(receivable: Receivable): ReceivableItem {
-  const { partitionKey, sortKey } = TABLE.workIndex;
-  if (!isIndexed(receivable.status)) return {};
-  const { differenceCents } = moneyOf(receivable);
-  const stake = String(Math.abs(differenceCents)).padStart(STAKE_DIGITS, '0');
-  return { [partitionKey]: stakePartition(receivable.status), [sortKey]: `${stake}#${receivable.key}` };
 }
 
 export function toItem(receivable: Receivable): ReceivableItem {
@@ -184,78 +138,4 @@ export function fromItem(raw: ReceivableItem): Receivable {
     changedOn: item.changedOn,
     updatedAt: item.updatedAt,
   };
-}
-
-/** The item attribute of each event role's map (one letter: item size is write units). */
-const EVENT_ATTRIBUTES = {
-  CANCELLATION: 'x',
-  CHARGEBACK: 'k',
-  CHARGEBACK_REVERSAL: 'r',
-  ADVANCE: 'v',
-  ADJUSTMENT: 'j',
-} as const satisfies Record<EventRole, string>;
-
-function eventEntry(event: RoleContribution): [string, StoredContribution] {
-  return [
-    event.hash,
-    {
-      ...contribution(event),
-      ...(event.feeCents === null ? {} : { t: event.feeCents }),
-      ...(event.paymentDate === null ? {} : { p: event.paymentDate }),
-    },
-  ];
-}
-
-function eventsOf(item: ParsedReceivableItem): RoleContribution[] {
-  return EVENT_ROLES.flatMap((role) =>
-    Object.entries(item[EVENT_ATTRIBUTES[role]] ?? {}).map(([hash, stored]) => ({
-      hash,
-      role,
-      netCents: Number(stored.n),
-      feeCents: stored.t === undefined ? null : Number(stored.t),
-      paymentDate: stored.p ?? null,
-      movementDate: stored.m ?? null,
-      occurrences: occurrencesOf(stored),
-      ...withAccount(stored.a),
-    })),
-  ).sort(byHash);
-}
-
-function contribution(c: Forecast | Settlement | RoleContribution): StoredContribution {
-  const { netCents, movementDate, occurrences } = c;
-  const { copies, pages, edges, seam, firstReport } = occurrences;
-  return {
-    n: netCents,
-    ...(movementDate === null ? {} : { m: movementDate }),
-    ...(copies > 1 ? { c: copies } : {}),
-    ...(Object.keys(pages).length > 0 ? { o: pages } : {}),
-    ...(Object.keys(edges).length > 0 ? { e: edges } : {}),
-    ...(seam ? { sd: true } : {}),
-    // Usually the earliest report in the page counts already says it (no bytes spent); not once pruned.
-    ...(firstReport === earliestReport(Object.keys(pages)) ? {} : { g: firstReport }),
-    // Only settlements and events carry one; absent when the record names no bank account.
-    ...('bankAccount' in c && c.bankAccount !== undefined ? { a: c.bankAccount } : {}),
-  };
-}
-
-function occurrencesOf(stored: StoredContribution): Occurrences {
-  const pages = Object.fromEntries(
-    Object.entries(stored.o ?? {}).map(([key, count]) => [key, Number(count)]),
-  );
-  return {
-    copies: Number(stored.c ?? 1),
-    pages,
-    edges: { ...(stored.e ?? {}) },
-    seam: stored.sd === true,
-    // Items written before the first report was kept: the earliest report still in the page counts.
-    firstReport: stored.g ?? earliestReport(Object.keys(pages)),
-  };
-}
-
-function earliestReport(pageKeys: readonly string[]): string {
-  return (
-    pageKeys
-      .map(reportOf)
-      .reduce<string | undefined>((min, r) => (min === undefined || r < min ? r : min), undefined) ?? ''
-  );
 }

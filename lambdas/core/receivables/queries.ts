@@ -8,9 +8,10 @@ import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb'
 import type { IsoDate } from '../calendar';
 import { queryPages } from '../store/query-pages';
 import { TABLE } from '../store/table';
-import { fromItem, INDEXED_STATUSES, isIndexed, type Receivable, stakePartition } from './item';
+import { fromItem, type Receivable } from './item';
 import { receivable } from './receivable-entity';
 import type { ReconStatus } from './status';
+import { INDEXED_STATUSES, isIndexed, stakePartition } from './work-index';
 
 export interface TableDeps {
   readonly ddb: Pick<DynamoDBDocumentClient, 'send'>;
