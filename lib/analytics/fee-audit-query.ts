@@ -17,7 +17,7 @@
  */
 
 import { RATE_WILDCARDS } from '../../lambdas/core/fee-audit/rate-keys';
-import { CONTRACT_RATES_TABLE } from '../../lambdas/core/ingest/lake/tables';
+import { CONTRACT_RATES_TABLE } from '../../lambdas/core/fee-audit/rates-table';
 
 /**
  * The accented capitals of Latin-1 and their plain letters: what rate-keys.ts's fold (Unicode

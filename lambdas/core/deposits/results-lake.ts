@@ -15,8 +15,8 @@ import {
 } from '@aws-sdk/client-s3';
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
-import { DEPOSIT_RESULTS_TABLE } from '../ingest/lake/tables';
 import { resultDate } from './result-date';
+import { DEPOSIT_RESULTS_TABLE } from './results-table';
 import { DEPOSIT_STATUSES, type DepositResult, type DepositStatus } from './types';
 
 type S3 = Pick<S3Client, 'send'>;

@@ -6,9 +6,9 @@
  */
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { ReconConfig } from '../config';
-import { CONTRACT_RATES_KEY } from '../ingest/lake/tables';
 import { commaSeparated } from './csv';
 import { type ContractRate, parseContractRates, type RateTableError } from './rates';
+import { CONTRACT_RATES_KEY } from './rates-table';
 
 // The key lives with the lake's tables: Athena and DuckDB read the same object as a table.
 export { CONTRACT_RATES_KEY };

@@ -14,11 +14,11 @@ import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { addDays, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import { encodeParquet, PARQUET_TYPE_OF } from '../ingest/lake/parquet';
-import { RECEIVABLE_CHANGES_TABLE } from '../ingest/lake/tables';
 import type { Receivable } from '../receivables/item';
 import type { TableDeps } from '../receivables/queries';
 import { toReceivableView } from '../receivables/view';
 import { readReceivables } from './batch-read';
+import { RECEIVABLE_CHANGES_TABLE } from './changes-table';
 import type { TouchedLog } from './touched';
 
 export interface ChangeExporterDeps extends TableDeps {

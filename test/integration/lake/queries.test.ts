@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { buildPageIngestor } from '../../../lambdas/core/ingest/lake/ingest';
 import { encodeParquet, PARQUET_TYPE_OF } from '../../../lambdas/core/ingest/lake/parquet';
-import { RECEIVABLE_CHANGES_TABLE } from '../../../lambdas/core/ingest/lake/tables';
+import { RECEIVABLE_CHANGES_TABLE } from '../../../lambdas/core/receivable-store/changes-table';
 import { encodeChanges } from '../../../lambdas/core/receivable-store/snapshot-export';
 import { NAMED_QUERIES } from '../../../lib/analytics/queries';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';

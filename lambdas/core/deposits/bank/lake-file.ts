@@ -9,8 +9,8 @@
  */
 
 import { encodeParquet, PARQUET_TYPE_OF } from '../../ingest/lake/parquet';
-import { BANK_TRANSACTIONS_TABLE } from '../../ingest/lake/tables';
 import type { IdentifiedTransaction } from './identity';
+import { BANK_TRANSACTIONS_TABLE } from './transactions-table';
 
 export const BANK_PREFIX = 'bank/';
 export const BANK_RAW_PREFIX = `${BANK_PREFIX}raw/`;

@@ -3,7 +3,7 @@
  * Lambda bundle) and writes files Athena and DuckDB read.
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import type { LakeColumnType } from './tables';
+import type { LakeColumnType } from '../../lake-schema';
 
 export type ParquetColumnType = 'STRING' | 'INT32' | 'INT64' | 'BOOLEAN' | 'DOUBLE' | 'JSON';
 
