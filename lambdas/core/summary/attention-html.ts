@@ -3,8 +3,9 @@
  * stake), largest money first in the same order as the morning message, then the largest items of
  * each, so a short payment is never hidden behind a list of unforecast deposits.
  */
+
+import { formatBrl } from '../money';
 import { actionCategoriesByAmount, receivableParts } from './action-order';
-import { formatBrl } from './brl';
 import { html, joinHtml, type SafeHtml } from './escape';
 import { textsFor } from './i18n';
 import { chargebackNote } from './lifecycle-html';

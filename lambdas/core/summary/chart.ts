@@ -4,8 +4,8 @@
  * Drawn by hand (no chart library, no script) so the report opens offline from an e-mail or S3.
  */
 import { addDays, daysBetween, type IsoDate } from '../calendar';
+import { formatBrl, formatBrlShort, formatCount } from '../money';
 import { chartWindow, weekStartOf } from './agenda';
-import { formatBrl, formatBrlShort, formatCount } from './brl';
 import { html, joinHtml, type SafeHtml } from './escape';
 import { formatDate, textsFor } from './i18n';
 import type { ReportLanguage, WeeklyPoint } from './types';

@@ -6,7 +6,7 @@
  * the report.
  */
 import type { DepositResult, DepositStatus } from '../deposits/types';
-import { formatBrl, formatCount } from './brl';
+import { formatBrl, formatCount } from '../money';
 import type { DepositsSection } from './deposits';
 import { depositsTextsFor } from './deposits-texts';
 import { html, joinHtml, type SafeHtml } from './escape';

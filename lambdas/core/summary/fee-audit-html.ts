@@ -6,10 +6,11 @@
  * contract". Its words are fee-audit-texts.ts's.
  */
 
-import { formatCount } from './brl';
+import { formatCount } from '../money';
 import { html, type SafeHtml } from './escape';
 import type { FeeAuditSection, OverchargeItem } from './fee-audit';
 import { feeAuditTextsFor } from './fee-audit-texts';
+import { formatDate } from './i18n';
 import { cellsFor, renderTable } from './table';
 import type { ReportLanguage, RunSummary } from './types';
 
@@ -73,7 +74,9 @@ function itemRow(item: OverchargeItem, language: ReportLanguage) {
   return [
     cell.text(item.acquirer),
     cell.text(item.brand),
-    cell.text(`${item.saleDate ?? ''} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`),
+    cell.text(
+      `${item.saleDate === null ? '' : formatDate(item.saleDate, language)} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`,
+    ),
     cell.text(item.kind === 'SALE' ? c.sale : c.advance),
     cell.text(item.contractMdrPercent),
     cell.text(item.chargedMdrPercent),

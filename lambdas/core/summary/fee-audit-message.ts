@@ -3,7 +3,7 @@
  * above the contract, and how many receivables had no contracted rate. When none had one, nothing
  * was compared, and the line says so and points at the table instead of "no fee above the contract".
  */
-import { formatBrl, formatCount } from './brl';
+import { formatBrl, formatCount } from '../money';
 import type { FeeAuditSection } from './fee-audit';
 import { feeAuditTextsFor } from './fee-audit-texts';
 import type { ReportLanguage } from './types';

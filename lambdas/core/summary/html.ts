@@ -3,8 +3,9 @@
  * money per state, aging, the weekly agenda, and the technical detail last. One self-contained
  * file: inline CSS and SVG, no script, no network. Every string from data is escaped by the `html` tag.
  */
+
+import { formatCount } from '../money';
 import { renderAttention } from './attention-html';
-import { formatCount } from './brl';
 import { renderWeeklyChart } from './chart';
 import { DEPOSITS_STYLE, depositsHtml } from './deposits-html';
 import { html, joinHtml, raw, type SafeHtml } from './escape';

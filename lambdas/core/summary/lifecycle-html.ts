@@ -3,7 +3,7 @@
  * cancellations and advances as information, the records no role classifies (with the setting that
  * would classify them), and the chargeback note of an action item.
  */
-import { formatBrl } from './brl';
+import { formatBrl } from '../money';
 import { html, joinHtml, type SafeHtml } from './escape';
 import { formatDate, textsFor } from './i18n';
 import type { UnclassifiedLine } from './lifecycle-types';

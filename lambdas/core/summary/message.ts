@@ -6,8 +6,9 @@
  * run's jobs, never error objects. SNS limits subjects to 100 ASCII characters, so the subject stays
  * short, ASCII and in the same words in every language (mail filters match on it).
  */
+
+import { formatBrl, formatCount } from '../money';
 import { actionCategoriesByAmount, receivableParts } from './action-order';
-import { formatBrl, formatCount } from './brl';
 import { depositsTextsFor } from './deposits-texts';
 import { feeAuditMessageLines } from './fee-audit-message';
 import { formatDate, formatInstant, textsFor } from './i18n';

@@ -3,7 +3,7 @@
  * phone layout prints beside the value.
  */
 import type { IsoDate } from '../calendar';
-import { formatBrl, formatCount } from './brl';
+import { formatBrl, formatCount } from '../money';
 import { html, joinHtml, type SafeHtml } from './escape';
 import { formatDate } from './i18n';
 import type { ReportLanguage } from './types';

@@ -112,7 +112,11 @@ describe('the fee audit in the report and the morning message', () => {
     );
     const invalid: FeeAuditSection = { state: 'INVALID', errors: [{ row: 2, reason: 'x' }], errorCount: 1 };
     expect(message(invalid)).toContain(
-      'Auditoria de taxas: não rodou, a tabela de taxas contratadas tem 1 linha(s) inválida(s)',
+      'Auditoria de taxas: não rodou, a tabela de taxas contratadas tem 1 linha inválida (veja o relatório)',
+    );
+    const twoInvalid: FeeAuditSection = { ...invalid, errorCount: 2 };
+    expect(message(twoInvalid)).toContain(
+      'a tabela de taxas contratadas tem 2 linhas inválidas (veja o relatório)',
     );
     expect(message({ state: 'OFF' })).not.toContain('Auditoria de taxas');
   });
