@@ -37,14 +37,21 @@ const OUTSIDE_TEXT = new Set([
   'setting',
   'column',
   'value',
+  'unknownColumns',
+  'missingFields',
 ]);
+/** Maps keyed by what a provider sent: their keys are outside text too. */
+const OUTSIDE_KEYS = new Set(['byCode', 'quarantinedByReason']);
 
 /** The summary with HOSTILE after every outside text. */
 function hostile<T>(value: T, key = ''): T {
   if (typeof value === 'string') return (OUTSIDE_TEXT.has(key) ? `${value}${HOSTILE}` : value) as T;
   if (Array.isArray(value)) return value.map((v) => hostile(v, key)) as T;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hostile(v, k)])) as T;
+    const outsideKeys = OUTSIDE_KEYS.has(key);
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [outsideKeys ? `${k}${HOSTILE}` : k, hostile(v, k)]),
+    ) as T;
   }
   return value;
 }
@@ -105,9 +112,12 @@ describe('report sections escape outside text by default', () => {
     expectEscaped(feeAuditHtml({ language: 'en', feeAudit: invalid }), 'fee audit errors');
   });
 
-  it('the whole page: failures, records, reports and the title', () => {
+  it('the whole page: failures, records and their codes, layout changes, reports and the title', () => {
     const page = renderHtmlReport(crowded);
     expectEscaped(page, 'page');
+    for (const code of [...Object.keys(crowded.records.byCode), ...crowded.drift.unknownColumns]) {
+      expect(page).toContain(escapeHtml(code));
+    }
   });
 
   it('tables escape cell text, small print and column names', () => {

@@ -31,7 +31,7 @@ class SafeHtml {
 export type { SafeHtml };
 
 /** What a template may hold: text (escaped), HTML (kept), or a list of HTML (kept, joined with nothing). */
-export type HtmlValue = string | number | SafeHtml | readonly SafeHtml[];
+type HtmlValue = string | number | SafeHtml | readonly SafeHtml[];
 
 function markupOf(value: HtmlValue): string {
   if (value instanceof SafeHtml) return value.toString();
