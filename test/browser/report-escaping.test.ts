@@ -5,15 +5,15 @@
  * No browser needed: it sits beside the summaries the browser tests render, and takes them hostile.
  */
 import { describe, expect, it } from 'vitest';
+import { depositsHtml } from '../../lambdas/core/deposits/report-section';
+import { feeAuditHtml } from '../../lambdas/core/fee-audit/report-section';
 import type { FeeAuditSection } from '../../lambdas/core/fee-audit/section-model';
 import { renderAttention } from '../../lambdas/core/report/attention-html';
-import { depositsHtml } from '../../lambdas/core/report/deposits-html';
-import { escapeHtml, html, joinHtml, raw } from '../../lambdas/core/report/escape';
-import { feeAuditHtml } from '../../lambdas/core/report/fee-audit-html';
 import { renderHtmlReport } from '../../lambdas/core/report/html';
 import { renderFees, renderUnclassified } from '../../lambdas/core/report/lifecycle-html';
-import { renderTable, smallPrint } from '../../lambdas/core/report/table';
 import type { RunSummary } from '../../lambdas/core/report/types';
+import { escapeHtml, html, joinHtml, raw } from '../../lambdas/core/report-kit/escape';
+import { renderTable, smallPrint } from '../../lambdas/core/report-kit/table';
 import { lifecycleSummary } from './lifecycle-summary';
 import { crowdedSummary } from './realistic-summary';
 

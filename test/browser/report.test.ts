@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBrl } from '../../lambdas/core/money';
 import { actionCategoriesByAmount } from '../../lambdas/core/report/action-order';
 import { renderHtmlReport } from '../../lambdas/core/report/html';
-import { formatDate, textsFor } from '../../lambdas/core/report/i18n';
+import { textsFor } from '../../lambdas/core/report/i18n';
 import type { ReportLanguage, RunSummary } from '../../lambdas/core/report/types';
+import { formatDate } from '../../lambdas/core/report-kit/dates';
 import { lifecycleSummary } from './lifecycle-summary';
 import { crowdedSummary, realisticSummary } from './realistic-summary';
 

@@ -4,7 +4,8 @@
  */
 
 import { type ActionCategory, type ActionItem, CAPPED } from '../book/types';
-import { formatDate, textsFor } from './i18n';
+import { formatDate } from '../report-kit/dates';
+import { textsFor } from './i18n';
 import type { ReportLanguage, RunSummary } from './types';
 
 /**

@@ -6,11 +6,11 @@
 
 import { type ActionCategory, type ActionItem, CAPPED } from '../book/types';
 import { formatBrl } from '../money';
+import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
+import { cellsFor, renderTable } from '../report-kit/table';
 import { actionCategoriesByAmount, receivableParts } from './action-order';
-import { html, joinHtml, type SafeHtml } from './escape';
 import { textsFor } from './i18n';
 import { chargebackNote } from './lifecycle-html';
-import { cellsFor, renderTable } from './table';
 import type { ReportLanguage, RunSummary } from './types';
 
 /**

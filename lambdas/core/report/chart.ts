@@ -8,8 +8,9 @@ import { chartWindow, weekStartOf } from '../book/agenda';
 import type { WeeklyPoint } from '../book/types';
 import { addDays, daysBetween, type IsoDate } from '../calendar';
 import { formatBrl, formatBrlShort, formatCount } from '../money';
-import { html, joinHtml, type SafeHtml } from './escape';
-import { formatDate, textsFor } from './i18n';
+import { formatDate } from '../report-kit/dates';
+import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
+import { textsFor } from './i18n';
 import type { ReportLanguage } from './types';
 
 const WIDTH = 760;

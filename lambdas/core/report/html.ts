@@ -6,12 +6,13 @@
 
 import type { AgingBucket, MoneyTotals } from '../book/types';
 import { formatCount } from '../money';
+import { formatDate, formatInstant, formatSeconds } from '../report-kit/dates';
+import { html, joinHtml, raw, type SafeHtml } from '../report-kit/escape';
+import { REPORT_STYLE } from '../report-kit/style';
+import { type Cell, cellsFor, renderTable, smallPrint } from '../report-kit/table';
 import { renderAttention } from './attention-html';
 import { renderWeeklyChart } from './chart';
-import { DEPOSITS_STYLE, depositsHtml } from './deposits-html';
-import { html, joinHtml, raw, type SafeHtml } from './escape';
-import { feeAuditHtml } from './fee-audit-html';
-import { formatDate, formatInstant, formatSeconds, textsFor } from './i18n';
+import { textsFor } from './i18n';
 import {
   LIFECYCLE_STYLE,
   renderFees,
@@ -19,8 +20,7 @@ import {
   renderUnclassified,
   unclassifiedCodes,
 } from './lifecycle-html';
-import { REPORT_STYLE } from './style';
-import { type Cell, cellsFor, renderTable, smallPrint } from './table';
+import { SECTION_STYLES, SECTIONS } from './sections';
 import type { JobLine, ReportLanguage, RunSummary } from './types';
 
 function jobLabel(j: JobLine, language: ReportLanguage): string {
@@ -178,7 +178,7 @@ export function renderHtmlReport(s: RunSummary): string {
       ? html`<span class="ok">${t.runCompleted}</span>`
       : html`<span class="bad">${t.runFailed}</span>`;
   const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), s.environment].join(' · ');
-  const style = raw(`${REPORT_STYLE}${LIFECYCLE_STYLE}${DEPOSITS_STYLE}`);
+  const style = raw(`${REPORT_STYLE}${LIFECYCLE_STYLE}${SECTION_STYLES}`);
   return html`<!doctype html>
 <html lang="${s.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`}</title><style>${style}</style></head>
@@ -187,12 +187,12 @@ export function renderHtmlReport(s: RunSummary): string {
 <p class="meta">${status} · ${meta}</p>
 ${failuresSection(s)}
 ${renderAttention(s)}
-${depositsHtml(s)}
+${SECTIONS.deposits.html(s)}
 ${renderFees(s)}
 ${renderLifecycleInfo(s)}
 ${statesSection(s)}
 ${agingSection(s)}
-${feeAuditHtml(s)}
+${SECTIONS.feeAudit.html(s)}
 <h2>${t.agenda.heading}</h2>
 <p class="muted">${t.agenda.note}</p>
 ${renderWeeklyChart(s.weekly, s.asOf, s.language)}

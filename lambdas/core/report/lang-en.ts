@@ -1,5 +1,6 @@
 /** The report in English, by option (stage `reportLanguage`, `recon run --lang en`). */
-import { formatQuantity, pluralIn } from './plural';
+import { ENGLISH_MONTHS } from '../report-kit/dates';
+import { formatQuantity, pluralIn } from '../report-kit/plural';
 import type { Texts } from './texts';
 
 const en = pluralIn('en');
@@ -106,7 +107,7 @@ export const ENGLISH: Texts = {
     empty: 'No receivables with a due date yet.',
     outside: (weeks, amount) => `Outside the chart: ${weeks} weeks with ${amount} forecast.`,
     bar: (week, forecast, settled) => `Week of ${week}: forecast ${forecast}, received ${settled}`,
-    months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+    months: ENGLISH_MONTHS,
     scrollHint: 'Swipe the chart sideways to see every week.',
   },
   recordsSection: {

@@ -1,5 +1,5 @@
 /** The report in Brazilian Portuguese, the default: the words a São Paulo finance team uses. */
-import { formatQuantity, pluralIn } from './plural';
+import { formatQuantity, pluralIn } from '../report-kit/plural';
 import type { Texts } from './texts';
 
 const pt = pluralIn('pt-BR');

@@ -7,9 +7,10 @@
 import type { UnclassifiedLine } from '../book/lifecycle-types';
 import type { ActionItem } from '../book/types';
 import { formatBrl } from '../money';
-import { html, joinHtml, type SafeHtml } from './escape';
-import { formatDate, textsFor } from './i18n';
-import { cellsFor, renderTable } from './table';
+import { formatDate } from '../report-kit/dates';
+import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
+import { cellsFor, renderTable } from '../report-kit/table';
+import { textsFor } from './i18n';
 import type { ReportLanguage, RunSummary } from './types';
 
 /** The sections' own rules: the new action states' colours, and a setting that wraps anywhere on a phone. */

@@ -9,12 +9,13 @@
 
 import type { ActionCategory } from '../book/types';
 import { formatBrl, formatCount } from '../money';
+import { formatDate, formatInstant } from '../report-kit/dates';
+import type { ActionEntry } from '../report-kit/section';
 import { actionCategoriesByAmount, receivableParts } from './action-order';
-import { depositsTextsFor } from './deposits-texts';
-import { feeAuditMessageLines } from './fee-audit-message';
-import { formatDate, formatInstant, textsFor } from './i18n';
+import { textsFor } from './i18n';
 import { chargebackNote } from './lifecycle-html';
 import { presignCommand, type ReportLink } from './report-link';
+import { SECTION_LIST } from './sections';
 import type { JobLine, RunSummary } from './types';
 
 export const SNS_SUBJECT_MAX_CHARS = 100;
@@ -79,48 +80,13 @@ function categoryLines(s: RunSummary, c: ActionCategory): string[] {
   ];
 }
 
-interface ActionEntry {
-  readonly amountCents: number;
-  readonly lines: readonly string[];
-}
-
-/**
- * The bank leg's one line (docs/deposits.md): deposits that did not arrive and those that arrived
- * with another amount, the larger amount first; none when there are neither.
- */
-function depositEntries(s: RunSummary): ActionEntry[] {
-  if (s.deposits?.state !== 'ON') return [];
-  const w = depositsTextsFor(s.language);
-  const { NOT_DEPOSITED: missing, DEPOSIT_DIFFERS: differing } = s.deposits.totals;
-  const parts = [
-    { totals: missing, words: w.message.missing },
-    { totals: differing, words: w.message.differing },
-  ]
-    .filter((p) => p.totals.count > 0)
-    .sort((a, b) => b.totals.amountCents - a.totals.amountCents)
-    .map((p) =>
-      p.words(
-        p.totals.count,
-        formatCount(p.totals.count, s.language),
-        formatBrl(p.totals.amountCents, s.language),
-      ),
-    );
-  if (parts.length === 0) return [];
-  return [
-    {
-      amountCents: missing.amountCents + differing.amountCents,
-      lines: [`  ${w.message.label}: ${parts.join('; ')}`],
-    },
-  ];
-}
-
 function attentionLines(s: RunSummary): string[] {
   const t = textsFor(s.language);
-  // One ordering for receivables and deposits: largest money at stake first (a stable sort keeps
-  // the categories' own tie order, deposits after a receivable category of equal amount).
+  // One ordering for receivables and the sections' entries (deposits): largest money at stake first (a stable sort keeps
+  // the categories' own tie order, a section's entry after a receivable category of equal amount).
   const entries: ActionEntry[] = [
     ...actionCategoriesByAmount(s).map((c) => ({ amountCents: c.amountCents, lines: categoryLines(s, c) })),
-    ...depositEntries(s),
+    ...SECTION_LIST.flatMap((section) => section.actionEntries(s)),
   ].sort((a, b) => b.amountCents - a.amountCents);
   if (entries.length === 0) return [t.message.nothingToAct];
   return [`${t.attention.heading}:`, ...entries.flatMap((e) => e.lines)];
@@ -168,7 +134,7 @@ export function summaryMessage(s: RunSummary, link: ReportLink): string {
     `${status}: ${t.period(date(s.from), date(s.to))}, ${t.asOf(date(s.asOf))} (${s.environment}, ${shorten(s.runId, 80)}).`,
     ...failureLines(s),
     ...attentionLines(s),
-    ...feeAuditMessageLines(s.feeAudit, s.language),
+    ...SECTION_LIST.flatMap((section) => section.messageLines(s)),
     ...stateLines(s),
     recordsLine(s),
   ].join('\n');

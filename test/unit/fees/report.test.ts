@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseContractRates } from '../../../lambdas/core/fee-audit/rates';
+import { feeAuditHtml } from '../../../lambdas/core/fee-audit/report-section';
 import type { FeeAuditSection } from '../../../lambdas/core/fee-audit/section-model';
 import { feeAuditSection } from '../../../lambdas/core/fee-audit/section-reader';
 import { applyRecords } from '../../../lambdas/core/receivables/matcher';
-import { feeAuditHtml } from '../../../lambdas/core/report/fee-audit-html';
 import { summaryMessage } from '../../../lambdas/core/report/message';
 import type { ReportLanguage } from '../../../lambdas/core/report/types';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';

@@ -98,6 +98,34 @@ describe('the enforced rules', () => {
     expect(status).toBe(1);
   });
 
+  it('fail when a write path imports the report or its kit, and pass for a capability’s report section', () => {
+    const kit = { 'lambdas/core/report-kit/escape.ts': 'export const html = (s: string) => s;\n' };
+    const section = "import { html } from '../report-kit/escape';\nexport const section = html('x');\n";
+    expect(check({ ...kit, 'lambdas/core/recon/report-section.ts': section }).status).toBe(0);
+
+    const { status, output } = check({ ...kit, 'lambdas/core/recon/store.ts': section });
+    expect(output).toContain(
+      'write-path-renders-nothing: lambdas/core/recon/store.ts → lambdas/core/report-kit/escape.ts',
+    );
+    expect(status).toBe(1);
+  });
+
+  it('fail when the report shell calls a capability other than through its sections list', () => {
+    const model = {
+      'lambdas/core/deposits/model.ts': 'export type Deposit = number;\nexport const zero = 0;\n',
+    };
+    const typeOnly = "import type { Deposit } from '../deposits/model';\nexport type Shown = Deposit;\n";
+    const value = "import { zero } from '../deposits/model';\nexport const shown = zero;\n";
+    expect(check({ ...model, 'lambdas/core/report/html.ts': typeOnly }).status).toBe(0);
+    expect(check({ ...model, 'lambdas/core/report/sections.ts': value }).status).toBe(0);
+
+    const { status, output } = check({ ...model, 'lambdas/core/report/html.ts': value });
+    expect(output).toContain(
+      'shell-lists-sections: lambdas/core/report/html.ts → lambdas/core/deposits/model.ts',
+    );
+    expect(status).toBe(1);
+  });
+
   it('fail on a source file over 300 lines, tests included, and pass at 300', () => {
     expect(check({ 'test/unit/long.test.ts': lines(300) }).status).toBe(0);
 

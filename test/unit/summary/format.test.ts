@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { feeAuditHtml } from '../../../lambdas/core/fee-audit/report-section';
 import { formatBrl, formatBrlShort, formatCents, formatCount } from '../../../lambdas/core/money';
-import { feeAuditHtml } from '../../../lambdas/core/report/fee-audit-html';
-import { formatDate, formatInstant, formatSeconds } from '../../../lambdas/core/report/i18n';
-import { formatQuantity, pluralIn } from '../../../lambdas/core/report/plural';
+import { formatDate, formatInstant, formatSeconds } from '../../../lambdas/core/report-kit/dates';
+import { formatQuantity, pluralIn } from '../../../lambdas/core/report-kit/plural';
 
 describe('money and numbers for people', () => {
   it('writes reais as pt-BR does by default, sign first, and the English way by option', () => {

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { SummaryReceivable } from '../../../lambdas/core/book/types';
 import { QUARANTINE_REASONS } from '../../../lambdas/core/ingest/records/canonical';
 import { actionCategoriesByAmount } from '../../../lambdas/core/report/action-order';
-import { escapeHtml } from '../../../lambdas/core/report/escape';
 import { renderHtmlReport } from '../../../lambdas/core/report/html';
 import { textsFor } from '../../../lambdas/core/report/i18n';
 import type { ReportLanguage } from '../../../lambdas/core/report/types';
+import { escapeHtml } from '../../../lambdas/core/report-kit/escape';
 import { buildRunSummary } from '../../support/run-summary';
 import { job, late, summaryInput } from './fixtures';
 

@@ -3,19 +3,27 @@
  * receivables were compared and how many had no contracted rate, what was charged above the contract
  * per acquirer and brand, and the largest items with the contracted and charged rates side by side.
  * When nothing was compared the section says so and points at the table, never "no fee above the
- * contract". Its words are fee-audit-texts.ts's.
+ * contract". Its words are report-texts.ts's; its line of the morning message, report-message.ts's.
  */
 
-import type { FeeAuditSection, OverchargeItem } from '../fee-audit/section-model';
 import { formatCount } from '../money';
-import { html, type SafeHtml } from './escape';
-import { feeAuditTextsFor } from './fee-audit-texts';
-import { formatDate } from './i18n';
-import { cellsFor, renderTable } from './table';
-import type { ReportLanguage, RunSummary } from './types';
+import { formatDate } from '../report-kit/dates';
+import { html, type SafeHtml } from '../report-kit/escape';
+import type { ReportSection } from '../report-kit/section';
+import { cellsFor, renderTable } from '../report-kit/table';
+import type { ReportLanguage } from '../report-language';
+import { feeAuditMessageLines } from './report-message';
+import { feeAuditTextsFor } from './report-texts';
+import type { FeeAuditSection, OverchargeItem } from './section-model';
+
+/** What the section reads of the run summary. */
+export interface FeeAuditReportInput {
+  readonly language: ReportLanguage;
+  readonly feeAudit?: FeeAuditSection;
+}
 
 /** Empty when the summary predates the audit (no field at all). */
-export function feeAuditHtml(s: Pick<RunSummary, 'language' | 'feeAudit'>): SafeHtml {
+export function feeAuditHtml(s: FeeAuditReportInput): SafeHtml {
   const section = s.feeAudit;
   if (section === undefined) return html``;
   const w = feeAuditTextsFor(s.language);
@@ -85,3 +93,10 @@ function itemRow(item: OverchargeItem, language: ReportLanguage) {
     cell.money(item.differenceCents),
   ];
 }
+
+export const feeAuditReportSection: ReportSection<FeeAuditReportInput> = {
+  style: '',
+  html: feeAuditHtml,
+  actionEntries: () => [],
+  messageLines: (s) => feeAuditMessageLines(s.feeAudit, s.language),
+};

@@ -4,7 +4,7 @@
  * and CLDR's rule for Brazil counts 0 as singular; for whole numbers the two differ only there.
  */
 import { formatCount } from '../money';
-import type { ReportLanguage } from './types';
+import type { ReportLanguage } from '../report-language';
 
 const RULES: Readonly<Record<ReportLanguage, Intl.PluralRules>> = {
   'pt-BR': new Intl.PluralRules('pt-PT'),

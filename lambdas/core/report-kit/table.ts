@@ -4,9 +4,9 @@
  */
 import type { IsoDate } from '../calendar';
 import { formatBrl, formatCount } from '../money';
+import type { ReportLanguage } from '../report-language';
+import { formatDate } from './dates';
 import { html, joinHtml, type SafeHtml } from './escape';
-import { formatDate } from './i18n';
-import type { ReportLanguage } from './types';
 
 export interface Cell {
   readonly text: string;

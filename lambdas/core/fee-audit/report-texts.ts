@@ -2,8 +2,8 @@
  * The words of the fee audit's report section and message line (fee-audit-html.ts, message.ts),
  * both languages in one place. Counts and amounts arrive formatted; `n` is there for the plural.
  */
-import { pluralIn } from './plural';
-import type { ReportLanguage } from './types';
+import { pluralIn } from '../report-kit/plural';
+import type { ReportLanguage } from '../report-language';
 
 const TABLE = 'config/contract-rates.csv';
 

@@ -3,9 +3,10 @@
  * languages in one place like the fee audit's: typed by the status list, so a new status without
  * words fails the type check.
  */
-import type { DepositStatus } from '../deposits/types';
-import { pluralIn } from './plural';
-import type { ReportLanguage } from './types';
+
+import { pluralIn } from '../report-kit/plural';
+import type { ReportLanguage } from '../report-language';
+import type { DepositStatus } from './types';
 
 export interface DepositsTexts {
   readonly heading: string;

@@ -4,10 +4,10 @@
  * was compared, and the line says so and points at the table instead of "no fee above the contract".
  */
 
-import type { FeeAuditSection } from '../fee-audit/section-model';
 import { formatBrl, formatCount } from '../money';
-import { feeAuditTextsFor } from './fee-audit-texts';
-import type { ReportLanguage } from './types';
+import type { ReportLanguage } from '../report-language';
+import { feeAuditTextsFor } from './report-texts';
+import type { FeeAuditSection } from './section-model';
 
 /** None when the audit is off (or the summary predates it): no table, nothing to say. */
 export function feeAuditMessageLines(

@@ -1,0 +1,15 @@
+/**
+ * The capabilities' sections of the report and the morning message (report-kit/section.ts), each
+ * kept beside its model. The one module of the shell that imports a capability (the import rules
+ * check it): the rest of the shell places what this lists.
+ */
+import { depositsReportSection } from '../deposits/report-section';
+import { feeAuditReportSection } from '../fee-audit/report-section';
+
+export const SECTIONS = { deposits: depositsReportSection, feeAudit: feeAuditReportSection } as const;
+
+/** In the order the message lists their entries and lines. */
+export const SECTION_LIST = [SECTIONS.deposits, SECTIONS.feeAudit] as const;
+
+/** Every section's CSS, once. */
+export const SECTION_STYLES = SECTION_LIST.map((section) => section.style).join('');
