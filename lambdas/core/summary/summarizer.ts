@@ -5,6 +5,7 @@
  */
 
 import type { IsoDate } from '../calendar';
+import { LATEST_REPORT_KEY, latestReportText } from '../latest-report';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
 import type { DepositsQuery, DepositsSection } from './deposits';
@@ -78,6 +79,7 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');
+    await deps.writeObject(LATEST_REPORT_KEY, latestReportText(summary, keys), 'application/json');
     await deps.publish(summarySubject(summary), summaryMessage(summary, await deps.reportLink(keys.html)));
     return summary;
   };
