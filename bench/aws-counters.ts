@@ -7,8 +7,8 @@
 import { appendFileSync } from 'node:fs';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { receivable } from '../lambdas/core/receivable/receivable-entity';
-import type { WorkflowSteps } from '../lambdas/core/workflow/steps';
+import { receivable } from '../lambdas/core/receivables/receivable-entity';
+import type { WorkflowSteps } from '../lambdas/core/workflow/build-steps';
 
 export interface DynamoCounts {
   /** Requests per operation (`PutItem`, `UpdateItem`, `BatchGetItem`...), failed conditional writes included. */

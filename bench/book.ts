@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { addDays, type IsoDate } from '../lambdas/core/calendar';
 import { parseReconConfig } from '../lambdas/core/config';
-import { type Receivable, toItem } from '../lambdas/core/receivable/item';
-import type { ReceivableContent } from '../lambdas/core/receivable/matcher';
-import { explain } from '../lambdas/core/receivable/status';
+import { type Receivable, toItem } from '../lambdas/core/receivables/item';
+import type { ReceivableContent } from '../lambdas/core/receivables/matcher';
+import { explain } from '../lambdas/core/receivables/status';
 
 const AS_OF: IsoDate = '2025-01-31';
 const BATCH = 25;

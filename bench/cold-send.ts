@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { SimulatorThread } from '../local/simulator/thread';
+import type { SimulatorThread } from '../local/simulator/threads/thread';
 import { round } from './figures';
 
 const CHILD = fileURLToPath(new URL('./cold-send-child.ts', import.meta.url));

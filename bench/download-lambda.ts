@@ -8,10 +8,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseReconConfig } from '../lambdas/core/config';
-import { emptyIngestCounts } from '../lambdas/core/lake/counts';
+import { emptyIngestCounts } from '../lambdas/core/ingest/lake/counts';
 import { buildDynamoLimiter } from '../lambdas/core/rate-limit/dynamo';
+import { buildWorkflowSteps } from '../lambdas/core/workflow/build-steps';
 import type { WorkflowConfig } from '../lambdas/core/workflow/config';
-import { buildWorkflowSteps } from '../lambdas/core/workflow/steps';
 import { createDynamoClients } from '../local/aws/dynamodb';
 import { createS3Client } from '../local/aws/s3';
 import type { SimulatorCredentials } from '../local/simulator';

@@ -2,7 +2,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { rateBucket } from '../lambdas/core/rate-limit/bucket';
 import type { WindowShape } from '../lambdas/core/rate-limit/window';
-import type { SimulatorThread } from '../local/simulator/thread';
+import type { SimulatorThread } from '../local/simulator/threads/thread';
 import { round } from './figures';
 
 /** The limiter settings a run is measured with (the rest are the stage's defaults). */

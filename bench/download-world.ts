@@ -16,7 +16,7 @@ import { parseStageConfig, workflowConfigOf } from '../lib/config';
 import { startDynamoProcess } from '../local/aws/dynamodb';
 import { startLocalS3 } from '../local/aws/s3';
 import { CONFIGURATIONS } from '../local/simulator';
-import { type SimulatorThread, startSimulatorThread } from '../local/simulator/thread';
+import { type SimulatorThread, startSimulatorThread } from '../local/simulator/threads/thread';
 import { startWorker } from '../local/worker-rpc';
 import type { LambdaOptions } from './download-lambda';
 import {

@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { parseReconConfig } from '../lambdas/core/config';
-import { buildPageIngestor, type SourcedPage } from '../lambdas/core/lake/ingest';
+import { buildPageIngestor, type SourcedPage } from '../lambdas/core/ingest/lake/ingest';
+import type { RecordSource, ReportKind } from '../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../lambdas/core/ingest/records/normalize';
 import type { Page } from '../lambdas/core/provider/port';
-import type { RecordSource, ReportKind } from '../lambdas/core/records/canonical';
-import { buildNormalizer } from '../lambdas/core/records/normalize';
 import { workflowConfigSchema } from '../lambdas/core/workflow/config';
 
 /** Pages one download step ingests together, as the deployed workflow does by default. */

@@ -9,9 +9,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { ReportKind } from '../lambdas/core/ingest/records/canonical';
 import { buildProviderClient } from '../lambdas/core/provider/client';
 import { buildInProcessLimiter } from '../lambdas/core/rate-limit/in-process';
-import type { ReportKind } from '../lambdas/core/records/canonical';
 import { CONFIGURATIONS, startSimulator } from '../local/simulator';
 import { round } from './figures';
 

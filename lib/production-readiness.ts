@@ -6,7 +6,7 @@
  * (bin/app.ts); tests and local tools that build partial stages on purpose do not ask for it.
  */
 import { ConfigError } from '../lambdas/core/config-issues';
-import { RECORD_CODES } from '../lambdas/core/records/canonical';
+import { RECORD_CODES } from '../lambdas/core/ingest/records/canonical';
 import { STAGE_CONTEXT_KEY, STAGE_SOURCE, type StageConfig } from './config';
 
 const DEPLOY_GUIDE = 'docs/deploy.md step 2';

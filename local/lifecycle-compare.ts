@@ -9,10 +9,10 @@ import {
   type AccountItem,
   accountItem,
   fromStoredAccountItem,
-} from '../lambdas/core/account/account-item-entity';
+} from '../lambdas/core/account-items/account-item-entity';
 import type { IsoDate } from '../lambdas/core/calendar';
-import { collect, scanPages } from '../lambdas/core/receivable/queries';
-import { toReceivableView } from '../lambdas/core/receivable/view';
+import { collect, scanPages } from '../lambdas/core/receivables/queries';
+import { toReceivableView } from '../lambdas/core/receivables/view';
 import type { LocalWorld } from './simulated-world';
 import type { AccountTotals, LifecycleReceivable, LifecycleTruth } from './simulator';
 

@@ -11,6 +11,7 @@ import { parseReconConfig, type ReconConfig, type ReconConfigInput } from '../la
 import type { ProviderCredentials } from '../lambdas/core/provider/http';
 import type { ProviderEnvironment } from '../lambdas/core/provider/port';
 import type { RateLimiter } from '../lambdas/core/rate-limit/port';
+import { buildWorkflowSteps, type WorkflowSteps } from '../lambdas/core/workflow/build-steps';
 import {
   parseWorkflowConfig,
   type WorkflowConfig,
@@ -18,7 +19,6 @@ import {
 } from '../lambdas/core/workflow/config';
 import type { ExecutionInput } from '../lambdas/core/workflow/contracts';
 import type { WorkflowDeps } from '../lambdas/core/workflow/deps';
-import { buildWorkflowSteps, type WorkflowSteps } from '../lambdas/core/workflow/steps';
 import { buildWorkflowDeps, type WorkflowWiring } from '../lambdas/runtime/workflow-wiring';
 import { parseStageConfig, type StageConfig, type StageConfigInput, workflowConfigOf } from '../lib/config';
 import { type LocalDynamo, startDynamoProcess, startLocalDynamo } from './aws/dynamodb';

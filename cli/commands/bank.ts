@@ -9,8 +9,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { buildBankStore } from '../../lambdas/core/bank/bank-store';
-import { buildStatementImporter, type ImportResult } from '../../lambdas/core/bank/import';
+import { buildBankStore } from '../../lambdas/core/deposits/bank/bank-store';
+import { buildStatementImporter, type ImportResult } from '../../lambdas/core/deposits/bank/import';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';

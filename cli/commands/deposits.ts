@@ -4,8 +4,8 @@
  * unexplained credit, in date order.
  */
 import { type Command, Option } from 'commander';
-import { anyStatementTaken } from '../../lambdas/core/bank/inbox';
 import type { IsoDate } from '../../lambdas/core/calendar';
+import { anyStatementTaken } from '../../lambdas/core/deposits/bank/inbox';
 import { resultDate } from '../../lambdas/core/deposits/result-date';
 import { anyDepositResult, readDepositResults } from '../../lambdas/core/deposits/results-lake';
 import { DEPOSIT_STATUSES, type DepositResult, type DepositStatus } from '../../lambdas/core/deposits/types';

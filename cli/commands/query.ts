@@ -4,8 +4,8 @@
  */
 import { type Command, Option } from 'commander';
 import { isIsoDate } from '../../lambdas/core/calendar';
-import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/lake/tables';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/receivable-store/changes-table';
 import { NAMED_QUERIES, type NamedQuery } from '../../lib/analytics/queries';
 import type { LocalLake, Row } from '../../local/lake/duckdb';
 import { UsageError } from '../errors';

@@ -5,12 +5,12 @@
  */
 import { type Command, Option } from 'commander';
 import { businessDate } from '../../lambdas/core/calendar';
-import { type AuditedReceivableView, toAuditedView } from '../../lambdas/core/fees/audit';
-import { loadContractRates, ratesOf } from '../../lambdas/core/fees/source';
+import { type AuditedReceivableView, toAuditedView } from '../../lambdas/core/fee-audit/audit';
+import { loadContractRates, ratesOf } from '../../lambdas/core/fee-audit/source';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import { RECON_STATUSES } from '../../lambdas/core/receivable/status';
-import type { ReceivableView } from '../../lambdas/core/receivable/view';
-import { buildReceivableStore } from '../../lambdas/core/recon/store';
+import { buildReceivableStore } from '../../lambdas/core/receivable-store/apply-records';
+import { RECON_STATUSES } from '../../lambdas/core/receivables/status';
+import type { ReceivableView } from '../../lambdas/core/receivables/view';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';
 import { FORMATS, type Format, formatRows } from '../format';

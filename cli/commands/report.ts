@@ -10,7 +10,7 @@ import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { type Command, InvalidArgumentError } from 'commander';
 import { LATEST_REPORT_KEY, latestReportSchema } from '../../lambdas/core/latest-report';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import { summaryKeys } from '../../lambdas/core/summary/summarizer';
+import { summaryKeys } from '../../lambdas/core/report/summarizer';
 import { presignGetObject } from '../../lambdas/runtime/presign';
 import { startLocalS3 } from '../../local/aws/s3';
 import { CliError, UsageError } from '../errors';

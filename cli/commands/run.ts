@@ -8,10 +8,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type Command, Option } from 'commander';
 import { businessDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
-import { describeRateErrors, parseContractRates } from '../../lambdas/core/fees/rates';
+import { describeRateErrors, parseContractRates } from '../../lambdas/core/fee-audit/rates';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/summary/types';
-import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../local/simulator/roles';
+import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/report/types';
+import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../local/simulator/universe/roles';
 import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
 import { RunFailedError, UsageError } from '../errors';
 import { InterruptedError, untilAborted } from '../interrupt';
@@ -45,7 +45,7 @@ interface RunOptions {
 
 /**
  * With `--simulator-lifecycle`, what the simulator's lifecycle codes mean (its own assignment,
- * local/simulator/roles.ts), for the `recordRoles`/`recordSign` keys RECON_CONFIG does not set.
+ * local/simulator/universe/roles.ts), for the `recordRoles`/`recordSign` keys RECON_CONFIG does not set.
  */
 function simulatorRoles(options: RunOptions): Record<string, unknown> {
   if (!options.simulatorLifecycle) return {};

@@ -5,14 +5,14 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Command } from 'commander';
+import { buildTotalsStore } from '../../lambdas/core/book/book-store';
+import { unexpired } from '../../lambdas/core/book/expiry';
+import type { LargestDeps } from '../../lambdas/core/book/largest';
+import { buildBookReader } from '../../lambdas/core/book/reader';
+import { recountTotals } from '../../lambdas/core/book/recount';
+import type { BookView } from '../../lambdas/core/book/types';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import type { BookView } from '../../lambdas/core/summary/types';
-import { unexpired } from '../../lambdas/core/totals/expiry';
-import type { LargestDeps } from '../../lambdas/core/totals/largest';
-import { buildBookReader } from '../../lambdas/core/totals/reader';
-import { recountTotals } from '../../lambdas/core/totals/recount';
-import { buildTotalsStore } from '../../lambdas/core/totals/store';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
@@ -43,7 +43,7 @@ export async function readTotals(deps: LargestDeps, asOf: IsoDate, recount: bool
   const counted = await recountTotals({ ...deps, totals }, asOf);
   return {
     asOf,
-    // Buckets expired on asOf are left out of the book and of the recount (totals/expiry.ts).
+    // Buckets expired on asOf are left out of the book and of the recount (book/expiry.ts).
     keptEqualsRecount: kept ? isDeepStrictEqual(unexpired(kept.cells, asOf), counted.cells) : null,
     ...(counted.stored ? {} : { recountStored: false as const }),
     book: await buildBookReader(deps)(asOf),

@@ -1,6 +1,6 @@
 /** The end-of-run table on stderr: what a person checks first after `recon run`. */
 import { formatCents } from '../../lambdas/core/money';
-import type { RunSummary } from '../../lambdas/core/summary/types';
+import type { RunSummary } from '../../lambdas/core/report/types';
 import { formatTable } from '../format';
 
 const MONEY_COLUMNS = ['forecast', 'settled', 'difference'];

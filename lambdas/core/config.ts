@@ -7,14 +7,14 @@
 import { z } from 'zod';
 import { parseConfig } from './config-issues';
 import { depositsConfigSchema } from './deposits/config';
-import { CANONICAL_FIELDS, type CanonicalField } from './records/canonical';
+import { CANONICAL_FIELDS, type CanonicalField } from './ingest/records/canonical';
 import {
   DEFAULT_IDENTIFIER_NORMALIZERS,
   IDENTIFIER_FIELDS,
   IDENTIFIER_NORMALIZERS,
-} from './records/identifiers';
-import { productValuesSchema } from './records/product';
-import { recordRolesSchema, recordSignSchema } from './records/roles';
+} from './ingest/records/identifiers';
+import { productValuesSchema } from './ingest/records/product';
+import { recordRolesSchema, recordSignSchema } from './ingest/records/roles';
 
 export const DEFAULT_FIELD_ALIASES: Record<CanonicalField, string[]> = {
   recordType: ['TIPOREGISTRO', 'TPREGISTRO', 'TIPO_REGISTRO', 'REGISTRO'],
@@ -35,7 +35,7 @@ export const DEFAULT_FIELD_ALIASES: Record<CanonicalField, string[]> = {
   movementDate: ['DTMOVIMENTO', 'DTMOVIMENTACAO', 'DATAMOVIMENTO'],
   // Report-wide line numbers only: a per-page line number (the sandbox's NRLINHA) would merge twins.
   lineSequence: ['NSEQ', 'NRSEQUENCIA', 'SEQUENCIAL'],
-  // What was sold, read through productValues (records/product.ts); only the fee audit reads it.
+  // What was sold, read through productValues (ingest/records/product.ts); only the fee audit reads it.
   product: ['PRODUTO', 'MODALIDADE'],
   // Where a payment lands (docs/deposits.md); read as text, outside the identity.
   bankCode: ['BANCO', 'CODBANCO'],
@@ -96,14 +96,14 @@ export const reconConfigSchema = z
       .default({ absoluteCents: 0, percent: 0 }),
     /** Days after the due date before an unsettled forecast becomes OVERDUE. */
     graceDays: z.number().int().min(0).max(365).default(3),
-    /** How each identifier field is normalized before it is compared (see records/identifiers.ts). */
+    /** How each identifier field is normalized before it is compared (see ingest/records/identifiers.ts). */
     identifierNormalizers: z
       .partialRecord(z.enum(IDENTIFIER_FIELDS), z.enum(IDENTIFIER_NORMALIZERS))
       .default({})
       .transform((given) => ({ ...DEFAULT_IDENTIFIER_NORMALIZERS, ...given })),
     /**
      * Source columns (case-insensitive) added to a record's identity besides its canonical fields: a
-     * payment or record id, when the real layout turns out to carry one (see records/identity.ts).
+     * payment or record id, when the real layout turns out to carry one (see ingest/records/identity.ts).
      */
     identityColumns: z.array(z.string().min(1)).default([]),
     /**

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { isoDateSchema } from './calendar';
-import type { RunSummary } from './summary/types';
 
 export const LATEST_REPORT_KEY = 'summaries/latest.json';
 
@@ -26,7 +25,7 @@ export type LatestReport = z.output<typeof latestReportSchema>;
 
 /** The pointer to `summary`'s files, as stored. */
 export function latestReportText(
-  summary: Pick<RunSummary, 'runId' | 'from' | 'to' | 'asOf' | 'finishedAt' | 'outcome'>,
+  summary: Omit<LatestReport, 'summaryKey' | 'reportKey'>,
   keys: { readonly json: string; readonly html: string },
 ): string {
   const { runId, from, to, asOf, finishedAt, outcome } = summary;

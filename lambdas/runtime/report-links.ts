@@ -7,7 +7,7 @@
  * report's S3 address and the command that makes a link.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { ReportLink, ReportLinker } from '../core/summary/report-link';
+import type { ReportLink, ReportLinker } from '../core/report/report-link';
 import { presignGetObject } from './presign';
 
 export interface PresignedReportLinkDeps {

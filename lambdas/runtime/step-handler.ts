@@ -11,11 +11,11 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
-import type { PageIngestorDeps } from '../core/lake/ingest';
+import type { PageIngestorDeps } from '../core/ingest/lake/ingest';
+import { type BoundStep, bindContract } from '../core/workflow/build-steps';
 import type { StepImplementation } from '../core/workflow/contracts';
 import { correlationKeys } from '../core/workflow/correlation';
 import type { StepName } from '../core/workflow/step-catalog';
-import { type BoundStep, bindContract } from '../core/workflow/steps';
 import { tracer } from './aws-clients';
 
 const logger = new Logger();

@@ -4,9 +4,10 @@
  * only its own step's part (its handler, with the same builders from `deps/`), so a local run
  * exercises exactly what the Lambdas run.
  */
+
+import type { AgingDeps } from '../core/aging/age-receivables';
 import type { ReconConfig } from '../core/config';
-import type { PageIngestorDeps } from '../core/lake/ingest';
-import type { AgingDeps } from '../core/recon/aging';
+import type { PageIngestorDeps } from '../core/ingest/lake/ingest';
 import type { ReportWaitsDeps } from '../core/webhook/report-waits';
 import type { WorkflowConfig } from '../core/workflow/config';
 import type { WorkflowDeps } from '../core/workflow/deps';

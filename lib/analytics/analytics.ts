@@ -3,16 +3,12 @@ import * as athena from 'aws-cdk-lib/aws-athena';
 import * as glue from 'aws-cdk-lib/aws-glue';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import {
-  BANK_TRANSACTIONS_TABLE,
-  CONTRACT_RATES_TABLE,
-  DEPOSIT_RESULTS_TABLE,
-  type LakePartition,
-  type LakeTable,
-  QUARANTINE_TABLE,
-  RECEIVABLE_CHANGES_TABLE,
-  RECORDS_TABLE,
-} from '../../lambdas/core/lake/tables';
+import { BANK_TRANSACTIONS_TABLE } from '../../lambdas/core/deposits/bank/transactions-table';
+import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
+import { CONTRACT_RATES_TABLE } from '../../lambdas/core/fee-audit/rates-table';
+import { QUARANTINE_TABLE, RECORDS_TABLE } from '../../lambdas/core/ingest/lake/tables';
+import type { LakePartition, LakeTable } from '../../lambdas/core/lake-schema';
+import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/receivable-store/changes-table';
 import { ATHENA_RESULTS_PREFIX } from '../storage/storage';
 import { NAMED_QUERIES } from './queries';
 

@@ -4,7 +4,7 @@
  * `recon_deposit_results`, where each date's object is rewritten whole by every match over it
  * (lambdas/core/deposits/results-lake.ts): a row there is counted once, with no deduplication.
  */
-import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/lake/tables';
+import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
 
 const from = { name: 'from', description: 'first payment (or credit) date, yyyy-MM-dd' };
 const to = { name: 'to', description: 'last payment (or credit) date (inclusive), yyyy-MM-dd' };

@@ -4,20 +4,20 @@
  * from `queries.ts` for its length; the same portability rules hold (Trino and DuckDB).
  *
  * The rate CSV is read as the user wrote it (`recon_contract_rates`, every column text), so the rows
- * are cast and normalized here the way the loader (`lambdas/core/fees/rates.ts`) reads them with the
+ * are cast and normalized here the way the loader (`lambdas/core/fee-audit/rates.ts`) reads them with the
  * default identifier normalizers: a numeric acquirer loses its leading zeros (`001` is `1`); a
  * percent may use a comma and end in `%`; a date may be `dd/MM/yyyy`. Names are folded on both sides
- * as `lambdas/core/fees/rate-keys.ts` folds them, a wildcard cell reads as any, and a row of only
+ * as `lambdas/core/fee-audit/rate-keys.ts` folds them, a wildcard cell reads as any, and a row of only
  * separators has no rate and is no row. The rule of which row governs a sale is
- * `lambdas/core/fees/lookup.ts`'s: the most specific, then the latest. Fees are compared by
- * magnitude, as `lambdas/core/fees/audit.ts` compares them.
+ * `lambdas/core/fee-audit/lookup.ts`'s: the most specific, then the latest. Fees are compared by
+ * magnitude, as `lambdas/core/fee-audit/audit.ts` compares them.
  *
  * The contracted fee is exact in both engines: DECIMAL products (never a division, whose DECIMAL
  * result DuckDB computes in DOUBLE) rounded half up by ROUND on a DECIMAL.
  */
 
-import { RATE_WILDCARDS } from '../../lambdas/core/fees/rate-keys';
-import { CONTRACT_RATES_TABLE } from '../../lambdas/core/lake/tables';
+import { RATE_WILDCARDS } from '../../lambdas/core/fee-audit/rate-keys';
+import { CONTRACT_RATES_TABLE } from '../../lambdas/core/fee-audit/rates-table';
 
 /**
  * The accented capitals of Latin-1 and their plain letters: what rate-keys.ts's fold (Unicode

@@ -12,7 +12,8 @@
  * Queries over `recon_records` count each record as the book (DynamoDB) does — identity, page seams,
  * the roles of the latest run — through one CTE, {@link uniqueRecords}.
  */
-import { QUARANTINE_TABLE, RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/lake/tables';
+import { QUARANTINE_TABLE } from '../../lambdas/core/ingest/lake/tables';
+import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/receivable-store/changes-table';
 import { DEPOSIT_QUERIES } from './deposit-queries';
 import { feeAuditSql, feeConsistencySql } from './fee-audit-query';
 import { uniqueRecords } from './unique-records';

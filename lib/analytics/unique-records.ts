@@ -1,6 +1,6 @@
 /**
  * `WITH records AS (...)`: the records of a movement-date range, each counted as the book counts it.
- * One definition, the book's (`lambdas/core/receivable/occurrences.ts`), written in SQL:
+ * One definition, the book's (`lambdas/core/receivables/occurrences.ts`), written in SQL:
  *
  * - the same record reaches the lake in several reports (a re-run generates a new report id; windows
  *   overlap), so an identity (`record_hash`) counts as many times as it occurs in the report holding
@@ -8,7 +8,7 @@
  *   re-delivery is none. `occurrence` numbers an identity's distinct places within a report — its
  *   distinct line sequences where the layout has one, else its distinct (page, line) — and one row
  *   is kept per (identity, occurrence) over all reports. A file written while the identity still
- *   held the role and sign (`records/identity.ts`) carries that former value as `record_hash`; a
+ *   held the role and sign (`ingest/records/identity.ts`) carries that former value as `record_hash`; a
  *   newer copy names it in `former_hash`, and the two are one identity (`identity_hash`), as the
  *   stores replace a contribution kept under its former hash;
  * - a page seam: without a line sequence, a copy on the first line of page p+1 whose identity sits on
@@ -16,11 +16,11 @@
  *   overlap, not a place of its own. A file written before `page_lines` existed reads it as null and
  *   has no seam, as the book had none for a page whose length was not recorded;
  * - roles: the role, direction, receivable and reason a record was stored with are what the
- *   configuration said THEN (`lake/records-file.ts`). The book applies the configuration of its
+ *   configuration said THEN (`ingest/lake/records-file.ts`). The book applies the configuration of its
  *   latest run, so each (identity, occurrence) keeps its latest stored copy (`ingested_at`; a file
  *   written before that column existed ranks after every newer one, then by the latest report);
  * - readings: a chargeback and its reversal of one amount and day share an identity and are two
- *   records, each with its own role, as the book keeps them (`receivable/reclassify.ts`): hence a
+ *   records, each with its own role, as the book keeps them (`receivables/reclassify.ts`): hence a
  *   copy per occurrence, not a role per identity, and no seam between two readings.
  *   Limit: an occurrence the latest report no longer holds (a twin the provider stopped sending)
  *   keeps the role of the copy that had it.
@@ -28,7 +28,7 @@
  * Parameters: the range twice, once for the `movement_month` partitions (so Athena reads only the
  * months of the range) and once for the days; pass the same two dates.
  */
-import { RECORDS_TABLE } from '../../lambdas/core/lake/tables';
+import { RECORDS_TABLE } from '../../lambdas/core/ingest/lake/tables';
 
 /** The latest stored copy first; the order that picks which copy of an occurrence is kept. */
 const LATEST_FIRST =

@@ -6,7 +6,7 @@ import { TABLE } from '../../lambdas/core/store/table';
 
 /**
  * Where Athena writes query results (lib/analytics), and where each run writes its summary and
- * report (lambdas/core/summary/summarizer.ts; a test holds the two together).
+ * report (lambdas/core/report/summarizer.ts; a test holds the two together).
  */
 export const ATHENA_RESULTS_PREFIX = 'athena-results/';
 export const SUMMARIES_PREFIX = 'summaries/';

@@ -6,11 +6,11 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from '../../lambdas/core/bank/lake-file';
-import { CONTRACT_RATES_KEY } from '../../lambdas/core/fees/source';
-import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/lake/tables';
-import { TOUCHED_PREFIX } from '../../lambdas/core/recon/touched';
-import { summaryKeys } from '../../lambdas/core/summary/summarizer';
+import { BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from '../../lambdas/core/deposits/bank/lake-file';
+import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
+import { CONTRACT_RATES_KEY } from '../../lambdas/core/fee-audit/source';
+import { TOUCHED_PREFIX } from '../../lambdas/core/receivable-store/touched';
+import { summaryKeys } from '../../lambdas/core/report/summarizer';
 import {
   PROVIDER_STEPS,
   STEP_CATALOG,

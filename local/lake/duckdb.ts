@@ -8,13 +8,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { GetObjectCommand, ListObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
-import {
-  CONTRACT_RATES_KEY,
-  CONTRACT_RATES_TABLE,
-  LAKE_TABLES,
-  type LakeColumnType,
-  type LakeTable,
-} from '../../lambdas/core/lake/tables';
+import { CONTRACT_RATES_KEY, CONTRACT_RATES_TABLE } from '../../lambdas/core/fee-audit/rates-table';
+import { LAKE_TABLES } from '../../lambdas/core/lake-catalog';
+import type { LakeColumnType, LakeTable } from '../../lambdas/core/lake-schema';
 import { findNamedQuery } from '../../lib/analytics/queries';
 
 export interface LocalLakeOptions {

@@ -5,8 +5,7 @@
  */
 export { type StatementFile, type StatementOptions, simulatorStatements } from './bank/statements';
 export { type BankTruth, type BankTruthOptions, type BankTruthRow, bankTruth } from './bank/truth';
-export { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from './roles';
-export { CONFIGURATIONS, SIMULATOR_CREDENTIALS, startSimulator } from './server';
+export { CONFIGURATIONS, SIMULATOR_CREDENTIALS, startSimulator } from './http/server';
 export type {
   AccountTotals,
   DeliveryRecord,
@@ -26,3 +25,4 @@ export type {
   SimulatorStats,
   WebhookView,
 } from './types';
+export { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from './universe/roles';

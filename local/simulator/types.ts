@@ -4,7 +4,7 @@
  */
 import type { StatementFile, StatementOptions } from './bank/statements';
 import type { BankTruth, BankTruthOptions } from './bank/truth';
-import type { FeeAuditTruth } from './fee-audit-truth';
+import type { FeeAuditTruth } from './truth/fee-audit-truth';
 
 export type SimulatorMode = 'sandbox' | 'production';
 
@@ -122,11 +122,13 @@ export interface SimulatorFaults {
   pageSeamOverlap: 'off' | 'bare' | 'sequenced';
   /**
    * Reports generated from now on correct a seeded fifth of the A1 records (`correctedForecasts`),
-   * single D1s (`correctedPayments`) or every chargeback (`correctedChargebacks`), R$ 1,00 less
+   * single D1s (`correctedPayments`), the second of every pair of equal twin payments
+   * (`correctedTwins`) or every chargeback (`correctedChargebacks`), R$ 1,00 less
    * (`corrections.ts`); the answer keys then expect the corrected amounts. Default false.
    */
   correctedForecasts: boolean;
   correctedPayments: boolean;
+  correctedTwins: boolean;
   correctedChargebacks: boolean;
   /**
    * Records are written the other ways one instant and one number can be written (default false):

@@ -12,7 +12,12 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { ExecutionError, StateMachine } from 'aws-local-stepfunctions';
 import { z } from 'zod';
-import { summaryKeys } from '../../lambdas/core/summary/summarizer';
+import { summaryKeys } from '../../lambdas/core/report/summarizer';
+import {
+  type BoundStep,
+  bindContract,
+  type StepImplementations,
+} from '../../lambdas/core/workflow/build-steps';
 import {
   type ExecutionInput,
   type JobResult,
@@ -20,7 +25,6 @@ import {
   STEP_CONTRACTS,
 } from '../../lambdas/core/workflow/contracts';
 import type { StepName } from '../../lambdas/core/workflow/step-catalog';
-import { type BoundStep, bindContract, type StepImplementations } from '../../lambdas/core/workflow/steps';
 import {
   GENERATION_BACKOFF_STATE,
   POLL_WAIT_STATE,

@@ -5,11 +5,12 @@
  * unclassified group of each kind, so the report shows every lifecycle section.
  */
 
-import { bookFromReceivables, buildRunSummaryFromBook } from '../../lambdas/core/summary/compute';
-import { periodFees } from '../../lambdas/core/summary/fees';
-import type { ReportLanguage, RunSummary, SummaryReceivable } from '../../lambdas/core/summary/types';
-import { generateUniverse } from '../../local/simulator/dataset';
-import { computeLifecycleTruth } from '../../local/simulator/lifecycle-truth';
+import { periodFees } from '../../lambdas/core/account-items/period-fees';
+import type { SummaryReceivable } from '../../lambdas/core/book/types';
+import { bookFromReceivables, buildRunSummaryFromBook } from '../../lambdas/core/report/compute';
+import type { ReportLanguage, RunSummary } from '../../lambdas/core/report/types';
+import { computeLifecycleTruth } from '../../local/simulator/truth/lifecycle-truth';
+import { generateUniverse } from '../../local/simulator/universe/dataset';
 import { job, summaryInput } from '../unit/summary/fixtures';
 
 const PERIOD = { from: '2025-01-01', to: '2025-06-30' };

@@ -6,12 +6,13 @@
  * the data, as in the demo.
  */
 
-import { buildDepositsSection } from '../../lambdas/core/summary/deposits';
-import type { MoneyTotals, ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
+import type { MoneyTotals } from '../../lambdas/core/book/types';
+import { buildDepositsSection } from '../../lambdas/core/deposits/section-model';
+import type { ReportLanguage, RunSummary } from '../../lambdas/core/report/types';
 import type { JobResult } from '../../lambdas/core/workflow/contracts';
-import { generateUniverse } from '../../local/simulator/dataset';
-import { computeGroundTruth } from '../../local/simulator/ground-truth';
-import { recordCounts } from '../../local/simulator/report-content';
+import { recordCounts } from '../../local/simulator/reports/report-content';
+import { computeGroundTruth } from '../../local/simulator/truth/ground-truth';
+import { generateUniverse } from '../../local/simulator/universe/dataset';
 import { ALL_RESULTS } from '../support/deposit-results';
 import { buildRunSummary } from '../support/run-summary';
 

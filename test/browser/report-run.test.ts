@@ -8,9 +8,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { actionCategoriesByAmount } from '../../lambdas/core/summary/action-order';
-import { formatBrl } from '../../lambdas/core/summary/brl';
-import type { RunSummary } from '../../lambdas/core/summary/types';
+import { actionCategoriesByAmount } from '../../lambdas/core/report/action-order';
+import { formatBrl } from '../../lambdas/core/report/brl';
+import type { RunSummary } from '../../lambdas/core/report/types';
 import { runCliProcess } from '../e2e/spawn-cli';
 import { tempDataDir } from '../e2e/support';
 

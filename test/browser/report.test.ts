@@ -10,11 +10,11 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionCategoriesByAmount } from '../../lambdas/core/summary/action-order';
-import { formatBrl } from '../../lambdas/core/summary/brl';
-import { renderHtmlReport } from '../../lambdas/core/summary/html';
-import { formatDate, textsFor } from '../../lambdas/core/summary/i18n';
-import type { ReportLanguage, RunSummary } from '../../lambdas/core/summary/types';
+import { actionCategoriesByAmount } from '../../lambdas/core/report/action-order';
+import { formatBrl } from '../../lambdas/core/report/brl';
+import { renderHtmlReport } from '../../lambdas/core/report/html';
+import { formatDate, textsFor } from '../../lambdas/core/report/i18n';
+import type { ReportLanguage, RunSummary } from '../../lambdas/core/report/types';
 import { lifecycleSummary } from './lifecycle-summary';
 import { crowdedSummary, realisticSummary } from './realistic-summary';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../lambdas/core/summary/types';
+import type { RunSummary } from '../../lambdas/core/report/types';
 import { startSimulator } from '../../local/simulator';
 import { cli } from '../unit/cli/harness';
 import { runCliProcess } from './spawn-cli';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { formatBrl } from '../../lambdas/core/summary/brl';
-import { textsFor } from '../../lambdas/core/summary/i18n';
+import { formatBrl } from '../../lambdas/core/report/brl';
+import { textsFor } from '../../lambdas/core/report/i18n';
 import { cli } from '../unit/cli/harness';
 import { groundTruthOf, PERIOD, receivablesOf, runAgainst, simulatorPerTest, tempDataDir } from './support';
 

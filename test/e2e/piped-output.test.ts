@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../lambdas/core/summary/types';
+import type { RunSummary } from '../../lambdas/core/report/types';
 import { pipeCli, runCliProcess } from './spawn-cli';
 import { tempDataDir } from './support';
 

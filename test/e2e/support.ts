@@ -7,8 +7,8 @@ import { CONTRACT_COLUMNS, compareReceivables, readReceivables } from '../../cli
 import { dataPaths } from '../../cli/runner/data-dir';
 import { type LocalRunOptions, runLocalPipeline } from '../../cli/runner/run';
 import { parseReconConfig } from '../../lambdas/core/config';
-import type { ReceivableView } from '../../lambdas/core/receivable/view';
-import type { RunSummary } from '../../lambdas/core/summary/types';
+import type { ReceivableView } from '../../lambdas/core/receivables/view';
+import type { RunSummary } from '../../lambdas/core/report/types';
 import { type ExpectedReceivable, type Simulator, startSimulator } from '../../local/simulator';
 
 /** Two months, two windows per report kind, a few pages each: seconds per run. */

@@ -5,8 +5,8 @@
  * exactly, or the run failed with a clear error and a FAILED notification.
  */
 import { expect } from 'vitest';
-import { formatDate, textsFor } from '../../lambdas/core/summary/i18n';
-import { MESSAGE_MAX_FAILURES } from '../../lambdas/core/summary/message';
+import { formatDate, textsFor } from '../../lambdas/core/report/i18n';
+import { MESSAGE_MAX_FAILURES } from '../../lambdas/core/report/message';
 import type { JobResult } from '../../lambdas/core/workflow/contracts';
 import { RUN_INCOMPLETE_ERROR } from '../../lib/workflow/state-names';
 import { type LocalWorld, type LocalWorldOptions, startLocalWorld } from '../../local/simulated-world';

@@ -5,7 +5,7 @@
  * the answer key exactly: pages applied twice are not counted twice.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WorkflowSteps } from '../../lambdas/core/workflow/steps';
+import type { WorkflowSteps } from '../../lambdas/core/workflow/build-steps';
 import { STATE } from '../../lib/workflow/state-names';
 import type { LocalWorld } from '../../local/simulated-world';
 import { asOfOf, expectFailedWithNotification, expectGroundTruth, PERIOD, startFaultWorld } from './harness';

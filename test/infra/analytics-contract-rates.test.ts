@@ -3,7 +3,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Capture, Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_RATES_KEY } from '../../lambdas/core/fees/source';
+import { CONTRACT_RATES_KEY } from '../../lambdas/core/fee-audit/source';
 import { AnalyticsCatalog } from '../../lib/analytics/analytics';
 
 describe('AnalyticsCatalog: recon_contract_rates', () => {

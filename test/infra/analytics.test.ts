@@ -4,10 +4,10 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { bankTransactionsKey } from '../../lambdas/core/bank/lake-file';
+import { bankTransactionsKey } from '../../lambdas/core/deposits/bank/lake-file';
 import { depositResultsKey } from '../../lambdas/core/deposits/results-lake';
-import { quarantineObjectKey, recordsObjectKey } from '../../lambdas/core/lake/keys';
-import { changesKey } from '../../lambdas/core/recon/export';
+import { quarantineObjectKey, recordsObjectKey } from '../../lambdas/core/ingest/lake/keys';
+import { changesKey } from '../../lambdas/core/receivable-store/snapshot-export';
 import { AnalyticsCatalog, type AnalyticsCatalogProps } from '../../lib/analytics/analytics';
 import { NAMED_QUERIES } from '../../lib/analytics/queries';
 

@@ -6,7 +6,7 @@
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { summaryKeys } from '../../lambdas/core/summary/summarizer';
+import { summaryKeys } from '../../lambdas/core/report/summarizer';
 import { parseStageConfig, type StageConfigInput } from '../../lib/config';
 import { SUMMARIES_PREFIX } from '../../lib/storage/storage';
 import { ofType, PRODUCTION, type Resources, synth } from './stack-synth';

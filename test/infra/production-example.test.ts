@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../lambdas/core/config-issues';
 import { buildReconApp } from '../../lib/app';
 import { parseStageConfig, type StageConfigInput } from '../../lib/config';
-import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../local/simulator/roles';
+import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../local/simulator/universe/roles';
 import { ofType, type Resources } from './stack-synth';
 
 const EXAMPLE_PATH = fileURLToPath(new URL('../../config/production.example.json', import.meta.url));

@@ -9,8 +9,8 @@ import {
   type LifecycleMoney,
   lifecycleMoney,
   type RoleContribution,
-} from '../../lambdas/core/receivable/lifecycle';
-import { collect, scanPages } from '../../lambdas/core/receivable/queries';
+} from '../../lambdas/core/receivables/lifecycle';
+import { collect, scanPages } from '../../lambdas/core/receivables/queries';
 import { storedLifecycle } from '../../local/lifecycle-compare';
 import type { LocalWorld } from '../../local/simulated-world';
 

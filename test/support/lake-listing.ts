@@ -10,8 +10,8 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
-import { collect, scanPages } from '../../lambdas/core/receivable/queries';
-import { type ReceivableView, toReceivableView } from '../../lambdas/core/receivable/view';
+import { collect, scanPages } from '../../lambdas/core/receivables/queries';
+import { type ReceivableView, toReceivableView } from '../../lambdas/core/receivables/view';
 import { openLocalLake } from '../../local/lake/duckdb';
 
 type Listing = Record<string, unknown>[];

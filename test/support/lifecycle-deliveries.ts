@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { addDays, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
-import { applyRecords, type ReceivableContent } from '../../lambdas/core/receivable/matcher';
-import type { CanonicalRecord, RecordSource } from '../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../lambdas/core/records/normalize';
+import type { CanonicalRecord, RecordSource } from '../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../lambdas/core/ingest/records/normalize';
+import { applyRecords, type ReceivableContent } from '../../lambdas/core/receivables/matcher';
 
 export const DAY0 = '2025-04-01';
 export const KINDS = ['D1', 'A2', 'E1-06', 'E1-08', 'E1-09', 'E1-ADJ', 'F1'] as const;

@@ -5,7 +5,7 @@ import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../local/simul
 
 /**
  * Seed and size chosen so that the period holds every role and state (the tests assert it); `traps`
- * adds the cases that count money twice when read naively (`local/simulator/lifecycle-traps.ts`);
+ * adds the cases that count money twice when read naively (`local/simulator/universe/lifecycle-traps.ts`);
  * smaller pages put more records at a page seam.
  */
 export function startLifecycleWorld(

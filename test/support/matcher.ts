@@ -1,11 +1,11 @@
 /** One record through the matcher's entry point (`applyRecords`), for tests that add records one by one. */
 
+import type { CanonicalRecord } from '../../lambdas/core/ingest/records/canonical';
 import {
   type ApplyResult,
   applyRecords,
   type ReceivableContent,
-} from '../../lambdas/core/receivable/matcher';
-import type { CanonicalRecord } from '../../lambdas/core/records/canonical';
+} from '../../lambdas/core/receivables/matcher';
 
 /** Adds one record on its own (`changed`: whether it changed anything). */
 export function applyRecord(

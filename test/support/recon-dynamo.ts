@@ -5,12 +5,15 @@
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
+import { type Aging, type AgingDeps, buildAging } from '../../lambdas/core/aging/age-receivables';
+import { buildDueLists, DUE_LIST_RETENTION_DAYS } from '../../lambdas/core/aging/due-lists';
 import type { ReconConfig } from '../../lambdas/core/config';
-import type { Receivable } from '../../lambdas/core/receivable/item';
-import { type Aging, type AgingDeps, buildAging } from '../../lambdas/core/recon/aging';
-import { buildDueLists, DUE_LIST_RETENTION_DAYS } from '../../lambdas/core/recon/due-lists';
-import { buildReceivableStore, type ReceivableStore } from '../../lambdas/core/recon/store';
-import { buildTouchedLog, type TouchedLog } from '../../lambdas/core/recon/touched';
+import {
+  buildReceivableStore,
+  type ReceivableStore,
+} from '../../lambdas/core/receivable-store/apply-records';
+import { buildTouchedLog, type TouchedLog } from '../../lambdas/core/receivable-store/touched';
+import type { Receivable } from '../../lambdas/core/receivables/item';
 import { ensureTable, type LocalDynamo, startLocalDynamo } from '../../local/aws/dynamodb';
 import { type LocalS3, startLocalS3 } from '../../local/aws/s3';
 

@@ -4,7 +4,7 @@
  */
 import { addDays, type IsoDate } from '../../lambdas/core/calendar';
 import { parseReconConfig, type ReconConfig, type ReconConfigInput } from '../../lambdas/core/config';
-import type { CanonicalRecord, RecordCode } from '../../lambdas/core/records/canonical';
+import type { CanonicalRecord, RecordCode } from '../../lambdas/core/ingest/records/canonical';
 
 export interface SaleKey {
   readonly acquirer: string;

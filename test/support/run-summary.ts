@@ -2,12 +2,14 @@
  * A run summary straight from receivables: the summarize step's entry point (`buildRunSummaryFromBook`)
  * over the book computed from every receivable, as the reference view (`bookFromReceivables`) is.
  */
+
+import type { SummaryReceivable } from '../../lambdas/core/book/types';
 import {
   bookFromReceivables,
   buildRunSummaryFromBook,
   type SummaryStamp,
-} from '../../lambdas/core/summary/compute';
-import type { RunSummary, SummaryReceivable } from '../../lambdas/core/summary/types';
+} from '../../lambdas/core/report/compute';
+import type { RunSummary } from '../../lambdas/core/report/types';
 import type { SummaryInput } from '../../lambdas/core/workflow/contracts';
 
 export function buildRunSummary(

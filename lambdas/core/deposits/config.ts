@@ -3,7 +3,7 @@
  * what a Brazilian merchant's bank and acquirers usually do; each is a setting because some do not.
  */
 import { z } from 'zod';
-import { RECORD_ROLES } from '../records/roles';
+import { RECORD_ROLES } from '../ingest/records/roles';
 
 /** Memo patterns (case-insensitive regular expressions) per acquirer value as the records spell it. */
 export const DEFAULT_ACQUIRER_PATTERNS: Record<string, string[]> = {
@@ -20,11 +20,11 @@ export const DEFAULT_ACQUIRER_PATTERNS: Record<string, string[]> = {
 
 /**
  * The furthest back a run matches deposits: the totals keep a payment date's deposit cells at least
- * 92 days (totals/deposit-cells.ts), so a recompute never reads a date whose cells are gone.
+ * 92 days (book/deposit-cells.ts), so a recompute never reads a date whose cells are gone.
  */
 export const MAX_LOOKBACK_DAYS = 90;
 
-/** How a bank's transactions are told apart (bank/identity.ts). */
+/** How a bank's transactions are told apart (deposits/bank/identity.ts). */
 export const STATEMENT_IDENTITIES = ['fitid', 'content'] as const;
 export type StatementIdentity = (typeof STATEMENT_IDENTITIES)[number];
 

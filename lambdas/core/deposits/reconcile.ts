@@ -15,7 +15,7 @@ import { matchDeposits } from './match';
 import { resultDate } from './result-date';
 import type { BankCredit, DepositResult, ExpectedDeposits, UnplacedAmount } from './types';
 
-/** What the inbox pass reports (bank/inbox.ts's InboxResult, as far as the summary needs it). */
+/** What the inbox pass reports (deposits/bank/inbox.ts's InboxResult, as far as the summary needs it). */
 export interface InboxOutcome {
   readonly files: number;
   readonly taken: number;
@@ -30,12 +30,12 @@ export interface InboxOutcome {
 
 export interface DepositReconcilerDeps {
   readonly config: { readonly deposits: DepositsConfig };
-  /** Takes in the statements under `bank/inbox/` (bank/inbox.ts). */
+  /** Takes in the statements under `bank/inbox/` (deposits/bank/inbox.ts). */
   readonly importInbox: () => Promise<InboxOutcome>;
   /** Whether any statement was ever taken in: without one the bank leg is off, not "all missing". */
   readonly anyStatement: () => Promise<boolean>;
   readonly readExpected: (query: { asOf: IsoDate; from: IsoDate; to: IsoDate }) => Promise<ExpectedDeposits>;
-  /** Bank transactions posted from `from` through `to`, debits included (bank/bank-store.ts). */
+  /** Bank transactions posted from `from` through `to`, debits included (deposits/bank/bank-store.ts). */
   readonly listTransactions: (from: IsoDate, to: IsoDate) => Promise<readonly BankCredit[]>;
   /** Replaces the stored results of every date in the range (deposits/results.ts). */
   readonly writeResults: (

@@ -1,5 +1,5 @@
 /**
- * The deposit results in the lake (`recon_deposit_results`, lake/tables.ts): one JSON lines object
+ * The deposit results in the lake (`recon_deposit_results`, ingest/lake/tables.ts): one JSON lines object
  * per result date (payment date, else credit date) at a key that is a function of that date only,
  * its rows in one fixed order. Writing a range rewrites every date of it: dates with results get
  * their object (the same bytes for the same results, whatever order they came in), dates without
@@ -15,8 +15,8 @@ import {
 } from '@aws-sdk/client-s3';
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
-import { DEPOSIT_RESULTS_TABLE } from '../lake/tables';
 import { resultDate } from './result-date';
+import { DEPOSIT_RESULTS_TABLE } from './results-table';
 import { DEPOSIT_STATUSES, type DepositResult, type DepositStatus } from './types';
 
 type S3 = Pick<S3Client, 'send'>;

@@ -10,7 +10,7 @@ import type { Cents } from '../money';
 /** Where one expected deposit lands and what it groups: acquirer, account, payment date (+ group). */
 export interface DepositPlace {
   readonly acquirer: string;
-  /** `bankAccountId` of the payments (bank/account-id.ts). */
+  /** `bankAccountId` of the payments (deposits/bank/account-id.ts). */
   readonly bankAccount: string;
   readonly paymentDate: IsoDate;
   /**
@@ -39,7 +39,7 @@ export interface UnplacedAmount {
   readonly deductedCents: Cents;
 }
 
-/** What the records say a range of payment dates should deposit (totals/expected-deposits.ts). */
+/** What the records say a range of payment dates should deposit (book/expected-deposits.ts). */
 export interface ExpectedDeposits {
   /** Ordered by payment date, acquirer, account, group. */
   readonly deposits: readonly ExpectedDeposit[];
@@ -47,16 +47,16 @@ export interface ExpectedDeposits {
   readonly withoutAccount: readonly UnplacedAmount[];
 }
 
-/** One transaction of a bank statement after identity and deduplication (bank/statement.ts). */
+/** One transaction of a bank statement after identity and deduplication (deposits/bank/statement.ts). */
 export interface BankCredit {
   readonly bankAccount: string;
   readonly postedDate: IsoDate;
   /** Positive: only credits are matched (debits are stored and exported, never matched). */
   readonly amountCents: Cents;
-  /** The statement's FITID, when it gave one (not always unique: see bank/identity.ts). */
+  /** The statement's FITID, when it gave one (not always unique: see deposits/bank/identity.ts). */
   readonly fitid: string | null;
   readonly memo: string;
-  /** The transaction's identity (bank/identity.ts); two equal credits of one day differ in it. */
+  /** The transaction's identity (deposits/bank/identity.ts); two equal credits of one day differ in it. */
   readonly identity: string;
 }
 

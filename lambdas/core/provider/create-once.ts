@@ -13,7 +13,7 @@
  * Limit (documented, not solvable without a provider-side key): a concurrent creation of the same
  * kind by another process in the same account between snapshot and check looks like ours. Callers
  * must serialize creations of the same kind per account: the workflow holds a DynamoDB lease per
- * configuration from the snapshot until the new id is recorded (`workflow/report/generation-lease.ts`).
+ * configuration from the snapshot until the new id is recorded (`workflow/provider-report/generation-lease.ts`).
  */
 import { AmbiguousGenerationError, isUnknownOutcome, ProviderError } from './errors';
 import { type RetryPolicy, retrying } from './retry';

@@ -2,7 +2,7 @@
  * The report operations of the spec (`/retornos`): generate, list and look up, download a page,
  * delete. Generation goes through {@link createOnce}: the provider has no idempotency key, so after
  * a POST with an unknown outcome recon recognises its report as the one new report of its type since
- * the snapshot (see workflow/report/generation-lease.ts for why that is sound).
+ * the snapshot (see workflow/provider-report/generation-lease.ts for why that is sound).
  */
 import { businessDate, toProviderDate } from '../calendar';
 import { createOnce } from './create-once';

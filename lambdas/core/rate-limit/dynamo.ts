@@ -19,11 +19,8 @@
  * still be outstanding. An item of the earlier format (`nextSlotAt`) is repaired the same way. See
  * docs/rate-limit.md.
  */
-import { randomUUID } from 'node:crypto';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite } from '../store/conditional';
-import { TABLE } from '../store/table';
-import { rateBucket } from './bucket';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { buildBucketItem } from './bucket-item';
 import {
   boundedBackOffMs,
   buildPacer,
@@ -48,9 +45,6 @@ export interface DynamoLimiterDeps extends PacingOptions {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-/** The bucket item outlives its last slot by this much, then DynamoDB's TTL removes it. */
-const TTL_SECONDS = 3_600;
-
 /**
  * A caller facing a next free slot later than this ahead of now (a back-off, a crowd of callers)
  * sleeps first. It bounds what a lost item can hide: no slot outstanding when the item vanished lies
@@ -73,19 +67,11 @@ interface PlannedClaim {
   readonly after: Recent;
 }
 
-/** The item as read: `exists` false when absent; a field is `undefined` when missing or malformed. */
-interface Seen {
-  readonly exists: boolean;
-  readonly token?: string;
-  readonly recent?: Recent;
-}
-
 export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
   const shape = windowShape(deps);
   const claimLeadMs = deps.claimLeadMs ?? 50;
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? realSleep;
-  const key = rateBucket.key(deps.account);
   /**
    * The latest entry any limiter can have written, from now: a capped back-off, then a repair or a
    * claim with the widest gaps. A later entry is damage (a stray write), not a slot: trusting it
@@ -97,84 +83,8 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
     2 * shape.spanMs +
     MAX_LATE_GAP_MS +
     (deps.coldStartMs ?? DEFAULT_COLD_START_MS);
-  /** Our belief about the stored item: `null` = never seen (must read). */
-  let believed: Seen | null = null;
-  /**
-   * The latest entry this instance has seen or written. Entries only ever grow, so a stored latest
-   * entry below this means the item was deleted or overwritten; it also keeps this instance from
-   * ever sending before a window has passed since what it saw.
-   */
-  let highWater: number | undefined;
-
-  function believe(seen: Seen): void {
-    believed = seen;
-    const latest = seen.recent?.at(-1);
-    if (latest !== undefined) highWater = Math.max(highWater ?? latest, latest);
-  }
-
-  async function read(): Promise<Seen> {
-    const { Item } = await deps.ddb.send(
-      new GetCommand({ TableName: deps.tableName, Key: key, ConsistentRead: true }),
-    );
-    const { token, recent } = rateBucket.parse(Item ?? {}, key);
-    believe({ exists: Item !== undefined, token, recent: recent && plausible(recent) ? recent : undefined });
-    return believed as Seen;
-  }
-
-  function plausible(recent: Recent): boolean {
-    return (recent.at(-1) ?? Number.NEGATIVE_INFINITY) <= now() + farthestMs;
-  }
-
-  /** Replaces the item by `recent` if it is still the one believed; false when another writer got there first. */
-  async function write(seen: Seen, recent: Recent): Promise<boolean> {
-    const token = randomUUID();
-    const [condition, values] =
-      seen.token === undefined
-        ? ['attribute_not_exists(#token) OR NOT attribute_type(#token, :string)', { ':string': 'S' }]
-        : ['#token = :seen', { ':seen': seen.token }];
-    const written = await conditionalWrite(
-      deps.ddb.send(
-        new PutCommand({
-          TableName: deps.tableName,
-          Item: rateBucket.item(key, {
-            recent,
-            token,
-            [TABLE.ttlAttribute]: Math.ceil((recent.at(-1) ?? now()) / 1000) + TTL_SECONDS,
-          }),
-          ConditionExpression: condition,
-          ExpressionAttributeNames: { '#token': 'token' },
-          ExpressionAttributeValues: values,
-        }),
-      ),
-    );
-    if (written) believe({ exists: true, token, recent });
-    else await read();
-    return written !== undefined;
-  }
-
-  /** The entries to build on, or `undefined` when the item cannot be trusted (see the header). */
-  function trusted(seen: Seen): Recent | undefined {
-    if (!seen.exists) return highWater === undefined ? [] : undefined;
-    if (seen.token === undefined || seen.recent === undefined) return undefined;
-    const latest = seen.recent.at(-1) ?? Number.NEGATIVE_INFINITY;
-    return highWater !== undefined && latest < highWater ? undefined : seen.recent;
-  }
-
-  /** Entries past every slot that could be outstanding when the item was found damaged at `at`. */
-  function repaired(at: number): Recent {
-    const outstanding = Math.max(at + CLAIM_HORIZON_MS, highWater ?? Number.NEGATIVE_INFINITY);
-    return withFloor([], outstanding + shape.spanMs, shape);
-  }
-
-  /** The item as believed and the entries to build on, repairing a damaged item first. */
-  async function usable(): Promise<{ seen: Seen; recent: Recent }> {
-    for (;;) {
-      const seen = believed ?? (await read());
-      const recent = trusted(seen);
-      if (recent !== undefined) return { seen, recent };
-      await write(seen, repaired(now()));
-    }
-  }
+  const item = buildBucketItem({ ...deps, shape, farthestMs, now });
+  const { usable, write } = item;
 
   /** Claims this instance's callers are waiting for, in the order they asked. */
   const waiting: { readonly gapMs: number; resolve(slot: number): void; reject(error: unknown): void }[] = [];
@@ -251,8 +161,7 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
    */
   async function push(slot: number, ms: number): Promise<boolean> {
     for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
-      const seen = believed ?? (await read());
-      const recent = trusted(seen);
+      const { seen, recent } = await item.current();
       if (recent === undefined || recent.length === 0) return false;
       if (await write(seen, withPush(recent, slot, ms))) return true;
     }

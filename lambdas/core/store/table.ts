@@ -29,8 +29,8 @@ export const TABLE = {
   /**
    * The summary's work index, sparse, over the receivables in an action state: gsi2pk =
    * `STAKE#<state>`, gsi2sk = `<|difference| zero-padded>#<key>`; the summary reads each state's
-   * largest items from the top (totals/largest.ts). (Earlier versions also held every OPEN
-   * receivable by due date for aging, which now reads its due lists: recon/due-lists.ts.)
+   * largest items from the top (book/largest.ts). (Earlier versions also held every OPEN
+   * receivable by due date for aging, which now reads its due lists: aging/due-lists.ts.)
    */
   workIndex: { name: 'byWork', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', partitionPrefix: 'STAKE' },
 } as const;

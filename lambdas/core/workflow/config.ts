@@ -5,7 +5,7 @@
  * fields instead of restating them, because the core may not import lib/.
  */
 import { z } from 'zod';
-import type { ReportKind } from '../records/canonical';
+import type { ReportKind } from '../ingest/records/canonical';
 import { DEFAULT_REPORT_LANGUAGE, REPORT_LANGUAGES } from '../report-language';
 
 export const WORKFLOW_ENV = {

@@ -8,9 +8,9 @@
  */
 import { z } from 'zod';
 import { isoDateSchema } from '../calendar';
-import { ingestCountsSchema } from '../lake/counts';
+import { ingestCountsSchema } from '../ingest/lake/counts';
+import { REPORT_KINDS } from '../ingest/records/canonical';
 import { REPORT_STATES } from '../provider/port';
-import { REPORT_KINDS } from '../records/canonical';
 import type { StepName } from './step-catalog';
 
 /** One report to fetch: a configuration and a window of at most 30 days. */

@@ -1,15 +1,15 @@
 /** The ports the workflow steps need; lambdas/runtime/deps/ builds the real ones, tests pass fakes. */
 import type { IsoDate } from '../calendar';
-import type { IngestCounts } from '../lake/counts';
-import type { AppliedRecords } from '../lake/ingest';
+import type { IngestCounts } from '../ingest/lake/counts';
+import type { AppliedRecords } from '../ingest/lake/ingest';
+import type { CanonicalRecord, RecordSource } from '../ingest/records/canonical';
 import type { Page, ProviderClient } from '../provider/port';
-import type { CanonicalRecord, RecordSource } from '../records/canonical';
 import type { WorkflowConfig } from './config';
 import type { ReceivableChanges, SummaryInput } from './contracts';
 import type { BatchResultStore } from './download/batch-results';
 import type { PageFingerprints } from './download/page-fingerprints';
-import type { GenerationLease } from './report/generation-lease';
-import type { KeptReports } from './report/kept-reports';
+import type { GenerationLease } from './provider-report/generation-lease';
+import type { KeptReports } from './provider-report/kept-reports';
 import type { RequestCounter } from './request-count';
 import type { RunGuard } from './run-guard';
 

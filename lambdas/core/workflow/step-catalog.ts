@@ -18,7 +18,7 @@ export interface StepAccess {
   /** put: new objects only; putDelete: also removes a stale quarantine file on re-ingest. */
   readonly bucket?: 'put' | 'putDelete';
   /**
-   * The touched-key log (lambdas/core/recon/touched.ts, its own prefix): `list` its keys only, or
+   * The touched-key log (lambdas/core/receivable-store/touched.ts, its own prefix): `list` its keys only, or
    * `read` them and their objects (nothing else of the bucket).
    */
   readonly touchedLog?: 'list' | 'read';
@@ -26,7 +26,7 @@ export interface StepAccess {
   readonly sendTaskSuccess?: boolean;
   /** s3:GetObject on the HTML reports only: the role signs the message's presigned link to its report. */
   readonly linksReports?: boolean;
-  /** Reads the contracted-rate table (fees/source.ts), the fee audit's; a missing one reads as absent. */
+  /** Reads the contracted-rate table (fee-audit/source.ts), the fee audit's; a missing one reads as absent. */
   readonly contractRates?: boolean;
   /**
    * The bank leg (docs/deposits.md): takes statements out of `bank/inbox/` (read, delete; copies
@@ -67,7 +67,7 @@ const DOWNLOAD = {
   // Up to ~10k records of JSON and Parquet per batch: more memory is more CPU.
   memoryMb: 1024,
   timeoutSeconds: 300,
-  // How far back the touched-key log goes tells an archived receivable (lambdas/core/receivable/horizon.ts).
+  // How far back the touched-key log goes tells an archived receivable (lambdas/core/receivables/horizon.ts).
   access: { table: 'readWrite', bucket: 'putDelete', touchedLog: 'list' },
   environment: [...BASE_ENV, ...PROVIDER_ENV, ENV.bucketName, ENV.reconConfig],
 } as const satisfies Omit<StepEntry, 'purpose' | 'folder' | 'states'>;
@@ -170,7 +170,7 @@ export const STEP_CATALOG = {
     purpose: "Append one segment of the night's changed receivables to the lake's change log (Parquet)",
     memoryMb: 1024,
     timeoutSeconds: 300,
-    // The night's touched-key log (lambdas/core/recon/touched.ts) says which receivables changed.
+    // The night's touched-key log (lambdas/core/receivable-store/touched.ts) says which receivables changed.
     access: { table: 'read', bucket: 'put', touchedLog: 'read', contractRates: true },
     environment: [ENV.tableName, ENV.bucketName, ENV.reconConfig],
     states: { exportSnapshotSegment: 'Export snapshot segment' },

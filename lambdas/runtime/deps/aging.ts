@@ -1,7 +1,7 @@
 /** The aging sweep's dependencies (the age-receivables Lambda and the local world). */
-import { type AgingDeps, buildAging } from '../../core/recon/aging';
-import { buildDueLists, DUE_LIST_RETENTION_DAYS } from '../../core/recon/due-lists';
-import { buildTouchedLog } from '../../core/recon/touched';
+import { type AgingDeps, buildAging } from '../../core/aging/age-receivables';
+import { buildDueLists, DUE_LIST_RETENTION_DAYS } from '../../core/aging/due-lists';
+import { buildTouchedLog } from '../../core/receivable-store/touched';
 import type { WorkflowDeps } from '../../core/workflow/deps';
 import type { LakeWiring } from './lake';
 

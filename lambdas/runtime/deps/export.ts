@@ -1,8 +1,8 @@
 /** The change-log export's dependencies (the export-snapshot Lambda and the local world). */
-import { auditFees, feeAuditColumns } from '../../core/fees/audit';
-import { loadContractRates, ratesOf } from '../../core/fees/source';
-import { buildChangeExporter } from '../../core/recon/export';
-import { buildTouchedLog } from '../../core/recon/touched';
+import { auditFees, feeAuditColumns } from '../../core/fee-audit/audit';
+import { loadContractRates, ratesOf } from '../../core/fee-audit/source';
+import { buildChangeExporter } from '../../core/receivable-store/snapshot-export';
+import { buildTouchedLog } from '../../core/receivable-store/touched';
 import type { WorkflowDeps } from '../../core/workflow/deps';
 import type { LakeWiring } from './lake';
 

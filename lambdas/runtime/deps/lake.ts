@@ -5,9 +5,9 @@
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { ReconConfig } from '../../core/config';
-import { buildPageIngestor, type PageIngestorDeps } from '../../core/lake/ingest';
-import { buildReceivableStore } from '../../core/recon/store';
-import { buildTouchedLog } from '../../core/recon/touched';
+import { buildPageIngestor, type PageIngestorDeps } from '../../core/ingest/lake/ingest';
+import { buildReceivableStore } from '../../core/receivable-store/apply-records';
+import { buildTouchedLog } from '../../core/receivable-store/touched';
 import type { WorkflowDeps } from '../../core/workflow/deps';
 import type { TableWiring } from './stores';
 

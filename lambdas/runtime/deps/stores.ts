@@ -5,8 +5,8 @@ import type { WorkflowConfig } from '../../core/workflow/config';
 import type { WorkflowDeps } from '../../core/workflow/deps';
 import { buildBatchResultStore } from '../../core/workflow/download/batch-results';
 import { buildPageFingerprints } from '../../core/workflow/download/page-fingerprints';
-import { buildGenerationLease } from '../../core/workflow/report/generation-lease';
-import { buildKeptReports } from '../../core/workflow/report/kept-reports';
+import { buildGenerationLease } from '../../core/workflow/provider-report/generation-lease';
+import { buildKeptReports } from '../../core/workflow/provider-report/kept-reports';
 import { buildRunGuard } from '../../core/workflow/run-guard';
 
 export interface TableWiring {

@@ -5,11 +5,11 @@
  * under `lifecycle` the advances, chargebacks, reversals, adjustments and fees) name it in BANCO,
  * AGENCIA and CONTA, the default aliases recon reads, written the ways real layouts write them.
  */
-import { bankAccountId } from '../../../lambdas/core/bank/account-id';
-import type { ReportKind } from '../../../lambdas/core/records/canonical';
-import type { DataRecord } from '../dataset-records';
-import { type Field, int, text } from '../fields';
-import { intBetween, pick, rngFor } from '../random';
+import { bankAccountId } from '../../../lambdas/core/deposits/bank/account-id';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import type { DataRecord } from '../universe/dataset-records';
+import { type Field, int, text } from '../universe/fields';
+import { intBetween, pick, rngFor } from '../universe/random';
 
 export type BankCode = '341' | '237' | '001';
 

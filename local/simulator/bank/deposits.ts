@@ -7,7 +7,7 @@
  * meant, never from the rendered text.
  */
 import { fromEpochDay, type IsoDate, toEpochDay } from '../../../lambdas/core/calendar';
-import { type DataRecord, dayRange, type Universe } from '../dataset';
+import { type DataRecord, dayRange, type Universe } from '../universe/dataset';
 import { accountOf, type BankAccount, depositCents, inDeposit } from './accounts';
 
 export interface BankPeriod {

@@ -11,8 +11,8 @@
  * taken back two business days later by an "ESTORNO" debit of the same amount.
  */
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
-import type { Universe } from '../dataset';
-import { intBetween, pick, type Rng, rngFor } from '../random';
+import type { Universe } from '../universe/dataset';
+import { intBetween, pick, type Rng, rngFor } from '../universe/random';
 import { accountsOf, type BankAccount } from './accounts';
 import {
   addBusinessDays,

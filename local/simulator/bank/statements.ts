@@ -6,7 +6,7 @@
  * (byte-identical, another name).
  */
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
-import { intBetween, rngFor } from '../random';
+import { intBetween, rngFor } from '../universe/random';
 import { accountsOf, type BankAccount } from './accounts';
 import { type BankLine, bankLedger, type LedgerOptions } from './ledger';
 import { renderOfx } from './ofx';

@@ -11,7 +11,7 @@
  */
 import type { IsoDate } from '../../../lambdas/core/calendar';
 import type { DepositStatus } from '../../../lambdas/core/deposits/types';
-import type { Universe } from '../dataset';
+import type { Universe } from '../universe/dataset';
 import { addBusinessDays } from './business-days';
 import type { PlannedDeposit } from './deposits';
 import { bankLedger, type DepositFate, type LedgerOptions } from './ledger';

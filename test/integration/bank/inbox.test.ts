@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { GetObjectCommand, ListObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildBankStore } from '../../../lambdas/core/bank/bank-store';
-import { buildStatementImporter } from '../../../lambdas/core/bank/import';
-import { importInbox } from '../../../lambdas/core/bank/inbox';
+import { buildBankStore } from '../../../lambdas/core/deposits/bank/bank-store';
+import { buildStatementImporter } from '../../../lambdas/core/deposits/bank/import';
+import { importInbox } from '../../../lambdas/core/deposits/bank/inbox';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 

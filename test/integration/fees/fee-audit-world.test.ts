@@ -9,20 +9,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuditedReceivableView, toAuditedView } from '../../../lambdas/core/fees/audit';
-import { feeAuditSection } from '../../../lambdas/core/fees/section';
-import { loadContractRates, ratesOf, storeContractRates } from '../../../lambdas/core/fees/source';
-import { collect, scanPages } from '../../../lambdas/core/receivable/queries';
-import type { FeeAuditSection } from '../../../lambdas/core/summary/fee-audit';
-import { renderHtmlReport } from '../../../lambdas/core/summary/html';
-import type { RunSummary } from '../../../lambdas/core/summary/types';
+import { type AuditedReceivableView, toAuditedView } from '../../../lambdas/core/fee-audit/audit';
+import type { FeeAuditSection } from '../../../lambdas/core/fee-audit/section-model';
+import { feeAuditSection } from '../../../lambdas/core/fee-audit/section-reader';
+import { loadContractRates, ratesOf, storeContractRates } from '../../../lambdas/core/fee-audit/source';
+import { collect, scanPages } from '../../../lambdas/core/receivables/queries';
+import { renderHtmlReport } from '../../../lambdas/core/report/html';
+import type { RunSummary } from '../../../lambdas/core/report/types';
 import { openLocalLake } from '../../../local/lake/duckdb';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
-import type { FeeAuditTruthItem } from '../../../local/simulator/fee-audit-truth';
+import type { FeeAuditTruthItem } from '../../../local/simulator/truth/fee-audit-truth';
 
 const PERIOD = { from: '2025-01-01', to: '2025-02-28' };
-/** The renegotiation takes effect on the period's middle day (local/simulator/fee-audit.ts). */
+/** The renegotiation takes effect on the period's middle day (local/simulator/universe/fee-audit.ts). */
 const RENEGOTIATED_ON = '2025-01-30';
 
 type Listed = AuditedReceivableView & { readonly brand: string | null };

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
 import { parseReconConfig, type ReconConfigInput } from '../../../lambdas/core/config';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
-import { buildWorkflowSteps } from '../../../lambdas/core/workflow/steps';
+import { buildWorkflowSteps } from '../../../lambdas/core/workflow/build-steps';
 import { openLocalLake } from '../../../local/lake/duckdb';
 import type { LocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';

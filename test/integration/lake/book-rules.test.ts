@@ -1,8 +1,8 @@
 /**
  * The lake's money queries count a record as the book (DynamoDB) counts it: a copy served on both
- * sides of a page seam is one record, as `receivable/occurrences.ts` decides; a record stored again
+ * sides of a page seam is one record, as `receivables/occurrences.ts` decides; a record stored again
  * after the roles changed counts with the role of its latest ingestion; a chargeback and its reversal
- * of one identity are two records, each with its role (`receivable/reclassify.ts`).
+ * of one identity are two records, each with its role (`receivables/reclassify.ts`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { buildPageIngestor } from '../../../lambdas/core/lake/ingest';
-import { recordsObjectKey } from '../../../lambdas/core/lake/keys';
-import { encodeRecordsParquet } from '../../../lambdas/core/lake/records-file';
+import { buildPageIngestor } from '../../../lambdas/core/ingest/lake/ingest';
+import { recordsObjectKey } from '../../../lambdas/core/ingest/lake/keys';
+import { encodeRecordsParquet } from '../../../lambdas/core/ingest/lake/records-file';
+import type { CanonicalRecord, RecordSource } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
 import type { Page, RawRecord } from '../../../lambdas/core/provider/port';
-import { countPages, mergeOccurrences } from '../../../lambdas/core/receivable/occurrences';
-import type { CanonicalRecord, RecordSource } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import { countPages, mergeOccurrences } from '../../../lambdas/core/receivables/occurrences';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';

@@ -9,19 +9,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromEpochDay, toEpochDay } from '../../../lambdas/core/calendar';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { buildPageIngestor, type SourcedPage } from '../../../lambdas/core/lake/ingest';
-import { encodeRecordsParquet } from '../../../lambdas/core/lake/records-file';
-import { RECORDS_TABLE } from '../../../lambdas/core/lake/tables';
-import type { ReportKind } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import { buildPageIngestor, type SourcedPage } from '../../../lambdas/core/ingest/lake/ingest';
+import { encodeRecordsParquet } from '../../../lambdas/core/ingest/lake/records-file';
+import { RECORDS_TABLE } from '../../../lambdas/core/ingest/lake/tables';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
-import { dayRange, generateUniverse } from '../../../local/simulator/dataset';
-import type { DataRecord } from '../../../local/simulator/dataset-records';
-import { buildEncoder } from '../../../local/simulator/encoding';
-import { computeLifecycleTruth } from '../../../local/simulator/lifecycle-truth';
-import { renderingFor } from '../../../local/simulator/variance';
+import { buildEncoder } from '../../../local/simulator/rendering/encoding';
+import { renderingFor } from '../../../local/simulator/rendering/variance';
+import { computeLifecycleTruth } from '../../../local/simulator/truth/lifecycle-truth';
+import { dayRange, generateUniverse } from '../../../local/simulator/universe/dataset';
+import type { DataRecord } from '../../../local/simulator/universe/dataset-records';
 import {
   addTo,
   type Figures,

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECEIVABLE_CHANGES_TABLE } from '../../../lambdas/core/lake/tables';
-import { encodeChanges } from '../../../lambdas/core/recon/export';
+import { RECEIVABLE_CHANGES_TABLE } from '../../../lambdas/core/receivable-store/changes-table';
+import { encodeChanges } from '../../../lambdas/core/receivable-store/snapshot-export';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 

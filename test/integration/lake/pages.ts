@@ -2,8 +2,9 @@
  * Provider pages for the lake tests: raw records in the sandbox's shape (mixed-case keys, numeric
  * dates and amounts) with known centavos, so sums read back from the lake can be checked exactly.
  */
+
+import type { RecordSource, ReportKind } from '../../../lambdas/core/ingest/records/canonical';
 import type { Page, RawRecord } from '../../../lambdas/core/provider/port';
-import type { RecordSource, ReportKind } from '../../../lambdas/core/records/canonical';
 
 export interface PageSpec {
   readonly kind: ReportKind;

@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { AgingDeps } from '../../../lambdas/core/recon/aging';
-import type { ReceivableStore } from '../../../lambdas/core/recon/store';
+import type { AgingDeps } from '../../../lambdas/core/aging/age-receivables';
+import type { ReceivableStore } from '../../../lambdas/core/receivable-store/apply-records';
 import {
   agingFor,
   freshTable,

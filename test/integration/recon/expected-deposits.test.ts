@@ -6,13 +6,13 @@
  * Query per acquirer: work proportional to the range, not to the book).
  */
 import { describe, expect, it } from 'vitest';
-import { buildAccountStore } from '../../../lambdas/core/account/account-items';
+import { buildAccountStore } from '../../../lambdas/core/account-items/account-items';
+import { buildTotalsStore } from '../../../lambdas/core/book/book-store';
+import { type ExpectedDeposits, readExpectedDeposits } from '../../../lambdas/core/book/expected-deposits';
+import { unexpired } from '../../../lambdas/core/book/expiry';
+import { countCells } from '../../../lambdas/core/book/recount';
 import type { IsoDate } from '../../../lambdas/core/calendar';
-import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
-import { type ExpectedDeposits, readExpectedDeposits } from '../../../lambdas/core/totals/expected-deposits';
-import { unexpired } from '../../../lambdas/core/totals/expiry';
-import { countCells } from '../../../lambdas/core/totals/recount';
-import { buildTotalsStore } from '../../../lambdas/core/totals/store';
+import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/ingest/records/canonical';
 import { freshTable, localDynamoPerFile, storeFor } from '../../support/recon-dynamo';
 import { canonical, type RecordSpec, reconConfig, saleKey } from '../../support/recon-records';
 

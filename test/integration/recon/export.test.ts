@@ -1,8 +1,8 @@
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { buildChangeExporter, segmentOf } from '../../../lambdas/core/recon/export';
-import { buildReceivableStore } from '../../../lambdas/core/recon/store';
-import { buildTouchedLog } from '../../../lambdas/core/recon/touched';
+import { buildReceivableStore } from '../../../lambdas/core/receivable-store/apply-records';
+import { buildChangeExporter, segmentOf } from '../../../lambdas/core/receivable-store/snapshot-export';
+import { buildTouchedLog } from '../../../lambdas/core/receivable-store/touched';
 import { dynamoListing, lakeListing } from '../../support/lake-listing';
 import { freshTable, localStoresPerFile } from '../../support/recon-dynamo';
 import { portfolio, reconConfig } from '../../support/recon-records';

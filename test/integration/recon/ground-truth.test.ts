@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../../lambdas/core/calendar';
 import type { ReconConfig } from '../../../lambdas/core/config';
+import type { CanonicalRecord, ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
 import { splitIntoWindows } from '../../../lambdas/core/provider/windows';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
-import { toReceivableView } from '../../../lambdas/core/receivable/view';
-import type { CanonicalRecord, ReportKind } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 import {
   CONFIGURATIONS,

@@ -5,12 +5,12 @@
  * a second application writes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { accountTotals, buildAccountStore } from '../../../lambdas/core/account/account-items';
+import { accountTotals, buildAccountStore } from '../../../lambdas/core/account-items/account-items';
 import { parseReconConfig, type ReconConfig } from '../../../lambdas/core/config';
-import type { Receivable } from '../../../lambdas/core/receivable/item';
-import { explain } from '../../../lambdas/core/receivable/status';
-import type { CanonicalRecord, RecordSource } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import type { CanonicalRecord, RecordSource } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
+import type { Receivable } from '../../../lambdas/core/receivables/item';
+import { explain } from '../../../lambdas/core/receivables/status';
 import { byKey, freshTable, localDynamoPerFile, storeFor, withoutHistory } from '../../support/recon-dynamo';
 
 const ROLES = {

@@ -1,7 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDEXED_STATUSES, type Receivable } from '../../../lambdas/core/receivable/item';
-import { matchKeyOf } from '../../../lambdas/core/receivable/matcher';
+import type { Receivable } from '../../../lambdas/core/receivables/item';
+import { matchKeyOf } from '../../../lambdas/core/receivables/matcher';
+import { INDEXED_STATUSES } from '../../../lambdas/core/receivables/work-index';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 import { byKey, freshTable, storeFor, withoutHistory } from '../../support/recon-dynamo';
 import { forecast, pages, portfolio, reconConfig, saleKey, settlement } from '../../support/recon-records';

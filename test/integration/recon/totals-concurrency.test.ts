@@ -6,13 +6,13 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivable/matcher';
-import { buildReceivableWriter, type Decide } from '../../../lambdas/core/recon/writer';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
-import { LEASE_MS } from '../../../lambdas/core/totals/attempts';
-import { startTotalsBatch } from '../../../lambdas/core/totals/recorder';
-import { countCells, recountTotals, trustedTotals } from '../../../lambdas/core/totals/recount';
-import { buildTotalsStore } from '../../../lambdas/core/totals/store';
+import { LEASE_MS } from '../../../lambdas/core/book/attempts';
+import { buildTotalsStore } from '../../../lambdas/core/book/book-store';
+import { startTotalsBatch } from '../../../lambdas/core/book/recorder';
+import { countCells, recountTotals, trustedTotals } from '../../../lambdas/core/book/recount';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import { buildReceivableWriter, type Decide } from '../../../lambdas/core/receivable-store/writer';
+import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivables/matcher';
 import { firstOf, losingAnswers } from '../../support/lost-answer';
 import { freshTable, localStoresPerFile, storeFor } from '../../support/recon-dynamo';
 import { forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';

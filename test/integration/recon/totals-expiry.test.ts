@@ -8,16 +8,16 @@
  */
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { buildTotalsStore } from '../../../lambdas/core/book/book-store';
+import { expiredNames, isExpired, unexpired } from '../../../lambdas/core/book/expiry';
+import { buildBookReader } from '../../../lambdas/core/book/reader';
+import { countCells } from '../../../lambdas/core/book/recount';
 import { toEpochDay } from '../../../lambdas/core/calendar';
-import { expiryDateOf } from '../../../lambdas/core/receivable/horizon';
-import { collect, scanPages } from '../../../lambdas/core/receivable/queries';
-import { toReceivableView } from '../../../lambdas/core/receivable/view';
+import { expiryDateOf } from '../../../lambdas/core/receivables/horizon';
+import { collect, scanPages } from '../../../lambdas/core/receivables/queries';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
+import { bookFromReceivables } from '../../../lambdas/core/report/compute';
 import { TABLE } from '../../../lambdas/core/store/table';
-import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
-import { expiredNames, isExpired, unexpired } from '../../../lambdas/core/totals/expiry';
-import { buildBookReader } from '../../../lambdas/core/totals/reader';
-import { countCells } from '../../../lambdas/core/totals/recount';
-import { buildTotalsStore } from '../../../lambdas/core/totals/store';
 import {
   agingFor,
   freshTable,

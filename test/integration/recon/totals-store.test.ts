@@ -6,10 +6,10 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_MARKERS } from '../../../lambdas/core/totals/attempts';
-import { expiringCell } from '../../../lambdas/core/totals/cells';
-import { trustedTotals } from '../../../lambdas/core/totals/recount';
-import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/totals/store';
+import { NO_MARKERS } from '../../../lambdas/core/book/attempts';
+import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/book/book-store';
+import { expiringCell } from '../../../lambdas/core/book/cells';
+import { trustedTotals } from '../../../lambdas/core/book/recount';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 import { freshTable, storeFor } from '../../support/recon-dynamo';
 import { forecast, reconConfig, saleKey } from '../../support/recon-records';

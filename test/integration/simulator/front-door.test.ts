@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProviderClient } from '../../../lambdas/core/provider/client';
 import { basicAuthorization } from '../../../lambdas/core/provider/http';
 import { buildInProcessLimiter } from '../../../lambdas/core/rate-limit/in-process';
-import { type SimulatorThread, startSimulatorThread } from '../../../local/simulator/thread';
+import { type SimulatorThread, startSimulatorThread } from '../../../local/simulator/threads/thread';
 
 let simulator: SimulatorThread;
 beforeAll(async () => {

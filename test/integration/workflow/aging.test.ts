@@ -7,10 +7,10 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { collect, scanPages } from '../../../lambdas/core/receivable/queries';
-import { moneyOf } from '../../../lambdas/core/receivable/status';
-import { toReceivableView } from '../../../lambdas/core/receivable/view';
-import type { RunSummary } from '../../../lambdas/core/summary/types';
+import { collect, scanPages } from '../../../lambdas/core/receivables/queries';
+import { moneyOf } from '../../../lambdas/core/receivables/status';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
+import type { RunSummary } from '../../../lambdas/core/report/types';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 
 const config = parseReconConfig({});

@@ -4,9 +4,9 @@
  * executor holds them to the steps' contracts like the real ones (parsed input in, output parsed).
  */
 
+import type { StepImplementations } from '../../../lambdas/core/workflow/build-steps';
 import type { Job, JobResult } from '../../../lambdas/core/workflow/contracts';
 import { chunkPlan } from '../../../lambdas/core/workflow/download/batch-results';
-import type { StepImplementations } from '../../../lambdas/core/workflow/steps';
 
 /** What one job's report does, generation by generation. */
 export interface JobScript {

@@ -5,7 +5,7 @@
  * snapshot; once that schedule is over (the owner is gone) the lease is free again.
  */
 import { describe, expect, it } from 'vitest';
-import { buildGenerationLease } from '../../../lambdas/core/workflow/report/generation-lease';
+import { buildGenerationLease } from '../../../lambdas/core/workflow/provider-report/generation-lease';
 import { deployedWorkflowConfigOf, parseStageConfig } from '../../../lib/config';
 import {
   GENERATE_RETRIES,

@@ -6,8 +6,8 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { summaryKeys } from '../../../lambdas/core/summary/summarizer';
-import type { RunSummary } from '../../../lambdas/core/summary/types';
+import { summaryKeys } from '../../../lambdas/core/report/summarizer';
+import type { RunSummary } from '../../../lambdas/core/report/types';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
 

@@ -5,9 +5,9 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBrl } from '../../../lambdas/core/summary/brl';
-import { summaryKeys } from '../../../lambdas/core/summary/summarizer';
-import type { RunSummary } from '../../../lambdas/core/summary/types';
+import { formatBrl } from '../../../lambdas/core/report/brl';
+import { summaryKeys } from '../../../lambdas/core/report/summarizer';
+import type { RunSummary } from '../../../lambdas/core/report/types';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 
 const PERIOD = { from: '2025-01-01', to: '2025-02-28', asOf: '2025-03-10', force: true };

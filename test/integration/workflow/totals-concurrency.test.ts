@@ -13,13 +13,13 @@
 import type { ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-dynamodb';
 import type { FinalizeRequestMiddleware } from '@smithy/types';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildTotalsStore } from '../../../lambdas/core/book/book-store';
+import { buildBookReader } from '../../../lambdas/core/book/reader';
+import { countCells, recountTotals } from '../../../lambdas/core/book/recount';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { collect, scanPages } from '../../../lambdas/core/receivable/queries';
-import { toReceivableView } from '../../../lambdas/core/receivable/view';
-import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
-import { buildBookReader } from '../../../lambdas/core/totals/reader';
-import { countCells, recountTotals } from '../../../lambdas/core/totals/recount';
-import { buildTotalsStore } from '../../../lambdas/core/totals/store';
+import { collect, scanPages } from '../../../lambdas/core/receivables/queries';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
+import { bookFromReceivables } from '../../../lambdas/core/report/compute';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { runOk } from './variance-world';
 

@@ -7,13 +7,13 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/book/book-store';
+import { buildBookReader } from '../../../lambdas/core/book/reader';
+import { countCells } from '../../../lambdas/core/book/recount';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { collect, scanPages } from '../../../lambdas/core/receivable/queries';
-import { toReceivableView } from '../../../lambdas/core/receivable/view';
-import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
-import { buildBookReader } from '../../../lambdas/core/totals/reader';
-import { countCells } from '../../../lambdas/core/totals/recount';
-import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/totals/store';
+import { collect, scanPages } from '../../../lambdas/core/receivables/queries';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
+import { bookFromReceivables } from '../../../lambdas/core/report/compute';
 import type { LocalWorld } from '../../../local/simulated-world';
 import { FIRST, OVERLAP, runOk, startVarianceWorld } from './variance-world';
 

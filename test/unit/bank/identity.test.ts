@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { identify } from '../../../lambdas/core/bank/identity';
-import { readOfx } from '../../../lambdas/core/bank/ofx-reader';
+import { identify } from '../../../lambdas/core/deposits/bank/identity';
+import { readOfx } from '../../../lambdas/core/deposits/bank/ofx-reader';
 import type { DepositsConfig } from '../../../lambdas/core/deposits/config';
 
 const golden = (name: string) =>

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readOfx } from '../../../lambdas/core/bank/ofx-reader';
-import { parseAmountCents, parseOfxDate } from '../../../lambdas/core/bank/ofx-values';
-import { StatementError } from '../../../lambdas/core/bank/statement';
+import { readOfx } from '../../../lambdas/core/deposits/bank/ofx-reader';
+import { parseAmountCents, parseOfxDate } from '../../../lambdas/core/deposits/bank/ofx-values';
+import { StatementError } from '../../../lambdas/core/deposits/bank/statement';
 
 const golden = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../../golden/bank/${name}`, import.meta.url)));

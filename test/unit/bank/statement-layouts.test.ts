@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readOfx } from '../../../lambdas/core/bank/ofx-reader';
-import { parseAmountCents } from '../../../lambdas/core/bank/ofx-values';
+import { readOfx } from '../../../lambdas/core/deposits/bank/ofx-reader';
+import { parseAmountCents } from '../../../lambdas/core/deposits/bank/ofx-values';
 
 const fixture = (name: string) =>
   readOfx(new Uint8Array(readFileSync(new URL(`../../fixtures/bank/${name}`, import.meta.url))), name);

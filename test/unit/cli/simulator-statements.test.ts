@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../cli/io';
 import { buildProgram } from '../../../cli/program';
 import { simulatorStatements } from '../../../local/simulator/bank/statements';
-import { generateUniverse } from '../../../local/simulator/dataset';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
 
 describe('recon simulator --statements-dir', () => {
   it('writes every statement file of the default dataset period, byte for byte', async () => {

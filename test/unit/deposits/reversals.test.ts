@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { matchDeposits } from '../../../lambdas/core/deposits/match';
+import { buildDepositsSection } from '../../../lambdas/core/deposits/section-model';
 import type { BankCredit, ExpectedDeposit } from '../../../lambdas/core/deposits/types';
-import { buildDepositsSection } from '../../../lambdas/core/summary/deposits';
-import { depositsHtml } from '../../../lambdas/core/summary/deposits-html';
+import { depositsHtml } from '../../../lambdas/core/report/deposits-html';
 import { bankCredit, depositsConfig, expectedDeposit } from '../../support/deposits';
 
 const match = (expected: ExpectedDeposit[], credits: BankCredit[]) =>

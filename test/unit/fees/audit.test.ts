@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { auditFees, toAuditedView } from '../../../lambdas/core/fees/audit';
-import { type ContractRate, parseContractRates } from '../../../lambdas/core/fees/rates';
-import { fromItem, toItem } from '../../../lambdas/core/receivable/item';
-import { applyRecords } from '../../../lambdas/core/receivable/matcher';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
+import { auditFees, toAuditedView } from '../../../lambdas/core/fee-audit/audit';
+import { type ContractRate, parseContractRates } from '../../../lambdas/core/fee-audit/rates';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import { fromItem, toItem } from '../../../lambdas/core/receivables/item';
+import { applyRecords } from '../../../lambdas/core/receivables/matcher';
 import { canonical, reconConfig, type SaleKey, saleKey } from '../../support/recon-records';
 
 const config = reconConfig({ recordRoles: { F1: 'ADVANCE' } });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ratePercentText } from '../../../lambdas/core/fees/money';
+import { ratePercentText } from '../../../lambdas/core/fee-audit/money';
 
 describe('ratePercentText: the rate a fee makes of its gross, in integers', () => {
   it('gives two decimals, rounded half up', () => {

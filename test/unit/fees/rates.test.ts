@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { contractRateFor } from '../../../lambdas/core/fees/lookup';
-import { contractAdvanceFeeCents, contractFeeCents, percentText } from '../../../lambdas/core/fees/money';
-import { type ContractRate, parseContractRates } from '../../../lambdas/core/fees/rates';
+import { contractRateFor } from '../../../lambdas/core/fee-audit/lookup';
+import {
+  contractAdvanceFeeCents,
+  contractFeeCents,
+  percentText,
+} from '../../../lambdas/core/fee-audit/money';
+import { type ContractRate, parseContractRates } from '../../../lambdas/core/fee-audit/rates';
 
 const HEADER =
   'acquirer,brand,product,installmentsFrom,installmentsTo,mdrPercent,advanceMonthlyPercent,effectiveFrom';

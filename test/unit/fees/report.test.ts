@@ -4,13 +4,13 @@
  * contract" when nothing was compared.
  */
 import { describe, expect, it } from 'vitest';
-import { parseContractRates } from '../../../lambdas/core/fees/rates';
-import { feeAuditSection } from '../../../lambdas/core/fees/section';
-import { applyRecords } from '../../../lambdas/core/receivable/matcher';
-import type { FeeAuditSection } from '../../../lambdas/core/summary/fee-audit';
-import { feeAuditHtml } from '../../../lambdas/core/summary/fee-audit-html';
-import { summaryMessage } from '../../../lambdas/core/summary/message';
-import type { ReportLanguage } from '../../../lambdas/core/summary/types';
+import { parseContractRates } from '../../../lambdas/core/fee-audit/rates';
+import type { FeeAuditSection } from '../../../lambdas/core/fee-audit/section-model';
+import { feeAuditSection } from '../../../lambdas/core/fee-audit/section-reader';
+import { applyRecords } from '../../../lambdas/core/receivables/matcher';
+import { feeAuditHtml } from '../../../lambdas/core/report/fee-audit-html';
+import { summaryMessage } from '../../../lambdas/core/report/message';
+import type { ReportLanguage } from '../../../lambdas/core/report/types';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';
 import { buildRunSummary } from '../../support/run-summary';
 import { summaryInput } from '../summary/fixtures';

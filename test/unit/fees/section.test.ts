@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseContractRates } from '../../../lambdas/core/fees/rates';
-import { buildFeeAuditReader, feeAuditSection } from '../../../lambdas/core/fees/section';
-import { CONTRACT_RATES_KEY } from '../../../lambdas/core/fees/source';
-import type { Receivable } from '../../../lambdas/core/receivable/item';
-import { applyRecords } from '../../../lambdas/core/receivable/matcher';
-import { feeAuditHtml } from '../../../lambdas/core/summary/fee-audit-html';
+import { parseContractRates } from '../../../lambdas/core/fee-audit/rates';
+import { buildFeeAuditReader, feeAuditSection } from '../../../lambdas/core/fee-audit/section-reader';
+import { CONTRACT_RATES_KEY } from '../../../lambdas/core/fee-audit/source';
+import type { Receivable } from '../../../lambdas/core/receivables/item';
+import { applyRecords } from '../../../lambdas/core/receivables/matcher';
+import { feeAuditHtml } from '../../../lambdas/core/report/fee-audit-html';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';
 
 const config = reconConfig();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { IngestCounts } from '../../../lambdas/core/lake/counts';
-import { emptyIngestCounts, mergeIngestCounts } from '../../../lambdas/core/lake/counts';
+import type { IngestCounts } from '../../../lambdas/core/ingest/lake/counts';
+import { emptyIngestCounts, mergeIngestCounts } from '../../../lambdas/core/ingest/lake/counts';
 
 const names = fc.constantFrom('A1', 'D1', 'E1', 'BAD_DATE', 'CANAL', 'X', 'paymentDate');
 const countsArb: fc.Arbitrary<IngestCounts> = fc.record({

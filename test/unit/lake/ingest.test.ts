@@ -2,9 +2,9 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { buildPageIngestor } from '../../../lambdas/core/lake/ingest';
+import { buildPageIngestor } from '../../../lambdas/core/ingest/lake/ingest';
+import type { RecordSource } from '../../../lambdas/core/ingest/records/canonical';
 import type { Page } from '../../../lambdas/core/provider/port';
-import type { RecordSource } from '../../../lambdas/core/records/canonical';
 
 /** An S3 stand-in that keeps the last body put under each key (the real S3 runs in test/integration/lake). */
 function fakeS3() {

@@ -4,9 +4,9 @@ import {
   quarantineObjectKey,
   rawPageKey,
   recordsObjectKey,
-} from '../../../lambdas/core/lake/keys';
-import { movementDate } from '../../../lambdas/core/lake/records-file';
-import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
+} from '../../../lambdas/core/ingest/lake/keys';
+import { movementDate } from '../../../lambdas/core/ingest/lake/records-file';
+import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/ingest/records/canonical';
 import { canonical, saleKey } from '../../support/recon-records';
 
 const source = {

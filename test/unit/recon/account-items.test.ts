@@ -5,9 +5,9 @@
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { accountTotals, buildAccountStore } from '../../../lambdas/core/account/account-items';
+import { accountTotals, buildAccountStore } from '../../../lambdas/core/account-items/account-items';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
 import { MalformedItemError } from '../../../lambdas/core/store/entity';
 
 const config = parseReconConfig({ recordRoles: { G1: 'FEE' } });

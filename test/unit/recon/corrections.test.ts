@@ -1,13 +1,13 @@
 /**
  * Corrections, twins and seams: which contributions count is decided by the
- * rule of `receivable/corrections.ts` and `receivable/occurrences.ts`, the same in any order, never by hash.
+ * rule of `receivables/corrections.ts` and `receivables/occurrences.ts`, the same in any order, never by hash.
  */
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../../lambdas/core/calendar';
-import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
-import { explain } from '../../../lambdas/core/receivable/status';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
+import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivables/matcher';
+import { explain } from '../../../lambdas/core/receivables/status';
 import { canonical, type RecordSpec, reconConfig, saleKey } from '../../support/recon-records';
 
 const config = reconConfig();

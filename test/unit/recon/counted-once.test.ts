@@ -5,9 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../../lambdas/core/calendar';
-import { applyRecords, pruneContent, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
-import { explain } from '../../../lambdas/core/receivable/status';
-import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
+import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/ingest/records/canonical';
+import {
+  applyRecords,
+  pruneContent,
+  type ReceivableContent,
+} from '../../../lambdas/core/receivables/matcher';
+import { explain } from '../../../lambdas/core/receivables/status';
 import { canonical, type RecordSpec, reconConfig, saleKey } from '../../support/recon-records';
 
 const config = reconConfig({

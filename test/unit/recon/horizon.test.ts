@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toEpochDay } from '../../../lambdas/core/calendar';
 import { ConfigError } from '../../../lambdas/core/config-issues';
-import { archivedCandidate, expiresAtOf, horizonCutoff } from '../../../lambdas/core/receivable/horizon';
-import { applyRecords } from '../../../lambdas/core/receivable/matcher';
-import type { RecordCode } from '../../../lambdas/core/records/canonical';
+import type { RecordCode } from '../../../lambdas/core/ingest/records/canonical';
+import { archivedCandidate, expiresAtOf, horizonCutoff } from '../../../lambdas/core/receivables/horizon';
+import { applyRecords } from '../../../lambdas/core/receivables/matcher';
 import { canonical, forecast, hexHash, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 const config = reconConfig({

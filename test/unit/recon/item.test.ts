@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
 import {
   fromItem,
   type Receivable,
   type ReceivableItem,
   toItem,
-} from '../../../lambdas/core/receivable/item';
-import { applyRecords, pruneContent } from '../../../lambdas/core/receivable/matcher';
-import { explain } from '../../../lambdas/core/receivable/status';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
+} from '../../../lambdas/core/receivables/item';
+import { applyRecords, pruneContent } from '../../../lambdas/core/receivables/matcher';
+import { explain } from '../../../lambdas/core/receivables/status';
 import { itemBytes } from '../../support/item-bytes';
 import { canonical, forecast, hexHash, reconConfig, saleKey, settlement } from '../../support/recon-records';
 

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
 import { parseReconConfig, type ReconConfig } from '../../../lambdas/core/config';
-import { explain, RECON_STATUSES } from '../../../lambdas/core/receivable/status';
+import { explain, RECON_STATUSES } from '../../../lambdas/core/receivables/status';
 import {
   DAY0,
   deliver,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fromItem, toItem } from '../../../lambdas/core/receivable/item';
-import { applyRecords, linkedRoleOf } from '../../../lambdas/core/receivable/matcher';
-import { explain } from '../../../lambdas/core/receivable/status';
-import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
+import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/ingest/records/canonical';
+import { fromItem, toItem } from '../../../lambdas/core/receivables/item';
+import { applyRecords, linkedRoleOf } from '../../../lambdas/core/receivables/matcher';
+import { explain } from '../../../lambdas/core/receivables/status';
 import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 const config = reconConfig({

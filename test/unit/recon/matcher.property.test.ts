@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
 import type { ReconConfig } from '../../../lambdas/core/config';
-import type { ReceivableContent } from '../../../lambdas/core/receivable/matcher';
-import { type ReceivableView, toReceivableView } from '../../../lambdas/core/receivable/view';
-import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
+import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/ingest/records/canonical';
+import type { ReceivableContent } from '../../../lambdas/core/receivables/matcher';
+import { type ReceivableView, toReceivableView } from '../../../lambdas/core/receivables/view';
 import { applyRecord } from '../../support/matcher';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';
 

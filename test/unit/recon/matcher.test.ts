@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivable/matcher';
+import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivables/matcher';
 import { applyRecord } from '../../support/matcher';
 import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 

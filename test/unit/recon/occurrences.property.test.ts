@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivables/matcher';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';
 
 const config = reconConfig();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
-import { explain } from '../../../lambdas/core/receivable/status';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivables/matcher';
+import { explain } from '../../../lambdas/core/receivables/status';
 import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 const key = saleKey(7);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyRecords } from '../../../lambdas/core/receivable/matcher';
-import { explain, toleranceCents } from '../../../lambdas/core/receivable/status';
-import { toReceivableView } from '../../../lambdas/core/receivable/view';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import { applyRecords } from '../../../lambdas/core/receivables/matcher';
+import { explain, toleranceCents } from '../../../lambdas/core/receivables/status';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
 import { canonical, forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 const key = saleKey(1);

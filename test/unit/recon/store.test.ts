@@ -1,7 +1,7 @@
 /** The store's DynamoDB protocol with a scripted fake: BatchGet paging and retries, bounded races. */
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { buildReceivableStore } from '../../../lambdas/core/recon/store';
+import { buildReceivableStore } from '../../../lambdas/core/receivable-store/apply-records';
 import { forecast, reconConfig, saleKey } from '../../support/recon-records';
 
 const config = reconConfig();

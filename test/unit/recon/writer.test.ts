@@ -5,11 +5,11 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { Receivable } from '../../../lambdas/core/receivable/item';
-import { applyRecords, matchKeyOf, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
-import { buildReceivableWriter, type Decide } from '../../../lambdas/core/recon/writer';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
-import type { WriteObserver } from '../../../lambdas/core/totals/recorder';
+import type { WriteObserver } from '../../../lambdas/core/book/recorder';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import { buildReceivableWriter, type Decide } from '../../../lambdas/core/receivable-store/writer';
+import type { Receivable } from '../../../lambdas/core/receivables/item';
+import { applyRecords, matchKeyOf, type ReceivableContent } from '../../../lambdas/core/receivables/matcher';
 import { firstOf, losingAnswers } from '../../support/lost-answer';
 import { forecast, reconConfig, saleKey, settlement } from '../../support/recon-records';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expandExponent, parseCents } from '../../../lambdas/core/ingest/records/amount';
 import { formatCents } from '../../../lambdas/core/money';
-import { expandExponent, parseCents } from '../../../lambdas/core/records/amount';
 
 /** Every way the provider may write an amount, built from centavos with string arithmetic. */
 const FORMS = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccountId } from '../../../lambdas/core/bank/account-id';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import type { RecordSource } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer, type NormalizeResult } from '../../../lambdas/core/records/normalize';
+import { bankAccountId } from '../../../lambdas/core/deposits/bank/account-id';
+import type { RecordSource } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer, type NormalizeResult } from '../../../lambdas/core/ingest/records/normalize';
 
 const source: RecordSource = { reportKind: 'financial', reportId: '7', page: 1, generatedOn: '2025-04-02' };
 
@@ -55,7 +55,7 @@ describe('bank fields of a payment record', () => {
   });
 
   it('is not reported as a missing field when a layout has no bank columns', async () => {
-    const { expectedFields } = await import('../../../lambdas/core/records/drift');
+    const { expectedFields } = await import('../../../lambdas/core/ingest/records/drift');
     expect(expectedFields('financial', ['acquirer'])).not.toContain('bankCode');
   });
 });

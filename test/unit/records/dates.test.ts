@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { businessDate, isIsoDate } from '../../../lambdas/core/calendar';
-import { parseRecordDate } from '../../../lambdas/core/records/dates';
+import { parseRecordDate } from '../../../lambdas/core/ingest/records/dates';
 
 const isoDateArb = fc
   .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true })

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import type { RecordSource } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer, type NormalizeResult } from '../../../lambdas/core/records/normalize';
+import type { RecordSource } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer, type NormalizeResult } from '../../../lambdas/core/ingest/records/normalize';
 
 const GOLDEN = join(import.meta.dirname, '../../golden/records');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rawRecordHash } from '../../../lambdas/core/records/hash';
+import { rawRecordHash } from '../../../lambdas/core/ingest/records/hash';
 
 describe('raw record hash (quarantined records)', () => {
   it('does not depend on key order or key case', () => {

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import type { RecordSource } from '../../../lambdas/core/records/canonical';
-import { identifierText, normalizeIdentifier } from '../../../lambdas/core/records/identifiers';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import type { RecordSource } from '../../../lambdas/core/ingest/records/canonical';
+import { identifierText, normalizeIdentifier } from '../../../lambdas/core/ingest/records/identifiers';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
 
 /** The normalized value, or the error, of a value as received (the way the field reader calls it). */
 function normalized(value: unknown, kind: 'numeric' | 'digits' | 'code' | 'trim'): string {

@@ -5,9 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import { matchKeyOf } from '../../../lambdas/core/receivable/matcher';
-import type { RecordSource } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import type { RecordSource } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
+import { matchKeyOf } from '../../../lambdas/core/receivables/matcher';
 import {
   type Clock,
   EXAMPLE,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig, type ReconConfigInput } from '../../../lambdas/core/config';
-import type { RecordSource } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer, type NormalizeResult } from '../../../lambdas/core/records/normalize';
+import type { RecordSource } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer, type NormalizeResult } from '../../../lambdas/core/ingest/records/normalize';
 
 const source: RecordSource = {
   reportKind: 'sales',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig, type ReconConfigInput } from '../../../lambdas/core/config';
-import type { RecordSource } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import type { RecordSource } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
 
 const source: RecordSource = { reportKind: 'sales', reportId: '1', page: 1, generatedOn: '2025-03-10' };
 const A1 = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
-import type { RecordCode } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
-import { classifierOf, directedCents } from '../../../lambdas/core/records/roles';
-import { unclassifiedGroups } from '../../../lambdas/core/records/unclassified';
+import type { RecordCode } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
+import { classifierOf, directedCents } from '../../../lambdas/core/ingest/records/roles';
+import { unclassifiedGroups } from '../../../lambdas/core/ingest/records/unclassified';
 
 /** The simulator's code assignment (LIFECYCLE.md), as a user would write it. */
 const SIMULATOR_ROLES = {
@@ -207,7 +207,7 @@ describe('normalizer with roles', () => {
     expect(hashOf({ TIPOLANCAMENTO: '01', SINAL: 'D' }).recordHash).toBe(
       hashOf({ TIPOLANCAMENTO: '01', SINAL: 'C' }, withoutRoles).recordHash,
     );
-    // What the configuration reads is told apart where the record is applied (receivable/reclassify.ts).
+    // What the configuration reads is told apart where the record is applied (receivables/reclassify.ts).
     expect(hashOf({ TIPOLANCAMENTO: '08' }).recordHash).toBe(hashOf({ TIPOLANCAMENTO: '09' }).recordHash);
     // The identity earlier versions stored under these settings, so stored contributions are replaced.
     expect(hashOf({ TIPOLANCAMENTO: '08' }).formerHash).not.toBe(hashOf({ TIPOLANCAMENTO: '09' }).formerHash);

@@ -4,14 +4,14 @@
  * records per acquirer, account and payment date, to the centavo.
  */
 import { describe, expect, it } from 'vitest';
-import { bankAccountId } from '../../../lambdas/core/bank/account-id';
 import { fromEpochDay, toEpochDay } from '../../../lambdas/core/calendar';
-import type { ReportKind } from '../../../lambdas/core/records/canonical';
+import { bankAccountId } from '../../../lambdas/core/deposits/bank/account-id';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
 import { accountOf } from '../../../local/simulator/bank/accounts';
 import { bankTruth } from '../../../local/simulator/bank/truth';
-import { type DataRecord, dayRange, generateUniverse } from '../../../local/simulator/dataset';
-import { buildEncoder } from '../../../local/simulator/encoding';
-import { renderingFor } from '../../../local/simulator/variance';
+import { buildEncoder } from '../../../local/simulator/rendering/encoding';
+import { renderingFor } from '../../../local/simulator/rendering/variance';
+import { type DataRecord, dayRange, generateUniverse } from '../../../local/simulator/universe/dataset';
 
 const SEED = 42;
 const PERIOD = { from: '2025-01-01', to: '2025-03-31', asOf: '2025-04-10' };

@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEPOSIT_COLUMNS } from '../../../cli/commands/deposits';
-import { identify } from '../../../lambdas/core/bank/identity';
-import { readOfx } from '../../../lambdas/core/bank/ofx-reader';
+import { identify } from '../../../lambdas/core/deposits/bank/identity';
+import { readOfx } from '../../../lambdas/core/deposits/bank/ofx-reader';
 import { isBusinessDay } from '../../../lambdas/core/deposits/business-days';
 import { matchDeposits } from '../../../lambdas/core/deposits/match';
 import type { BankCredit } from '../../../lambdas/core/deposits/types';
 import { plannedDeposits } from '../../../local/simulator/bank/deposits';
 import { simulatorStatements } from '../../../local/simulator/bank/statements';
 import { bankTruth } from '../../../local/simulator/bank/truth';
-import { generateUniverse } from '../../../local/simulator/dataset';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
 import { depositsConfig } from '../../support/deposits';
 
 const PERIOD = { from: '2025-01-01', to: '2025-03-31', asOf: '2025-04-10' };

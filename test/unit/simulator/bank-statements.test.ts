@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../lambdas/core/calendar';
 import { simulatorStatements } from '../../../local/simulator/bank/statements';
 import { bankTruth } from '../../../local/simulator/bank/truth';
-import { generateUniverse } from '../../../local/simulator/dataset';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
 import { checkOfx, type OfxTransaction, transactionsOf } from './ofx-check';
 
 const PERIOD = { from: '2025-01-01', to: '2025-03-31', asOf: '2025-04-10' };

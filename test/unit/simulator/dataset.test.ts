@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateUniverse } from '../../../local/simulator/dataset';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
 
 const universe = generateUniverse({ seed: 42, sales: 400, from: '2025-01-01', to: '2025-03-31' });
 const a1 = universe.sales.records.filter((r) => r.code === 'A1');

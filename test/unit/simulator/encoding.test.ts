@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fromEpochDay } from '../../../lambdas/core/calendar';
-import { generateUniverse } from '../../../local/simulator/dataset';
-import { buildEncoder } from '../../../local/simulator/encoding';
-import { reportEntries } from '../../../local/simulator/report-content';
+import { buildEncoder } from '../../../local/simulator/rendering/encoding';
+import { reportEntries } from '../../../local/simulator/reports/report-content';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
 import { parse } from '../../integration/simulator/normalize';
 
 const SEED = 42;

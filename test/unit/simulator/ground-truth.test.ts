@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, fromEpochDay, toEpochDay } from '../../../lambdas/core/calendar';
-import { generateUniverse } from '../../../local/simulator/dataset';
-import { allowedDifference, computeGroundTruth } from '../../../local/simulator/ground-truth';
+import { allowedDifference, computeGroundTruth } from '../../../local/simulator/truth/ground-truth';
 import type { ExpectedReceivable } from '../../../local/simulator/types';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
 
 const spec = { seed: 42, sales: 400, from: '2025-01-01', to: '2025-03-31' };
 const universe = generateUniverse(spec);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateUniverse } from '../../../local/simulator/dataset';
-import type { DataRecord, Receivable } from '../../../local/simulator/dataset-records';
-import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator/roles';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
+import type { DataRecord, Receivable } from '../../../local/simulator/universe/dataset-records';
+import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator/universe/roles';
 
 const spec = { seed: 42, sales: 400, from: '2025-01-01', to: '2025-03-31' };
 const plain = generateUniverse(spec);

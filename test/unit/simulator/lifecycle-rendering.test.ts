@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseCents } from '../../../lambdas/core/records/amount';
-import type { ReportKind } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
-import { generateUniverse } from '../../../local/simulator/dataset';
-import type { DataRecord } from '../../../local/simulator/dataset-records';
-import { buildEncoder } from '../../../local/simulator/encoding';
-import { type ReportRendering, renderingFor } from '../../../local/simulator/variance';
+import { parseCents } from '../../../lambdas/core/ingest/records/amount';
+import type { ReportKind } from '../../../lambdas/core/ingest/records/canonical';
+import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
+import { buildEncoder } from '../../../local/simulator/rendering/encoding';
+import { type ReportRendering, renderingFor } from '../../../local/simulator/rendering/variance';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
+import type { DataRecord } from '../../../local/simulator/universe/dataset-records';
 import { reconConfig } from '../../support/recon-records';
 
 const SEED = 42;

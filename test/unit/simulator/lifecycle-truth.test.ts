@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fromEpochDay, toEpochDay } from '../../../lambdas/core/calendar';
-import { generateUniverse } from '../../../local/simulator/dataset';
-import type { DataRecord } from '../../../local/simulator/dataset-records';
-import { computeGroundTruth } from '../../../local/simulator/ground-truth';
-import { computeLifecycleTruth } from '../../../local/simulator/lifecycle-truth';
-import { startSimulator } from '../../../local/simulator/server';
+import { startSimulator } from '../../../local/simulator/http/server';
+import { computeGroundTruth } from '../../../local/simulator/truth/ground-truth';
+import { computeLifecycleTruth } from '../../../local/simulator/truth/lifecycle-truth';
 import type { LifecycleReceivable } from '../../../local/simulator/types';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
+import type { DataRecord } from '../../../local/simulator/universe/dataset-records';
 
 const spec = { seed: 42, sales: 400, from: '2025-01-01', to: '2025-03-31' };
 const universe = generateUniverse({ ...spec, lifecycle: true });

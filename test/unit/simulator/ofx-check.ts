@@ -3,7 +3,7 @@
  * writes them: the header block, balanced aggregates (every leaf closed in XML, none in SGML), and
  * each STMTTRN's fields. Enough to check what the statements hold; recon's importer parses for real.
  */
-import { bankAccountId } from '../../../lambdas/core/bank/account-id';
+import { bankAccountId } from '../../../lambdas/core/deposits/bank/account-id';
 
 export interface OfxTransaction {
   readonly account: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRateWindow } from '../../../local/simulator/rate-window';
+import { buildRateWindow } from '../../../local/simulator/http/rate-window';
 
 describe('rate window', () => {
   it('accepts `limit` requests in any trailing second and rejects the next with a Retry-After', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../lambdas/core/calendar';
-import { generateUniverse } from '../../../local/simulator/dataset';
-import { recordCounts, reportEntries } from '../../../local/simulator/report-content';
+import { recordCounts, reportEntries } from '../../../local/simulator/reports/report-content';
+import { generateUniverse } from '../../../local/simulator/universe/dataset';
 
 const SEED = 42;
 const universe = generateUniverse({ seed: SEED, sales: 400, from: '2025-01-01', to: '2025-03-31' });

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../lambdas/core/calendar';
-import { parseRecordDate } from '../../../lambdas/core/records/dates';
-import { normalizeIdentifier } from '../../../lambdas/core/records/identifiers';
-import { rngFor } from '../../../local/simulator/random';
-import { shiftedDate, shiftedId } from '../../../local/simulator/shifted';
+import { parseRecordDate } from '../../../lambdas/core/ingest/records/dates';
+import { normalizeIdentifier } from '../../../lambdas/core/ingest/records/identifiers';
+import { shiftedDate, shiftedId } from '../../../local/simulator/rendering/shifted';
+import { rngFor } from '../../../local/simulator/universe/random';
 
 describe('shifted renderings', () => {
   it('writes instants of the São Paulo day, many of them on another written day', () => {

@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildFaultState } from '../../../local/simulator/faults';
-import { buildDeliverer } from '../../../local/simulator/webhook-delivery';
+import { buildFaultState } from '../../../local/simulator/faults/faults';
+import { buildDeliverer } from '../../../local/simulator/webhooks/webhook-delivery';
 
 const PAGES = 30;
 

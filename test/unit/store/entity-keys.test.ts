@@ -5,18 +5,19 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { emptyIngestCounts } from '../../../lambdas/core/lake/counts';
+import { buildDueLists } from '../../../lambdas/core/aging/due-lists';
+import { buildTotalsStore } from '../../../lambdas/core/book/book-store';
+import { emptyIngestCounts } from '../../../lambdas/core/ingest/lake/counts';
 import { rateBucket } from '../../../lambdas/core/rate-limit/bucket';
-import { itemKey, stakePartition } from '../../../lambdas/core/receivable/item';
-import { buildDueLists } from '../../../lambdas/core/recon/due-lists';
-import { buildTotalsStore } from '../../../lambdas/core/totals/store';
+import { itemKey } from '../../../lambdas/core/receivables/item';
+import { stakePartition } from '../../../lambdas/core/receivables/work-index';
 import { buildRequestDedupe } from '../../../lambdas/core/webhook/dedupe';
 import { buildReportWaits } from '../../../lambdas/core/webhook/report-waits';
 import type { Job } from '../../../lambdas/core/workflow/contracts';
 import { buildBatchResultStore } from '../../../lambdas/core/workflow/download/batch-results';
 import { buildPageFingerprints } from '../../../lambdas/core/workflow/download/page-fingerprints';
-import { buildGenerationLease } from '../../../lambdas/core/workflow/report/generation-lease';
-import { buildKeptReports } from '../../../lambdas/core/workflow/report/kept-reports';
+import { buildGenerationLease } from '../../../lambdas/core/workflow/provider-report/generation-lease';
+import { buildKeptReports } from '../../../lambdas/core/workflow/provider-report/kept-reports';
 import { buildRunGuard } from '../../../lambdas/core/workflow/run-guard';
 
 type Input = { Key?: Record<string, unknown>; Item?: Record<string, unknown> };

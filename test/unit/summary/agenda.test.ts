@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, fromEpochDay, toEpochDay } from '../../../lambdas/core/calendar';
 import {
   buildWeeklyAgenda,
   CHART_WEEKS_AFTER,
   CHART_WEEKS_BEFORE,
   chartWindow,
   weekStartOf,
-} from '../../../lambdas/core/summary/agenda';
-import { compareActionItems, offerTopItem, toActionItem } from '../../../lambdas/core/summary/attention';
-import { niceStep } from '../../../lambdas/core/summary/chart';
+} from '../../../lambdas/core/book/agenda';
+import { compareActionItems, offerTopItem, toActionItem } from '../../../lambdas/core/book/attention';
+import { addDays, daysBetween, fromEpochDay, toEpochDay } from '../../../lambdas/core/calendar';
+import { niceStep } from '../../../lambdas/core/report/chart';
 
 const anyDate = fc
   .integer({ min: toEpochDay('2000-01-01'), max: toEpochDay('2100-12-31') })

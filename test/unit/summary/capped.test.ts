@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderHtmlReport } from '../../../lambdas/core/summary/html';
-import { summaryMessage } from '../../../lambdas/core/summary/message';
-import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
+import type { SummaryReceivable } from '../../../lambdas/core/book/types';
+import { renderHtmlReport } from '../../../lambdas/core/report/html';
+import { summaryMessage } from '../../../lambdas/core/report/message';
+import type { ReportLanguage } from '../../../lambdas/core/report/types';
 import { buildRunSummary } from '../../support/run-summary';
 import { summaryInput } from './fixtures';
 

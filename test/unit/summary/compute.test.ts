@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agingBucketIndex, buildAgingBuckets } from '../../../lambdas/core/summary/aging';
-import { TOP_ITEMS_PER_STATE } from '../../../lambdas/core/summary/attention';
-import type { SummaryReceivable } from '../../../lambdas/core/summary/types';
+import { agingBucketIndex, buildAgingBuckets } from '../../../lambdas/core/book/aging-buckets';
+import { TOP_ITEMS_PER_STATE } from '../../../lambdas/core/book/attention';
+import type { SummaryReceivable } from '../../../lambdas/core/book/types';
 import { buildRunSummary } from '../../support/run-summary';
 import { job, summaryInput } from './fixtures';
 

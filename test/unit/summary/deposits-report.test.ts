@@ -4,12 +4,13 @@
  * both languages, no list that says nothing, and one message line ordered by money like the others.
  */
 import { describe, expect, it } from 'vitest';
+import type { SummaryReceivable } from '../../../lambdas/core/book/types';
+import { buildDepositsSection, type DepositsSection } from '../../../lambdas/core/deposits/section-model';
 import type { DepositResult } from '../../../lambdas/core/deposits/types';
-import { buildDepositsSection, type DepositsSection } from '../../../lambdas/core/summary/deposits';
-import { renderHtmlReport } from '../../../lambdas/core/summary/html';
-import { summaryMessage } from '../../../lambdas/core/summary/message';
-import { buildSummarizer } from '../../../lambdas/core/summary/summarizer';
-import type { ReportLanguage, RunSummary, SummaryReceivable } from '../../../lambdas/core/summary/types';
+import { renderHtmlReport } from '../../../lambdas/core/report/html';
+import { summaryMessage } from '../../../lambdas/core/report/message';
+import { buildSummarizer } from '../../../lambdas/core/report/summarizer';
+import type { ReportLanguage, RunSummary } from '../../../lambdas/core/report/types';
 import { ALL_RESULTS, AWAITING, DEPOSITED } from '../../support/deposit-results';
 import { buildRunSummary } from '../../support/run-summary';
 import { late, summaryInput } from './fixtures';

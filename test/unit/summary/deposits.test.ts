@@ -4,7 +4,7 @@
  * an empty period.
  */
 import { describe, expect, it } from 'vitest';
-import { buildDepositsSection } from '../../../lambdas/core/summary/deposits';
+import { buildDepositsSection } from '../../../lambdas/core/deposits/section-model';
 import {
   ALL_RESULTS,
   AWAITING,

@@ -1,4 +1,4 @@
-import type { SummaryReceivable } from '../../../lambdas/core/summary/types';
+import type { SummaryReceivable } from '../../../lambdas/core/book/types';
 import type { JobResult, SummaryInput } from '../../../lambdas/core/workflow/contracts';
 
 export function job(overrides: Partial<JobResult> = {}): JobResult {

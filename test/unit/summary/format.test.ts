@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBrl, formatBrlShort, formatCount } from '../../../lambdas/core/summary/brl';
-import { formatDate, formatInstant, formatSeconds } from '../../../lambdas/core/summary/i18n';
+import { formatBrl, formatBrlShort, formatCount } from '../../../lambdas/core/report/brl';
+import { formatDate, formatInstant, formatSeconds } from '../../../lambdas/core/report/i18n';
 
 describe('money and numbers for people', () => {
   it('writes reais as pt-BR does by default, sign first, and the English way by option', () => {

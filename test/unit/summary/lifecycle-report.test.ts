@@ -4,13 +4,14 @@
  * information, and the records without a configured role with the setting that would classify them.
  */
 import { describe, expect, it } from 'vitest';
-import type { AccountItem } from '../../../lambdas/core/account/account-items';
-import { mergeIngestCounts } from '../../../lambdas/core/lake/counts';
-import { bookFromReceivables, buildRunSummaryFromBook } from '../../../lambdas/core/summary/compute';
-import { buildFeesReader, periodFees } from '../../../lambdas/core/summary/fees';
-import { renderHtmlReport } from '../../../lambdas/core/summary/html';
-import { summaryMessage } from '../../../lambdas/core/summary/message';
-import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
+import type { AccountItem } from '../../../lambdas/core/account-items/account-items';
+import { buildFeesReader, periodFees } from '../../../lambdas/core/account-items/period-fees';
+import type { SummaryReceivable } from '../../../lambdas/core/book/types';
+import { mergeIngestCounts } from '../../../lambdas/core/ingest/lake/counts';
+import { bookFromReceivables, buildRunSummaryFromBook } from '../../../lambdas/core/report/compute';
+import { renderHtmlReport } from '../../../lambdas/core/report/html';
+import { summaryMessage } from '../../../lambdas/core/report/message';
+import type { ReportLanguage } from '../../../lambdas/core/report/types';
 import { job, summaryInput } from './fixtures';
 
 const occurrences = (copies: number) => ({ copies, pages: {}, edges: {}, seam: false, firstReport: 'r1' });

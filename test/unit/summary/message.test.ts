@@ -3,15 +3,16 @@
  * to open the report, nothing that says nothing, and within SNS's limits whatever the run.
  */
 import { describe, expect, it } from 'vitest';
+import type { SummaryReceivable } from '../../../lambdas/core/book/types';
 import {
   MESSAGE_ITEMS_PER_CATEGORY,
   MESSAGE_MAX_FAILURES,
   SNS_SUBJECT_MAX_CHARS,
   summaryMessage,
   summarySubject,
-} from '../../../lambdas/core/summary/message';
-import type { ReportLink } from '../../../lambdas/core/summary/report-link';
-import type { ReportLanguage, RunSummary, SummaryReceivable } from '../../../lambdas/core/summary/types';
+} from '../../../lambdas/core/report/message';
+import type { ReportLink } from '../../../lambdas/core/report/report-link';
+import type { ReportLanguage, RunSummary } from '../../../lambdas/core/report/types';
 import { parseWorkflowConfig } from '../../../lambdas/core/workflow/config';
 import { buildRunSummary } from '../../support/run-summary';
 import { job, late, summaryInput } from './fixtures';

@@ -4,12 +4,13 @@
  * nothing that says nothing is at stake, and figures that agree (late = past grace everywhere).
  */
 import { describe, expect, it } from 'vitest';
-import { QUARANTINE_REASONS } from '../../../lambdas/core/records/canonical';
-import { actionCategoriesByAmount } from '../../../lambdas/core/summary/action-order';
-import { escapeHtml } from '../../../lambdas/core/summary/escape';
-import { renderHtmlReport } from '../../../lambdas/core/summary/html';
-import { textsFor } from '../../../lambdas/core/summary/i18n';
-import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
+import type { SummaryReceivable } from '../../../lambdas/core/book/types';
+import { QUARANTINE_REASONS } from '../../../lambdas/core/ingest/records/canonical';
+import { actionCategoriesByAmount } from '../../../lambdas/core/report/action-order';
+import { escapeHtml } from '../../../lambdas/core/report/escape';
+import { renderHtmlReport } from '../../../lambdas/core/report/html';
+import { textsFor } from '../../../lambdas/core/report/i18n';
+import type { ReportLanguage } from '../../../lambdas/core/report/types';
 import { buildRunSummary } from '../../support/run-summary';
 import { job, late, summaryInput } from './fixtures';
 

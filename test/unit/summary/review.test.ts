@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderHtmlReport } from '../../../lambdas/core/summary/html';
-import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
+import type { SummaryReceivable } from '../../../lambdas/core/book/types';
+import { renderHtmlReport } from '../../../lambdas/core/report/html';
+import type { ReportLanguage } from '../../../lambdas/core/report/types';
 import { buildRunSummary } from '../../support/run-summary';
 import { summaryInput } from './fixtures';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../../../lambdas/core/summary/escape';
-import { renderHtmlReport } from '../../../lambdas/core/summary/html';
-import { buildSummarizer } from '../../../lambdas/core/summary/summarizer';
-import type { ReportLanguage, SummaryReceivable } from '../../../lambdas/core/summary/types';
+import type { SummaryReceivable } from '../../../lambdas/core/book/types';
+import { escapeHtml } from '../../../lambdas/core/report/escape';
+import { renderHtmlReport } from '../../../lambdas/core/report/html';
+import { buildSummarizer } from '../../../lambdas/core/report/summarizer';
+import type { ReportLanguage } from '../../../lambdas/core/report/types';
 import { job, summaryInput } from './fixtures';
 
 const HOSTILE = '<script>alert("x")</script>&\'';

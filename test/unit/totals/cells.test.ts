@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Receivable } from '../../../lambdas/core/receivable/item';
-import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivable/matcher';
-import { explain } from '../../../lambdas/core/receivable/status';
-import { toReceivableView } from '../../../lambdas/core/receivable/view';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
-import { buildAttention } from '../../../lambdas/core/summary/attention';
-import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
-import { bookFromCells, openDatesPastGrace } from '../../../lambdas/core/totals/book';
-import { addCells, cellsOf, deltaOf } from '../../../lambdas/core/totals/cells';
+import { buildAttention } from '../../../lambdas/core/book/attention';
+import { bookFromCells, openDatesPastGrace } from '../../../lambdas/core/book/book';
+import { addCells, cellsOf, deltaOf } from '../../../lambdas/core/book/cells';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import type { Receivable } from '../../../lambdas/core/receivables/item';
+import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivables/matcher';
+import { explain } from '../../../lambdas/core/receivables/status';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
+import { bookFromReceivables } from '../../../lambdas/core/report/compute';
 import {
   canonical,
   forecast,

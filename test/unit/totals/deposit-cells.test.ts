@@ -1,15 +1,15 @@
 /**
- * A receivable's expected-deposit cells (totals/deposit-cells.ts): what each of its records adds to the
+ * A receivable's expected-deposit cells (book/deposit-cells.ts): what each of its records adds to the
  * deposit of its payment date and bank account, kept as totals cells so writes add deltas.
  */
 import { describe, expect, it } from 'vitest';
+import { cellsOf, deltaOf, parseCell, parseExpiring } from '../../../lambdas/core/book/cells';
+import { depositCells, depositPlaceOf, isDepositKind } from '../../../lambdas/core/book/deposit-cells';
 import type { IsoDate } from '../../../lambdas/core/calendar';
-import type { Receivable } from '../../../lambdas/core/receivable/item';
-import { applyRecords } from '../../../lambdas/core/receivable/matcher';
-import { explain } from '../../../lambdas/core/receivable/status';
-import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/records/canonical';
-import { cellsOf, deltaOf, parseCell, parseExpiring } from '../../../lambdas/core/totals/cells';
-import { depositCells, depositPlaceOf, isDepositKind } from '../../../lambdas/core/totals/deposit-cells';
+import type { CanonicalRecord, RecordCode } from '../../../lambdas/core/ingest/records/canonical';
+import type { Receivable } from '../../../lambdas/core/receivables/item';
+import { applyRecords } from '../../../lambdas/core/receivables/matcher';
+import { explain } from '../../../lambdas/core/receivables/status';
 import { canonical, type RecordSpec, reconConfig, saleKey } from '../../support/recon-records';
 
 const ROLES = { E1: 'CHARGEBACK', A2: 'CHARGEBACK_REVERSAL', A3: 'ADJUSTMENT', F1: 'ADVANCE' } as const;

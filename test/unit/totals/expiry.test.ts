@@ -4,17 +4,17 @@
  * then, exactly as a recount leaves out the expired receivables.
  */
 import { describe, expect, it } from 'vitest';
-import { expiryDateOf } from '../../../lambdas/core/receivable/horizon';
-import type { Receivable } from '../../../lambdas/core/receivable/item';
-import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivable/matcher';
-import { explain } from '../../../lambdas/core/receivable/status';
-import { toReceivableView } from '../../../lambdas/core/receivable/view';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
-import { buildAttention } from '../../../lambdas/core/summary/attention';
-import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
-import { bookFromCells, openDatesPastGrace } from '../../../lambdas/core/totals/book';
-import { addCells, cellsOf, deltaOf, expiringCell, parseExpiring } from '../../../lambdas/core/totals/cells';
-import { expiredNames, isExpired, liveCells, unexpired } from '../../../lambdas/core/totals/expiry';
+import { buildAttention } from '../../../lambdas/core/book/attention';
+import { bookFromCells, openDatesPastGrace } from '../../../lambdas/core/book/book';
+import { addCells, cellsOf, deltaOf, expiringCell, parseExpiring } from '../../../lambdas/core/book/cells';
+import { expiredNames, isExpired, liveCells, unexpired } from '../../../lambdas/core/book/expiry';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import { expiryDateOf } from '../../../lambdas/core/receivables/horizon';
+import type { Receivable } from '../../../lambdas/core/receivables/item';
+import { applyRecords, matchKeyOf } from '../../../lambdas/core/receivables/matcher';
+import { explain } from '../../../lambdas/core/receivables/status';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
+import { bookFromReceivables } from '../../../lambdas/core/report/compute';
 import { forecast, portfolio, reconConfig, saleKey, settlement } from '../../support/recon-records';
 
 /** The shortest horizon allowed: settled receivables expire 32 days after payment or write. */

@@ -4,14 +4,14 @@
  * action list with their amount and date.
  */
 import { describe, expect, it } from 'vitest';
-import type { Receivable } from '../../../lambdas/core/receivable/item';
-import { applyRecords } from '../../../lambdas/core/receivable/matcher';
-import { explain } from '../../../lambdas/core/receivable/status';
-import { toReceivableView } from '../../../lambdas/core/receivable/view';
-import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
-import { bookFromReceivables } from '../../../lambdas/core/summary/compute';
-import { bookFromCells } from '../../../lambdas/core/totals/book';
-import { addCells, cellsOf } from '../../../lambdas/core/totals/cells';
+import { bookFromCells } from '../../../lambdas/core/book/book';
+import { addCells, cellsOf } from '../../../lambdas/core/book/cells';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
+import type { Receivable } from '../../../lambdas/core/receivables/item';
+import { applyRecords } from '../../../lambdas/core/receivables/matcher';
+import { explain } from '../../../lambdas/core/receivables/status';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
+import { bookFromReceivables } from '../../../lambdas/core/report/compute';
 import {
   canonical,
   forecast,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bindContract, StepOutputError } from '../../../lambdas/core/workflow/build-steps';
 import { STEP_CONTRACTS } from '../../../lambdas/core/workflow/contracts';
 import { STEP_NAMES } from '../../../lambdas/core/workflow/step-catalog';
-import { bindContract, StepOutputError } from '../../../lambdas/core/workflow/steps';
 import { fieldsFor } from '../../../lib/workflow/json-path';
 import { jobPath, jobStateSchema, runPath } from '../../../lib/workflow/machine-state';
 

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildWorkflowSteps } from '../../../lambdas/core/workflow/build-steps';
 import type { WorkflowDeps } from '../../../lambdas/core/workflow/deps';
 import { PROVIDER_STEPS, STEP_CATALOG, STEP_NAMES } from '../../../lambdas/core/workflow/step-catalog';
-import { buildWorkflowSteps } from '../../../lambdas/core/workflow/steps';
 import { TASK_STATES } from '../../../lib/workflow/state-names';
 
 const LAMBDAS = join(import.meta.dirname, '../../../lambdas');

@@ -3,7 +3,7 @@
  * summary and the error names the state machine retries.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyIngestCounts } from '../../../lambdas/core/lake/counts';
+import { emptyIngestCounts } from '../../../lambdas/core/ingest/lake/counts';
 import {
   DeleteNotAllowedError,
   InvalidRequestError,

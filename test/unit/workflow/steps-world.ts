@@ -1,13 +1,13 @@
 /** Small fakes for the workflow step tests (no network): a world of fake provider, stores and clock. */
-import { emptyIngestCounts } from '../../../lambdas/core/lake/counts';
+import { emptyIngestCounts } from '../../../lambdas/core/ingest/lake/counts';
 import type { Page, ProviderClient, Report } from '../../../lambdas/core/provider/port';
+import { buildWorkflowSteps } from '../../../lambdas/core/workflow/build-steps';
 import { parseWorkflowConfig, type WorkflowConfigInput } from '../../../lambdas/core/workflow/config';
 import type { SummaryInput } from '../../../lambdas/core/workflow/contracts';
 import type { WorkflowDeps } from '../../../lambdas/core/workflow/deps';
-import type { KeptReport } from '../../../lambdas/core/workflow/report/kept-reports';
+import type { KeptReport } from '../../../lambdas/core/workflow/provider-report/kept-reports';
 import { createRequestCounter } from '../../../lambdas/core/workflow/request-count';
 import type { RunGuard } from '../../../lambdas/core/workflow/run-guard';
-import { buildWorkflowSteps } from '../../../lambdas/core/workflow/steps';
 
 // 2026-03-10 02:30 UTC is still 2026-03-09 in America/Sao_Paulo (UTC-3).
 export const NOW = new Date('2026-03-10T02:30:00Z');

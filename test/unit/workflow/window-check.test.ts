@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../../lambdas/core/calendar';
-import type { RecordCode } from '../../../lambdas/core/records/canonical';
+import type { RecordCode } from '../../../lambdas/core/ingest/records/canonical';
 import {
   assertRecordsFitWindow,
   WINDOW_MISMATCH_ERROR,

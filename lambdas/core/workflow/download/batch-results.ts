@@ -10,7 +10,7 @@
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { emptyIngestCounts, mergeIngestCounts } from '../../lake/counts';
+import { emptyIngestCounts, mergeIngestCounts } from '../../ingest/lake/counts';
 import { defineEntity } from '../../store/entity';
 import { queryPages } from '../../store/query-pages';
 import { type BatchResult, batchResultSchema, type Job, type ReceivableChanges } from '../contracts';

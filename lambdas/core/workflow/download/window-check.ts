@@ -16,7 +16,7 @@
  *   original sale's date).
  */
 import { addDays, daysBetween, type IsoDate } from '../../calendar';
-import type { CanonicalRecord } from '../../records/canonical';
+import type { CanonicalRecord } from '../../ingest/records/canonical';
 
 export interface WindowRule {
   /** How far outside the window an approximately dated record may lie (capped below the window's length). */
@@ -47,7 +47,7 @@ export class ReportWindowMismatchError extends Error {
 /**
  * Which date says, for the window check, when a record moved: the configured movement-date column
  * (`movementDate`) first, for every code, then the date the provider files A1 and D1 under. (The
- * lake's partition date is another rule, `lake/records-file.ts`.)
+ * lake's partition date is another rule, `ingest/lake/records-file.ts`.)
  */
 function movementEvidence(record: DatedRecord): MovementEvidence | undefined {
   if (record.movementDate) return { date: record.movementDate, exact: true };

@@ -5,8 +5,9 @@
  * the job's window), then archived, normalized and applied to the receivables. Payloads stay small:
  * counts, never records.
  */
+
+import type { RecordSource } from '../../ingest/records/canonical';
 import type { Page } from '../../provider/port';
-import type { RecordSource } from '../../records/canonical';
 import type { BatchResult, DownloadInput, Job, PageCursor, StepImplementation } from '../contracts';
 import type { WorkflowDeps } from '../deps';
 import { batchCount, batchLayoutOf, batchPages } from '../download/batch-layout';

@@ -1,7 +1,7 @@
 /** Step "Plan run": the period, the configurations and the jobs, under the run marker. */
 import { addDays, businessDate, daysBetween, type IsoDate } from '../../calendar';
+import { REPORT_KINDS, type ReportKind } from '../../ingest/records/canonical';
 import { splitIntoWindows } from '../../provider/windows';
-import { REPORT_KINDS, type ReportKind } from '../../records/canonical';
 import { SANDBOX_CONFIGURATION_IDS, waitModeOf } from '../config';
 import type { Job, RunContext, StepImplementation } from '../contracts';
 import type { WorkflowDeps } from '../deps';

@@ -7,8 +7,8 @@ import type { WorkflowDeps } from '../deps';
 import { batchCount as batchesOf, batchLayoutOf } from '../download/batch-layout';
 import { chunkPlan } from '../download/batch-results';
 import { ReportVanishedError } from '../errors';
-import { buildGenerateStep } from '../report/generation';
-import { buildDeleteStep } from '../report/report-cleanup';
+import { buildGenerateStep } from '../provider-report/generation';
+import { buildDeleteStep } from '../provider-report/report-cleanup';
 
 export function buildReportSteps(deps: WorkflowDeps) {
   return {

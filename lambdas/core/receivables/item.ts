@@ -1,0 +1,141 @@
+/**
+ * How a receivable is laid out as one DynamoDB item. Each started KB of an item is one write unit,
+ * so the contribution sets use one-letter attribute names: a receivable with one A1 and one D1
+ * (64-character hashes) is about 700 bytes, and every extra partial payment adds about 130 bytes.
+ *
+ * | attribute | holds |
+ * |-----------|-------|
+ * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
+ * | `gsi2pk` / `gsi2sk` | see {@link workIndexKeys} (index byWork) |
+ * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
+ * | `f` | map forecast identity → `{ n: net centavos, b?/t?/pd?/q?: gross, fee, product, installments (fee audit), m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
+ * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g?, a?: bank account id (deposits/bank/record-account.ts) }` (see `occurrences.ts`) |
+ * | `x` / `k` / `r` / `v` / `j` | maps of cancellations / chargebacks / chargeback reversals / advances / linked adjustments: identity → `{ n: net centavos in the role's direction, t?: advance fee, p?, m?, c?, o?, e?, sd?, g?, a? }` (absent when none: items without such records are unchanged) |
+ * | `capped` | true once a record was refused for TOO_MANY_CONTRIBUTIONS |
+ * | `status`, `reason` | as derived on the business date of the last write |
+ * | `version` | +1 on every write; the optimistic-lock token |
+ * | `changedOn`, `updatedAt` | business date and instant of the last write |
+ */
+
+import type { IsoDate } from '../calendar';
+import { withAccount } from '../deposits/bank/record-account';
+import type { TableKey } from '../store/entity';
+import { contribution, EVENT_ATTRIBUTES, eventEntry, eventsOf, occurrencesOf } from './contribution-codec';
+import { saleFromStored, storedSale } from './forecast-sale';
+import { EVENT_ROLES } from './lifecycle';
+import {
+  byHash,
+  type Forecast,
+  type ReceivableContent,
+  type ReceivableFields,
+  type Settlement,
+} from './matcher';
+import { receivable as receivableEntity } from './receivable-entity';
+import type { ReasonCode, ReconStatus } from './status';
+import { workIndexKeys } from './work-index';
+
+/** Bookkeeping the store adds to the content: the status as last written and the lock version. */
+export interface ReceivableMeta {
+  readonly status: ReconStatus;
+  readonly reason: ReasonCode;
+  readonly version: number;
+  /** Business date of the last content or status change. */
+  readonly changedOn: IsoDate;
+  /** Instant (ISO) of the last write. */
+  readonly updatedAt: string;
+}
+
+/** A receivable as the store returns it: plain data, content plus bookkeeping. */
+export type Receivable = ReceivableContent & ReceivableMeta;
+
+export type ReceivableItem = Record<string, unknown>;
+
+const FIELD_NAMES = [
+  'acquirer',
+  'merchant',
+  'saleDate',
+  'nsu',
+  'authorization',
+  'installment',
+  'brand',
+  'dueDate',
+] as const satisfies readonly (keyof ReceivableFields)[];
+
+export function itemKey(key: string): TableKey {
+  return receivableEntity.key(key);
+}
+
+export function toItem(receivable: Receivable): ReceivableItem {
+  const item: ReceivableItem = itemKey(receivable.key);
+  Object.assign(item, workIndexKeys(receivable));
+  for (const name of FIELD_NAMES) {
+    if (receivable[name] !== null) item[name] = receivable[name];
+  }
+  if (receivable.forecasts.length > 0) {
+    item.f = Object.fromEntries(
+      receivable.forecasts.map((f) => [f.hash, { ...contribution(f), ...storedSale(f.sale) }]),
+    );
+  }
+  if (receivable.settlements.length > 0) {
+    item.s = Object.fromEntries(
+      receivable.settlements.map((s) => [
+        s.hash,
+        s.paymentDate === null ? contribution(s) : { ...contribution(s), p: s.paymentDate },
+      ]),
+    );
+  }
+  for (const role of EVENT_ROLES) {
+    const events = receivable.events?.filter((e) => e.role === role) ?? [];
+    if (events.length > 0) item[EVENT_ATTRIBUTES[role]] = Object.fromEntries(events.map(eventEntry));
+  }
+  if (receivable.capped) item.capped = true;
+  return {
+    ...item,
+    status: receivable.status,
+    reason: receivable.reason,
+    version: receivable.version,
+    changedOn: receivable.changedOn,
+    updatedAt: receivable.updatedAt,
+  };
+}
+
+export function fromItem(raw: ReceivableItem): Receivable {
+  const item = receivableEntity.parse(raw);
+  const field = <T>(value: T | undefined): T | null => value ?? null;
+  const forecasts: Forecast[] = Object.entries(item.f ?? {}).map(([hash, stored]) => ({
+    hash,
+    netCents: Number(stored.n),
+    movementDate: stored.m ?? null,
+    occurrences: occurrencesOf(stored),
+    ...saleFromStored(stored),
+  }));
+  const settlements: Settlement[] = Object.entries(item.s ?? {}).map(([hash, stored]) => ({
+    hash,
+    netCents: Number(stored.n),
+    paymentDate: stored.p ?? null,
+    movementDate: stored.m ?? null,
+    occurrences: occurrencesOf(stored),
+    ...withAccount(stored.a),
+  }));
+  const events = eventsOf(item);
+  return {
+    key: receivableEntity.partitionOf(item.pk),
+    acquirer: field(item.acquirer),
+    merchant: field(item.merchant),
+    saleDate: field(item.saleDate),
+    nsu: field(item.nsu),
+    authorization: field(item.authorization),
+    installment: field(item.installment),
+    brand: field(item.brand),
+    dueDate: field(item.dueDate),
+    forecasts: forecasts.sort(byHash),
+    settlements: settlements.sort(byHash),
+    capped: item.capped === true,
+    ...(events.length > 0 ? { events } : {}),
+    status: item.status,
+    reason: item.reason,
+    version: item.version,
+    changedOn: item.changedOn,
+    updatedAt: item.updatedAt,
+  };
+}

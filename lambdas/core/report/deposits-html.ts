@@ -1,0 +1,201 @@
+/**
+ * The report's "Depósitos" section (docs/deposits.md, "Where deposits show"): the deposits that did
+ * not arrive first (the action), then those that arrived with another amount, then credits nobody
+ * expected, then a compact count of what agrees or is still within its window, and last expected
+ * against received per day and acquirer. A list with nothing in it is left out, as everywhere in
+ * the report.
+ */
+
+import type { DepositsSection } from '../deposits/section-model';
+import type { DepositResult, DepositStatus } from '../deposits/types';
+import { formatBrl, formatCount } from './brl';
+import { depositsTextsFor } from './deposits-texts';
+import { escapeHtml } from './escape';
+import { formatDate } from './i18n';
+import { type Cell, type Column, cellsFor, renderTable } from './table';
+import type { ReportLanguage, RunSummary } from './types';
+
+/** The action lists' colours, as the receivable action states have theirs (style.ts). */
+export const DEPOSITS_STYLE = `.NOT_DEPOSITED,.DEPOSIT_REVERSED{--c:#c4262e}.DEPOSIT_DIFFERS{--c:#dc6803}.UNEXPLAINED_CREDIT{--c:#6941c6}
+h3.deposit{border-left:5px solid var(--c);padding-left:.5rem}`;
+
+type OnSection = Extract<DepositsSection, { state: 'ON' }>;
+type ActionStatus = 'NOT_DEPOSITED' | 'DEPOSIT_REVERSED' | 'DEPOSIT_DIFFERS' | 'UNEXPLAINED_CREDIT';
+
+/** Empty when the summary has no deposits section (the bank leg not read). */
+export function depositsHtml(s: Pick<RunSummary, 'language' | 'deposits'>): string {
+  const section = s.deposits;
+  if (section === undefined) return '';
+  const w = depositsTextsFor(s.language);
+  const heading = `<h2 id="deposits">${escapeHtml(w.heading)}</h2>`;
+  if (section.state === 'OFF') return `${heading}\n<p class="muted">${escapeHtml(w.off)}</p>`;
+  const date = (d: string) => formatDate(d, s.language);
+  const note = `<p class="muted">${escapeHtml(w.note(date(section.from), date(section.to)))}</p>`;
+  if (section.results.length === 0) return `${heading}\n${note}\n<p>${escapeHtml(w.empty)}</p>`;
+  const actions = (['NOT_DEPOSITED', 'DEPOSIT_REVERSED', 'DEPOSIT_DIFFERS', 'UNEXPLAINED_CREDIT'] as const)
+    .map((status) => actionList(section, status, s.language))
+    .filter((html) => html !== '');
+  return [
+    heading,
+    note,
+    ...(actions.length > 0 ? actions : [`<p class="ok">${escapeHtml(w.nothingToAct)}</p>`]),
+    compactCounts(section, s.language),
+    byDayTable(section, s.language),
+  ]
+    .filter((html) => html !== '')
+    .join('\n');
+}
+
+/** An account never wraps mid-number. */
+const account = (r: DepositResult): Cell => ({ text: r.bankAccount, kind: 'nowrap' });
+
+/** The columns and cells of one action list: what is missing, what differs, what nobody expected. */
+function listOf(status: ActionStatus, language: ReportLanguage) {
+  const w = depositsTextsFor(language);
+  const c = w.columns;
+  const cell = cellsFor(language);
+  // The row's title (a card's heading on a phone): the acquirer, its group (a brand, a merchant) as small print.
+  const acquirer = (r: DepositResult): Cell => ({
+    text: r.acquirer ?? w.unknownAcquirer,
+    ...(r.group === '' ? {} : { small: r.group }),
+  });
+  const money = (cents: number | null) => (cents === null ? cell.text('') : cell.money(cents));
+  const lists: Record<ActionStatus, { columns: Column[]; row: (r: DepositResult) => Cell[] }> = {
+    NOT_DEPOSITED: {
+      columns: [
+        { label: c.acquirer },
+        { label: c.account },
+        { label: c.paymentDate },
+        { label: c.windowEnds },
+        { label: c.expected, num: true },
+      ],
+      row: (r) => [
+        acquirer(r),
+        account(r),
+        cell.date(r.paymentDate),
+        cell.date(r.windowEnds),
+        money(r.expectedCents),
+      ],
+    },
+    DEPOSIT_REVERSED: {
+      columns: [
+        { label: c.acquirer },
+        { label: c.account },
+        { label: c.paymentDate },
+        { label: c.creditDate },
+        { label: c.received, num: true },
+        { label: c.reversalDate },
+        { label: c.reversal, num: true },
+      ],
+      row: (r) => [
+        acquirer(r),
+        account(r),
+        cell.date(r.paymentDate),
+        cell.date(r.creditDate),
+        money(r.creditCents),
+        cell.date(r.reversalDate),
+        money(r.reversalCents),
+      ],
+    },
+    DEPOSIT_DIFFERS: {
+      columns: [
+        { label: c.acquirer },
+        { label: c.account },
+        { label: c.paymentDate },
+        { label: c.creditDate },
+        { label: c.expected, num: true },
+        { label: c.received, num: true },
+        { label: c.difference, num: true },
+      ],
+      row: (r) => [
+        acquirer(r),
+        account(r),
+        cell.date(r.paymentDate),
+        cell.date(r.creditDate),
+        money(r.expectedCents),
+        money(r.creditCents),
+        money(r.differenceCents),
+      ],
+    },
+    UNEXPLAINED_CREDIT: {
+      // What the bank wrote identifies the credit: its memo is the row's title, the FITID small print.
+      columns: [
+        { label: c.memo },
+        { label: c.account },
+        { label: c.creditDate },
+        { label: c.received, num: true },
+      ],
+      row: (r) => [
+        {
+          text: [r.acquirer, r.memo].filter(Boolean).join(' · '),
+          ...(r.fitid ? { small: `FITID ${r.fitid}` } : {}),
+        },
+        account(r),
+        cell.date(r.creditDate),
+        money(r.creditCents),
+      ],
+    },
+  };
+  return lists[status];
+}
+
+function actionList(section: OnSection, status: ActionStatus, language: ReportLanguage): string {
+  const rows = section.results.filter((r) => r.status === status);
+  if (rows.length === 0) return '';
+  const w = depositsTextsFor(language);
+  const totals = section.totals[status];
+  const list = listOf(status, language);
+  const head = `${escapeHtml(w.statuses[status])} <small>${escapeHtml(
+    `${formatCount(totals.count, language)} · ${formatBrl(totals.amountCents, language)}`,
+  )}</small>`;
+  return `<h3 class="deposit ${status}">${head}</h3>
+<p class="muted">${escapeHtml(w.explain[status])}</p>
+${renderTable(list.columns, rows.map(list.row), { none: '' })}`;
+}
+
+/**
+ * "Depositado: 12 · R$ …", "Aguardando depósito: 3 · R$ …", "Nada a depositar" and credits nobody
+ * expected that the bank took back (nothing stayed), each only when there is one.
+ */
+function compactCounts(section: OnSection, language: ReportLanguage): string {
+  const w = depositsTextsFor(language);
+  const parts = (
+    [
+      'DEPOSITED',
+      'AWAITING_DEPOSIT',
+      'NO_DEPOSIT_DUE',
+      'CREDIT_REVERSED',
+    ] as const satisfies readonly DepositStatus[]
+  )
+    .filter((status) => section.totals[status].count > 0)
+    .map((status) => {
+      const t = section.totals[status];
+      return `${w.statuses[status]}: ${formatCount(t.count, language)} · ${formatBrl(t.amountCents, language)}`;
+    });
+  return parts.length === 0 ? '' : `<p>${parts.map((p) => escapeHtml(p)).join('<br>')}</p>`;
+}
+
+function byDayTable(section: OnSection, language: ReportLanguage): string {
+  const w = depositsTextsFor(language);
+  const c = w.columns;
+  const cell = cellsFor(language);
+  // Money still within its window is its own column, only when there is some: not a shortfall yet.
+  const awaiting = section.totals.AWAITING_DEPOSIT.count > 0;
+  const rows = section.byDay.map((line) => [
+    cell.date(line.date),
+    cell.text(line.acquirer ?? w.unknownAcquirer),
+    cell.money(line.expectedCents),
+    cell.money(line.receivedCents),
+    ...(awaiting ? [cell.money(line.awaitingCents)] : []),
+    cell.money(line.differenceCents),
+  ]);
+  const columns = [
+    { label: c.date },
+    { label: c.acquirer },
+    { label: c.expected, num: true },
+    { label: c.received, num: true },
+    ...(awaiting ? [{ label: w.statuses.AWAITING_DEPOSIT, num: true }] : []),
+    { label: c.difference, num: true },
+  ];
+  return `<h3>${escapeHtml(w.byDay)}</h3>\n${renderTable(columns, rows, { none: w.empty })}`;
+}

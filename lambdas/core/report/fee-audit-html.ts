@@ -1,0 +1,87 @@
+/**
+ * The report's section "Taxas acima do contrato" (docs/fee-audit.md): the audit's state, how many
+ * receivables were compared and how many had no contracted rate, what was charged above the contract
+ * per acquirer and brand, and the largest items with the contracted and charged rates side by side.
+ * When nothing was compared the section says so and points at the table, never "no fee above the
+ * contract". Its words are fee-audit-texts.ts's.
+ */
+
+import type { FeeAuditSection, OverchargeItem } from '../fee-audit/section-model';
+import { formatCount } from './brl';
+import { escapeHtml } from './escape';
+import { feeAuditTextsFor } from './fee-audit-texts';
+import { cellsFor, renderTable } from './table';
+import type { ReportLanguage, RunSummary } from './types';
+
+/** Empty when the summary predates the audit (no field at all). */
+export function feeAuditHtml(s: Pick<RunSummary, 'language' | 'feeAudit'>): string {
+  const section = s.feeAudit;
+  if (section === undefined) return '';
+  const w = feeAuditTextsFor(s.language);
+  return `<h2>${escapeHtml(w.heading)}</h2>\n${body(section, s.language)}`;
+}
+
+function body(section: FeeAuditSection, language: ReportLanguage): string {
+  const w = feeAuditTextsFor(language);
+  const c = w.columns;
+  const cell = cellsFor(language);
+  const count = (n: number) => formatCount(n, language);
+  if (section.state === 'OFF') return `<p class="muted">${escapeHtml(w.off)}</p>`;
+  if (section.state === 'INVALID') {
+    const rows = section.errors.map((e) => [cell.text(e.row), cell.text(e.reason)]);
+    return `<p class="bad">${escapeHtml(w.invalid(section.errorCount))}</p>
+${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: '' })}`;
+  }
+  const { audited, withoutRate } = section;
+  if (audited === 0) return `<p class="muted">${escapeHtml(w.nothingToAudit)}</p>`;
+  if (withoutRate === audited)
+    return `<p class="bad">${escapeHtml(w.noneCompared(audited, count(audited)))}</p>`;
+  const note = `<p class="muted">${escapeHtml(w.note(count(audited), count(audited - withoutRate)))}</p>`;
+  const missing =
+    withoutRate > 0
+      ? `\n<p class="bad">${escapeHtml(w.withoutRate(withoutRate, count(withoutRate)))}</p>`
+      : '';
+  const totals = section.byAcquirerBrand.map((line) => [
+    cell.text(line.acquirer),
+    cell.text(line.brand),
+    cell.count(line.items),
+    cell.money(line.overchargedCents),
+  ]);
+  const totalColumns = [
+    { label: c.acquirer },
+    { label: c.brand },
+    { label: c.items, num: true },
+    { label: c.overcharged, num: true },
+  ];
+  const itemColumns = [
+    { label: c.acquirer },
+    { label: c.brand },
+    { label: c.sale },
+    { label: c.kind },
+    { label: c.contractRate, num: true },
+    { label: c.chargedRate, num: true },
+    { label: c.contractFee, num: true },
+    { label: c.chargedFee, num: true },
+    { label: c.overcharged, num: true },
+  ];
+  const items = section.largest.map((item) => itemRow(item, language));
+  return `${note}${missing}
+${renderTable(totalColumns, totals, { none: w.none, foot: [cell.text(''), cell.text(''), cell.text(''), cell.money(section.overchargedCents)] })}
+${section.largest.length > 0 ? renderTable(itemColumns, items, { none: w.none }) : ''}`;
+}
+
+function itemRow(item: OverchargeItem, language: ReportLanguage) {
+  const c = feeAuditTextsFor(language).columns;
+  const cell = cellsFor(language);
+  return [
+    cell.text(item.acquirer),
+    cell.text(item.brand),
+    cell.text(`${item.saleDate ?? ''} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`),
+    cell.text(item.kind === 'SALE' ? c.sale : c.advance),
+    cell.text(item.contractMdrPercent),
+    cell.text(item.chargedMdrPercent),
+    cell.money(item.contractFeeCents),
+    cell.money(item.chargedFeeCents),
+    cell.money(item.differenceCents),
+  ];
+}

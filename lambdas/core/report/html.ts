@@ -1,0 +1,203 @@
+/**
+ * The HTML report a finance person reads in the morning: failures first, then what needs action,
+ * money per state, aging, the weekly agenda, and the technical detail last. One self-contained
+ * file: inline CSS and SVG, no script, no network. Every string from data is escaped.
+ */
+
+import type { AgingBucket, MoneyTotals } from '../book/types';
+import { renderAttention } from './attention-html';
+import { formatCount } from './brl';
+import { renderWeeklyChart } from './chart';
+import { DEPOSITS_STYLE, depositsHtml } from './deposits-html';
+import { escapeHtml } from './escape';
+import { feeAuditHtml } from './fee-audit-html';
+import { formatDate, formatInstant, formatSeconds, textsFor } from './i18n';
+import {
+  LIFECYCLE_STYLE,
+  renderFees,
+  renderLifecycleInfo,
+  renderUnclassified,
+  unclassifiedCodes,
+} from './lifecycle-html';
+import { REPORT_STYLE } from './style';
+import { type Cell, cellsFor, renderTable, smallPrint } from './table';
+import type { JobLine, ReportLanguage, RunSummary } from './types';
+
+function jobLabel(j: JobLine, language: ReportLanguage): string {
+  const t = textsFor(language);
+  return `${t.reports.kinds[j.kind] ?? j.kind} · ${formatDate(j.from, language)} – ${formatDate(j.to, language)}`;
+}
+
+/** What failed and what to do, in the report's words; the outcome code and error text as small print. */
+function failureItem(f: JobLine, language: ReportLanguage): string {
+  const t = textsFor(language);
+  const what = t.message.outcomes[f.outcome];
+  const technical = t.message.technicalDetail(f.error ? `${f.outcome} — ${f.error}` : f.outcome);
+  return [
+    `<li><strong>${escapeHtml(jobLabel(f, language))}</strong>`,
+    what === undefined ? '' : `: ${escapeHtml(what)}`,
+    `. ${escapeHtml(t.failures.whatToDo[f.outcome] ?? t.failures.otherwise)}<br>${smallPrint(technical)}</li>`,
+  ].join('');
+}
+
+function failuresSection(s: RunSummary): string {
+  if (s.failures.length === 0) return '';
+  const t = textsFor(s.language).failures;
+  const items = s.failures.map((f) => failureItem(f, s.language)).join('\n');
+  return `<section class="failed"><h2>${escapeHtml(t.heading)}</h2><p>${escapeHtml(t.intro)}</p><ul>\n${items}\n</ul></section>`;
+}
+
+/**
+ * States whose receivables owe nothing yet (open) or at all (cancelled): "received − forecast"
+ * would read as a loss, so their difference prints "—". A late receivable's difference is the
+ * forecast that did not arrive, as in its item table and on the late card.
+ */
+const NO_DIFFERENCE_STATES = new Set(['OPEN', 'CANCELLED']);
+
+function statesSection(s: RunSummary): string {
+  const t = textsFor(s.language);
+  const cell = cellsFor(s.language);
+  // Nothing paid yet: the forecast is the figure, and "received − forecast" would read as a loss.
+  const totals = (label: string, m: MoneyTotals, paid: boolean): Cell[] => [
+    cell.text(label),
+    cell.count(m.count),
+    cell.money(m.forecastNetCents),
+    cell.money(m.settledNetCents),
+    paid ? cell.money(m.differenceCents) : { text: '—', kind: 'num' },
+  ];
+  // A state without receivables says nothing: left out, as in the morning message.
+  const rows = Object.entries(s.receivables.byStatus)
+    .filter(([, m]) => m.count > 0)
+    .map(([state, m]) => totals(t.states[state] ?? state, m, !NO_DIFFERENCE_STATES.has(state)));
+  const columns = [
+    { label: t.columns.state },
+    { label: t.columns.receivables, num: true },
+    { label: t.columns.forecast, num: true },
+    { label: t.columns.settled, num: true },
+    { label: t.columns.difference, num: true },
+  ];
+  return `<h2>${escapeHtml(t.byState.heading)}</h2>
+<p class="muted">${escapeHtml(t.byState.note)}</p>
+${renderTable(columns, rows, { none: t.none, foot: totals(t.byState.total, s.receivables.total, false) })}`;
+}
+
+function bucketLabel(b: AgingBucket, language: ReportLanguage): string {
+  const t = textsFor(language).aging;
+  if (b.kind === 'notDue') return t.notDue;
+  if (b.kind === 'withinGrace') return t.withinGrace;
+  return b.maxDays === null ? t.over(b.minDays ?? 1) : t.range(b.minDays ?? 1, b.maxDays);
+}
+
+function agingSection(s: RunSummary): string {
+  const t = textsFor(s.language);
+  const cell = cellsFor(s.language);
+  // Late as on the late card: past grace, the late buckets only.
+  const late = s.aging.buckets.filter((b) => b.kind === 'late').reduce((n, b) => n + b.count, 0);
+  // An empty bucket says nothing is at stake there: left out.
+  const rows = s.aging.buckets
+    .filter((b) => b.count > 0)
+    .map((b) => [cell.text(bucketLabel(b, s.language)), cell.count(b.count), cell.money(b.amountCents)]);
+  const columns = [
+    { label: t.columns.daysLate },
+    { label: t.columns.receivables, num: true },
+    { label: t.columns.amount, num: true },
+  ];
+  return `<h2>${escapeHtml(t.aging.heading)}</h2>
+<p class="muted">${escapeHtml(t.aging.note(t.receivables(late), formatCount(s.aging.becameOverdue, s.language)))}</p>
+${renderTable(columns, rows, { none: t.none })}`;
+}
+
+function recordsSection(s: RunSummary): string {
+  const t = textsFor(s.language);
+  const r = t.recordsSection;
+  const cell = cellsFor(s.language);
+  // Plain words first; the provider's code or recon's reason code only as small print.
+  const described = (key: string, words: Readonly<Record<string, string>>, otherwise: string): Cell => ({
+    text: words[key] ?? otherwise,
+    small: key,
+  });
+  const unclassified = unclassifiedCodes(s);
+  const codes = Object.entries(s.records.byCode).map(([code, n]) => [
+    described(code, r.codes, unclassified.has(code) ? t.lifecycle.unclassifiedCode : r.otherCode),
+    cell.count(n),
+  ]);
+  const reasons = Object.entries(s.records.quarantinedByReason).map(([reason, n]) => [
+    described(reason, r.reasons, r.otherReason),
+    cell.count(n),
+  ]);
+  const layout = (explained: string, names: readonly string[]) =>
+    names.length > 0 ? [`<p>${escapeHtml(explained)}: ${smallPrint(names.join(', '))}</p>`] : [];
+  const drift = [
+    ...layout(r.unknownColumns, s.drift.unknownColumns),
+    ...layout(r.missingFields, s.drift.missingFields),
+  ];
+  const received = r.received(t.records(s.records.received), t.records(s.records.quarantined));
+  return `<h2>${escapeHtml(r.heading)}</h2>
+<p>${escapeHtml(received)}</p>
+${renderTable([{ label: r.code }, { label: t.columns.records, num: true }], codes, { none: t.none })}
+${reasons.length > 0 ? renderTable([{ label: r.reason }, { label: t.columns.records, num: true }], reasons, { none: t.none }) : ''}
+${drift.join('\n')}`;
+}
+
+function reportsSection(s: RunSummary): string {
+  const t = textsFor(s.language);
+  const cell = cellsFor(s.language);
+  const rows = s.jobs.map((j) => [
+    cell.text(jobLabel(j, s.language)),
+    cell.text(j.reportId),
+    cell.text(t.reports.outcomes[j.outcome] ?? j.outcome),
+    cell.count(j.pages),
+    cell.count(j.received),
+    cell.count(j.providerRequests),
+  ]);
+  const columns = [
+    { label: t.reports.report },
+    { label: t.reports.id },
+    { label: t.reports.outcome },
+    { label: t.reports.pages, num: true },
+    { label: t.columns.records, num: true },
+    { label: t.reports.requests, num: true },
+  ];
+  const footer = t.footer(
+    formatCount(s.providerRequests, s.language),
+    formatSeconds(s.elapsedMs, s.language),
+    formatInstant(s.startedAt, s.language),
+    s.runId,
+  );
+  return `<h2>${escapeHtml(t.reports.heading)}</h2>
+${renderTable(columns, rows, { none: t.none })}
+<p class="muted">${escapeHtml(footer)}</p>`;
+}
+
+/** One self-contained HTML page; pure, so the local runner can write the same bytes next to its data. */
+export function renderHtmlReport(s: RunSummary): string {
+  const t = textsFor(s.language);
+  const date = (d: string) => formatDate(d, s.language);
+  const status =
+    s.outcome === 'SUCCEEDED'
+      ? `<span class="ok">${escapeHtml(t.runCompleted)}</span>`
+      : `<span class="bad">${escapeHtml(t.runFailed)}</span>`;
+  const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), s.environment];
+  return `<!doctype html>
+<html lang="${s.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`)}</title><style>${REPORT_STYLE}${LIFECYCLE_STYLE}${DEPOSITS_STYLE}</style></head>
+<body>
+<h1>${escapeHtml(t.title)}</h1>
+<p class="meta">${status} · ${meta.map((m) => escapeHtml(m)).join(' · ')}</p>
+${failuresSection(s)}
+${renderAttention(s)}
+${depositsHtml(s)}
+${renderFees(s)}
+${renderLifecycleInfo(s)}
+${statesSection(s)}
+${agingSection(s)}
+${feeAuditHtml(s)}
+<h2>${escapeHtml(t.agenda.heading)}</h2>
+<p class="muted">${escapeHtml(t.agenda.note)}</p>
+${renderWeeklyChart(s.weekly, s.asOf, s.language)}
+${recordsSection(s)}
+${renderUnclassified(s)}
+${reportsSection(s)}
+</body></html>
+`;
+}

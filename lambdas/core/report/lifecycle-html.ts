@@ -1,0 +1,123 @@
+/**
+ * The report's lifecycle sections (docs/lifecycle.md, docs/report.md): the period's fees and debits,
+ * cancellations and advances as information, the records no role classifies (with the setting that
+ * would classify them), and the chargeback note of an action item.
+ */
+
+import type { UnclassifiedLine } from '../book/lifecycle-types';
+import type { ActionItem } from '../book/types';
+import { formatBrl } from './brl';
+import { escapeHtml } from './escape';
+import { formatDate, textsFor } from './i18n';
+import { cellsFor, renderTable } from './table';
+import type { ReportLanguage, RunSummary } from './types';
+
+/** The sections' own rules: the new action states' colours, and a setting that wraps anywhere on a phone. */
+export const LIFECYCLE_STYLE = `.CHARGED_BACK{--c:#b42318}.UNLINKED{--c:#475467}
+h3.CHARGED_BACK,h3.UNLINKED{border-left:5px solid var(--c);padding-left:.5rem}
+.setting{display:block;color:#667085;font-size:.8rem;overflow-wrap:anywhere}`;
+
+/** " · chargeback de R$ 120,00 em 03/02/2025" after a charged-back item; nothing for any other. */
+export function chargebackNote(item: ActionItem, language: ReportLanguage): string {
+  if (item.chargedBackNetCents === undefined) return '';
+  const date = item.chargebackDate === undefined ? null : formatDate(item.chargebackDate, language);
+  return ` · ${textsFor(language).lifecycle.chargeback(formatBrl(item.chargedBackNetCents, language), date)}`;
+}
+
+/** The period's fees and debits: per acquirer, then the largest entries. Absent when not read. */
+export function renderFees(s: RunSummary): string {
+  if (s.fees === undefined) return '';
+  const t = textsFor(s.language);
+  const f = t.lifecycle.fees;
+  const cell = cellsFor(s.language);
+  const perAcquirer = s.fees.byAcquirer.map((a) => [
+    cell.text(a.acquirer),
+    cell.money(-a.feeCents),
+    cell.money(a.adjustmentNetCents),
+    cell.count(a.count),
+  ]);
+  const largest = s.fees.largest.map((i) => [
+    cell.text(
+      [i.acquirer, `${t.receivableParts.merchant}\u00a0${i.merchant}`, i.reasonText ?? '']
+        .filter(Boolean)
+        .join(' · '),
+    ),
+    { text: f.roles[i.role] ?? i.role, kind: 'nowrap' as const },
+    cell.date(i.date === '' ? null : i.date),
+    cell.money(i.role === 'FEE' ? -i.amountCents : i.amountCents),
+  ]);
+  const acquirerColumns = [
+    { label: f.acquirer },
+    { label: f.fees, num: true },
+    { label: f.adjustments, num: true },
+    { label: t.columns.records, num: true },
+  ];
+  const itemColumns = [
+    { label: f.item },
+    { label: f.kind },
+    { label: f.date },
+    { label: t.columns.amount, num: true },
+  ];
+  return `<h2>${escapeHtml(f.heading)}</h2>
+<p class="muted">${escapeHtml(f.note)}</p>
+${renderTable(acquirerColumns, perAcquirer, { none: t.none })}
+${largest.length > 0 ? `<h3>${escapeHtml(f.largest)}</h3>\n${renderTable(itemColumns, largest, { none: t.none })}` : ''}`;
+}
+
+/** Cancellations, advances (and their fees) and chargebacks of the book, as information. */
+export function renderLifecycleInfo(s: RunSummary): string {
+  const l = s.lifecycle;
+  if (l === undefined) return '';
+  const t = textsFor(s.language);
+  const i = t.lifecycle.info;
+  const cell = cellsFor(s.language);
+  const of = (state: string) => s.receivables.byStatus[state] ?? { count: 0, settledNetCents: 0 };
+  const rows = [
+    { label: i.cancelled, count: of('CANCELLED').count, cents: l.cancelledNetCents },
+    { label: i.advanced, count: of('ADVANCED').count, cents: of('ADVANCED').settledNetCents },
+    { label: i.advanceFees, count: of('ADVANCED').count, cents: l.advanceFeeCents },
+    { label: i.chargedBack, count: of('CHARGED_BACK').count, cents: l.chargedBackNetCents },
+  ].filter((r) => r.count > 0 || r.cents !== 0);
+  if (rows.length === 0) return '';
+  const columns = [
+    { label: i.what },
+    { label: t.columns.receivables, num: true },
+    { label: t.columns.amount, num: true },
+  ];
+  const cells = rows.map((r) => [cell.text(r.label), cell.count(r.count), cell.money(r.cents)]);
+  return `<h2>${escapeHtml(i.heading)}</h2>
+<p class="muted">${escapeHtml(i.note)}</p>
+${renderTable(columns, cells, { none: t.none })}`;
+}
+
+function groupName(g: UnclassifiedLine): string {
+  return g.column === undefined ? g.code : `${g.code} · ${g.column} = ${g.value ?? ''}`;
+}
+
+function whatToDo(g: UnclassifiedLine, language: ReportLanguage): string {
+  const u = textsFor(language).lifecycle.unclassified;
+  if (g.why === 'NO_RULE_FOR_VALUE') return u.noRuleForValue(g.code, g.column ?? '', g.value ?? '');
+  if (g.why === 'UNKNOWN_SIGN') return u.unknownSign(g.column ?? '', g.value ?? '');
+  return u.noRole(g.code);
+}
+
+/** "Registros sem papel configurado": per code (and rule value), what to configure, the JSON as small print. */
+export function renderUnclassified(s: RunSummary): string {
+  const groups = s.unclassified ?? [];
+  if (groups.length === 0) return '';
+  const t = textsFor(s.language);
+  const u = t.lifecycle.unclassified;
+  const items = groups.map(
+    (g) =>
+      `<li><strong>${escapeHtml(groupName(g))}</strong>: ${escapeHtml(t.records(g.count))}. ${escapeHtml(whatToDo(g, s.language))}` +
+      `<small class="setting">${escapeHtml(u.setting)}: <code>${escapeHtml(g.setting)}</code></small></li>`,
+  );
+  return `<h3 id="unclassified">${escapeHtml(u.heading)}</h3>
+<p class="muted">${escapeHtml(u.note)}</p>
+<ul>${items.join('\n')}</ul>`;
+}
+
+/** The codes some of the run's records had no role for (the records table labels them). */
+export function unclassifiedCodes(s: RunSummary): ReadonlySet<string> {
+  return new Set((s.unclassified ?? []).filter((g) => g.why === 'NO_ROLE').map((g) => g.code));
+}

@@ -1,0 +1,176 @@
+/**
+ * The notification (SNS e-mail/SMS): the morning message a finance team reads, in the report's
+ * language. What needs action first, largest money at stake first, with the run's outcome and the
+ * way to open the full report. Every list is capped and every string that comes from data is
+ * shortened, so the message stays a few KB, far below SNS's 256 KB, whatever the run. Failure texts are the scrubbed `error` strings of the
+ * run's jobs, never error objects. SNS limits subjects to 100 ASCII characters, so the subject stays
+ * short, ASCII and in the same words in every language (mail filters match on it).
+ */
+
+import type { ActionCategory } from '../book/types';
+import { actionCategoriesByAmount, receivableParts } from './action-order';
+import { formatBrl, formatCount } from './brl';
+import { depositsTextsFor } from './deposits-texts';
+import { feeAuditMessageLines } from './fee-audit-message';
+import { formatDate, formatInstant, textsFor } from './i18n';
+import { chargebackNote } from './lifecycle-html';
+import { presignCommand, type ReportLink } from './report-link';
+import type { JobLine, RunSummary } from './types';
+
+export const SNS_SUBJECT_MAX_CHARS = 100;
+/** Items named per category; the rest are counted ("e mais 21…") and listed in the report. */
+export const MESSAGE_ITEMS_PER_CATEGORY = 3;
+export const MESSAGE_MAX_FAILURES = 5;
+/** Receivable states listed with their money (the known six, and room for a few unknown ones). */
+const MAX_STATE_LINES = 10;
+/** Longest piece of data text (a name, a code, an error) the message prints. */
+const MAX_FIELD_CHARS = 200;
+/** How long a fresh link made by hand lives (the `aws s3 presign` line): 12 hours. */
+const NEW_LINK_SECONDS = 12 * 3600;
+
+export function summarySubject(s: RunSummary): string {
+  const verdict = s.outcome === 'FAILED' ? 'FAILED' : 'OK';
+  return `recon ${s.environment} ${s.from}..${s.to}: ${verdict}`
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, SNS_SUBJECT_MAX_CHARS);
+}
+
+function shorten(text: string, max = MAX_FIELD_CHARS): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
+}
+
+/** The first `max` of `all` as lines, and "e mais N…" for the rest. */
+function capped<T>(all: readonly T[], max: number, line: (item: T) => string, more: (n: number) => string) {
+  return [...all.slice(0, max).map(line), ...(all.length > max ? [more(all.length - max)] : [])];
+}
+
+function failureLines(s: RunSummary): string[] {
+  if (s.failures.length === 0) return [];
+  const t = textsFor(s.language);
+  const date = (d: string) => formatDate(d, s.language);
+  const line = (f: JobLine) => {
+    const why = t.message.outcomes[f.outcome] ?? shorten(f.outcome, 40);
+    const detail = f.error ? ` (${t.message.technicalDetail(shorten(f.error))})` : '';
+    const kind = t.reports.kinds[f.kind] ?? shorten(f.kind, 40);
+    return `  ${kind}, ${t.period(date(f.from), date(f.to))}: ${why}${detail}`;
+  };
+  const more = (n: number) => `  ${t.message.andMore(formatCount(n, s.language))}`;
+  return [`${t.failures.heading}:`, ...capped(s.failures, MESSAGE_MAX_FAILURES, line, more)];
+}
+
+function categoryLines(s: RunSummary, c: ActionCategory): string[] {
+  const t = textsFor(s.language);
+  const brl = (cents: number) => formatBrl(cents, s.language);
+  const label = t.states[c.state] ?? shorten(c.state, 40);
+  const head =
+    `  ${label}: ${t.receivables(c.count)}, ${brl(c.amountCents)} ${t.atStake[c.state] ?? ''}`.trimEnd();
+  const items = c.largest.slice(0, MESSAGE_ITEMS_PER_CATEGORY).map((item) => {
+    const who = receivableParts(item, s.language)
+      .map((part) => shorten(part, 60))
+      .join(' · ');
+    return `    ${who}: ${brl(Math.abs(item.differenceCents))}${chargebackNote(item, s.language)}`;
+  });
+  const rest = c.count - items.length;
+  return [
+    head,
+    ...items,
+    ...(rest > 0 && items.length > 0 ? [`    ${t.message.andMore(formatCount(rest, s.language))}`] : []),
+  ];
+}
+
+interface ActionEntry {
+  readonly amountCents: number;
+  readonly lines: readonly string[];
+}
+
+/**
+ * The bank leg's one line (docs/deposits.md): deposits that did not arrive and those that arrived
+ * with another amount, the larger amount first; none when there are neither.
+ */
+function depositEntries(s: RunSummary): ActionEntry[] {
+  if (s.deposits?.state !== 'ON') return [];
+  const w = depositsTextsFor(s.language);
+  const { NOT_DEPOSITED: missing, DEPOSIT_DIFFERS: differing } = s.deposits.totals;
+  const parts = [
+    { totals: missing, words: w.message.missing },
+    { totals: differing, words: w.message.differing },
+  ]
+    .filter((p) => p.totals.count > 0)
+    .sort((a, b) => b.totals.amountCents - a.totals.amountCents)
+    .map((p) =>
+      p.words(
+        p.totals.count,
+        formatCount(p.totals.count, s.language),
+        formatBrl(p.totals.amountCents, s.language),
+      ),
+    );
+  if (parts.length === 0) return [];
+  return [
+    {
+      amountCents: missing.amountCents + differing.amountCents,
+      lines: [`  ${w.message.label}: ${parts.join('; ')}`],
+    },
+  ];
+}
+
+function attentionLines(s: RunSummary): string[] {
+  const t = textsFor(s.language);
+  // One ordering for receivables and deposits: largest money at stake first (a stable sort keeps
+  // the categories' own tie order, deposits after a receivable category of equal amount).
+  const entries: ActionEntry[] = [
+    ...actionCategoriesByAmount(s).map((c) => ({ amountCents: c.amountCents, lines: categoryLines(s, c) })),
+    ...depositEntries(s),
+  ].sort((a, b) => b.amountCents - a.amountCents);
+  if (entries.length === 0) return [t.message.nothingToAct];
+  return [`${t.attention.heading}:`, ...entries.flatMap((e) => e.lines)];
+}
+
+function stateLines(s: RunSummary): string[] {
+  const t = textsFor(s.language);
+  const brl = (cents: number) => formatBrl(cents, s.language);
+  const states = Object.entries(s.receivables.byStatus).filter(([, m]) => m.count > 0);
+  if (states.length === 0) return [];
+  const line = ([state, m]: (typeof states)[number]) =>
+    `  ${t.states[state] ?? shorten(state, 40)}: ${formatCount(m.count, s.language)}, ${brl(m.forecastNetCents)}, ${brl(m.settledNetCents)}`;
+  const more = (n: number) => `  ${t.message.andMore(formatCount(n, s.language))}`;
+  return [t.message.stateLine, ...capped(states, MAX_STATE_LINES, line, more)];
+}
+
+function recordsLine(s: RunSummary): string {
+  const t = textsFor(s.language);
+  const quarantined = s.records.quarantined > 0 ? t.records(s.records.quarantined) : null;
+  return t.message.records(t.records(s.records.received), quarantined);
+}
+
+/** The last lines, never cut: how to open the full report. */
+function reportLinkLines(s: RunSummary, link: ReportLink): string[] {
+  const t = textsFor(s.language).message;
+  switch (link.kind) {
+    case 'presigned':
+      return [
+        t.reportLink(formatInstant(link.expiresAt, s.language)),
+        link.url,
+        t.newLink(presignCommand(link.uri, NEW_LINK_SECONDS)),
+      ];
+    case 'file':
+      return [t.reportFile, link.path];
+    case 'object':
+      return [t.reportObject(link.uri), t.newLink(presignCommand(link.uri, NEW_LINK_SECONDS))];
+  }
+}
+
+export function summaryMessage(s: RunSummary, link: ReportLink): string {
+  const t = textsFor(s.language);
+  const date = (d: string) => formatDate(d, s.language);
+  const status = s.outcome === 'SUCCEEDED' ? t.runCompleted : t.runFailed;
+  const body = [
+    `${status}: ${t.period(date(s.from), date(s.to))}, ${t.asOf(date(s.asOf))} (${s.environment}, ${shorten(s.runId, 80)}).`,
+    ...failureLines(s),
+    ...attentionLines(s),
+    ...feeAuditMessageLines(s.feeAudit, s.language),
+    ...stateLines(s),
+    recordsLine(s),
+  ].join('\n');
+  return `${body}\n${reportLinkLines(s, link).join('\n')}`;
+}

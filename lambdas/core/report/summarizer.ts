@@ -1,0 +1,87 @@
+/**
+ * The workflow's last step: turn what the run learned into a summary, store it (JSON + HTML) and
+ * tell people. Side effects come in as functions so that the Lambda (S3/SNS), the local runner
+ * (s3rver + files) and tests (fakes) share this code.
+ */
+
+import type { FeesQuery, PeriodFees } from '../account-items/period-fees';
+import { accountAcquirersOf } from '../book/lifecycle';
+import type { BookView, SummaryReceivable } from '../book/types';
+import type { IsoDate } from '../calendar';
+import type { DepositsQuery, DepositsSection } from '../deposits/section-model';
+import type { FeeAuditSection } from '../fee-audit/section-model';
+import { LATEST_REPORT_KEY, latestReportText } from '../latest-report';
+import type { SummaryInput } from '../workflow/contracts';
+import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
+import { renderHtmlReport } from './html';
+import { summaryMessage, summarySubject } from './message';
+import type { ReportLinker } from './report-link';
+import type { ReportLanguage, RunSummary } from './types';
+
+/**
+ * Where the whole book's figures come from: the kept totals (`readBook`, what the nightly run uses,
+ * work independent of the book's size), or every receivable (`listReceivables`, small books and tests).
+ */
+export type BookSource<R extends SummaryReceivable = SummaryReceivable> =
+  | { readonly readBook: (asOf: IsoDate) => Promise<BookView> }
+  | { readonly listReceivables: () => AsyncIterable<R> | Promise<readonly R[]> };
+
+export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = BookSource<R> & {
+  readonly writeObject: (key: string, body: string, contentType: string) => Promise<void>;
+  readonly publish: (subject: string, message: string) => Promise<void>;
+  /** How the message's reader opens the HTML report (a presigned link deployed, a file locally). */
+  readonly reportLink: ReportLinker;
+  readonly now: () => Date;
+  /** The report's and message's language (stage setting `reportLanguage`, `recon run --lang`). */
+  readonly language: ReportLanguage;
+  /** The fee audit's section for the run (docs/fee-audit.md); absent: no section. */
+  readonly feeAudit?: (asOf: IsoDate) => Promise<FeeAuditSection>;
+  /** The period's account-level fees and debits (account-items/period-fees.ts); without it the report has no such section. */
+  readonly readFees?: (query: FeesQuery) => Promise<PeriodFees>;
+  /** The bank leg's "Depósitos" for the run's period (docs/deposits.md); absent: no section. */
+  readonly deposits?: (query: DepositsQuery) => Promise<DepositsSection>;
+};
+
+/** Object keys of one run's summary files in the lake bucket. */
+export function summaryKeys(runId: string): { json: string; html: string } {
+  const prefix = `summaries/run=${encodeURIComponent(runId)}`;
+  return { json: `${prefix}/summary.json`, html: `${prefix}/report.html` };
+}
+
+async function collect<R>(source: AsyncIterable<R> | Promise<readonly R[]>): Promise<readonly R[]> {
+  if (Symbol.asyncIterator in source) {
+    const all: R[] = [];
+    for await (const item of source) all.push(item);
+    return all;
+  }
+  return source;
+}
+
+/** The summarize step's core: the Lambda, the local runner and tests differ only in `deps`. */
+export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDeps<R>) {
+  return async function summarize(input: SummaryInput): Promise<RunSummary> {
+    const book =
+      'readBook' in deps
+        ? await deps.readBook(input.asOf)
+        : bookFromReceivables(await collect(deps.listReceivables()), input.asOf);
+    const fees = await deps.readFees?.({
+      acquirers: accountAcquirersOf(input.jobs),
+      from: input.from,
+      to: input.to,
+    });
+    const stamp = { finishedAt: deps.now(), language: deps.language };
+    const feeAudit = await deps.feeAudit?.(input.asOf);
+    const deposits = await deps.deposits?.({ from: input.from, to: input.to, asOf: input.asOf });
+    const summary = {
+      ...buildRunSummaryFromBook(input, book, stamp, fees),
+      ...(feeAudit === undefined ? {} : { feeAudit }),
+      ...(deposits === undefined ? {} : { deposits }),
+    };
+    const keys = summaryKeys(input.runId);
+    await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
+    await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');
+    await deps.writeObject(LATEST_REPORT_KEY, latestReportText(summary, keys), 'application/json');
+    await deps.publish(summarySubject(summary), summaryMessage(summary, await deps.reportLink(keys.html)));
+    return summary;
+  };
+}

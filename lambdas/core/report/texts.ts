@@ -1,0 +1,121 @@
+/**
+ * Every word of the report and notification, per language, behind one interface. One place, so
+ * "registros" (what the provider sends) and "recebíveis" (installments money is expected for) are
+ * never mixed with synonyms, and a missing translation fails the type check.
+ */
+import type { QuarantineReason } from '../ingest/records/canonical';
+import type { LifecycleTexts } from './lifecycle-texts';
+
+export interface Texts {
+  readonly title: string;
+  readonly runCompleted: string;
+  readonly runFailed: string;
+  readonly period: (from: string, to: string) => string;
+  readonly asOf: (date: string) => string;
+  readonly failures: {
+    heading: string;
+    intro: string;
+    /** What the reader does about a job that did not complete, per job outcome. */
+    whatToDo: Readonly<Record<string, string>>;
+    otherwise: string;
+  };
+  readonly attention: {
+    heading: string;
+    intro: string;
+    largest: string;
+    shown: (n: number, total: string) => string;
+    /** What the capped card means and where the refused records went. */
+    capped: string;
+    /** Why an item needs a person's look beyond its state (a receivable reason code → label). */
+    review: Readonly<Record<string, string>>;
+  };
+  /** A label per reconciliation state (unknown states print their code). */
+  readonly states: Readonly<Record<string, string>>;
+  /** What the amount of an action state is: shortfall, excess, late forecast, unforecast deposit. */
+  readonly atStake: Readonly<Record<string, string>>;
+  readonly receivables: (n: number) => string;
+  readonly records: (n: number) => string;
+  readonly none: string;
+  readonly columns: {
+    receivable: string;
+    dueDate: string;
+    forecast: string;
+    settled: string;
+    difference: string;
+    state: string;
+    receivables: string;
+    records: string;
+    amount: string;
+    daysLate: string;
+  };
+  readonly receivableParts: { merchant: string; sale: string; installment: string };
+  readonly byState: { heading: string; note: string; total: string };
+  readonly aging: {
+    heading: string;
+    /** Unpaid money, then how many are late (as on the late card) and how many became late tonight. */
+    note: (late: string, becameLate: string) => string;
+    notDue: string;
+    withinGrace: string;
+    /** Late (past grace) money by days past due. */
+    range: (min: number, max: number) => string;
+    over: (min: number) => string;
+  };
+  readonly agenda: {
+    heading: string;
+    note: string;
+    forecast: string;
+    settled: string;
+    future: string;
+    asOf: string;
+    empty: string;
+    outside: (weeks: string, amount: string) => string;
+    bar: (week: string, forecast: string, settled: string) => string;
+    /** Three-letter month names, January first. */
+    months: readonly string[];
+    scrollHint: string;
+  };
+  readonly recordsSection: {
+    heading: string;
+    received: (records: string, quarantined: string) => string;
+    code: string;
+    reason: string;
+    codes: Readonly<Record<string, string>>;
+    /** Codes other than A1/D1 whose records all had a role (recordRoles). */
+    otherCode: string;
+    /** Every quarantine reason in plain words (the code itself is small print). */
+    reasons: Readonly<Record<QuarantineReason, string>>;
+    otherReason: string;
+    /** Layout changes the provider made, in plain words and what to do; the columns are small print. */
+    unknownColumns: string;
+    missingFields: string;
+  };
+  readonly reports: {
+    heading: string;
+    report: string;
+    id: string;
+    outcome: string;
+    pages: string;
+    requests: string;
+    kinds: Readonly<Record<string, string>>;
+    outcomes: Readonly<Record<string, string>>;
+  };
+  readonly footer: (requests: string, seconds: string, startedAt: string, runId: string) => string;
+  /** Chargebacks, fees, cancellations and advances, unclassified records (docs/lifecycle.md). */
+  readonly lifecycle: LifecycleTexts;
+  /** The notification (the morning message): see message.ts. */
+  readonly message: {
+    stateLine: string;
+    nothingToAct: string;
+    /** The rest of a capped list: "e mais 21…". */
+    andMore: (n: string) => string;
+    /** Why a report did not complete, in plain words, per job outcome. */
+    outcomes: Readonly<Record<string, string>>;
+    technicalDetail: (detail: string) => string;
+    records: (received: string, quarantined: string | null) => string;
+    /** The way to open the full report: a presigned link, a local file, or only its S3 address. */
+    reportLink: (until: string) => string;
+    reportFile: string;
+    reportObject: (uri: string) => string;
+    newLink: (command: string) => string;
+  };
+}

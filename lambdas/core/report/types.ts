@@ -1,0 +1,72 @@
+/**
+ * The run summary: what one nightly execution did, as plain JSON. It is written to S3 next to the
+ * HTML report, printed by `recon run --json`, and read by people through the report and SNS.
+ */
+
+import type { PeriodFees } from '../account-items/period-fees';
+import type { LifecycleTotals, UnclassifiedLine } from '../book/lifecycle-types';
+import type { ActionCategory, AgingBucket, BookReceivables, CappedTotals, WeeklyPoint } from '../book/types';
+import type { IsoDate } from '../calendar';
+import type { DepositsSection } from '../deposits/section-model';
+import type { FeeAuditSection } from '../fee-audit/section-model';
+import type { ReportLanguage } from '../report-language';
+import type { JobOutcome, SummaryInput } from '../workflow/contracts';
+
+export interface JobLine {
+  readonly kind: string;
+  readonly configurationId: number;
+  readonly from: IsoDate;
+  readonly to: IsoDate;
+  readonly reportId: string | null;
+  readonly outcome: JobOutcome;
+  readonly error: string | null;
+  readonly pages: number;
+  readonly received: number;
+  readonly providerRequests: number;
+}
+
+/** The run's identity and period, as the workflow hands them over. */
+type RunInfo = Pick<SummaryInput, 'runId' | 'environment' | 'from' | 'to' | 'asOf' | 'startedAt'>;
+
+/** The report's languages, defined in the core's leaf module and named here with the rest of the summary's types. */
+export { DEFAULT_REPORT_LANGUAGE, REPORT_LANGUAGES, type ReportLanguage } from '../report-language';
+
+export interface RunSummary extends RunInfo {
+  /** 2: action categories and weekly agenda replace the single difference list and daily series. */
+  readonly schemaVersion: 2;
+  /** The language the report and message were written in (the local copy re-renders in the same). */
+  readonly language: ReportLanguage;
+  readonly finishedAt: string;
+  readonly elapsedMs: number;
+  /** FAILED when any job did not complete: the CLI exits 1 and the SNS subject says so. */
+  readonly outcome: 'SUCCEEDED' | 'FAILED';
+  /** Jobs that did not complete, listed first by every reader. */
+  readonly failures: readonly JobLine[];
+  readonly jobs: readonly JobLine[];
+  readonly records: {
+    readonly received: number;
+    readonly byCode: Readonly<Record<string, number>>;
+    readonly quarantined: number;
+    readonly quarantinedByReason: Readonly<Record<string, number>>;
+  };
+  readonly drift: { readonly unknownColumns: readonly string[]; readonly missingFields: readonly string[] };
+  readonly receivables: BookReceivables;
+  readonly aging: { readonly becameOverdue: number; readonly buckets: readonly AgingBucket[] };
+  /** Forecast and settled net per due week, weeks without receivables left out. */
+  readonly weekly: readonly WeeklyPoint[];
+  /** One entry per {@link ACTION_STATES} state, in that order, even when empty. */
+  readonly attention: readonly ActionCategory[];
+  /** Receivables that hit `maxContributions`: shown among what needs action. */
+  readonly capped: CappedTotals;
+  readonly providerRequests: number;
+  /** The fee audit's section (docs/fee-audit.md); absent in summaries made before it existed. */
+  readonly feeAudit?: FeeAuditSection;
+  /** Lifecycle parts; absent in summaries written before record roles. */
+  readonly lifecycle?: LifecycleTotals;
+  /** The fees and debits of the period; absent when the summarizer reads no account-level items. */
+  readonly fees?: PeriodFees;
+  /** Records no role classifies, from the run's ingest counts. */
+  readonly unclassified?: readonly UnclassifiedLine[];
+  /** The bank leg: deposits expected against received (docs/deposits.md); absent when not read. */
+  readonly deposits?: DepositsSection;
+}
