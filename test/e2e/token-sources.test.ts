@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ENV } from '../../lambdas/core/env';
 import { type Simulator, startSimulator } from '../../local/simulator';
 import { leaks } from '../support/secret-sweep';
@@ -18,19 +18,16 @@ import { DATASET } from './support';
 const CREDENTIALS = { email: 'ops@recon.example', apiToken: 'tok_file_Xc81Lm2Qv7ZpK4' };
 const BASIC = Buffer.from(`${CREDENTIALS.email}:${CREDENTIALS.apiToken}`).toString('base64');
 
-let simulator: Simulator | undefined;
-afterEach(async () => {
-  await simulator?.close();
-  simulator = undefined;
-});
-
-async function provider(): Promise<Record<string, string>> {
-  simulator = await startSimulator({
+/** The simulator as a production provider for this test only, with `faults` if any; its environment. */
+async function provider(faults?: Parameters<Simulator['setFaults']>[0]): Promise<Record<string, string>> {
+  const simulator = await startSimulator({
     mode: 'production',
     seed: 7,
     credentials: CREDENTIALS,
     dataset: DATASET,
   });
+  onTestFinished(() => simulator.close());
+  if (faults) simulator.setFaults(faults);
   // No RECON_API_TOKEN: the token comes only from where the command line says.
   return { RECON_EMAIL: CREDENTIALS.email, RECON_API_TOKEN: '', [ENV.providerBaseUrl]: simulator.url };
 }
@@ -64,8 +61,7 @@ describe("recon webhooks and the provider's API token", () => {
   });
 
   it('keeps a token read from a file out of the error of a provider that echoes it', async () => {
-    const env = await provider();
-    simulator?.setFaults({ echoRequest: { tokenAt: 0 }, refuseWebhookRegistrations: true });
+    const env = await provider({ echoRequest: { tokenAt: 0 }, refuseWebhookRegistrations: true });
     const args = ['webhooks', 'create', '--endpoint', 'https://hooks.example.com/recon', '--verbose'];
     const outcome = await runCliProcess([...args, '--token-file', await tokenFile()], {
       ...env,
