@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { formatBrl } from '../../lambdas/core/report/brl';
+import { formatBrl } from '../../lambdas/core/money';
 import { textsFor } from '../../lambdas/core/report/i18n';
 import { cli } from '../unit/cli/harness';
 import { groundTruthOf, PERIOD, receivablesOf, runAgainst, simulatorPerTest, tempDataDir } from './support';

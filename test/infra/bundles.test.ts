@@ -2,7 +2,8 @@
  * Each step's Lambda bundles only what its step uses: every handler is bundled with esbuild as the
  * stack bundles it (lib/constructs/recon-function.ts: ESM, Node 22, minified, the AWS SDK left to the
  * runtime), and the provider client is in the bundle exactly when the step's record says it calls
- * the provider. The sizes are printed (no thresholds: they say what each Lambda carries).
+ * the provider. The sizes are printed, and held under a bound so a dependency that drags a large data
+ * set along fails here rather than in a cold start.
  */
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -12,6 +13,14 @@ import { REPO_ROOT } from '../../lib/constructs/recon-function';
 
 const PROVIDER_CLIENT = 'lambdas/core/provider/client.ts';
 const SECRET_READER = 'lambdas/runtime/provider-env.ts';
+/**
+ * Every step is 620–830 KB minified (summarize the largest: the report and the deposit matcher). The
+ * full `date-holidays` library, every country's rules and a time-zone database, made summarize 2.2 MB;
+ * the matcher reads a generated table of Brazil's bank holidays instead, and this keeps it so.
+ */
+const MAX_BUNDLE_BYTES = 1_000_000;
+/** Packages only the holiday table's generator may use: none of them has a place in a Lambda. */
+const HOLIDAY_LIBRARIES = /node_modules\/(date-holidays|date-holidays-parser|moment-timezone|astronomia)\//;
 
 async function bundle(step: StepName) {
   const result = await build({
@@ -34,7 +43,7 @@ async function bundle(step: StepName) {
 }
 
 describe('the step Lambdas’ bundles', () => {
-  it('hold the provider client and its secret reader only where the step calls the provider', async () => {
+  it('hold the provider client and its secret reader only where the step calls the provider, and stay small', async () => {
     const sizes: Record<string, string> = {};
     for (const step of STEP_NAMES) {
       const { bytes, inputs } = await bundle(step);
@@ -42,6 +51,11 @@ describe('the step Lambdas’ bundles', () => {
       const callsProvider: boolean = STEP_CATALOG[step].callsProvider;
       expect(inputs.includes(PROVIDER_CLIENT), step).toBe(callsProvider);
       expect(inputs.includes(SECRET_READER), step).toBe(callsProvider);
+      expect(bytes, `${step} bundle bytes`).toBeLessThan(MAX_BUNDLE_BYTES);
+      expect(
+        inputs.filter((input) => HOLIDAY_LIBRARIES.test(input)),
+        step,
+      ).toEqual([]);
     }
     console.info('step bundle sizes (minified, AWS SDK external):', sizes);
     // One monolith would make every bundle the same size.

@@ -3,39 +3,30 @@
  * credits. Weekends and the national holidays on which banks close are not business days; the
  * holidays come from the maintained `date-holidays` library (country BR, types `public` and `bank`:
  * Carnaval Monday and Tuesday, Good Friday, Corpus Christi, Consciência Negra since 2024, ...), never
- * from a list written here, so a new law or a year nobody typed in is the library's to know.
+ * from a list written here, so a new law or a year nobody typed in is the library's to know. The
+ * library's answers are read from a table it generated (tools/brazil-holidays.mjs): the library itself
+ * carries every country's rules and a time-zone database, over half of the summarize Lambda.
  *
  * Regional holidays (a state's, a city's) are left out on purpose: a deposit window is a few days
  * wide and a regional closing at most delays a credit by one day that the window usually absorbs.
  */
-import Holidays from 'date-holidays';
 import { addDays, type IsoDate, isIsoDate, toEpochDay } from '../calendar';
+import TABLE from './brazil-bank-holidays.json';
 
-/** Holiday types on which Brazilian banks do not post (`optional` ones such as Ash Wednesday do). */
-const CLOSED_TYPES = ['public', 'bank'] as const;
-
-let library: Holidays | undefined;
-/** The library's calendar for Brazil, built once (building it parses the whole rule set). */
-function brazil(): Holidays {
-  library ??= new Holidays('BR', { types: [...CLOSED_TYPES] });
-  return library;
-}
-
+const YEARS: Readonly<Record<string, string>> = TABLE.years;
 const closedByYear = new Map<number, ReadonlySet<IsoDate>>();
 
-/**
- * The national bank holidays of a year as calendar dates. The library gives each holiday's `date` as
- * a local string ('2025-03-03 00:00:00'); its first ten characters are the calendar date, with no
- * time-zone conversion that could move it a day.
- */
+/** The national bank holidays of a year as calendar dates. */
 export function bankHolidays(year: number): ReadonlySet<IsoDate> {
   let closed = closedByYear.get(year);
   if (closed === undefined) {
-    const days = brazil()
-      .getHolidays(year)
-      .filter((h) => (CLOSED_TYPES as readonly string[]).includes(h.type))
-      .map((h) => h.date.slice(0, 10));
-    closed = new Set(days);
+    const days = YEARS[year];
+    if (days === undefined) {
+      throw new Error(
+        `business days: no bank holidays known for ${year} (the table covers ${TABLE.firstYear}–${TABLE.lastYear}; widen it in tools/brazil-holidays.mjs)`,
+      );
+    }
+    closed = new Set(days.split(' ').map((monthDay) => `${year}-${monthDay}`));
     closedByYear.set(year, closed);
   }
   return closed;

@@ -5,9 +5,9 @@
  */
 
 import { type ActionCategory, type ActionItem, CAPPED } from '../book/types';
+import { formatBrl } from '../money';
 import { actionCategoriesByAmount, receivableParts } from './action-order';
-import { formatBrl } from './brl';
-import { escapeHtml } from './escape';
+import { html, joinHtml, type SafeHtml } from './escape';
 import { textsFor } from './i18n';
 import { chargebackNote } from './lifecycle-html';
 import { cellsFor, renderTable } from './table';
@@ -28,28 +28,19 @@ function receivableLabel(item: ActionItem, language: ReportLanguage): string {
  * A card: the money at stake as its headline. Capped receivables may have no amount known (the
  * refused records hold it): then the count is the headline, never "R$ 0,00 at stake".
  */
-function card(c: ActionCategory, language: ReportLanguage): string {
+function card(c: ActionCategory, language: ReportLanguage): SafeHtml {
   const t = textsFor(language);
   const figures =
     c.amountCents === 0
-      ? [`<span class="amount">${escapeHtml(t.receivables(c.count))}</span>`]
-      : [
-          `<span class="amount">${escapeHtml(formatBrl(c.amountCents, language))}</span>`,
-          `<span class="sub">${escapeHtml(t.atStake[c.state] ?? '')}</span>`,
-          `<span class="sub">${escapeHtml(t.receivables(c.count))}</span>`,
-        ];
-  return [
-    `<a class="card ${escapeHtml(c.state)}" href="#${escapeHtml(c.state)}">`,
-    `<span class="label">${escapeHtml(t.states[c.state] ?? c.state)}</span>`,
-    ...figures,
-    '</a>',
-  ].join('');
+      ? html`<span class="amount">${t.receivables(c.count)}</span>`
+      : html`<span class="amount">${formatBrl(c.amountCents, language)}</span><span class="sub">${t.atStake[c.state] ?? ''}</span><span class="sub">${t.receivables(c.count)}</span>`;
+  return html`<a class="card ${c.state}" href="#${c.state}"><span class="label">${t.states[c.state] ?? c.state}</span>${figures}</a>`;
 }
 
-function largestItems(c: ActionCategory, language: ReportLanguage): string {
+function largestItems(c: ActionCategory, language: ReportLanguage): SafeHtml {
   const t = textsFor(language);
   const cell = cellsFor(language);
-  const heading = `<h3 id="${escapeHtml(c.state)}" class="category ${escapeHtml(c.state)}">${escapeHtml(t.states[c.state] ?? c.state)} <small>${escapeHtml(t.attention.shown(c.largest.length, t.receivables(c.count)))}</small></h3>`;
+  const heading = html`<h3 id="${c.state}" class="category ${c.state}">${t.states[c.state] ?? c.state} <small>${t.attention.shown(c.largest.length, t.receivables(c.count))}</small></h3>`;
   const rows = c.largest.map((item) => [
     cell.text(
       (item.review === undefined
@@ -69,29 +60,31 @@ function largestItems(c: ActionCategory, language: ReportLanguage): string {
     { label: t.columns.settled, num: true },
     { label: t.columns.difference, num: true },
   ];
-  return `${heading}\n${renderTable(columns, rows, { none: t.none })}`;
+  return html`${heading}\n${renderTable(columns, rows, { none: t.none })}`;
 }
 
-export function renderAttention(s: RunSummary): string {
+export function renderAttention(s: RunSummary): SafeHtml {
   const t = textsFor(s.language);
   // Empty categories (the capped one included) are left out: a card must have something at stake.
   const categories = actionCategoriesByAmount(s);
-  const heading = [
-    `<h2>${escapeHtml(t.attention.heading)}</h2>`,
-    `<p class="muted">${escapeHtml(t.attention.intro)}</p>`,
-  ];
-  if (categories.length === 0) return [...heading, `<p>${escapeHtml(t.message.nothingToAct)}</p>`].join('\n');
+  const heading = html`<h2>${t.attention.heading}</h2>\n<p class="muted">${t.attention.intro}</p>`;
+  if (categories.length === 0) return html`${heading}\n<p>${t.message.nothingToAct}</p>`;
   // Capped receivables are named in their own states' lists; their card leads to the explanation.
   const listed = categories.filter((c) => c.state !== CAPPED);
-  return [
-    ...heading,
-    `<div class="cards">${categories.map((c) => card(c, s.language)).join('\n')}</div>`,
-    ...(s.capped.count > 0
-      ? [
-          `<p id="${CAPPED}" class="${CAPPED}">${escapeHtml(`${t.states[CAPPED]}: ${t.attention.capped}`)}</p>`,
-        ]
-      : []),
-    ...(listed.length > 0 ? [`<h2>${escapeHtml(t.attention.largest)}</h2>`] : []),
-    ...listed.map((c) => largestItems(c, s.language)),
-  ].join('\n');
+  const newline = html`\n`;
+  return joinHtml(
+    [
+      heading,
+      html`<div class="cards">${joinHtml(
+        categories.map((c) => card(c, s.language)),
+        newline,
+      )}</div>`,
+      ...(s.capped.count > 0
+        ? [html`<p id="${CAPPED}" class="${CAPPED}">${`${t.states[CAPPED]}: ${t.attention.capped}`}</p>`]
+        : []),
+      ...(listed.length > 0 ? [html`<h2>${t.attention.largest}</h2>`] : []),
+      ...listed.map((c) => largestItems(c, s.language)),
+    ],
+    newline,
+  );
 }

@@ -8,9 +8,9 @@
 
 import type { DepositsSection } from '../deposits/section-model';
 import type { DepositResult, DepositStatus } from '../deposits/types';
-import { formatBrl, formatCount } from './brl';
+import { formatBrl, formatCount } from '../money';
 import { depositsTextsFor } from './deposits-texts';
-import { escapeHtml } from './escape';
+import { html, joinHtml, type SafeHtml } from './escape';
 import { formatDate } from './i18n';
 import { type Cell, type Column, cellsFor, renderTable } from './table';
 import type { ReportLanguage, RunSummary } from './types';
@@ -23,27 +23,28 @@ type OnSection = Extract<DepositsSection, { state: 'ON' }>;
 type ActionStatus = 'NOT_DEPOSITED' | 'DEPOSIT_REVERSED' | 'DEPOSIT_DIFFERS' | 'UNEXPLAINED_CREDIT';
 
 /** Empty when the summary has no deposits section (the bank leg not read). */
-export function depositsHtml(s: Pick<RunSummary, 'language' | 'deposits'>): string {
+export function depositsHtml(s: Pick<RunSummary, 'language' | 'deposits'>): SafeHtml {
   const section = s.deposits;
-  if (section === undefined) return '';
+  if (section === undefined) return html``;
   const w = depositsTextsFor(s.language);
-  const heading = `<h2 id="deposits">${escapeHtml(w.heading)}</h2>`;
-  if (section.state === 'OFF') return `${heading}\n<p class="muted">${escapeHtml(w.off)}</p>`;
+  const heading = html`<h2 id="deposits">${w.heading}</h2>`;
+  if (section.state === 'OFF') return html`${heading}\n<p class="muted">${w.off}</p>`;
   const date = (d: string) => formatDate(d, s.language);
-  const note = `<p class="muted">${escapeHtml(w.note(date(section.from), date(section.to)))}</p>`;
-  if (section.results.length === 0) return `${heading}\n${note}\n<p>${escapeHtml(w.empty)}</p>`;
-  const actions = (['NOT_DEPOSITED', 'DEPOSIT_REVERSED', 'DEPOSIT_DIFFERS', 'UNEXPLAINED_CREDIT'] as const)
-    .map((status) => actionList(section, status, s.language))
-    .filter((html) => html !== '');
-  return [
-    heading,
-    note,
-    ...(actions.length > 0 ? actions : [`<p class="ok">${escapeHtml(w.nothingToAct)}</p>`]),
-    compactCounts(section, s.language),
-    byDayTable(section, s.language),
-  ]
-    .filter((html) => html !== '')
-    .join('\n');
+  const note = html`<p class="muted">${w.note(date(section.from), date(section.to))}</p>`;
+  if (section.results.length === 0) return html`${heading}\n${note}\n<p>${w.empty}</p>`;
+  const actions = (
+    ['NOT_DEPOSITED', 'DEPOSIT_REVERSED', 'DEPOSIT_DIFFERS', 'UNEXPLAINED_CREDIT'] as const
+  ).flatMap((status) => actionList(section, status, s.language));
+  return joinHtml(
+    [
+      heading,
+      note,
+      ...(actions.length > 0 ? actions : [html`<p class="ok">${w.nothingToAct}</p>`]),
+      ...compactCounts(section, s.language),
+      byDayTable(section, s.language),
+    ],
+    html`\n`,
+  );
 }
 
 /** An account never wraps mid-number. */
@@ -139,25 +140,26 @@ function listOf(status: ActionStatus, language: ReportLanguage) {
   return lists[status];
 }
 
-function actionList(section: OnSection, status: ActionStatus, language: ReportLanguage): string {
+/** The list of one action status; none when no result has it. */
+function actionList(section: OnSection, status: ActionStatus, language: ReportLanguage): SafeHtml[] {
   const rows = section.results.filter((r) => r.status === status);
-  if (rows.length === 0) return '';
+  if (rows.length === 0) return [];
   const w = depositsTextsFor(language);
   const totals = section.totals[status];
   const list = listOf(status, language);
-  const head = `${escapeHtml(w.statuses[status])} <small>${escapeHtml(
-    `${formatCount(totals.count, language)} · ${formatBrl(totals.amountCents, language)}`,
-  )}</small>`;
-  return `<h3 class="deposit ${status}">${head}</h3>
-<p class="muted">${escapeHtml(w.explain[status])}</p>
-${renderTable(list.columns, rows.map(list.row), { none: '' })}`;
+  const figures = `${formatCount(totals.count, language)} · ${formatBrl(totals.amountCents, language)}`;
+  return [
+    html`<h3 class="deposit ${status}">${w.statuses[status]} <small>${figures}</small></h3>
+<p class="muted">${w.explain[status]}</p>
+${renderTable(list.columns, rows.map(list.row), { none: '' })}`,
+  ];
 }
 
 /**
  * "Depositado: 12 · R$ …", "Aguardando depósito: 3 · R$ …", "Nada a depositar" and credits nobody
  * expected that the bank took back (nothing stayed), each only when there is one.
  */
-function compactCounts(section: OnSection, language: ReportLanguage): string {
+function compactCounts(section: OnSection, language: ReportLanguage): SafeHtml[] {
   const w = depositsTextsFor(language);
   const parts = (
     [
@@ -170,12 +172,12 @@ function compactCounts(section: OnSection, language: ReportLanguage): string {
     .filter((status) => section.totals[status].count > 0)
     .map((status) => {
       const t = section.totals[status];
-      return `${w.statuses[status]}: ${formatCount(t.count, language)} · ${formatBrl(t.amountCents, language)}`;
+      return html`${w.statuses[status]}: ${formatCount(t.count, language)} · ${formatBrl(t.amountCents, language)}`;
     });
-  return parts.length === 0 ? '' : `<p>${parts.map((p) => escapeHtml(p)).join('<br>')}</p>`;
+  return parts.length === 0 ? [] : [html`<p>${joinHtml(parts, html`<br>`)}</p>`];
 }
 
-function byDayTable(section: OnSection, language: ReportLanguage): string {
+function byDayTable(section: OnSection, language: ReportLanguage): SafeHtml {
   const w = depositsTextsFor(language);
   const c = w.columns;
   const cell = cellsFor(language);
@@ -197,5 +199,5 @@ function byDayTable(section: OnSection, language: ReportLanguage): string {
     ...(awaiting ? [{ label: w.statuses.AWAITING_DEPOSIT, num: true }] : []),
     { label: c.difference, num: true },
   ];
-  return `<h3>${escapeHtml(w.byDay)}</h3>\n${renderTable(columns, rows, { none: w.empty })}`;
+  return html`<h3>${w.byDay}</h3>\n${renderTable(columns, rows, { none: w.empty })}`;
 }

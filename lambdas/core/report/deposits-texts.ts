@@ -4,6 +4,7 @@
  * words fails the type check.
  */
 import type { DepositStatus } from '../deposits/types';
+import { pluralIn } from './plural';
 import type { ReportLanguage } from './types';
 
 export interface DepositsTexts {
@@ -41,6 +42,8 @@ export interface DepositsTexts {
     readonly differing: (n: number, count: string, amount: string) => string;
   };
 }
+
+const pt = pluralIn('pt-BR');
 
 const PORTUGUESE: DepositsTexts = {
   heading: 'Depósitos',
@@ -86,10 +89,12 @@ const PORTUGUESE: DepositsTexts = {
   },
   message: {
     label: 'Depósitos',
-    missing: (n, count, amount) => `${count} ${n === 1 ? 'não chegou' : 'não chegaram'} (${amount})`,
+    missing: (n, count, amount) => `${count} ${pt(n, 'não chegou', 'não chegaram')} (${amount})`,
     differing: (_n, count, amount) => `${count} com diferença (${amount})`,
   },
 };
+
+const en = pluralIn('en');
 
 const ENGLISH: DepositsTexts = {
   heading: 'Deposits',
@@ -136,7 +141,7 @@ const ENGLISH: DepositsTexts = {
   message: {
     label: 'Deposits',
     missing: (_n, count, amount) => `${count} did not arrive (${amount})`,
-    differing: (n, count, amount) => `${count} ${n === 1 ? 'differs' : 'differ'} (${amount})`,
+    differing: (n, count, amount) => `${count} ${en(n, 'differs', 'differ')} (${amount})`,
   },
 };
 

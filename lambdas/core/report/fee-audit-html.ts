@@ -7,40 +7,38 @@
  */
 
 import type { FeeAuditSection, OverchargeItem } from '../fee-audit/section-model';
-import { formatCount } from './brl';
-import { escapeHtml } from './escape';
+import { formatCount } from '../money';
+import { html, type SafeHtml } from './escape';
 import { feeAuditTextsFor } from './fee-audit-texts';
+import { formatDate } from './i18n';
 import { cellsFor, renderTable } from './table';
 import type { ReportLanguage, RunSummary } from './types';
 
 /** Empty when the summary predates the audit (no field at all). */
-export function feeAuditHtml(s: Pick<RunSummary, 'language' | 'feeAudit'>): string {
+export function feeAuditHtml(s: Pick<RunSummary, 'language' | 'feeAudit'>): SafeHtml {
   const section = s.feeAudit;
-  if (section === undefined) return '';
+  if (section === undefined) return html``;
   const w = feeAuditTextsFor(s.language);
-  return `<h2>${escapeHtml(w.heading)}</h2>\n${body(section, s.language)}`;
+  return html`<h2>${w.heading}</h2>\n${body(section, s.language)}`;
 }
 
-function body(section: FeeAuditSection, language: ReportLanguage): string {
+function body(section: FeeAuditSection, language: ReportLanguage): SafeHtml {
   const w = feeAuditTextsFor(language);
   const c = w.columns;
   const cell = cellsFor(language);
   const count = (n: number) => formatCount(n, language);
-  if (section.state === 'OFF') return `<p class="muted">${escapeHtml(w.off)}</p>`;
+  if (section.state === 'OFF') return html`<p class="muted">${w.off}</p>`;
   if (section.state === 'INVALID') {
     const rows = section.errors.map((e) => [cell.text(e.row), cell.text(e.reason)]);
-    return `<p class="bad">${escapeHtml(w.invalid(section.errorCount))}</p>
+    return html`<p class="bad">${w.invalid(section.errorCount)}</p>
 ${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: '' })}`;
   }
   const { audited, withoutRate } = section;
-  if (audited === 0) return `<p class="muted">${escapeHtml(w.nothingToAudit)}</p>`;
-  if (withoutRate === audited)
-    return `<p class="bad">${escapeHtml(w.noneCompared(audited, count(audited)))}</p>`;
-  const note = `<p class="muted">${escapeHtml(w.note(count(audited), count(audited - withoutRate)))}</p>`;
+  if (audited === 0) return html`<p class="muted">${w.nothingToAudit}</p>`;
+  if (withoutRate === audited) return html`<p class="bad">${w.noneCompared(audited, count(audited))}</p>`;
+  const note = html`<p class="muted">${w.note(count(audited), count(audited - withoutRate))}</p>`;
   const missing =
-    withoutRate > 0
-      ? `\n<p class="bad">${escapeHtml(w.withoutRate(withoutRate, count(withoutRate)))}</p>`
-      : '';
+    withoutRate > 0 ? html`\n<p class="bad">${w.withoutRate(withoutRate, count(withoutRate))}</p>` : '';
   const totals = section.byAcquirerBrand.map((line) => [
     cell.text(line.acquirer),
     cell.text(line.brand),
@@ -65,7 +63,7 @@ ${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: 
     { label: c.overcharged, num: true },
   ];
   const items = section.largest.map((item) => itemRow(item, language));
-  return `${note}${missing}
+  return html`${note}${missing}
 ${renderTable(totalColumns, totals, { none: w.none, foot: [cell.text(''), cell.text(''), cell.text(''), cell.money(section.overchargedCents)] })}
 ${section.largest.length > 0 ? renderTable(itemColumns, items, { none: w.none }) : ''}`;
 }
@@ -76,7 +74,9 @@ function itemRow(item: OverchargeItem, language: ReportLanguage) {
   return [
     cell.text(item.acquirer),
     cell.text(item.brand),
-    cell.text(`${item.saleDate ?? ''} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`),
+    cell.text(
+      `${item.saleDate === null ? '' : formatDate(item.saleDate, language)} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`,
+    ),
     cell.text(item.kind === 'SALE' ? c.sale : c.advance),
     cell.text(item.contractMdrPercent),
     cell.text(item.chargedMdrPercent),

@@ -5,7 +5,7 @@
  */
 
 import type { FeeAuditSection } from '../fee-audit/section-model';
-import { formatBrl, formatCount } from './brl';
+import { formatBrl, formatCount } from '../money';
 import { feeAuditTextsFor } from './fee-audit-texts';
 import type { ReportLanguage } from './types';
 

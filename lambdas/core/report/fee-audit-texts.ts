@@ -2,6 +2,7 @@
  * The words of the fee audit's report section and message line (fee-audit-html.ts, message.ts),
  * both languages in one place. Counts and amounts arrive formatted; `n` is there for the plural.
  */
+import { pluralIn } from './plural';
 import type { ReportLanguage } from './types';
 
 const TABLE = 'config/contract-rates.csv';
@@ -45,17 +46,19 @@ export interface FeeAuditTexts {
   };
 }
 
+const pt = pluralIn('pt-BR');
+
 const PORTUGUESE: FeeAuditTexts = {
   heading: 'Taxas acima do contrato',
   off: `Auditoria de taxas desligada: nenhuma tabela de taxas contratadas (${TABLE}).`,
   invalid: (n) =>
-    `A auditoria de taxas não rodou: a tabela de taxas contratadas tem ${n} linha(s) inválida(s). A conciliação rodou normalmente.`,
+    `A auditoria de taxas não rodou: a tabela de taxas contratadas tem ${n} ${pt(n, 'linha inválida', 'linhas inválidas')}. A conciliação rodou normalmente.`,
   note: (audited, compared) =>
     `Recebíveis desta execução auditados: ${audited}; comparados com uma taxa contratada: ${compared}.`,
   withoutRate: (n, count) =>
-    `${count} ${n === 1 ? 'recebível ficou' : 'recebíveis ficaram'} sem taxa contratada: nenhuma linha de ${TABLE} vale para ${n === 1 ? 'ele' : 'eles'}. Confira adquirente, bandeira, produto, parcelas e vigência na tabela.`,
+    `${count} ${pt(n, 'recebível ficou', 'recebíveis ficaram')} sem taxa contratada: nenhuma linha de ${TABLE} vale para ${pt(n, 'ele', 'eles')}. Confira adquirente, bandeira, produto, parcelas e vigência na tabela.`,
   noneCompared: (n, count) =>
-    `Nenhuma taxa contratada se aplicou: ${n === 1 ? 'o recebível' : `os ${count} recebíveis`} desta execução ${n === 1 ? 'ficou' : 'ficaram'} sem taxa contratada e nada foi comparado com o contrato. Confira adquirente, bandeira, produto, parcelas e vigência em ${TABLE}.`,
+    `Nenhuma taxa contratada se aplicou: ${pt(n, 'o recebível', `os ${count} recebíveis`)} desta execução ${pt(n, 'ficou', 'ficaram')} sem taxa contratada e nada foi comparado com o contrato. Confira adquirente, bandeira, produto, parcelas e vigência em ${TABLE}.`,
   nothingToAudit: 'Nenhum recebível desta execução trouxe valor bruto e taxa para comparar com o contrato.',
   none: 'Nenhuma taxa acima do contrato.',
   columns: {
@@ -76,29 +79,31 @@ const PORTUGUESE: FeeAuditTexts = {
   message: {
     label: 'Auditoria de taxas',
     invalid: (n) =>
-      `não rodou, a tabela de taxas contratadas tem ${n} linha(s) inválida(s) (veja o relatório)`,
-    above: (n, count, amount) => `${amount} acima do contrato em ${count} ${n === 1 ? 'item' : 'itens'}`,
+      `não rodou, a tabela de taxas contratadas tem ${n} ${pt(n, 'linha inválida', 'linhas inválidas')} (veja o relatório)`,
+    above: (n, count, amount) => `${amount} acima do contrato em ${count} ${pt(n, 'item', 'itens')}`,
     noneAbove: (n, compared) =>
-      `nenhuma taxa acima do contrato ${n === 1 ? 'no recebível comparado' : `nos ${compared} recebíveis comparados`}`,
+      `nenhuma taxa acima do contrato ${pt(n, 'no recebível comparado', `nos ${compared} recebíveis comparados`)}`,
     withoutRate: (n, count) =>
-      `${count} ${n === 1 ? 'recebível' : 'recebíveis'} sem taxa contratada (confira ${TABLE})`,
+      `${count} ${pt(n, 'recebível', 'recebíveis')} sem taxa contratada (confira ${TABLE})`,
     noneCompared: (n, count) =>
-      `nenhuma taxa contratada se aplicou ${n === 1 ? 'ao recebível' : `aos ${count} recebíveis`} desta execução, nada foi comparado (confira ${TABLE})`,
+      `nenhuma taxa contratada se aplicou ${pt(n, 'ao recebível', `aos ${count} recebíveis`)} desta execução, nada foi comparado (confira ${TABLE})`,
     nothingToAudit: 'nenhum recebível desta execução com valor bruto e taxa a comparar',
   },
 };
+
+const en = pluralIn('en');
 
 const ENGLISH: FeeAuditTexts = {
   heading: 'Fees above the contract',
   off: `Fee audit off: no contracted-rate table (${TABLE}).`,
   invalid: (n) =>
-    `The fee audit did not run: the contracted-rate table has ${n} bad row(s). The reconciliation ran as usual.`,
+    `The fee audit did not run: the contracted-rate table has ${n} ${en(n, 'bad row', 'bad rows')}. The reconciliation ran as usual.`,
   note: (audited, compared) =>
     `Receivables of this run audited: ${audited}; compared with a contracted rate: ${compared}.`,
   withoutRate: (n, count) =>
-    `${count} ${n === 1 ? 'receivable has' : 'receivables have'} no contracted rate: no row of ${TABLE} applies to ${n === 1 ? 'it' : 'them'}. Check acquirer, brand, product, installments and effective date in the table.`,
+    `${count} ${en(n, 'receivable has', 'receivables have')} no contracted rate: no row of ${TABLE} applies to ${en(n, 'it', 'them')}. Check acquirer, brand, product, installments and effective date in the table.`,
   noneCompared: (n, count) =>
-    `No contracted rate applied: ${n === 1 ? 'the receivable' : `all ${count} receivables`} of this run had no contracted rate and nothing was compared with the contract. Check acquirer, brand, product, installments and effective date in ${TABLE}.`,
+    `No contracted rate applied: ${en(n, 'the receivable', `all ${count} receivables`)} of this run had no contracted rate and nothing was compared with the contract. Check acquirer, brand, product, installments and effective date in ${TABLE}.`,
   nothingToAudit: 'No receivable of this run carried a gross amount and a fee to compare with the contract.',
   none: 'No fee above the contract.',
   columns: {
@@ -118,14 +123,15 @@ const ENGLISH: FeeAuditTexts = {
   },
   message: {
     label: 'Fee audit',
-    invalid: (n) => `did not run, the contracted-rate table has ${n} bad row(s) (see the report)`,
-    above: (n, count, amount) => `${amount} above the contract in ${count} ${n === 1 ? 'item' : 'items'}`,
+    invalid: (n) =>
+      `did not run, the contracted-rate table has ${n} ${en(n, 'bad row', 'bad rows')} (see the report)`,
+    above: (n, count, amount) => `${amount} above the contract in ${count} ${en(n, 'item', 'items')}`,
     noneAbove: (n, compared) =>
-      `no fee above the contract ${n === 1 ? 'in the receivable compared' : `in the ${compared} receivables compared`}`,
+      `no fee above the contract ${en(n, 'in the receivable compared', `in the ${compared} receivables compared`)}`,
     withoutRate: (n, count) =>
-      `${count} ${n === 1 ? 'receivable' : 'receivables'} without a contracted rate (check ${TABLE})`,
+      `${count} ${en(n, 'receivable', 'receivables')} without a contracted rate (check ${TABLE})`,
     noneCompared: (n, count) =>
-      `no contracted rate applied to ${n === 1 ? 'the receivable' : `the ${count} receivables`} of this run, nothing was compared (check ${TABLE})`,
+      `no contracted rate applied to ${en(n, 'the receivable', `the ${count} receivables`)} of this run, nothing was compared (check ${TABLE})`,
     nothingToAudit: 'no receivable of this run with a gross amount and a fee to compare',
   },
 };

@@ -1,6 +1,6 @@
 /** The report's language: its words ({@link Texts}) and how it writes dates and durations. */
 import { BUSINESS_TIME_ZONE, type IsoDate } from '../calendar';
-import { formatCount } from './brl';
+import { formatFixed } from '../money';
 import { ENGLISH } from './lang-en';
 import { PORTUGUESE } from './lang-pt-br';
 import type { Texts } from './texts';
@@ -21,8 +21,7 @@ export function formatDate(date: IsoDate, language: ReportLanguage): string {
 
 /** Tenths of a second in the language's decimal style: 12345 ms -> "12,3" / "12.3". */
 export function formatSeconds(ms: number, language: ReportLanguage): string {
-  const tenths = Math.round(ms / 100);
-  return `${formatCount(Math.trunc(tenths / 10), language)}${language === 'pt-BR' ? ',' : '.'}${tenths % 10}`;
+  return formatFixed(Math.round(ms / 100), 1, language);
 }
 
 /** An instant as date and 24-hour time in São Paulo, where the finance team reads it. */

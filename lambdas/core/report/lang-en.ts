@@ -1,6 +1,8 @@
 /** The report in English, by option (stage `reportLanguage`, `recon run --lang en`). */
-import { formatQuantity } from './brl';
+import { formatQuantity, pluralIn } from './plural';
 import type { Texts } from './texts';
+
+const en = pluralIn('en');
 
 export const ENGLISH: Texts = {
   title: 'Receivables reconciliation',
@@ -24,7 +26,7 @@ export const ENGLISH: Texts = {
     heading: 'What needs action',
     intro: 'Every receivable known as of the date above, not only this run’s.',
     largest: 'Largest items of each category',
-    shown: (n, total) => `${n === 1 ? 'the largest' : `the ${n} largest`} of ${total}`,
+    shown: (n, total) => `${en(n, 'the largest', `the ${n} largest`)} of ${total}`,
     capped:
       'These receivables already hold the most records a receivable may (maxContributions): later records were quarantined as TOO_MANY_CONTRIBUTIONS and are missing from their amounts. List them with recon receivables and look into the source.',
     review: {

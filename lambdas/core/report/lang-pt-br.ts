@@ -1,6 +1,8 @@
 /** The report in Brazilian Portuguese, the default: the words a São Paulo finance team uses. */
-import { formatQuantity } from './brl';
+import { formatQuantity, pluralIn } from './plural';
 import type { Texts } from './texts';
+
+const pt = pluralIn('pt-BR');
 
 export const PORTUGUESE: Texts = {
   title: 'Conciliação de recebíveis',
@@ -24,7 +26,7 @@ export const PORTUGUESE: Texts = {
     heading: 'O que precisa de ação',
     intro: 'Todos os recebíveis conhecidos na data-base, não só os desta execução.',
     largest: 'Maiores itens de cada categoria',
-    shown: (n, total) => `${n === 1 ? 'o maior' : `os ${n} maiores`} de ${total}`,
+    shown: (n, total) => `${pt(n, 'o maior', `os ${n} maiores`)} de ${total}`,
     capped:
       'Estes recebíveis já têm o máximo de registros permitido (maxContributions): os registros seguintes foram para a quarentena como TOO_MANY_CONTRIBUTIONS e faltam nos seus valores. Liste-os com recon receivables e verifique a origem.',
     review: {

@@ -6,8 +6,8 @@
 
 import type { UnclassifiedLine } from '../book/lifecycle-types';
 import type { ActionItem } from '../book/types';
-import { formatBrl } from './brl';
-import { escapeHtml } from './escape';
+import { formatBrl } from '../money';
+import { html, joinHtml, type SafeHtml } from './escape';
 import { formatDate, textsFor } from './i18n';
 import { cellsFor, renderTable } from './table';
 import type { ReportLanguage, RunSummary } from './types';
@@ -25,8 +25,8 @@ export function chargebackNote(item: ActionItem, language: ReportLanguage): stri
 }
 
 /** The period's fees and debits: per acquirer, then the largest entries. Absent when not read. */
-export function renderFees(s: RunSummary): string {
-  if (s.fees === undefined) return '';
+export function renderFees(s: RunSummary): SafeHtml {
+  if (s.fees === undefined) return html``;
   const t = textsFor(s.language);
   const f = t.lifecycle.fees;
   const cell = cellsFor(s.language);
@@ -58,16 +58,16 @@ export function renderFees(s: RunSummary): string {
     { label: f.date },
     { label: t.columns.amount, num: true },
   ];
-  return `<h2>${escapeHtml(f.heading)}</h2>
-<p class="muted">${escapeHtml(f.note)}</p>
+  return html`<h2>${f.heading}</h2>
+<p class="muted">${f.note}</p>
 ${renderTable(acquirerColumns, perAcquirer, { none: t.none })}
-${largest.length > 0 ? `<h3>${escapeHtml(f.largest)}</h3>\n${renderTable(itemColumns, largest, { none: t.none })}` : ''}`;
+${largest.length > 0 ? html`<h3>${f.largest}</h3>\n${renderTable(itemColumns, largest, { none: t.none })}` : ''}`;
 }
 
 /** Cancellations, advances (and their fees) and chargebacks of the book, as information. */
-export function renderLifecycleInfo(s: RunSummary): string {
+export function renderLifecycleInfo(s: RunSummary): SafeHtml {
   const l = s.lifecycle;
-  if (l === undefined) return '';
+  if (l === undefined) return html``;
   const t = textsFor(s.language);
   const i = t.lifecycle.info;
   const cell = cellsFor(s.language);
@@ -78,15 +78,15 @@ export function renderLifecycleInfo(s: RunSummary): string {
     { label: i.advanceFees, count: of('ADVANCED').count, cents: l.advanceFeeCents },
     { label: i.chargedBack, count: of('CHARGED_BACK').count, cents: l.chargedBackNetCents },
   ].filter((r) => r.count > 0 || r.cents !== 0);
-  if (rows.length === 0) return '';
+  if (rows.length === 0) return html``;
   const columns = [
     { label: i.what },
     { label: t.columns.receivables, num: true },
     { label: t.columns.amount, num: true },
   ];
   const cells = rows.map((r) => [cell.text(r.label), cell.count(r.count), cell.money(r.cents)]);
-  return `<h2>${escapeHtml(i.heading)}</h2>
-<p class="muted">${escapeHtml(i.note)}</p>
+  return html`<h2>${i.heading}</h2>
+<p class="muted">${i.note}</p>
 ${renderTable(columns, cells, { none: t.none })}`;
 }
 
@@ -102,19 +102,18 @@ function whatToDo(g: UnclassifiedLine, language: ReportLanguage): string {
 }
 
 /** "Registros sem papel configurado": per code (and rule value), what to configure, the JSON as small print. */
-export function renderUnclassified(s: RunSummary): string {
+export function renderUnclassified(s: RunSummary): SafeHtml {
   const groups = s.unclassified ?? [];
-  if (groups.length === 0) return '';
+  if (groups.length === 0) return html``;
   const t = textsFor(s.language);
   const u = t.lifecycle.unclassified;
   const items = groups.map(
     (g) =>
-      `<li><strong>${escapeHtml(groupName(g))}</strong>: ${escapeHtml(t.records(g.count))}. ${escapeHtml(whatToDo(g, s.language))}` +
-      `<small class="setting">${escapeHtml(u.setting)}: <code>${escapeHtml(g.setting)}</code></small></li>`,
+      html`<li><strong>${groupName(g)}</strong>: ${t.records(g.count)}. ${whatToDo(g, s.language)}<small class="setting">${u.setting}: <code>${g.setting}</code></small></li>`,
   );
-  return `<h3 id="unclassified">${escapeHtml(u.heading)}</h3>
-<p class="muted">${escapeHtml(u.note)}</p>
-<ul>${items.join('\n')}</ul>`;
+  return html`<h3 id="unclassified">${u.heading}</h3>
+<p class="muted">${u.note}</p>
+<ul>${joinHtml(items, html`\n`)}</ul>`;
 }
 
 /** The codes some of the run's records had no role for (the records table labels them). */

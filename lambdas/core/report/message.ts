@@ -8,8 +8,8 @@
  */
 
 import type { ActionCategory } from '../book/types';
+import { formatBrl, formatCount } from '../money';
 import { actionCategoriesByAmount, receivableParts } from './action-order';
-import { formatBrl, formatCount } from './brl';
 import { depositsTextsFor } from './deposits-texts';
 import { feeAuditMessageLines } from './fee-audit-message';
 import { formatDate, formatInstant, textsFor } from './i18n';

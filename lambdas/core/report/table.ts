@@ -1,10 +1,10 @@
 /**
- * Report tables built from plain cells: the one place that escapes cell text and gives every cell
- * its column's name (`data-label`), which the phone layout prints beside the value.
+ * Report tables built from plain cells: every cell gets its column's name (`data-label`), which the
+ * phone layout prints beside the value.
  */
 import type { IsoDate } from '../calendar';
-import { formatBrl, formatCount } from './brl';
-import { escapeHtml } from './escape';
+import { formatBrl, formatCount } from '../money';
+import { html, joinHtml, type SafeHtml } from './escape';
 import { formatDate } from './i18n';
 import type { ReportLanguage } from './types';
 
@@ -38,8 +38,8 @@ export function cellsFor(language: ReportLanguage) {
 }
 
 /** Technical text (a code, an error) under plain words: kept for whoever operates recon, never the headline. */
-export function smallPrint(text: string): string {
-  return `<small class="code">${escapeHtml(text)}</small>`;
+export function smallPrint(text: string): SafeHtml {
+  return html`<small class="code">${text}</small>`;
 }
 
 const CLASSES: Readonly<Record<NonNullable<Cell['kind']>, string>> = {
@@ -48,14 +48,13 @@ const CLASSES: Readonly<Record<NonNullable<Cell['kind']>, string>> = {
   nowrap: 'nowrap',
 };
 
-function row(columns: readonly Column[], cells: readonly Cell[]): string {
+function row(columns: readonly Column[], cells: readonly Cell[]): SafeHtml {
   const tds = cells.map((c, i) => {
-    const label = escapeHtml(columns[i]?.label ?? '');
-    const cls = c.kind ? ` class="${CLASSES[c.kind]}"` : '';
-    const small = c.small === undefined ? '' : ` ${smallPrint(c.small)}`;
-    return `<td data-label="${label}"${cls}>${escapeHtml(c.text)}${small}</td>`;
+    const cls = c.kind ? html` class="${CLASSES[c.kind]}"` : '';
+    const small = c.small === undefined ? '' : html` ${smallPrint(c.small)}`;
+    return html`<td data-label="${columns[i]?.label ?? ''}"${cls}>${c.text}${small}</td>`;
   });
-  return `<tr>${tds.join('')}</tr>`;
+  return html`<tr>${tds}</tr>`;
 }
 
 /** A table in a box that scrolls on its own if a value is ever wider than the screen. */
@@ -63,17 +62,18 @@ export function renderTable(
   columns: readonly Column[],
   rows: readonly (readonly Cell[])[],
   options: { readonly none: string; readonly foot?: readonly Cell[] },
-): string {
-  const th = columns
-    .map((c) => `<th${c.num ? ' class="num"' : ''} scope="col">${escapeHtml(c.label)}</th>`)
-    .join('');
+): SafeHtml {
+  const th = columns.map((c) => html`<th${c.num ? html` class="num"` : ''} scope="col">${c.label}</th>`);
   const body =
     rows.length > 0
-      ? rows.map((cells) => row(columns, cells)).join('\n')
-      : `<tr><td colspan="${columns.length}" class="muted">${escapeHtml(options.none)}</td></tr>`;
-  const foot = options.foot ? `<tfoot>${row(columns, options.foot)}</tfoot>` : '';
+      ? joinHtml(
+          rows.map((cells) => row(columns, cells)),
+          html`\n`,
+        )
+      : html`<tr><td colspan="${columns.length}" class="muted">${options.none}</td></tr>`;
+  const foot = options.foot ? html`<tfoot>${row(columns, options.foot)}</tfoot>` : '';
   // Two columns fit a phone as they are; wider tables reflow there (see style.ts): a label, a count
   // and an amount in the hundreds of millions already overflowed 360 px.
-  const reflow = columns.length > 2 ? ' class="reflow"' : '';
-  return `<div class="box"><table${reflow}><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody>${foot}</table></div>`;
+  const reflow = columns.length > 2 ? html` class="reflow"` : '';
+  return html`<div class="box"><table${reflow}><thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody>${foot}</table></div>`;
 }

@@ -5,7 +5,7 @@
  */
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBrl } from '../../../lambdas/core/report/brl';
+import { formatBrl } from '../../../lambdas/core/money';
 import { summaryKeys } from '../../../lambdas/core/report/summarizer';
 import type { RunSummary } from '../../../lambdas/core/report/types';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';

@@ -6,6 +6,7 @@
 import Holidays from 'date-holidays';
 import { describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../../../lambdas/core/calendar';
+import TABLE from '../../../lambdas/core/deposits/brazil-bank-holidays.json';
 import {
   addBusinessDays,
   bankHolidays,
@@ -71,6 +72,11 @@ describe('addBusinessDays', () => {
 });
 
 describe('the library decides', () => {
+  /** The calendar business-days.ts asked the library for before the table: BR only, no state configured. */
+  const reference = new Holidays('BR', { types: ['public', 'bank'] });
+  const libraryClosed = (year: number) =>
+    new Set(reference.getHolidays(year).map((h) => h.date.slice(0, 10)));
+
   /** Easter Sunday (anonymous Gregorian algorithm), independently of the library. */
   function easter(year: number): IsoDate {
     const a = year % 19;
@@ -102,14 +108,23 @@ describe('the library decides', () => {
   });
 
   it("every day of 2027–2032 is a business day exactly when the library's BR public/bank calendar says so", () => {
-    const reference = new Holidays('BR', { types: ['public', 'bank'] });
     for (let year = 2027; year <= 2032; year += 1) {
-      const closed = new Set(reference.getHolidays(year).map((h) => h.date.slice(0, 10)));
+      const closed = libraryClosed(year);
       expect(bankHolidays(year)).toEqual(closed);
       for (let day: IsoDate = `${year}-01-01`; day.startsWith(String(year)); day = addDays(day, 1)) {
         const weekend = [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
         expect(isBusinessDay(day), day).toBe(!weekend && !closed.has(day));
       }
     }
+  });
+
+  it('the generated table gives the library’s holidays for every year it covers, and no year past it', () => {
+    for (let year = TABLE.firstYear; year <= TABLE.lastYear; year += 1) {
+      expect(
+        bankHolidays(year),
+        `${year}: run tools/brazil-holidays.mjs after a date-holidays upgrade`,
+      ).toEqual(libraryClosed(year));
+    }
+    expect(() => bankHolidays(TABLE.lastYear + 1)).toThrow(/widen it in tools\/brazil-holidays.mjs/);
   });
 });

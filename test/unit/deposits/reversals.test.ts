@@ -110,7 +110,7 @@ describe('reversals', () => {
         missing: 1,
       }),
     ]);
-    const html = depositsHtml({ language: 'pt-BR', deposits: section });
+    const html = String(depositsHtml({ language: 'pt-BR', deposits: section }));
     expect(html).toContain('Depósito estornado pelo banco');
     expect(html).toContain('Data do estorno');
     expect(html).not.toContain('Todos os depósitos conferem');

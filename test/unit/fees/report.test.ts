@@ -67,7 +67,7 @@ describe('the fee audit in the report and the morning message', () => {
   it('says no contracted rate applied, pointing at the table, when nothing was compared', () => {
     const none = section(['ACQ9,ELO,ANY,1,12,2,2,2025-01-01'], SALES);
     expect(none).toMatchObject({ audited: 3, withoutRate: 3, overchargedCents: 0 });
-    const html = feeAuditHtml({ language: 'pt-BR', feeAudit: none });
+    const html = String(feeAuditHtml({ language: 'pt-BR', feeAudit: none }));
     expect(html).toContain(
       'Nenhuma taxa contratada se aplicou: os 3 recebíveis desta execução ficaram sem taxa contratada e nada foi comparado com o contrato. Confira adquirente, bandeira, produto, parcelas e vigência em config/contract-rates.csv.',
     );
@@ -77,7 +77,7 @@ describe('the fee audit in the report and the morning message', () => {
       'Auditoria de taxas: nenhuma taxa contratada se aplicou aos 3 recebíveis desta execução, nada foi comparado (confira config/contract-rates.csv).',
     );
     expect(text.toLowerCase()).not.toContain('nenhuma taxa acima');
-    expect(feeAuditHtml({ language: 'en', feeAudit: none })).toContain(
+    expect(String(feeAuditHtml({ language: 'en', feeAudit: none }))).toContain(
       'No contracted rate applied: all 3 receivables',
     );
     expect(message(none, 'en')).toContain(
@@ -87,7 +87,7 @@ describe('the fee audit in the report and the morning message', () => {
 
   it('counts the receivables without a contracted rate beside those compared', () => {
     const some = section(['ACQ0,ELO,ANY,1,12,2,2,2025-01-01'], SALES);
-    const html = feeAuditHtml({ language: 'pt-BR', feeAudit: some });
+    const html = String(feeAuditHtml({ language: 'pt-BR', feeAudit: some }));
     expect(html).toContain('Recebíveis desta execução auditados: 3; comparados com uma taxa contratada: 2.');
     expect(html).toContain(
       '1 recebível ficou sem taxa contratada: nenhuma linha de config/contract-rates.csv vale para ele.',
@@ -96,7 +96,9 @@ describe('the fee audit in the report and the morning message', () => {
       'Auditoria de taxas: R$ 0,50 acima do contrato em 1 item; 1 recebível sem taxa contratada (confira config/contract-rates.csv).',
     );
     const fair = section(['ACQ0,ELO,ANY,1,12,2.5,2,2025-01-01', 'ACQ1,ELO,ANY,1,12,2,2,2025-01-01'], SALES);
-    expect(feeAuditHtml({ language: 'pt-BR', feeAudit: fair })).toContain('Nenhuma taxa acima do contrato.');
+    expect(String(feeAuditHtml({ language: 'pt-BR', feeAudit: fair }))).toContain(
+      'Nenhuma taxa acima do contrato.',
+    );
     expect(message(fair)).toContain(
       'Auditoria de taxas: nenhuma taxa acima do contrato nos 3 recebíveis comparados.',
     );
@@ -104,13 +106,17 @@ describe('the fee audit in the report and the morning message', () => {
 
   it('says nothing was there to audit, says a bad table did not run, and nothing when the audit is off', () => {
     const empty = section(['ACQ0,ELO,ANY,1,12,2,2,2025-01-01'], []);
-    expect(feeAuditHtml({ language: 'pt-BR', feeAudit: empty })).not.toContain('Nenhuma taxa acima');
+    expect(String(feeAuditHtml({ language: 'pt-BR', feeAudit: empty }))).not.toContain('Nenhuma taxa acima');
     expect(message(empty)).toContain(
       'Auditoria de taxas: nenhum recebível desta execução com valor bruto e taxa a comparar.',
     );
     const invalid: FeeAuditSection = { state: 'INVALID', errors: [{ row: 2, reason: 'x' }], errorCount: 1 };
     expect(message(invalid)).toContain(
-      'Auditoria de taxas: não rodou, a tabela de taxas contratadas tem 1 linha(s) inválida(s)',
+      'Auditoria de taxas: não rodou, a tabela de taxas contratadas tem 1 linha inválida (veja o relatório)',
+    );
+    const twoInvalid: FeeAuditSection = { ...invalid, errorCount: 2 };
+    expect(message(twoInvalid)).toContain(
+      'a tabela de taxas contratadas tem 2 linhas inválidas (veja o relatório)',
     );
     expect(message({ state: 'OFF' })).not.toContain('Auditoria de taxas');
   });

@@ -86,7 +86,7 @@ describe('the fee-audit section', () => {
       chargedMdrPercent: '2.50',
       differenceCents: 50,
     });
-    const html = feeAuditHtml({ language: 'pt-BR', feeAudit: section });
+    const html = String(feeAuditHtml({ language: 'pt-BR', feeAudit: section }));
     expect(html).toContain('Taxas acima do contrato');
     expect(html).toContain('2.50');
   });
@@ -99,17 +99,19 @@ describe('the fee-audit section', () => {
   it('says the audit is off without a table, and did not run with a bad one, naming the rows', async () => {
     const off = await readerOver(undefined, [[receivable(1, 250)]])('2025-03-02');
     expect(off).toEqual({ state: 'OFF' });
-    expect(feeAuditHtml({ language: 'pt-BR', feeAudit: off })).toContain('Auditoria de taxas desligada');
+    expect(String(feeAuditHtml({ language: 'pt-BR', feeAudit: off }))).toContain(
+      'Auditoria de taxas desligada',
+    );
     const bad = await readerOver(`${HEADER}\nACQ1,VISA,PIX,1,1,2,2,2025-01-01`, [])('2025-03-02');
     expect(bad).toEqual({
       state: 'INVALID',
       errorCount: 1,
       errors: [{ row: 2, reason: expect.stringContaining('PIX') }],
     });
-    const html = feeAuditHtml({ language: 'pt-BR', feeAudit: bad });
+    const html = String(feeAuditHtml({ language: 'pt-BR', feeAudit: bad }));
     expect(html).toContain('A auditoria de taxas não rodou');
     expect(html).toContain('A conciliação rodou normalmente');
-    expect(feeAuditHtml({ language: 'pt-BR' })).toBe('');
+    expect(String(feeAuditHtml({ language: 'pt-BR' }))).toBe('');
   });
 
   it('counts a sale without a contracted rate as audited, never as overcharged', () => {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBrl, formatBrlShort, formatCount } from '../../../lambdas/core/report/brl';
+import { formatBrl, formatBrlShort, formatCents, formatCount } from '../../../lambdas/core/money';
+import { feeAuditHtml } from '../../../lambdas/core/report/fee-audit-html';
 import { formatDate, formatInstant, formatSeconds } from '../../../lambdas/core/report/i18n';
+import { formatQuantity, pluralIn } from '../../../lambdas/core/report/plural';
 
 describe('money and numbers for people', () => {
   it('writes reais as pt-BR does by default, sign first, and the English way by option', () => {
@@ -62,5 +64,53 @@ describe('dates and times for people', () => {
       '12.3',
       '0.0',
     ]);
+  });
+});
+
+describe('one formatter for every reader', () => {
+  it('writes the CLI and simulator amounts as the report does, without the currency', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), (cents) => {
+        expect(`${cents < 0 ? '-' : ''}R$ ${formatCents(Math.abs(cents))}`).toBe(formatBrl(cents, 'pt-BR'));
+        expect(formatCents(cents, 'en')).toBe(formatBrl(cents, 'en').replace('R$ ', ''));
+      }),
+    );
+    expect(formatCents(-123_456)).toBe('-1.234,56');
+  });
+
+  it('puts a count in the plural except for one, zero included in Portuguese', () => {
+    expect([0, 1, 2, 1_000_000].map((n) => formatQuantity(n, 'recebível', 'recebíveis', 'pt-BR'))).toEqual([
+      '0 recebíveis',
+      '1 recebível',
+      '2 recebíveis',
+      '1.000.000 recebíveis',
+    ]);
+    expect([0, 1, 2].map((n) => pluralIn('en')(n, 'row', 'rows'))).toEqual(['rows', 'row', 'rows']);
+  });
+
+  it("writes the fee audit's sale dates as every other date of the report", () => {
+    const sale = { key: 'k', acquirer: 'A', brand: 'B', saleDate: '2025-03-01', nsu: '7', installment: 1 };
+    const amounts = { contractFeeCents: 1, chargedFeeCents: 2, differenceCents: 1 };
+    const item = {
+      ...sale,
+      kind: 'SALE' as const,
+      contractMdrPercent: '1',
+      chargedMdrPercent: '2',
+      ...amounts,
+    };
+    const lines = [{ acquirer: 'A', brand: 'B', overchargedCents: 1, items: 1 }];
+    const feeAudit = {
+      state: 'ON' as const,
+      audited: 1,
+      withoutRate: 0,
+      overchargedCents: 1,
+      byAcquirerBrand: lines,
+    };
+    expect(String(feeAuditHtml({ language: 'pt-BR', feeAudit: { ...feeAudit, largest: [item] } }))).toContain(
+      '>01/03/2025 NSU 7 #1<',
+    );
+    expect(String(feeAuditHtml({ language: 'en', feeAudit: { ...feeAudit, largest: [item] } }))).toContain(
+      '>1 Mar 2025 NSU 7 #1<',
+    );
   });
 });
