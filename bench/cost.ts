@@ -15,18 +15,22 @@
 import { readFileSync } from 'node:fs';
 import type { StepName } from '../lambdas/core/workflow/step-catalog';
 import { round } from './figures';
+import type { FixedPrices } from './fixed-cost';
 import type { PipelineRun } from './pipeline';
 
 const POLLS_PER_REPORT = 10;
 /** Wait, Check report and Report ready? per poll. */
 const TRANSITIONS_PER_POLL = 3;
 
-export interface Prices {
+export interface Prices extends Omit<FixedPrices, 'dynamodb'> {
   readonly region: string;
   readonly asOf: string;
   readonly lambda: { usdPerGbSecond: number; usdPerMillionRequests: number };
   readonly stepFunctions: { usdPerThousandStateTransitions: number };
-  readonly dynamodb: { usdPerMillionWriteRequestUnits: number; usdPerMillionReadRequestUnits: number };
+  readonly dynamodb: {
+    usdPerMillionWriteRequestUnits: number;
+    usdPerMillionReadRequestUnits: number;
+  } & FixedPrices['dynamodb'];
   readonly s3: {
     usdPerThousandPutCopyPostListRequests: number;
     usdPerThousandGetSelectOtherRequests: number;
@@ -137,7 +141,7 @@ export function estimateCost(
       'Lambda duration = local wall time of each step against dynalite in its own process (it answers far slower than DynamoDB: an overestimate)',
       `${POLLS_PER_REPORT} extra polls per report in AWS (report takes minutes, poll interval 60 s)`,
       'DynamoDB: table units from dynalite + the sparse byWork index units, replayed put by put from an empty table',
-      'not included: CloudWatch Logs/metrics, S3 storage, data transfer, API Gateway for webhooks',
+      'not included: S3 storage, data transfer, API Gateway for webhooks; the fixed monthly items (logs, X-Ray, alarms, KMS key, point-in-time recovery, secret) are in fixedMonthly',
     ],
   };
 }

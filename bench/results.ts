@@ -2,8 +2,10 @@
  * bench/results.json (read by other tools: the field names of REQUIRED_FIELDS are fixed) and the
  * markdown table bench/results.md. A filtered run (`--only`) keeps the other sections' last figures.
  */
+
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import type { FixedMonthlyCost } from './fixed-cost';
 import { scaleDetails } from './scale-report';
 
 export type Results = Record<string, Record<string, unknown>>;
@@ -219,9 +221,11 @@ function costDetails(results: Results): string[] {
         counts: Record<string, number>;
         s3ByPrefix?: Record<string, number>;
         assumptions: string[];
+        fixedMonthly?: FixedMonthlyCost;
       }
     | undefined;
   if (!c) return [];
+  const fixed = c.fixedMonthly;
   return [
     '## Cost per 1,000,000 records by service (USD)',
     '',
@@ -243,6 +247,18 @@ function costDetails(results: Results): string[] {
       : []),
     ...c.assumptions.map((a) => `- ${a}`),
     '',
+    ...(fixed
+      ? [
+          `## Fixed monthly items (USD ${fixed.usdPerMonth} a month)`,
+          '',
+          '| item | USD a month | basis |',
+          '|---|---|---|',
+          ...Object.entries(fixed.items).map(([name, item]) => `| ${name} | ${item.usd} | ${item.basis} |`),
+          '',
+          ...fixed.assumptions.map((a) => `- ${a}`),
+          '',
+        ]
+      : []),
   ];
 }
 

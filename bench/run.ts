@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { estimateCost, loadPrices } from './cost';
 import { benchDownload } from './download';
 import { round } from './figures';
+import { fixedMonthlyCost, productionExampleItems } from './fixed-cost';
 import { lambdaMemoryByStep } from './lambda-memory';
 import { benchNormalize } from './normalize';
 import { measurePipeline, STAGE } from './pipeline';
@@ -65,7 +66,8 @@ if (only.has('dynamodb') || only.has('cost') || only.has('e2e')) {
       lambdaMemoryByStep({ environment: 'production', baseUrl: STAGE.baseUrl }),
       loadPrices(),
     );
-    results.cost = stamped(cost);
+    const fixedMonthly = fixedMonthlyCost(cost.counts, productionExampleItems(), loadPrices());
+    results.cost = stamped({ ...cost, fixedMonthly });
     log(`cost: ${JSON.stringify(cost)}`);
   }
   writeResults(results);

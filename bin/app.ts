@@ -6,7 +6,7 @@ import { cliBuildsNoAssets, PLACEHOLDER_STACK_NAME, placeholderApp } from '../li
 
 try {
   // No synth at exit for an app whose stage failed to parse: it would overwrite the placeholder's.
-  buildReconApp({ appProps: { autoSynth: false } }).app.synth();
+  buildReconApp({ appProps: { autoSynth: false }, requireProductionReady: true }).app.synth();
 } catch (error) {
   // A stage configuration mistake is a plain sentence per problem (key and source named), not a trace.
   if (!(error instanceof ConfigError)) throw error;

@@ -3,6 +3,7 @@
  * whole CLI in-process and read exactly what a user would see on stdout and stderr.
  */
 import { constants } from 'node:os';
+import { promptHidden } from './hidden-prompt';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -12,6 +13,17 @@ export interface CliIo {
   readonly stderrIsTTY: boolean;
   /** Aborted by Ctrl-C (SIGINT) or SIGTERM: long commands stop and clean up (see `interrupt.ts`). */
   readonly signal?: AbortSignal;
+  /** All of standard input, read when a command asks for it (`--token-stdin`). */
+  readonly readStdin?: () => Promise<string>;
+  /** Asks on the terminal without echoing the answer; absent when standard input is not a terminal. */
+  readonly promptHidden?: (question: string) => Promise<string>;
+}
+
+async function readAll(stream: NodeJS.ReadStream): Promise<string> {
+  let text = '';
+  stream.setEncoding('utf8');
+  for await (const chunk of stream) text += chunk;
+  return text;
 }
 
 /**
@@ -30,6 +42,18 @@ export function processIo(signal?: AbortSignal): CliIo {
     env: process.env,
     stderrIsTTY: Boolean(process.stderr.isTTY),
     ...(signal ? { signal } : {}),
+    readStdin: () => readAll(process.stdin),
+    ...(process.stdin.isTTY
+      ? {
+          promptHidden: (question: string) =>
+            promptHidden(
+              question,
+              process.stdin,
+              (text) => process.stderr.write(text),
+              () => process.kill(process.pid, 'SIGINT'),
+            ),
+        }
+      : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { registerBankCommand } from './commands/bank';
 import { registerDepositsCommand } from './commands/deposits';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
+import { registerReportCommand } from './commands/report';
 import { registerRunCommand } from './commands/run';
 import { registerSimulatorCommand, type SimulatorCommandDeps } from './commands/simulator';
 import { registerTotalsCommand } from './commands/totals';
@@ -28,7 +29,7 @@ export type CliDeps = SimulatorCommandDeps;
  * Commands that watch `io.signal` and clean up before they end (lock, webhook, stores, server). Any
  * other command holds nothing worth waiting for and simply ends as interrupted.
  */
-const CLEANS_UP_ON_INTERRUPT = new Set(['run', 'receivables', 'query', 'simulator', 'deposits']);
+const CLEANS_UP_ON_INTERRUPT = new Set(['run', 'receivables', 'report', 'query', 'simulator', 'deposits']);
 
 export function buildProgram(
   io: CliIo,
@@ -42,6 +43,7 @@ export function buildProgram(
     .showHelpAfterError('(run recon --help for usage)');
   registerRunCommand(program, io);
   registerReceivablesCommand(program, io);
+  registerReportCommand(program, io);
   registerTotalsCommand(program, io);
   registerQueryCommand(program, io);
   registerSimulatorCommand(program, io, deps);

@@ -1,6 +1,7 @@
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { parseStageConfig, STAGE_CONTEXT_KEY, type StageConfig, type StageConfigInput } from './config';
+import { requireProductionReady } from './production-readiness';
 import { ReconStack } from './recon-stack';
 
 export interface ReconAppOptions {
@@ -11,6 +12,11 @@ export interface ReconAppOptions {
   /** @default true. Off only where the template is read for another purpose (local definition). */
   readonly nag?: boolean;
   readonly appProps?: AppProps;
+  /**
+   * Refuse a production stage that leaves part of the product off (lib/production-readiness.ts).
+   * @default false: tests and local tools build partial stages on purpose; the CDK app asks for it.
+   */
+  readonly requireProductionReady?: boolean;
 }
 
 /** `Recon`, or `Recon-<stageName>` so that two stages can be deployed side by side in one account. */
@@ -30,6 +36,7 @@ export function buildReconApp(options: ReconAppOptions = {}): { app: App; stack:
   };
   const app = new App({ ...options.appProps, context });
   const stage = parseStageConfig(options.stage ?? app.node.tryGetContext(STAGE_CONTEXT_KEY));
+  if (options.requireProductionReady) requireProductionReady(stage);
   const stack = new ReconStack(app, stackNameOf(stage), {
     stage,
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },

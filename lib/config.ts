@@ -128,7 +128,7 @@ export type StageConfig = z.output<typeof stageConfigSchema>;
 export type StageConfigInput = z.input<typeof stageConfigSchema>;
 
 /** Where the stage settings come from, as error messages name it. */
-const STAGE_SOURCE = `the CDK context '${STAGE_CONTEXT_KEY}' (cdk.json or -c ${STAGE_CONTEXT_KEY}=...)`;
+export const STAGE_SOURCE = `the CDK context '${STAGE_CONTEXT_KEY}' (cdk.json or -c ${STAGE_CONTEXT_KEY}=...)`;
 
 /**
  * Parses the stage settings (an object, or JSON text as `-c recon='{...}'` gives it). Unknown keys

@@ -13,10 +13,18 @@ import { secretsOf } from '../../lambdas/core/provider/webhooks-api';
 import { buildRedactor, REDACTED, redactError } from '../../lambdas/core/redact';
 import { SecretFormatError, webhookSecretOf } from '../../lambdas/core/secret';
 import { REPORT_GENERATED_EVENT } from '../../lambdas/core/webhook/event';
+import { type TokenOptions, withTokenOptions } from '../api-token';
 import { UsageError } from '../errors';
 
+/** The provider calls these commands make. */
+export type WebhookClient = Pick<
+  ProviderClient,
+  'listWebhooks' | 'createWebhook' | 'updateWebhook' | 'deleteWebhook'
+>;
+
 export interface WebhookCommandDeps {
-  readonly makeClient: () => ProviderClient;
+  /** A client signed with the API token from wherever `token` says (api-token.ts). */
+  readonly makeClient: (token: TokenOptions) => Promise<WebhookClient> | WebhookClient;
   /** The HMAC secret to register when no `--secret-arn` is given. */
   readonly hmacSecret: () => Promise<string> | string;
   /** Reads `hmacSecret` from recon's secret; needed only for `--secret-arn`. */
@@ -24,7 +32,7 @@ export interface WebhookCommandDeps {
   readonly print: (line: string) => void;
 }
 
-interface RegistrationOptions {
+interface RegistrationOptions extends TokenOptions {
   readonly endpoint: string;
   readonly header: Record<string, string>;
   readonly secretArn?: string;
@@ -121,7 +129,7 @@ export function registerWebhookCommands(program: Command, deps: WebhookCommandDe
   }
 
   const registrationOptions = (command: Command) =>
-    command
+    withTokenOptions(command)
       .requiredOption(
         '--endpoint <url>',
         'public HTTPS URL of the receiver (stack output WebhookUrl)',
@@ -139,19 +147,19 @@ export function registerWebhookCommands(program: Command, deps: WebhookCommandDe
     .command('webhooks')
     .description('manage the provider webhook registrations (production)');
 
-  webhooks
-    .command('list')
-    .description('list the registered webhooks (the hmac is never shown)')
-    .action(async () => {
-      const all = await deps.makeClient().listWebhooks();
-      for (const webhook of all) deps.print(describe(webhook));
-      if (all.length === 0) deps.print('no webhooks registered');
-    });
+  withTokenOptions(
+    webhooks.command('list').description('list the registered webhooks (the hmac is never shown)'),
+  ).action(async (options: TokenOptions) => {
+    const all = await (await deps.makeClient(options)).listWebhooks();
+    for (const webhook of all) deps.print(describe(webhook));
+    if (all.length === 0) deps.print('no webhooks registered');
+  });
 
   registrationOptions(
     webhooks.command('create').description('register the receiver for report events'),
   ).action(async (options: RegistrationOptions) => {
-    const created = await withRegistration(options, (r) => deps.makeClient().createWebhook(r));
+    const client = await deps.makeClient(options);
+    const created = await withRegistration(options, (r) => client.createWebhook(r));
     deps.print(`created webhook ${created.id} -> ${options.endpoint}`);
   });
 
@@ -161,15 +169,15 @@ export function registerWebhookCommands(program: Command, deps: WebhookCommandDe
       .description('replace a registration (also how a rotated hmac reaches the provider)')
       .option('--inactive', 'register it inactive (flagAtivo 0)'),
   ).action(async (id: string, options: RegistrationOptions) => {
-    await withRegistration(options, (r) => deps.makeClient().updateWebhook(id, r));
+    const client = await deps.makeClient(options);
+    await withRegistration(options, (r) => client.updateWebhook(id, r));
     deps.print(`updated webhook ${id} -> ${options.endpoint}${options.inactive ? ' (inactive)' : ''}`);
   });
 
-  webhooks
-    .command('delete <id>')
-    .description('remove a registration')
-    .action(async (id: string) => {
-      await deps.makeClient().deleteWebhook(id);
+  withTokenOptions(webhooks.command('delete <id>').description('remove a registration')).action(
+    async (id: string, options: TokenOptions) => {
+      await (await deps.makeClient(options)).deleteWebhook(id);
       deps.print(`deleted webhook ${id}`);
-    });
+    },
+  );
 }

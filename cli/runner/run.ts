@@ -210,7 +210,7 @@ function announcingPlan(steps: WorkflowSteps, emit: (e: ProgressEvent) => void):
 }
 
 /** Where the local copy of the summary object `key` goes. */
-function localCopyOf(directory: string, key: string): string {
+export function localCopyOf(directory: string, key: string): string {
   return join(directory, key.replace(/^summaries\//, ''));
 }
 

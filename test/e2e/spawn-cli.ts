@@ -41,15 +41,16 @@ export type Launcher = keyof typeof LAUNCHERS;
 export function spawnCli(
   args: readonly string[],
   env: Record<string, string> = {},
-  options: { detached?: boolean; launcher?: Launcher } = {},
+  options: { detached?: boolean; launcher?: Launcher; stdin?: string } = {},
 ): SpawnedCli {
   const [command, argv] = LAUNCHERS[options.launcher ?? 'node'](args);
   const child = spawn(command, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });
+  if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   let stdout = '';
   let stderr = '';
   const watchers: { pattern: RegExp; resolve: (line: string) => void }[] = [];
@@ -112,9 +113,11 @@ export function pipeCli(args: readonly string[], reader: string): Promise<CliOut
   });
 }
 
+/** `stdin`, when given, is piped to the CLI's standard input (as `printf … | recon …`). */
 export function runCliProcess(
   args: readonly string[],
   env: Record<string, string> = {},
+  stdin?: string,
 ): Promise<CliOutcome> {
-  return spawnCli(args, env).done;
+  return spawnCli(args, env, stdin === undefined ? {} : { stdin }).done;
 }

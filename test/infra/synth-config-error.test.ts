@@ -56,6 +56,22 @@ describe('the CDK app given a mistaken stage', () => {
     expect(failure.stderr.trim()).toBe('recon.baseUrl: is required');
   });
 
+  it('refuses a production stage without recipients or record roles, naming each setting', async () => {
+    const recon = { environment: 'production', baseUrl: 'https://p.example.com' };
+    const failure = await runApp({ recon, 'aws:cdk:bundling-stacks': ['**'] });
+    expect(failure.code).toBe(2);
+    expect(
+      failure.stderr
+        .trim()
+        .split('\n')
+        .map((line) => line.split(':')[0]),
+    ).toEqual([
+      "recon.financeEmails in the CDK context 'recon' (cdk.json or -c recon=...)",
+      "recon.operationsEmails in the CDK context 'recon' (cdk.json or -c recon=...)",
+      "recon.recon.recordRoles in the CDK context 'recon' (cdk.json or -c recon=...)",
+    ]);
+  });
+
   it('gives a command that bundles nothing (bootstrap, list) an empty placeholder stack, with a notice', async () => {
     const placeholder = await runApp({ recon: SHIPPED_STAGE, 'aws:cdk:bundling-stacks': [] });
     expect(placeholder.code).toBe(0);

@@ -10,6 +10,7 @@ import type { BookView, SummaryReceivable } from '../book/types';
 import type { IsoDate } from '../calendar';
 import type { DepositsQuery, DepositsSection } from '../deposits/section-model';
 import type { FeeAuditSection } from '../fee-audit/section-model';
+import { LATEST_REPORT_KEY, latestReportText } from '../latest-report';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
 import { renderHtmlReport } from './html';
@@ -79,6 +80,7 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');
+    await deps.writeObject(LATEST_REPORT_KEY, latestReportText(summary, keys), 'application/json');
     await deps.publish(summarySubject(summary), summaryMessage(summary, await deps.reportLink(keys.html)));
     return summary;
   };

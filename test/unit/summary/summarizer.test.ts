@@ -38,7 +38,18 @@ describe('summarizer', () => {
     expect([...objects.keys()]).toEqual([
       'summaries/run=run-1/summary.json',
       'summaries/run=run-1/report.html',
+      'summaries/latest.json',
     ]);
+    expect(JSON.parse(objects.get('summaries/latest.json')?.body ?? '')).toEqual({
+      runId: 'run-1',
+      from: summary.from,
+      to: summary.to,
+      asOf: summary.asOf,
+      finishedAt: '2025-03-10T06:00:05.000Z',
+      outcome: 'SUCCEEDED',
+      summaryKey: 'summaries/run=run-1/summary.json',
+      reportKey: 'summaries/run=run-1/report.html',
+    });
     expect(JSON.parse(objects.get('summaries/run=run-1/summary.json')?.body ?? '')).toEqual(summary);
     const html = objects.get('summaries/run=run-1/report.html');
     expect(html?.contentType).toContain('text/html');
