@@ -7,38 +7,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { buildPageIngestor } from '../../../lambdas/core/lake/ingest';
-import { recordsObjectKey } from '../../../lambdas/core/lake/keys';
-import { encodeRecordsParquet } from '../../../lambdas/core/lake/records-file';
 import type { Page, RawRecord } from '../../../lambdas/core/provider/port';
 import { countPages, mergeOccurrences } from '../../../lambdas/core/receivable/occurrences';
-import type { CanonicalRecord, RecordSource } from '../../../lambdas/core/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/records/normalize';
+import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
-import { buildPage } from './pages';
+import { config, financial, JUNE, normalized, putRecords, source } from './stored-records';
 
-const config = parseReconConfig({ recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN });
-const JUNE = { from: '2025-06-01', to: '2025-06-30' };
-
-/** A payment of the sandbox's shape, paid in June, as `code` with its own key and amount. */
-function financial(i: number, code: string, netCents: number, extra: RawRecord = {}): RawRecord {
-  const base = buildPage({ kind: 'financial', reportId: 'x', page: 1, good: i + 1 }).page.records[i];
-  const reais = (netCents / 100).toFixed(2).replace('.', ',');
-  return {
-    ...base,
-    tipoRegistro: code,
-    vlBruto: reais,
-    vlTaxa: '0,00',
-    vlLiquido: reais,
-    dtPagamento: 20250610,
-    ...extra,
-  };
-}
 const fee = financial(0, 'G1', 8_990, { SINAL: 'D' });
 const chargeback = financial(1, 'E1', 10_000, { TIPOLANCAMENTO: '08', SINAL: 'D' });
 /** The chargeback's reversal on its own day: the same identity (the rule column is not part of it). */
@@ -47,9 +26,6 @@ const oneChargeback = [expect.objectContaining({ chargebacks: 1, chargeback_cent
 const pairTotals = { chargebacks: 1, chargeback_cents: 10_000, reversals: 1, reversed_cents: 10_000 };
 const payment = (i: number) => financial(i + 2, 'D1', 1_000 + i);
 
-function source(reportId: string, page: number, generatedOn = '2025-06-20'): RecordSource {
-  return { reportKind: 'financial', reportId, page, generatedOn };
-}
 const pageOf = (reportId: string, page: number, records: RawRecord[]): Page => ({
   reportId,
   page,
@@ -74,23 +50,8 @@ async function openLake(): Promise<LocalLake> {
   return lake;
 }
 
-/** Stores records as one Parquet object of report `reportId`, June, as `roles` says of them. */
-async function put(records: readonly CanonicalRecord[], roles: typeof config, ingestedAt: string) {
-  const origin = (records[0] as CanonicalRecord).source;
-  await (s3 as LocalS3).client.send(
-    new PutObjectCommand({
-      Bucket: (s3 as LocalS3).bucket,
-      Key: recordsObjectKey(origin, '2025-06', origin.page + 1),
-      Body: encodeRecordsParquet(records, roles, new Date(ingestedAt)),
-    }),
-  );
-}
-
-function normalized(raw: RawRecord, origin: RecordSource, line: number): CanonicalRecord {
-  const result = buildNormalizer(config).normalize(raw, origin, line);
-  if (!result.ok) throw new Error(result.quarantined.detail);
-  return result.record;
-}
+const put = (records: readonly CanonicalRecord[], roles: typeof config, ingestedAt: string) =>
+  putRecords(s3 as LocalS3, records, roles, ingestedAt);
 
 /** Starts the lake's S3 and ingests one report of these pages (one download batch), as the workflow does. */
 async function ingestReport(reportId: string, pages: readonly RawRecord[][]): Promise<CanonicalRecord[]> {

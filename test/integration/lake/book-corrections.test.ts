@@ -1,0 +1,136 @@
+/**
+ * The lake counts a restatement as the book does (`receivable/corrections.ts`): a later report's
+ * chargeback or payment supersedes the earlier one, never summed; twins restated in a later report
+ * follow its statement; an installment advanced in full sets its payment aside. Each lake figure is
+ * compared with the book's, which the matcher works out from the same records, report by report.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RawRecord } from '../../../lambdas/core/provider/port';
+import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
+import { moneyOf } from '../../../lambdas/core/receivable/status';
+import type { CanonicalRecord, ReportKind } from '../../../lambdas/core/records/canonical';
+import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
+import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
+import { config, financial, JUNE, normalized, putRecords, source } from './stored-records';
+
+const MAY = { from: '2025-05-01', to: '2025-05-31' };
+
+let s3: LocalS3 | undefined;
+let lake: LocalLake | undefined;
+let workDir: string | undefined;
+afterEach(async () => {
+  lake?.close();
+  await s3?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+  [s3, lake, workDir] = [undefined, undefined, undefined];
+});
+
+/** One page of report `reportId`, generated on `generatedOn`, a record per line. */
+function report(reportId: string, generatedOn: string, raws: RawRecord[], kind: ReportKind = 'financial') {
+  const origin = { ...source(reportId, 1, generatedOn), reportKind: kind, lines: raws.length };
+  return raws.map((raw, line) => normalized(raw, origin, line));
+}
+
+/** Stores the reports in the lake, a day apart, and returns the book's money of their receivable. */
+async function storeReports(...reports: CanonicalRecord[][]) {
+  s3 = await startLocalS3();
+  let content: ReceivableContent | undefined;
+  for (const [day, records] of reports.entries()) {
+    await putRecords(s3, records, config, `2025-06-2${day}T08:00:00Z`);
+    content = applyRecords(content, records, config).receivable;
+  }
+  workDir = await mkdtemp(join(tmpdir(), 'recon-book-corrections-'));
+  lake = await openLocalLake({ s3: s3.client, bucket: s3.bucket, workDir });
+  return moneyOf(content as ReceivableContent);
+}
+
+/** What `daily_totals` counts of the D1 payments of a range: records and net. */
+async function lakePayments(range: typeof JUNE) {
+  const rows = await (lake as LocalLake).runNamedQuery('daily_totals', range);
+  const payments = rows.filter((row) => row.code === 'D1');
+  return {
+    records: payments.reduce((n, row) => n + Number(row.records), 0),
+    netCents: payments.reduce((n, row) => n + Number(row.net_cents), 0),
+  };
+}
+
+const chargeback = (cents: number) => financial(3, 'E1', cents, { TIPOLANCAMENTO: '08', SINAL: 'D' });
+const payment = (cents: number) => financial(3, 'D1', cents);
+
+describe('a later report restates a record: it supersedes, never summed', () => {
+  it('a chargeback of 60,00 restated as 100,00: 100,00 in the lake as in the book', async () => {
+    const book = await storeReports(
+      report('100', '2025-06-20', [chargeback(6_000)]),
+      report('200', '2025-06-21', [chargeback(10_000)]),
+    );
+    expect(book.chargedBackNetCents).toBe(10_000);
+    const rows = await (lake as LocalLake).runNamedQuery('chargebacks_by_month', JUNE);
+    expect(rows).toEqual([
+      expect.objectContaining({ chargebacks: 1, chargeback_cents: book.chargedBackNetCents }),
+    ]);
+  });
+
+  it('a payment of 98,00 restated as 97,00: 97,00 in the lake as in the book', async () => {
+    const book = await storeReports(
+      report('100', '2025-06-20', [payment(9_800)]),
+      report('200', '2025-06-21', [payment(9_700)]),
+    );
+    expect(book.settledNetCents).toBe(9_700);
+    expect(await lakePayments(JUNE)).toEqual({ records: 1, netCents: book.settledNetCents });
+  });
+
+  it('twin payments 2 × 35,00, then 35,00 and 36,00 in a later report: its statement, 71,00', async () => {
+    const book = await storeReports(
+      report('100', '2025-06-20', [payment(3_500), payment(3_500)]),
+      report('200', '2025-06-21', [payment(3_500), payment(3_600)]),
+    );
+    expect([book.settledNetCents, book.settlementCount]).toEqual([7_100, 2]);
+    expect(await lakePayments(JUNE)).toEqual({ records: 2, netCents: book.settledNetCents });
+  });
+
+  it('a payment some report holds with another is no restatement: both count', async () => {
+    const book = await storeReports(
+      report('100', '2025-06-20', [payment(3_500)]),
+      report('200', '2025-06-21', [payment(3_500), payment(3_600)]),
+    );
+    expect(book.settledNetCents).toBe(7_100);
+    expect(await lakePayments(JUNE)).toEqual({ records: 2, netCents: book.settledNetCents });
+  });
+});
+
+describe('an installment advanced (in May) and paid (in June), its sale in March', () => {
+  const sale = report('90', '2025-03-05', [financial(3, 'A1', 10_000)], 'sales');
+  const advance = (net: number, fee: number) =>
+    financial(3, 'F1', net, { vlTaxa: (fee / 100).toFixed(2).replace('.', ','), dtPagamento: 20250520 });
+
+  /** The book's settled money against the lake's: June's payments plus May's advances. */
+  async function lakeSettled() {
+    const [advances] = await (lake as LocalLake).runNamedQuery('advance_fees_by_month', MAY);
+    return (await lakePayments(JUNE)).netCents + Number(advances?.advanced_net_cents ?? 0);
+  }
+
+  it('advanced in full (99,00 + 1,00 of fee): the payment is set aside, in the lake as in the book', async () => {
+    const book = await storeReports(
+      sale,
+      report('100', '2025-05-21', [advance(9_900, 100)]),
+      report('200', '2025-06-11', [payment(10_000)]),
+    );
+    expect(book.settledNetCents).toBe(9_900);
+    expect(await lakePayments(JUNE)).toEqual({ records: 0, netCents: 0 });
+    expect(await lakeSettled()).toBe(book.settledNetCents);
+  });
+
+  it('advanced in part (39,00 + 1,00): the payment of the rest counts too', async () => {
+    const book = await storeReports(
+      sale,
+      report('100', '2025-05-21', [advance(3_900, 100)]),
+      report('200', '2025-06-11', [payment(6_000)]),
+    );
+    expect(book.settledNetCents).toBe(9_900);
+    expect(await lakePayments(JUNE)).toEqual({ records: 1, netCents: 6_000 });
+    expect(await lakeSettled()).toBe(book.settledNetCents);
+  });
+});
