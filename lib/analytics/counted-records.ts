@@ -16,13 +16,16 @@
  *   only a set first brought by a report of the latest generation day counts, the smallest of them
  *   when several are (`countedByCorrection`); never summed.
  * A set's money, for the smallest, is the amounts as the book holds them: magnitudes, an adjustment
- * signed. Forecasts, account-level items and unclassified records are no group and count as they are.
+ * signed. Account-level items and unclassified records are in no group and count as they are.
+ *
+ * A receivable's forecasts: one counts, once (`comparedForecast`): the latest, by movement date when
+ * every forecast has one, else by its first report's day; the largest of the latest. A forecast
+ * restated in a later report, or given twice in one, is one sale.
  *
  * Then an installment advanced in full and paid as well counts once (`countedContributions`): when
  * the counted advances of a receivable (what they paid plus their fees) are not zero and cover what
- * is expected — its forecast (`comparedForecast`: the latest, by movement date when every forecast
- * has one, else by first report's day; the largest of the latest) less its counted cancellations,
- * plus its counted adjustments — its payments are set aside. Only payments are set aside, so the
+ * is expected — its counted forecast less its counted cancellations, plus its counted adjustments —
+ * its payments are set aside. Only payments are set aside, so the
  * queries that count payments read their receivables whole (the scope `'paid receivables'` of
  * `unique-records.ts`); the other queries count no payment and read the range alone.
  *
@@ -128,8 +131,9 @@ export const countedRecords = (scope: RecordsScope) => `${uniqueRecords(scope)},
   WHERE u.role = 'FORECAST' AND u.receivable_key IS NOT NULL
   GROUP BY u.receivable_key, u.identity_hash
 ), compared_forecasts AS (
-  SELECT receivable_key, net_cents, ROW_NUMBER() OVER (
-    PARTITION BY receivable_key ORDER BY CASE WHEN dated = 1 THEN moved_on ELSE '' END DESC, first_day DESC, net_cents DESC
+  SELECT receivable_key, identity_hash, net_cents, ROW_NUMBER() OVER (
+    PARTITION BY receivable_key
+    ORDER BY CASE WHEN dated = 1 THEN moved_on ELSE '' END DESC, first_day DESC, net_cents DESC, identity_hash
   ) AS forecast_rank
   FROM (SELECT f.*, MIN(CASE WHEN moved_on IS NULL THEN 0 ELSE 1 END) OVER (PARTITION BY receivable_key) AS dated
         FROM forecasts f) d
@@ -144,6 +148,10 @@ export const countedRecords = (scope: RecordsScope) => `${uniqueRecords(scope)},
          >= f.net_cents + SUM(CASE WHEN c.role IN ('CANCELLATION', 'ADJUSTMENT') THEN c.signed_net_cents ELSE 0 END)
 ), records AS (
   SELECT c.*
-  FROM corrected c LEFT JOIN advanced_in_full a ON a.receivable_key = c.receivable_key AND c.role = 'PAYMENT'
+  FROM corrected c
+  LEFT JOIN advanced_in_full a ON a.receivable_key = c.receivable_key AND c.role = 'PAYMENT'
+  LEFT JOIN compared_forecasts f
+    ON f.receivable_key = c.receivable_key AND f.identity_hash = c.identity_hash AND c.role = 'FORECAST'
   WHERE c.in_period = 1 AND a.receivable_key IS NULL
+    AND (COALESCE(c.role, '') <> 'FORECAST' OR (f.forecast_rank = 1 AND c.copy_number = 1))
 )`;

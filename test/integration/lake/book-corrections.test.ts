@@ -16,6 +16,7 @@ import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 import { config, financial, JUNE, normalized, putRecords, source } from './stored-records';
 
+const MARCH = { from: '2025-03-01', to: '2025-03-31' };
 const MAY = { from: '2025-05-01', to: '2025-05-31' };
 
 let s3: LocalS3 | undefined;
@@ -47,15 +48,16 @@ async function storeReports(...reports: CanonicalRecord[][]) {
   return moneyOf(content as ReceivableContent);
 }
 
-/** What `daily_totals` counts of the D1 payments of a range: records and net. */
-async function lakePayments(range: typeof JUNE) {
+/** What `daily_totals` counts of a code's records in a range: records and net. */
+async function lakeTotals(code: string, range: typeof JUNE) {
   const rows = await (lake as LocalLake).runNamedQuery('daily_totals', range);
-  const payments = rows.filter((row) => row.code === 'D1');
+  const ofCode = rows.filter((row) => row.code === code);
   return {
-    records: payments.reduce((n, row) => n + Number(row.records), 0),
-    netCents: payments.reduce((n, row) => n + Number(row.net_cents), 0),
+    records: ofCode.reduce((n, row) => n + Number(row.records), 0),
+    netCents: ofCode.reduce((n, row) => n + Number(row.net_cents), 0),
   };
 }
+const lakePayments = (range: typeof JUNE) => lakeTotals('D1', range);
 
 const chargeback = (cents: number) => financial(3, 'E1', cents, { TIPOLANCAMENTO: '08', SINAL: 'D' });
 const payment = (cents: number) => financial(3, 'D1', cents);
@@ -132,5 +134,23 @@ describe('an installment advanced (in May) and paid (in June), its sale in March
     expect(book.settledNetCents).toBe(9_900);
     expect(await lakePayments(JUNE)).toEqual({ records: 1, netCents: 6_000 });
     expect(await lakeSettled()).toBe(book.settledNetCents);
+  });
+});
+
+describe('a forecast restated in a later report, or given twice in one: one sale', () => {
+  const forecast = (cents: number) => financial(3, 'A1', cents);
+  it.each([
+    ['restated as 99,00 the next day: the latest counts', [[10_000], [9_900]], 9_900],
+    ['given twice in one report: once', [[10_000, 10_000]], 10_000],
+  ])('%s, in the lake as in the book', async (_, statements, cents) => {
+    const book = await storeReports(
+      ...statements.map((amounts, i) =>
+        report(`${i + 1}00`, `2025-03-0${i + 5}`, amounts.map(forecast), 'sales'),
+      ),
+    );
+    expect(book.forecastNetCents).toBe(cents);
+    expect(await lakeTotals('A1', MARCH)).toEqual({ records: 1, netCents: book.forecastNetCents });
+    const audited = await (lake as LocalLake).runNamedQuery('fee_audit', MARCH);
+    expect(audited).toEqual([expect.objectContaining({ records: 1, gross_cents: book.forecastNetCents })]);
   });
 });
