@@ -4,30 +4,19 @@
  * follow its statement; an installment advanced in full sets its payment aside. Each lake figure is
  * compared with the book's, which the matcher works out from the same records, report by report.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RawRecord } from '../../../lambdas/core/provider/port';
 import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivable/matcher';
 import { moneyOf } from '../../../lambdas/core/receivable/status';
 import type { CanonicalRecord, ReportKind } from '../../../lambdas/core/records/canonical';
-import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
-import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
-import { config, financial, JUNE, normalized, putRecords, source } from './stored-records';
+import type { LocalLake } from '../../../local/lake/duckdb';
+import { config, financial, JUNE, lakePerTest, normalized, putRecords, source } from './stored-records';
 
 const MARCH = { from: '2025-03-01', to: '2025-03-31' };
 const MAY = { from: '2025-05-01', to: '2025-05-31' };
 
-let s3: LocalS3 | undefined;
+const { startS3, openLake } = lakePerTest();
 let lake: LocalLake | undefined;
-let workDir: string | undefined;
-afterEach(async () => {
-  lake?.close();
-  await s3?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-  [s3, lake, workDir] = [undefined, undefined, undefined];
-});
 
 /** One page of report `reportId`, generated on `generatedOn`, a record per line. */
 function report(reportId: string, generatedOn: string, raws: RawRecord[], kind: ReportKind = 'financial') {
@@ -37,14 +26,13 @@ function report(reportId: string, generatedOn: string, raws: RawRecord[], kind: 
 
 /** Stores the reports in the lake, a day apart, and returns the book's money of their receivable. */
 async function storeReports(...reports: CanonicalRecord[][]) {
-  s3 = await startLocalS3();
+  const s3 = await startS3();
   let content: ReceivableContent | undefined;
   for (const [day, records] of reports.entries()) {
     await putRecords(s3, records, config, `2025-06-2${day}T08:00:00Z`);
     content = applyRecords(content, records, config).receivable;
   }
-  workDir = await mkdtemp(join(tmpdir(), 'recon-book-corrections-'));
-  lake = await openLocalLake({ s3: s3.client, bucket: s3.bucket, workDir });
+  lake = await openLake();
   return moneyOf(content as ReceivableContent);
 }
 
@@ -114,25 +102,22 @@ describe('an installment advanced (in May) and paid (in June), its sale in March
     return (await lakePayments(JUNE)).netCents + Number(advances?.advanced_net_cents ?? 0);
   }
 
-  it('advanced in full (99,00 + 1,00 of fee): the payment is set aside, in the lake as in the book', async () => {
+  it.each([
+    ['in full (99,00 + 1,00 of fee): the payment is set aside', 9_900, 10_000, { records: 0, netCents: 0 }],
+    [
+      'in part (39,00 + 1,00): the payment of the rest counts too',
+      3_900,
+      6_000,
+      { records: 1, netCents: 6_000 },
+    ],
+  ])('advanced %s, in the lake as in the book', async (_, advanced, paid, payments) => {
     const book = await storeReports(
       sale,
-      report('100', '2025-05-21', [advance(9_900, 100)]),
-      report('200', '2025-06-11', [payment(10_000)]),
+      report('100', '2025-05-21', [advance(advanced, 100)]),
+      report('200', '2025-06-11', [payment(paid)]),
     );
-    expect(book.settledNetCents).toBe(9_900);
-    expect(await lakePayments(JUNE)).toEqual({ records: 0, netCents: 0 });
-    expect(await lakeSettled()).toBe(book.settledNetCents);
-  });
-
-  it('advanced in part (39,00 + 1,00): the payment of the rest counts too', async () => {
-    const book = await storeReports(
-      sale,
-      report('100', '2025-05-21', [advance(3_900, 100)]),
-      report('200', '2025-06-11', [payment(6_000)]),
-    );
-    expect(book.settledNetCents).toBe(9_900);
-    expect(await lakePayments(JUNE)).toEqual({ records: 1, netCents: 6_000 });
+    expect(book.settledNetCents).toBe(advanced + payments.netCents);
+    expect(await lakePayments(JUNE)).toEqual(payments);
     expect(await lakeSettled()).toBe(book.settledNetCents);
   });
 });

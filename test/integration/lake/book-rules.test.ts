@@ -4,19 +4,14 @@
  * after the roles changed counts with the role of its latest ingestion; a chargeback and its reversal
  * of one identity are two records, each with its role (`receivable/reclassify.ts`).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { buildPageIngestor } from '../../../lambdas/core/lake/ingest';
 import type { Page, RawRecord } from '../../../lambdas/core/provider/port';
 import { countPages, mergeOccurrences } from '../../../lambdas/core/receivable/occurrences';
 import type { CanonicalRecord } from '../../../lambdas/core/records/canonical';
-import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
-import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
-import { config, financial, JUNE, normalized, putRecords, source } from './stored-records';
+import { config, financial, JUNE, lakePerTest, normalized, putRecords, source } from './stored-records';
 
 const fee = financial(0, 'G1', 8_990, { SINAL: 'D' });
 const chargeback = financial(1, 'E1', 10_000, { TIPOLANCAMENTO: '08', SINAL: 'D' });
@@ -34,29 +29,14 @@ const pageOf = (reportId: string, page: number, records: RawRecord[]): Page => (
   pastLastPage: false,
 });
 
-let s3: LocalS3 | undefined;
-let lake: LocalLake | undefined;
-let workDir: string | undefined;
-afterEach(async () => {
-  lake?.close();
-  await s3?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-  [s3, lake, workDir] = [undefined, undefined, undefined];
-});
-
-async function openLake(): Promise<LocalLake> {
-  workDir = await mkdtemp(join(tmpdir(), 'recon-book-rules-'));
-  lake = await openLocalLake({ s3: (s3 as LocalS3).client, bucket: (s3 as LocalS3).bucket, workDir });
-  return lake;
-}
-
+const { startS3, s3, openLake } = lakePerTest();
 const put = (records: readonly CanonicalRecord[], roles: typeof config, ingestedAt: string) =>
-  putRecords(s3 as LocalS3, records, roles, ingestedAt);
+  putRecords(s3(), records, roles, ingestedAt);
 
 /** Starts the lake's S3 and ingests one report of these pages (one download batch), as the workflow does. */
 async function ingestReport(reportId: string, pages: readonly RawRecord[][]): Promise<CanonicalRecord[]> {
-  s3 = await startLocalS3();
-  const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config });
+  const store = await startS3();
+  const ingest = buildPageIngestor({ s3: store.client, bucket: store.bucket, config });
   const sourced = pages.map((records, i) => ({
     page: pageOf(reportId, i + 1, records),
     source: source(reportId, i + 1),
@@ -111,7 +91,7 @@ describe('a chargeback and its reversal of one identity: two readings, two recor
   });
 
   it('stored unclassified, then re-run with the rules: each takes its own role', async () => {
-    s3 = await startLocalS3();
+    await startS3();
     for (const [reportId, roles, day] of [
       ['100', parseReconConfig({ recordSign: SIMULATOR_RECORD_SIGN }), '2025-06-20'],
       ['200', config, '2025-06-21'],
@@ -127,7 +107,7 @@ describe('a chargeback and its reversal of one identity: two readings, two recor
 
 describe('a record stored while its identity still held the role (`formerHash`)', () => {
   it('and stored again under the current identity: one record, as the book replaces it', async () => {
-    s3 = await startLocalS3();
+    await startS3();
     const current = normalized(chargeback, { ...source('200', 1, '2025-06-21'), lines: 1 }, 0);
     const { formerHash, ...unnamed } = normalized(chargeback, { ...source('100', 1), lines: 1 }, 0);
     expect(formerHash).toBeDefined();
@@ -140,7 +120,7 @@ describe('a record stored while its identity still held the role (`formerHash`)'
 
 describe('a page whose length was not recorded (a file from before `page_lines`)', () => {
   it('has no seam in the book nor in the lake: the two places count twice', async () => {
-    s3 = await startLocalS3();
+    await startS3();
     const records = [
       normalized(payment(0), source('502', 1), 0),
       normalized(fee, source('502', 1), 1),
@@ -200,7 +180,7 @@ describe('a record stored again after the roles changed: its latest ingestion’
       [],
     ],
   ])('%s', async (_, before, after, reports, expected) => {
-    s3 = await startLocalS3();
+    await startS3();
     for (const [i, roles] of [before, after].entries()) {
       const [reportId, generatedOn] = reports[i] as readonly [string, string];
       const origin = { ...source(reportId, 1, generatedOn), lines: 1 };

@@ -2,14 +2,19 @@
  * Records of the simulator's roles stored in the lake as the workflow stores them (one Parquet object
  * per page), for the tests that compare what the lake's queries count with what the book counts.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterEach } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { recordsObjectKey } from '../../../lambdas/core/lake/keys';
 import { encodeRecordsParquet, movementDate } from '../../../lambdas/core/lake/records-file';
 import type { RawRecord } from '../../../lambdas/core/provider/port';
 import type { CanonicalRecord, RecordSource } from '../../../lambdas/core/records/canonical';
 import { buildNormalizer } from '../../../lambdas/core/records/normalize';
-import type { LocalS3 } from '../../../local/aws/s3';
+import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
+import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
 import { buildPage } from './pages';
 
@@ -66,4 +71,34 @@ export async function putRecords(
       }),
     );
   }
+}
+
+/** A local S3 started by each test and the lake opened over it, both closed after the test. */
+export function lakePerTest() {
+  let s3: LocalS3 | undefined;
+  let lake: LocalLake | undefined;
+  let workDir: string | undefined;
+  afterEach(async () => {
+    lake?.close();
+    await s3?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+    [s3, lake, workDir] = [undefined, undefined, undefined];
+  });
+  const started = (): LocalS3 => {
+    if (s3 === undefined) throw new Error('no S3 started in this test');
+    return s3;
+  };
+  return {
+    async startS3(): Promise<LocalS3> {
+      s3 = await startLocalS3();
+      return s3;
+    },
+    s3: started,
+    /** The lake over this test's S3 as it stands, as `recon query` opens it. */
+    async openLake(): Promise<LocalLake> {
+      workDir = await mkdtemp(join(tmpdir(), 'recon-lake-test-'));
+      lake = await openLocalLake({ s3: started().client, bucket: started().bucket, workDir });
+      return lake;
+    },
+  };
 }
