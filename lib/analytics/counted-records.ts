@@ -32,7 +32,10 @@
  * Limit: the book joins members linked through any chain of reports (a union-find); SQL without
  * recursion (Athena allows only 10 levels of it) follows {@link LINK_HOPS} links from each member, so
  * a chain of more than four members, each sharing a report only with the next, may read as two sets.
- * No provider has been seen restating one payment date's records that way.
+ * No provider has been seen restating one payment date's records that way. And a group is decided
+ * within the range read: the records of one payment date share their movement date (the partition),
+ * but one without a payment date is filed under its due date, else its report's day, so its
+ * restatement filed on another day is decided only by a range that holds both days.
  *
  * Parameters: those of {@link uniqueRecords} in the same scope.
  */
