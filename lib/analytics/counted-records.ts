@@ -90,7 +90,7 @@ export const countedRecords = (scope: RecordsScope) => `${uniqueRecords(scope)},
   JOIN linked_${LINK_HOPS} c ON c.correction_group = g.correction_group AND c.identity_hash = g.identity_hash
 ), linked_sets AS (
   SELECT correction_group, linked_set, MAX(first_report) AS set_report, SUM(book_cents * copies) AS set_cents,
-         COUNT(*) OVER (PARTITION BY correction_group) AS sets
+         COUNT(*) OVER (PARTITION BY correction_group) AS set_count
   FROM linked_members
   GROUP BY correction_group, linked_set
 ), latest_sets AS (
@@ -100,11 +100,11 @@ export const countedRecords = (scope: RecordsScope) => `${uniqueRecords(scope)},
   ) AS set_pick
   FROM (SELECT l.*, MAX(SUBSTR(set_report, 1, 10)) OVER (PARTITION BY correction_group) AS latest_day
         FROM linked_sets l) s
+), group_sizes AS (
+  SELECT correction_group, COUNT(*) AS members FROM grouped GROUP BY correction_group
 ), whole_statements AS (
   SELECT DISTINCT h.correction_group
-  FROM held h
-  JOIN (SELECT correction_group, COUNT(*) AS members FROM grouped GROUP BY correction_group) g
-    ON g.correction_group = h.correction_group
+  FROM held h JOIN group_sizes g ON g.correction_group = h.correction_group
   WHERE h.copies_in = h.copies
   GROUP BY h.correction_group, h.report_key, g.members
   HAVING COUNT(*) = g.members
@@ -112,7 +112,7 @@ export const countedRecords = (scope: RecordsScope) => `${uniqueRecords(scope)},
   SELECT correction_group, MAX(report_key) AS latest_report FROM held GROUP BY correction_group
 ), counted AS (
   SELECT m.identity_hash, m.role, CASE
-           WHEN s.sets > 1 THEN CASE WHEN s.set_pick = 1 THEN m.copies ELSE 0 END
+           WHEN s.set_count > 1 THEN CASE WHEN s.set_pick = 1 THEN m.copies ELSE 0 END
            WHEN w.correction_group IS NOT NULL THEN m.copies
            ELSE COALESCE(h.copies_in, 0) END AS counted_copies
   FROM linked_members m

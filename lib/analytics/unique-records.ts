@@ -53,11 +53,11 @@ const inRange =
 function storedOf(scope: RecordsScope): string {
   if (scope === 'range')
     return `stored AS (SELECT t.*, 1 AS in_period FROM ${RECORDS_TABLE.name} t WHERE ${inRange})`;
-  return `period AS (SELECT * FROM ${RECORDS_TABLE.name} WHERE ${inRange}), stored AS (
-  SELECT p.*, 1 AS in_period FROM period p
+  return `range_records AS (SELECT * FROM ${RECORDS_TABLE.name} WHERE ${inRange}), stored AS (
+  SELECT r.*, 1 AS in_period FROM range_records r
   UNION ALL
   SELECT t.*, 0 AS in_period FROM ${RECORDS_TABLE.name} t
-  WHERE t.receivable_key IN (SELECT receivable_key FROM period WHERE role = 'PAYMENT')
+  WHERE t.receivable_key IN (SELECT receivable_key FROM range_records WHERE role = 'PAYMENT')
     AND t.movement_date NOT BETWEEN ? AND ?
 )`;
 }
