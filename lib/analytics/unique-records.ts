@@ -1,7 +1,7 @@
 /**
  * `WITH ... unique_records AS (...)`: the records of a movement-date range, each occurrence once, as
- * the book counts occurrences (`lambdas/core/receivable/occurrences.ts`), written in SQL; the queries
- * read them through `counted-records.ts`, which adds the book's correction rule:
+ * the book counts occurrences (`lambdas/core/receivable/occurrences.ts`), written in SQL (the queries
+ * read them through `counted-records.ts`, which then applies the book's correction rule):
  *
  * - the same record reaches the lake in several reports (a re-run generates a new report id; windows
  *   overlap), so an identity (`record_hash`) counts as many times as it occurs in the report holding
@@ -31,9 +31,9 @@
  * depends on the receivable's forecast, advances, cancellations and adjustments, which other months
  * hold (`counted-records.ts`). That scope reads every month of the table for those receivables.
  *
- * Parameters: the range twice, once for the `movement_month` partitions (so
- * Athena reads only the months of the range) and once for the days, and with the paid receivables'
- * records once more, for the days those leave out; pass the same two dates.
+ * Parameters: the range twice, once for the `movement_month` partitions (so Athena reads only the
+ * months of the range) and once for the days, and in the scope `'paid receivables'` once more, for
+ * the days its other records lie outside; pass the same two dates.
  */
 import { RECORDS_TABLE } from '../../lambdas/core/lake/tables';
 
