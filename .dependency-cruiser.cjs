@@ -35,7 +35,7 @@ module.exports = {
       name: 'write-path-renders-nothing',
       comment:
         'Ingesting, matching, aging and keeping the book never render: only the report shell ' +
-        '(lambdas/core/report/) and the capabilities\' report sections (report-*.ts beside their model) ' +
+        "(lambdas/core/report/) and the capabilities' report sections (report-*.ts beside their model) " +
         'import the report or its kit, so a change of wording can never touch the write path.',
       severity: 'error',
       from: { path: '^lambdas/core/', pathNot: '^lambdas/core/(report|report-kit)/|/report-[a-z-]+\\.ts$' },
@@ -44,7 +44,7 @@ module.exports = {
     {
       name: 'shell-lists-sections',
       comment:
-        'The report shell places the sections report/sections.ts lists and reads their models\' types; ' +
+        "The report shell places the sections report/sections.ts lists and reads their models' types; " +
         'it calls no capability itself (the book, whose figures the shell lays out, aside).',
       severity: 'error',
       from: { path: '^lambdas/core/report/', pathNot: '^lambdas/core/report/sections\\.ts$' },

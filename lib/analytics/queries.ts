@@ -10,13 +10,13 @@
  * - no integer division (Trino truncates, DuckDB does not): ratios are computed on DOUBLE.
  *
  * Queries over `recon_records` count each record as the book (DynamoDB) does — identity, page seams,
- * the roles of the latest run — through one CTE, {@link uniqueRecords}.
+ * the roles of the latest run, corrections — through one CTE chain, {@link countedRecords}.
  */
 import { QUARANTINE_TABLE } from '../../lambdas/core/ingest/lake/tables';
 import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/receivable-store/changes-table';
+import { countedRecords } from './counted-records';
 import { DEPOSIT_QUERIES } from './deposit-queries';
 import { feeAuditSql, feeConsistencySql } from './fee-audit-query';
-import { uniqueRecords } from './unique-records';
 
 export interface QueryParam {
   readonly name: string;
@@ -35,8 +35,13 @@ export interface NamedQuery {
 const asOf: QueryParam = { name: 'as_of', description: 'state as of the end of this date, yyyy-MM-dd' };
 const from: QueryParam = { name: 'from', description: 'first movement date, yyyy-MM-dd' };
 const to: QueryParam = { name: 'to', description: 'last movement date (inclusive), yyyy-MM-dd' };
-/** The parameters of {@link uniqueRecords}: the range twice (partitions, then days). */
+/** The parameters of {@link countedRecords} over the range: twice (partitions, then days). */
 const movementRange: readonly QueryParam[] = [from, to, from, to];
+/** The same with the rest of the receivables paid in the range: once more (the days they leave out). */
+const paidReceivablesRange: readonly QueryParam[] = [...movementRange, from, to];
+const rangeRecords = countedRecords('range');
+/** For the queries that count payments: whether an advance set one aside takes the whole receivable. */
+const paidReceivablesRecords = countedRecords('paid receivables');
 
 /**
  * `WITH receivables AS (...)`: every receivable's state as of the `as_of` parameter, from the change
@@ -147,8 +152,8 @@ ORDER BY last_payment_date, receivable_key`,
     name: 'daily_totals',
     description:
       'Record counts and gross/fee/net totals per movement day, kind, code, acquirer, merchant and brand.',
-    params: movementRange,
-    sql: `${uniqueRecords}
+    params: paidReceivablesRange,
+    sql: `${paidReceivablesRecords}
 SELECT movement_date, kind, code, acquirer, merchant, brand,
        COUNT(*) AS records,
        SUM(gross_cents) AS gross_cents,
@@ -163,14 +168,14 @@ ORDER BY movement_date, kind, code, acquirer, merchant, brand`,
     description:
       'Forecasts (A1) of a movement period against the contracted rates (recon_contract_rates, docs/fee-audit.md) per acquirer and brand: gross, charged and contracted fee, their difference, sales above contract and without a rate.',
     params: movementRange,
-    sql: feeAuditSql(uniqueRecords),
+    sql: feeAuditSql(rangeRecords),
   },
   {
     name: 'fee_consistency',
     description:
       'Charged fee versus gross minus net per acquirer, brand and code: records whose own amounts disagree, effective fee rate.',
-    params: movementRange,
-    sql: feeConsistencySql(uniqueRecords),
+    params: paidReceivablesRange,
+    sql: feeConsistencySql(paidReceivablesRecords),
   },
   {
     name: 'fee_overcharges',
@@ -203,7 +208,7 @@ ORDER BY acquirer, brand`,
     description:
       'Chargebacks per acquirer and month of their debit (movement date): count and amount, reversals, and the net still taken back.',
     params: movementRange,
-    sql: `${uniqueRecords}
+    sql: `${rangeRecords}
 SELECT acquirer, ${month} AS movement_month,
        ${countOf("role = 'CHARGEBACK'")} AS chargebacks,
        ${debitOf("role = 'CHARGEBACK'")} AS chargeback_cents,
@@ -220,7 +225,7 @@ ORDER BY acquirer, movement_month`,
     description:
       'Fees (POS rent, service fees) and debit adjustments per acquirer and month, account-level and linked to a receivable, as positive debits.',
     params: movementRange,
-    sql: `${uniqueRecords}
+    sql: `${rangeRecords}
 SELECT acquirer, ${month} AS movement_month,
        ${countOf("role = 'FEE'")} AS fees,
        ${debitOf("role = 'FEE'")} AS fee_cents,
@@ -239,7 +244,7 @@ ORDER BY acquirer, movement_month`,
     description:
       'Advances of receivables per acquirer and month paid: amount paid early, advance fee, and the fee as a percentage of paid plus fee.',
     params: movementRange,
-    sql: `${uniqueRecords}
+    sql: `${rangeRecords}
 SELECT acquirer, ${month} AS movement_month,
        COUNT(*) AS advances,
        SUM(signed_net_cents) AS advanced_net_cents,

@@ -11,7 +11,8 @@ import type { Receivable } from '../../lambdas/core/receivables/item';
 import { collect, scanPages } from '../../lambdas/core/receivables/queries';
 import type { LocalWorld } from '../../local/simulated-world';
 import { generateUniverse } from '../../local/simulator/universe/dataset';
-import { expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
+import { expectLakeAgreesWithBook } from '../support/lake-agreement';
+import { asOfOf, expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
 
 let world: LocalWorld | undefined;
 afterEach(async () => {
@@ -49,6 +50,7 @@ describe('fault injection: amounts corrected in a later report', () => {
       const second = await world.run({ ...PERIOD, force: true });
 
       await expectGroundTruth(world, second);
+      await expectLakeAgreesWithBook(world, asOfOf(second));
       const reasons = await reasonsOf(world);
       if (flag) expect(reasons.filter((reason) => reason === flag).length).toBeGreaterThan(0);
       expect(reasons).not.toContain('DUPLICATE_FORECAST');
@@ -84,6 +86,7 @@ describe('fault injection: equal payments registered on consecutive movement day
     const last = await world.run({ from: fromEpochDay(twin.day + 1), to: PERIOD.to });
 
     await expectGroundTruth(world, last);
+    await expectLakeAgreesWithBook(world, asOfOf(last));
   });
 });
 
@@ -103,6 +106,7 @@ describe('fault injection: a page seam that overlaps by one record', () => {
     const result = await world.run(PERIOD);
 
     await expectGroundTruth(world, result);
+    await expectLakeAgreesWithBook(world, asOfOf(result));
     expect(await reasonsOf(world)).toContain('POSSIBLE_SEAM_DUPLICATE');
     // The job still says what it received: every entry served, the seam copies included.
     const received = jobsOf(result).reduce((sum, job) => sum + job.counts.received, 0);
@@ -115,6 +119,7 @@ describe('fault injection: a page seam that overlaps by one record', () => {
     const result = await world.run(PERIOD);
 
     await expectGroundTruth(world, result);
+    await expectLakeAgreesWithBook(world, asOfOf(result));
     expect(await reasonsOf(world)).not.toContain('POSSIBLE_SEAM_DUPLICATE');
   });
 });

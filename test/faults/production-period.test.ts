@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalWorld } from '../../local/simulated-world';
+import { expectLakeAgreesWithBook } from '../support/lake-agreement';
 import { asOfOf, jobsOf, startFaultWorld } from './harness';
 
 const PERIOD = { from: '2024-12-01', to: '2025-01-29' } as const;
@@ -55,6 +56,7 @@ describe('fault injection: a production period under a slow, flaky provider', ()
     const second = await world.run({ ...PERIOD, force: true });
 
     expect(await expectExact(world, second)).toEqual(receivables);
+    await expectLakeAgreesWithBook(world, asOfOf(second));
     expect(jobsOf(second).every((job) => job.outcome === 'COMPLETED' && job.receivables?.changed === 0)).toBe(
       true,
     );

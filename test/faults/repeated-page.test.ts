@@ -8,7 +8,15 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalWorld } from '../../local/simulated-world';
-import { expectFailedWithNotification, expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
+import { expectLakeAgreesWithBook } from '../support/lake-agreement';
+import {
+  asOfOf,
+  expectFailedWithNotification,
+  expectGroundTruth,
+  jobsOf,
+  PERIOD,
+  startFaultWorld,
+} from './harness';
 
 let world: LocalWorld | undefined;
 afterEach(async () => {
@@ -48,6 +56,8 @@ describe('fault injection: the same page content under two page numbers', () => 
       const rerun = await world.run(PERIOD);
 
       await expectGroundTruth(world, rerun);
+      // The failed run's records stay in the lake: it counts them once, as the book does.
+      await expectLakeAgreesWithBook(world, asOfOf(rerun));
       // New reports, not the failed run's: their pages may hold records under the wrong number.
       for (const [index, job] of jobsOf(rerun).entries()) {
         expect(job.resumed).toBeUndefined();

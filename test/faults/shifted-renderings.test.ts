@@ -10,7 +10,8 @@ import { gunzipSync } from 'node:zlib';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalWorld } from '../../local/simulated-world';
-import { expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
+import { expectLakeAgreesWithBook } from '../support/lake-agreement';
+import { asOfOf, expectGroundTruth, jobsOf, PERIOD, startFaultWorld } from './harness';
 
 let world: LocalWorld | undefined;
 afterEach(async () => {
@@ -42,6 +43,7 @@ describe('fault injection: zone-shifted date-times and decorated identifiers', (
     const result = await world.run(PERIOD);
 
     await expectGroundTruth(world, result);
+    await expectLakeAgreesWithBook(world, asOfOf(result));
     const quarantined = jobsOf(result)
       .flatMap((job) => Object.values(job.counts.quarantinedByReason))
       .reduce((sum, n) => sum + n, 0);

@@ -1,10 +1,13 @@
 /**
  * The book's (DynamoDB's) money per acquirer and month in the columns of the lake's money queries
- * (`chargebacks_by_month`, `fees_and_debits_by_month`, `advance_fees_by_month`), summed by the book's
- * own rules — a receivable's events through `lifecycleMoney`, account entries times their copies —
- * so a test compares the lake with the book in one `toEqual`.
+ * (`chargebacks_by_month`, `fees_and_debits_by_month`, `advance_fees_by_month`, and the forecasts and
+ * payments of `daily_totals`), summed by the book's own rules — the compared forecast and the
+ * contributions that count (`corrections.ts`: restatements superseded, the payment of an installment
+ * advanced in full set aside), a receivable's events through `lifecycleMoney`, account entries times
+ * their copies — so a test compares the lake with the book in one `toEqual`.
  */
 import type { IsoDate } from '../../lambdas/core/calendar';
+import { comparedForecast, countedContributions } from '../../lambdas/core/receivables/corrections';
 import {
   type LifecycleMoney,
   lifecycleMoney,
@@ -39,6 +42,12 @@ export const MONEY_QUERIES = {
   advance_fees_by_month: ['advances', 'advanced_net_cents', 'advance_fee_cents'],
 } as const;
 export type MoneyQuery = keyof typeof MONEY_QUERIES;
+/** The codes of `daily_totals` compared, per acquirer and month: how many count, and their net. */
+export const DAILY_TOTALS = {
+  A1: { count: 'forecasts', cents: 'forecast_cents' },
+  D1: { count: 'payments', cents: 'payment_cents' },
+} as const;
+export type DailyFigure = (typeof DAILY_TOTALS)[keyof typeof DAILY_TOTALS]['count'];
 
 /** A money query's rows as figures, read in the columns of {@link MONEY_QUERIES}. */
 export function figuresOf(rows: readonly Record<string, unknown>[], columns: readonly string[]): Figures {
@@ -72,7 +81,7 @@ export function withMoney(figures: Figures): Figures {
 }
 
 export interface BookMoney {
-  readonly figures: Record<MoneyQuery, Figures>;
+  readonly figures: Record<MoneyQuery | DailyFigure, Figures>;
   /** Money records the book saw on both sides of a page seam (each counted once). */
   readonly seamed: number;
 }
@@ -82,11 +91,32 @@ export async function bookMoneyByMonth(world: LocalWorld, asOf: IsoDate): Promis
   const chargebacks: Figures = {};
   const fees: Figures = {};
   const advances: Figures = {};
+  const forecasts: Figures = {};
+  const payments: Figures = {};
   let seamed = 0;
   const { documentClient: ddb, tableName } = world.dynamo;
   for (const receivable of await collect(scanPages({ ddb, tableName }))) {
+    const counted = countedContributions(receivable);
+    const forecast = comparedForecast(receivable.forecasts).forecast;
+    if (forecast !== undefined) {
+      // The lake files a forecast under its sale date, the receivable's.
+      addTo(forecasts, receivable.acquirer as string, receivable.saleDate as IsoDate, {
+        forecasts: 1,
+        forecast_cents: forecast.netCents,
+      });
+    }
+    for (const settlement of counted.settlements.counted) {
+      const { copies } = settlement.occurrences;
+      const day = settlement.paymentDate;
+      // The lake files a payment without one under its due date, which the book does not keep with it.
+      if (day === null) throw new Error(`a payment of ${receivable.key} without a payment date`);
+      addTo(payments, receivable.acquirer as string, day, {
+        payments: copies,
+        payment_cents: settlement.netCents * copies,
+      });
+    }
     const byDay = new Map<IsoDate, RoleContribution[]>();
-    for (const event of receivable.events ?? []) {
+    for (const event of counted.events.counted) {
       if (event.role === 'CANCELLATION') continue; // a sales-report record: no money query reads it
       const day = event.paymentDate ?? event.movementDate;
       if (day === null) throw new Error(`a ${event.role} of ${receivable.key} without a date: in no month`);
@@ -141,6 +171,8 @@ export async function bookMoneyByMonth(world: LocalWorld, asOf: IsoDate): Promis
       chargebacks_by_month: withMoney(chargebacks),
       fees_and_debits_by_month: withMoney(fees),
       advance_fees_by_month: withMoney(advances),
+      forecasts: withMoney(forecasts),
+      payments: withMoney(payments),
     },
     seamed,
   };

@@ -1,44 +1,18 @@
 /**
  * The lake's money queries count a record as the book (DynamoDB) counts it: a copy served on both
- * sides of a page seam is one record, as `receivables/occurrences.ts` decides; a record stored again
+ * sides of a page seam is one record, as `receivable/occurrences.ts` decides; a record stored again
  * after the roles changed counts with the role of its latest ingestion; a chargeback and its reversal
- * of one identity are two records, each with its role (`receivables/reclassify.ts`).
+ * of one identity are two records, each with its role (`receivable/reclassify.ts`).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { buildPageIngestor } from '../../../lambdas/core/ingest/lake/ingest';
-import { recordsObjectKey } from '../../../lambdas/core/ingest/lake/keys';
-import { encodeRecordsParquet } from '../../../lambdas/core/ingest/lake/records-file';
-import type { CanonicalRecord, RecordSource } from '../../../lambdas/core/ingest/records/canonical';
-import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize';
+import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
 import type { Page, RawRecord } from '../../../lambdas/core/provider/port';
 import { countPages, mergeOccurrences } from '../../../lambdas/core/receivables/occurrences';
-import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
-import { type LocalLake, openLocalLake } from '../../../local/lake/duckdb';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
-import { buildPage } from './pages';
+import { config, financial, JUNE, lakePerTest, normalized, putRecords, source } from './stored-records';
 
-const config = parseReconConfig({ recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN });
-const JUNE = { from: '2025-06-01', to: '2025-06-30' };
-
-/** A payment of the sandbox's shape, paid in June, as `code` with its own key and amount. */
-function financial(i: number, code: string, netCents: number, extra: RawRecord = {}): RawRecord {
-  const base = buildPage({ kind: 'financial', reportId: 'x', page: 1, good: i + 1 }).page.records[i];
-  const reais = (netCents / 100).toFixed(2).replace('.', ',');
-  return {
-    ...base,
-    tipoRegistro: code,
-    vlBruto: reais,
-    vlTaxa: '0,00',
-    vlLiquido: reais,
-    dtPagamento: 20250610,
-    ...extra,
-  };
-}
 const fee = financial(0, 'G1', 8_990, { SINAL: 'D' });
 const chargeback = financial(1, 'E1', 10_000, { TIPOLANCAMENTO: '08', SINAL: 'D' });
 /** The chargeback's reversal on its own day: the same identity (the rule column is not part of it). */
@@ -47,9 +21,6 @@ const oneChargeback = [expect.objectContaining({ chargebacks: 1, chargeback_cent
 const pairTotals = { chargebacks: 1, chargeback_cents: 10_000, reversals: 1, reversed_cents: 10_000 };
 const payment = (i: number) => financial(i + 2, 'D1', 1_000 + i);
 
-function source(reportId: string, page: number, generatedOn = '2025-06-20'): RecordSource {
-  return { reportKind: 'financial', reportId, page, generatedOn };
-}
 const pageOf = (reportId: string, page: number, records: RawRecord[]): Page => ({
   reportId,
   page,
@@ -58,44 +29,14 @@ const pageOf = (reportId: string, page: number, records: RawRecord[]): Page => (
   pastLastPage: false,
 });
 
-let s3: LocalS3 | undefined;
-let lake: LocalLake | undefined;
-let workDir: string | undefined;
-afterEach(async () => {
-  lake?.close();
-  await s3?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-  [s3, lake, workDir] = [undefined, undefined, undefined];
-});
-
-async function openLake(): Promise<LocalLake> {
-  workDir = await mkdtemp(join(tmpdir(), 'recon-book-rules-'));
-  lake = await openLocalLake({ s3: (s3 as LocalS3).client, bucket: (s3 as LocalS3).bucket, workDir });
-  return lake;
-}
-
-/** Stores records as one Parquet object of report `reportId`, June, as `roles` says of them. */
-async function put(records: readonly CanonicalRecord[], roles: typeof config, ingestedAt: string) {
-  const origin = (records[0] as CanonicalRecord).source;
-  await (s3 as LocalS3).client.send(
-    new PutObjectCommand({
-      Bucket: (s3 as LocalS3).bucket,
-      Key: recordsObjectKey(origin, '2025-06', origin.page + 1),
-      Body: encodeRecordsParquet(records, roles, new Date(ingestedAt)),
-    }),
-  );
-}
-
-function normalized(raw: RawRecord, origin: RecordSource, line: number): CanonicalRecord {
-  const result = buildNormalizer(config).normalize(raw, origin, line);
-  if (!result.ok) throw new Error(result.quarantined.detail);
-  return result.record;
-}
+const { startS3, s3, openLake } = lakePerTest();
+const put = (records: readonly CanonicalRecord[], roles: typeof config, ingestedAt: string) =>
+  putRecords(s3(), records, roles, ingestedAt);
 
 /** Starts the lake's S3 and ingests one report of these pages (one download batch), as the workflow does. */
 async function ingestReport(reportId: string, pages: readonly RawRecord[][]): Promise<CanonicalRecord[]> {
-  s3 = await startLocalS3();
-  const ingest = buildPageIngestor({ s3: s3.client, bucket: s3.bucket, config });
+  const store = await startS3();
+  const ingest = buildPageIngestor({ s3: store.client, bucket: store.bucket, config });
   const sourced = pages.map((records, i) => ({
     page: pageOf(reportId, i + 1, records),
     source: source(reportId, i + 1),
@@ -150,7 +91,7 @@ describe('a chargeback and its reversal of one identity: two readings, two recor
   });
 
   it('stored unclassified, then re-run with the rules: each takes its own role', async () => {
-    s3 = await startLocalS3();
+    await startS3();
     for (const [reportId, roles, day] of [
       ['100', parseReconConfig({ recordSign: SIMULATOR_RECORD_SIGN }), '2025-06-20'],
       ['200', config, '2025-06-21'],
@@ -166,7 +107,7 @@ describe('a chargeback and its reversal of one identity: two readings, two recor
 
 describe('a record stored while its identity still held the role (`formerHash`)', () => {
   it('and stored again under the current identity: one record, as the book replaces it', async () => {
-    s3 = await startLocalS3();
+    await startS3();
     const current = normalized(chargeback, { ...source('200', 1, '2025-06-21'), lines: 1 }, 0);
     const { formerHash, ...unnamed } = normalized(chargeback, { ...source('100', 1), lines: 1 }, 0);
     expect(formerHash).toBeDefined();
@@ -179,7 +120,7 @@ describe('a record stored while its identity still held the role (`formerHash`)'
 
 describe('a page whose length was not recorded (a file from before `page_lines`)', () => {
   it('has no seam in the book nor in the lake: the two places count twice', async () => {
-    s3 = await startLocalS3();
+    await startS3();
     const records = [
       normalized(payment(0), source('502', 1), 0),
       normalized(fee, source('502', 1), 1),
@@ -239,7 +180,7 @@ describe('a record stored again after the roles changed: its latest ingestion’
       [],
     ],
   ])('%s', async (_, before, after, reports, expected) => {
-    s3 = await startLocalS3();
+    await startS3();
     for (const [i, roles] of [before, after].entries()) {
       const [reportId, generatedOn] = reports[i] as readonly [string, string];
       const origin = { ...source(reportId, 1, generatedOn), lines: 1 };

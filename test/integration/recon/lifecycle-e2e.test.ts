@@ -14,6 +14,7 @@ import type { ReconConfigInput } from '../../../lambdas/core/config';
 import { expectedLifecycle, storedLifecycle } from '../../../local/lifecycle-compare';
 import type { LocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
+import { expectLakeAgreesWithBook } from '../../support/lake-agreement';
 import { startLifecycleWorld } from '../../support/lifecycle-world';
 
 /** A month of sales, read over three months: installments are paid, charged back and advanced in it. */
@@ -110,6 +111,7 @@ describe('the receivable lifecycle end to end (production, variance, every role)
     expect(forced.jobs?.every((job) => job.receivables?.changed === 0)).toBe(true);
     const again = await expectTruth(world, AS_OF);
     expect(again.actual.map((r) => [r.row, r.roles])).toEqual(actual.map((r) => [r.row, r.roles]));
+    await expectLakeAgreesWithBook(world, AS_OF);
   }, 120_000);
 
   it('a backfill and then nightly runs reach the same truth', async () => {
@@ -134,6 +136,7 @@ describe('the receivable lifecycle end to end (production, variance, every role)
     const rerun = await world.run({ ...PERIOD, asOf: AS_OF, force: true }, { steps });
     expect(rerun.status).toBe('SUCCEEDED');
     await expectTruth(world, AS_OF);
+    await expectLakeAgreesWithBook(world, AS_OF);
   }, 60_000);
 
   it('a chargeback restated by a later report supersedes the first: never summed, flagged', async () => {
@@ -159,5 +162,7 @@ describe('the receivable lifecycle end to end (production, variance, every role)
     expect(
       truth.rows.filter((r) => flagged.has(keyOf(r))).every((r) => r.latestChargebackDate !== null),
     ).toBe(true);
+    // The lake supersedes the restated chargebacks too, never sums them.
+    await expectLakeAgreesWithBook(world, AS_OF);
   }, 120_000);
 });

@@ -15,7 +15,9 @@ import { NAMED_QUERIES } from '../../../lib/analytics/queries';
  * `fee_audit` (the contracted-rate CSV, text columns): REPLACE(s, from, to) replaces every match in
  * both; TRANSLATE(s, from, to) replaces each character of `from` by the one at its place in `to`
  * in both; TRIM (spaces at both ends), UPPER; TRY_CAST is CAST giving null instead of an error; ROUND
- * on a DECIMAL rounds half away from zero in both.
+ * on a DECIMAL rounds half away from zero in both. MIN and MAX (the correction rule's latest report,
+ * `counted-records.ts`) compare integers as numbers and text by code point in both, and the text they
+ * compare is ISO dates, report ids and hashes.
  */
 const PORTABLE_FUNCTIONS = [
   'ABS',
@@ -23,6 +25,8 @@ const PORTABLE_FUNCTIONS = [
   'COALESCE',
   'COUNT',
   'DENSE_RANK',
+  'MAX',
+  'MIN',
   'NULLIF',
   'REPLACE',
   'ROUND',

@@ -28,7 +28,7 @@ export function movementDate(record: CanonicalRecord): IsoDate {
  * cancellations, chargebacks and fees take away; an adjustment carries its own sign; an ignored
  * record moves nothing (null).
  */
-const DIRECTION: Record<RecordRole, 1 | -1 | null> = {
+export const DIRECTION: Record<RecordRole, 1 | -1 | null> = {
   FORECAST: 1,
   PAYMENT: 1,
   CANCELLATION: -1,
