@@ -2,7 +2,7 @@
  * The one Lambda handler shape of the workflow: Middy with Powertools logger (correlation keys:
  * execution, report id, page range), metrics and tracer, the step's own dependencies built once per
  * container (by the `build` its handler passes: only what that step uses), then exactly one step,
- * bound to its contract (core/workflow/steps.ts `bindContract`): its input and its output are parsed
+ * bound to its contract (core/workflow/build-steps.ts `bindContract`): its input and its output are parsed
  * with the step's schemas, as in local runs.
  */
 import { Logger } from '@aws-lambda-powertools/logger';

@@ -21,7 +21,7 @@
  *   latest run, so each (identity, occurrence) keeps its latest stored copy (`ingested_at`; a file
  *   written before that column existed ranks after every newer one, then by the latest report);
  * - readings: a chargeback and its reversal of one amount and day share an identity and are two
- *   records, each with its own role, as the book keeps them (`receivable/reclassify.ts`): hence a
+ *   records, each with its own role, as the book keeps them (`receivables/reclassify.ts`): hence a
  *   copy per occurrence, not a role per identity, and no seam between two readings.
  *   Limit: an occurrence the latest report no longer holds (a twin the provider stopped sending)
  *   keeps the role of the copy that had it.

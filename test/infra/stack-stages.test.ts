@@ -22,7 +22,7 @@ describe('recon stack (sandbox, imported secret)', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
   });
 
-  // Each Lambda gets only its own settings (issue #22): earlier every function had all of them.
+  // Each Lambda gets only its own settings, so a setting's change redeploys only the steps that read it.
   it("gives each step's Lambda exactly the settings its record lists; only the provider's callers get the secret", () => {
     const { resources } = synth({ environment: 'sandbox', baseUrl: 'https://sandbox.example', secretArn });
     expect(ofType(resources, 'AWS::Lambda::Function')).toHaveLength(STEP_NAMES.length);

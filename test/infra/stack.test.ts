@@ -205,7 +205,7 @@ describe('recon stack (production, webhook on)', () => {
       webhook: true,
       configurationNames: { sales: 'Vendas', financial: 'Financeiro' },
     });
-    // The matching rules reach the steps that match and age (plan reads none of them since issue #22).
+    // The matching rules reach the steps that match and age (plan reads none of them: each Lambda gets only its own settings).
     const summary = functions.find((f) => String(f.Description).includes('run summary'));
     expect(JSON.parse(summary?.Environment.Variables[ENV.reconConfig])).toMatchObject({
       graceDays: 3,

@@ -7,7 +7,7 @@
  * not, and the recount leaves those receivables out the same way, so the two agree on any date.
  *
  * Why filed ONLY under the bucket (not also in the plain cells, with a fold that subtracts it): an
- * expired bucket is then simply dropped (REMOVE, store.ts `forget`), which needs no condition and
+ * expired bucket is then simply dropped (REMOVE, book-store.ts `forget`), which needs no condition and
  * no read of its values, stays exact under retries and under a concurrent write that still
  * subtracts an expired-but-not-deleted receivable from it (the leftover is expired too, never read,
  * and dropped by the next summary), and keeps the item smaller (no cell is held twice).

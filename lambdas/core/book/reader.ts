@@ -2,7 +2,7 @@
  * The summary's view of the whole book at a cost independent of the book's size: one read of the
  * totals item and, per action state, the top of its byWork partition; then one update that forgets
  * the checked markers and drops expired buckets. Recounts (a full Scan) only when the kept totals
- * cannot be trusted (see store.ts).
+ * cannot be trusted (see book-store.ts).
  */
 import type { IsoDate } from '../calendar';
 import { bookFromCells } from './book';

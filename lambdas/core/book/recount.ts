@@ -8,7 +8,7 @@
  *
  * Batches of other executions may be writing meanwhile. The Scan may see part of a running batch's
  * writes, and that batch adds its whole delta later, so the recount is stored only when no batch was
- * running when the item was read and none began before the replace (store.ts, `replace`). Otherwise
+ * running when the item was read and none began before the replace (book-store.ts, `replace`). Otherwise
  * the caller gets the count without storing it (the table as scanned), and a later reader recounts.
  */
 

@@ -37,7 +37,7 @@ export interface DepositReconcilerDeps {
   readonly readExpected: (query: { asOf: IsoDate; from: IsoDate; to: IsoDate }) => Promise<ExpectedDeposits>;
   /** Bank transactions posted from `from` through `to`, debits included (deposits/bank/bank-store.ts). */
   readonly listTransactions: (from: IsoDate, to: IsoDate) => Promise<readonly BankCredit[]>;
-  /** Replaces the stored results of every date in the range (deposits/results.ts). */
+  /** Replaces the stored results of every date in the range (deposits/results-lake.ts). */
   readonly writeResults: (
     results: readonly DepositResult[],
     range: { from: IsoDate; to: IsoDate },

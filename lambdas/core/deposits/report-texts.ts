@@ -1,5 +1,5 @@
 /**
- * The words of the bank leg's report section and message line (deposits-html.ts, message.ts), both
+ * The words of the bank leg's report section and message line (report-section.ts, message.ts), both
  * languages in one place like the fee audit's: typed by the status list, so a new status without
  * words fails the type check.
  */

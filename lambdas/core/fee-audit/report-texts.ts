@@ -1,5 +1,5 @@
 /**
- * The words of the fee audit's report section and message line (fee-audit-html.ts, message.ts),
+ * The words of the fee audit's report section and message line (report-section.ts, message.ts),
  * both languages in one place. Counts and amounts arrive formatted; `n` is there for the plural.
  */
 import { pluralIn } from '../report-kit/plural';

@@ -1,6 +1,6 @@
 /**
  * The fee audit's part of the run summary (docs/fee-audit.md), as plain JSON: whether it ran, and
- * what was charged above the contract. Built by fee-audit/section-reader.ts, shown by fee-audit-html.ts.
+ * what was charged above the contract. Built by fee-audit/section-reader.ts, shown by report-section.ts.
  */
 import type { Cents } from '../money';
 

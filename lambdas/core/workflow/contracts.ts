@@ -1,6 +1,6 @@
 /**
  * What the nightly workflow's steps hand to each other, defined once, in zod: {@link STEP_CONTRACTS}
- * gives every step's input and output schema, the step wrapper (steps.ts `bindContract`) parses both,
+ * gives every step's input and output schema, the step wrapper (build-steps.ts `bindContract`) parses both,
  * so a definition that passes the wrong shape, or a step that answers one, fails the same way in AWS,
  * locally and in tests; the TypeScript types are the schemas' outputs. Everything here travels in
  * the execution's state: each shape is bounded whatever the report size (no page list, no per-batch

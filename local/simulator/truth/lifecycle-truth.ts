@@ -53,7 +53,7 @@ const newLife = (receivable: Receivable): Life => ({
 
 type Verdict = { state: LifecycleState; reason: LifecycleReason };
 
-/** LIFECYCLE.md's states, evaluated in its order. */
+/** docs/lifecycle.md's states, evaluated in its order. */
 function verdictOf(
   life: Life,
   amounts: { expected: number; received: number; paidTwice: boolean },

@@ -1,5 +1,5 @@
 /**
- * The lake counts a restatement as the book does (`receivable/corrections.ts`): a later report's
+ * The lake counts a restatement as the book does (`receivables/corrections.ts`): a later report's
  * chargeback or payment supersedes the earlier one, never summed; twins restated in a later report
  * follow its statement; an installment advanced in full sets its payment aside. Each lake figure is
  * compared with the book's, which the matcher works out from the same records, report by report.

@@ -1,8 +1,8 @@
 /**
  * The lake's money queries count a record as the book (DynamoDB) counts it: a copy served on both
- * sides of a page seam is one record, as `receivable/occurrences.ts` decides; a record stored again
+ * sides of a page seam is one record, as `receivables/occurrences.ts` decides; a record stored again
  * after the roles changed counts with the role of its latest ingestion; a chargeback and its reversal
- * of one identity are two records, each with its role (`receivable/reclassify.ts`).
+ * of one identity are two records, each with its role (`receivables/reclassify.ts`).
  */
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';

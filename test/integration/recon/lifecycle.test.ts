@@ -1,6 +1,6 @@
 /**
  * The receivable lifecycle through the real store on dynalite: records of every role (the
- * simulator's code assignment of LIFECYCLE.md), normalized from raw provider records, applied in two
+ * simulator's code assignment, local/simulator/universe/roles.ts), normalized from raw provider records, applied in two
  * orders and pagings and then applied again: the same receivables, the same account-level items, and
  * a second application writes nothing.
  */

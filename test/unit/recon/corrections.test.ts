@@ -48,7 +48,7 @@ function sameInAnyOrder(records: readonly CanonicalRecord[]) {
   return forward;
 }
 
-describe('a payment re-sent with another amount (item 5)', () => {
+describe('a payment re-sent with another amount', () => {
   const forecast = a1('f', 9_800, report('2025-03-02', 'S1'));
 
   it('counts the later report’s payment, flags POSSIBLE_CORRECTION, never sums them into OVERPAID', () => {
@@ -136,7 +136,7 @@ describe('a payment re-sent with another amount (item 5)', () => {
   });
 });
 
-describe('equal payments registered on different movement days (item 6)', () => {
+describe('equal payments registered on different movement days', () => {
   const normalizer = buildNormalizer(config);
   const raw = (movementDay: string) => ({
     TIPOREGISTRO: 'D1',
@@ -175,7 +175,7 @@ describe('equal payments registered on different movement days (item 6)', () => 
   });
 });
 
-describe('a record served on both sides of a page seam (item 7)', () => {
+describe('a record served on both sides of a page seam', () => {
   const forecast = a1('f', 9_800, report('2025-03-02', 'S1'));
   const onPage = (page: number, line: number, lineSequence: string | null = null) =>
     canonical({
@@ -220,7 +220,7 @@ describe('a record served on both sides of a page seam (item 7)', () => {
   });
 });
 
-describe('a forecast corrected in a later report (item 8)', () => {
+describe('a forecast corrected in a later report', () => {
   it('the later report’s forecast is compared, whatever the hashes (corrections to 90, 91, 92, 94)', () => {
     for (const corrected of [9_000, 9_100, 9_200, 9_400]) {
       const records = [

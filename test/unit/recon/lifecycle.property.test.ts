@@ -4,7 +4,7 @@
  * text with either decimal separator, identifiers with leading zeros, column names in any case, rule
  * and sign values in any spelling), delivered in any order, in batches, re-downloaded and re-delivered
  * in a later report: the derived state and amounts are always the same, and equal a reference written
- * here straight from LIFECYCLE.md (docs/lifecycle.md), independently of the matcher and status code.
+ * here straight from docs/lifecycle.md, independently of the matcher and status code.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ const ROLES = {
   recordSign: { columns: ['SINAL'], negative: ['D', '-'], positive: ['C', '+'] },
 } as const;
 
-/** LIFECYCLE.md, read literally, over the logical records (each one record, whatever its deliveries). */
+/** docs/lifecycle.md, read literally, over the logical records (each one record, whatever its deliveries). */
 function reference(records: readonly Logical[], asOf: IsoDate, config: ReconConfig) {
   const of = (kind: Kind) => records.filter((r) => r.kind === kind);
   const sum = (list: readonly Logical[], amount: (r: Logical) => number) =>

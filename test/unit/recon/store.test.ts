@@ -72,7 +72,7 @@ describe('receivable store protocol', () => {
           },
         };
       }
-      // The batch's kept-totals registration (lambdas/core/totals) is not what races here.
+      // The batch's kept-totals registration (lambdas/core/book) is not what races here.
       if (command instanceof UpdateCommand && (command.input.Key as { pk: string }).pk.startsWith('TOTALS'))
         return {};
       throw new Error('unexpected command');

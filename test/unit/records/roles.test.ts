@@ -5,7 +5,7 @@ import { buildNormalizer } from '../../../lambdas/core/ingest/records/normalize'
 import { classifierOf, directedCents } from '../../../lambdas/core/ingest/records/roles';
 import { unclassifiedGroups } from '../../../lambdas/core/ingest/records/unclassified';
 
-/** The simulator's code assignment (LIFECYCLE.md), as a user would write it. */
+/** The simulator's code assignment (local/simulator/universe/roles.ts), as a user would write it. */
 const SIMULATOR_ROLES = {
   recordRoles: {
     A2: 'CANCELLATION',

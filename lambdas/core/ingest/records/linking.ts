@@ -1,6 +1,6 @@
 /**
  * Which receivable a record belongs to, if any: the match key and the linking rule of the lifecycle
- * (docs/lifecycle.md). One definition for the matcher (`recon/matcher.ts`), the account-level items
+ * (docs/lifecycle.md). One definition for the matcher (`receivables/matcher.ts`), the account-level items
  * and the lake's records table, so the three can never disagree on a record's place.
  */
 import type { MatchKeyField, ReconConfig } from '../../config';
