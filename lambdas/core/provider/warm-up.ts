@@ -3,8 +3,7 @@
  * the rate limiter's check and the socket, and reaches the provider later than the requests after
  * it, which bunches it with them as the provider counts (docs/rate-limit.md). Fetching a `data:` URL
  * loads the same stack without a request to anybody, so the first paced request leaves as fast as
- * the others. Measured in fresh processes by `npm run bench -- --only download` (`download.coldSend`):
- * the first request's send-to-arrival drops from 23 to 26 ms to about 5 (warm requests: under 3).
+ * the others (the figures: `download.coldSend` of `npm run bench`, docs/rate-limit.md).
  * A new connection's own set-up (TCP, TLS) is not covered: see `coldStartMs` in pacing.ts.
  */
 export async function warmHttpStack(fetchFn: typeof fetch = fetch): Promise<void> {

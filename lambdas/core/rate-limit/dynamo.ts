@@ -157,7 +157,7 @@ export function buildDynamoLimiter(deps: DynamoLimiterDeps): RateLimiter {
    * path's repair. A lost race moves the entries just read instead, a few times: whoever won claimed
    * a slot fewer than `rate` places after the late caller's, or pushed too, and the pacer checks the
    * caller's lateness again after the write (pacing.ts). Giving up at once wasted the caller's slot
-   * on every race with another instance's claim: one a second in the download benchmark.
+   * on every race with another instance's claim, which under several Lambdas is frequent.
    */
   async function push(slot: number, ms: number): Promise<boolean> {
     for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {

@@ -23,17 +23,16 @@ export interface PacingOptions {
   readonly ratePerSecond?: number;
   /**
    * Fraction of the rate kept in reserve. @default 0.03
-   * 30.9 ms per `rate` slots at 10/s: 7.7 ms of lateness allowance and 23 ms for the delay between the
-   * limiter's check and the arrival, measured per request in the download benchmark at up to 14 ms
-   * (the sending event loop busy between `fetch` and the socket write) plus up to 6 ms to the
-   * provider's front door (docs/rate-limit.md).
+   * It covers a caller's lateness and the delay between the limiter's check and the arrival (the
+   * sending event loop busy between `fetch` and the socket write, then the way to the provider's
+   * front door): the budget and its measured parts are in docs/rate-limit.md.
    */
   readonly marginRatio?: number;
   /**
    * Extra gap after an instance's first slot, for the first request's cold send path. @default 20
-   * Measured from send to arrival in fresh processes (`download.coldSend` in bench/results.json): a
-   * first request about 5 ms after the provider client's HTTP warm-up, the next ones under 3. Without
-   * the warm-up it was 23 to 26 ms, 63 to 120 on a loaded machine, and this gap was 150 ms.
+   * A process's first request reaches the provider later than the next ones even after the HTTP
+   * warm-up (warm-up.ts); the gap keeps it from bunching with them (figures: `download.coldSend`,
+   * docs/rate-limit.md).
    */
   readonly coldStartMs?: number;
   /**

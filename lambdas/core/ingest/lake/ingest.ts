@@ -14,17 +14,13 @@ import { gzip } from 'node:zlib';
 import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { ReconConfig } from '../../config';
 import type { Page, RawRecord } from '../../provider/port';
-import type {
-  CanonicalRecord,
-  QuarantinedRecord,
-  QuarantineReason,
-  RecordSource,
-} from '../records/canonical';
+import type { CanonicalRecord, QuarantinedRecord, RecordSource } from '../records/canonical';
 import { buildDriftTracker, expectedFields } from '../records/drift';
 import { buildNormalizer } from '../records/normalize';
 import type { IngestCounts } from './counts';
 import { emptyIngestCounts, increment, mergeIngestCounts } from './counts';
 import { movementMonthOf, quarantineObjectKey, rawPageKey, recordsObjectKey } from './keys';
+import { type PageSortedOut, quarantineLines, quarantineRefused } from './quarantine';
 import { encodeRecordsParquet, movementDate } from './records-file';
 import { roleCounts } from './role-counts';
 
@@ -86,12 +82,7 @@ interface PutRequest {
   readonly contentType: string;
 }
 
-/** A page sorted out: what normalized, what was quarantined, the tallies. */
-interface SortedPage extends SourcedPage {
-  records: CanonicalRecord[];
-  readonly quarantined: QuarantinedRecord[];
-  readonly counts: IngestCounts;
-}
+type SortedPage = SourcedPage & PageSortedOut;
 
 export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
   const { s3, bucket, config } = deps;
@@ -241,55 +232,4 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
 function batchRange(sorted: readonly SortedPage[]): { first: RecordSource; lastPage: number } {
   const first = sorted.reduce((a, b) => (b.source.page < a.source.page ? b : a)).source;
   return { first, lastPage: Math.max(...sorted.map((p) => p.source.page)) };
-}
-
-/**
- * Moves the records the matcher refused (their receivable is full, or may be archived) from the
- * page's records to its quarantine, tallies included, so the lake never holds a record DynamoDB does
- * not count.
- */
-function quarantineRefused(
-  pages: SortedPage[],
-  refused: readonly CanonicalRecord[],
-  why: { reason: QuarantineReason; detail: string },
-): void {
-  if (refused.length === 0) return;
-  const out = new Set(refused);
-  for (const p of pages) {
-    const counts = p.counts as {
-      byCode: Record<string, number>;
-      quarantinedByReason: Record<string, number>;
-    };
-    p.records = p.records.filter((record) => {
-      if (!out.has(record)) return true;
-      p.quarantined.push({
-        reason: why.reason,
-        detail: why.detail,
-        raw: p.page.records[record.line],
-        recordHash: record.recordHash,
-        source: record.source,
-        line: record.line,
-      });
-      counts.byCode[record.recordType] = (counts.byCode[record.recordType] as number) - 1;
-      increment(counts.quarantinedByReason, why.reason);
-      return false;
-    });
-  }
-}
-
-/** One JSON object per line, columns of `QUARANTINE_TABLE`; the raw entry as JSON text. */
-function quarantineLines(quarantined: readonly QuarantinedRecord[]): string {
-  let text = '';
-  for (const q of quarantined) {
-    text += `${JSON.stringify({
-      record_hash: q.recordHash,
-      reason: q.reason,
-      detail: q.detail,
-      report_id: q.source.reportId,
-      page: q.source.page,
-      line: q.line,
-      raw: JSON.stringify(q.raw) ?? null,
-    })}\n`;
-  }
-  return text;
 }

@@ -8,7 +8,7 @@
  * turn, reach their last page together and all wait for its latency (up to the provider's slowest
  * answer) while nobody else has a request queued: the request budget idles at every batch end, and
  * at the end of the report. Staggered, one batch's tail is covered by the others' queued pages.
- * Measured in `npm run bench -- --only download` (docs/rate-limit.md).
+ * The effect is measured by `npm run bench -- --only download` (docs/rate-limit.md).
  */
 import type { WorkflowConfig } from '../config';
 
