@@ -14,7 +14,7 @@ import type { CanonicalRecord } from '../ingest/records/canonical';
 import { reasonTextOf } from '../ingest/records/linking';
 import { directedCents } from '../ingest/records/roles';
 import type { Cents } from '../money';
-import { countPages, mergeOccurrences, pruneOccurrences } from '../receivables/occurrences';
+import { countPages, mergeOccurrences, pruneOccurrences, reportOf } from '../receivables/occurrences';
 import { conditionalWrite } from '../store/conditional';
 import { queryPages } from '../store/query-pages';
 import {
@@ -86,6 +86,22 @@ function mergeAccountItem(
   return { item: same ? current : { ...current, entries }, changed };
 }
 
+/**
+ * The item without the entries of records the settings now read elsewhere (a receivable's role, or
+ * IGNORE): each entry of the record's identity (or former identity) that another report brought.
+ * Within the record's own report, an entry of the same identity is another record, never this one.
+ */
+function releasedAccountItem(current: AccountItem, records: readonly AccountRecord[]) {
+  const gone = (e: AccountEntry) =>
+    records.some(({ record }) => {
+      const report = `${record.source.generatedOn}|${record.source.reportId}`;
+      const ofRecord = e.hash === record.recordHash || e.hash === record.formerHash;
+      return ofRecord && !Object.keys(e.occurrences.pages).some((page) => reportOf(page) === report);
+    });
+  const entries = current.entries.filter((e) => !gone(e));
+  return { item: entries.length === current.entries.length ? current : { ...current, entries }, changed: 0 };
+}
+
 /** Totals of account-level items per acquirer and date: fees (debits, positive) and net adjustments. */
 export interface AccountTotal {
   readonly acquirer: string;
@@ -136,6 +152,12 @@ export interface AccountStoreDeps {
 export interface AccountStore {
   /** Applies routed records; `changed` counts the records that added or raised a contribution. */
   apply(records: readonly AccountRecord[], asOf: IsoDate): Promise<{ changed: number; writes: number }>;
+  /**
+   * Takes out of their items the records the settings no longer read at the account level (a
+   * change of roles, then a re-run): counted by their receivable now, or by nothing. Records
+   * without a date never had an item and are left alone.
+   */
+  release(records: readonly CanonicalRecord[]): Promise<{ writes: number }>;
   /** The items of one acquirer from `from` through `to` (dates). */
   list(acquirer: string, from: IsoDate, to: IsoDate): Promise<AccountItem[]>;
 }
@@ -143,14 +165,16 @@ export interface AccountStore {
 export function buildAccountStore(deps: AccountStoreDeps): AccountStore {
   const { ddb, tableName } = deps;
 
-  /** One item's read-merge-write, retried when another writer got there first. */
-  async function applyOne(records: readonly AccountRecord[], asOf: IsoDate) {
+  type Change = (current: AccountItem) => { item: AccountItem; changed: number };
+
+  /** One item's read-change-write, retried when another writer got there first. */
+  async function updateOne(records: readonly AccountRecord[], change: Change) {
     const place = placeOf((records[0] as AccountRecord).record);
     const Key = accountKeyOf(place);
     for (let attempt = 1; ; attempt += 1) {
       const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }));
       const current = Item ? fromStoredAccountItem(Item) : { ...place, entries: [], version: 0 };
-      const { item, changed } = mergeAccountItem(current, records, deps.reasonColumns, asOf);
+      const { item, changed } = change(current);
       if (item === current) return { changed, writes: 0 };
       const condition = Item
         ? { ConditionExpression: 'version = :seen', ExpressionAttributeValues: { ':seen': current.version } }
@@ -163,26 +187,35 @@ export function buildAccountStore(deps: AccountStoreDeps): AccountStore {
     }
   }
 
+  /** Each item's records through `change`, items side by side. */
+  async function updateEach(records: readonly AccountRecord[], change: (group: AccountRecord[]) => Change) {
+    const groups = new Map<string, AccountRecord[]>();
+    for (const routed of records) {
+      const { pk, sk } = accountKeyOf(placeOf(routed.record));
+      const id = `${pk}\n${sk}`;
+      groups.set(id, [...(groups.get(id) ?? []), routed]);
+    }
+    const results = await mapWithConcurrency([...groups.values()], deps.concurrency ?? 16, (group) =>
+      updateOne(group, change(group)),
+    );
+    return results.reduce((sum, r) => ({ changed: sum.changed + r.changed, writes: sum.writes + r.writes }), {
+      changed: 0,
+      writes: 0,
+    });
+  }
+
   return {
-    async apply(records, asOf) {
-      const groups = new Map<string, AccountRecord[]>();
-      for (const routed of records) {
-        const { pk, sk } = accountKeyOf(placeOf(routed.record));
-        const id = `${pk}\n${sk}`;
-        const group = groups.get(id);
-        if (group) group.push(routed);
-        else groups.set(id, [routed]);
-      }
-      const results = await mapWithConcurrency([...groups.values()], deps.concurrency ?? 16, (group) =>
-        applyOne(group, asOf),
+    apply: (records, asOf) =>
+      updateEach(records, (group) => (current) => mergeAccountItem(current, group, deps.reasonColumns, asOf)),
+    async release(records) {
+      const dated = records.filter((r) => r.paymentDate ?? r.movementDate ?? r.dueDate ?? r.saleDate);
+      // The role is not read by a release: only the record's identity and place are.
+      const routed = dated.map((record): AccountRecord => ({ record, role: 'FEE', sign: 1 }));
+      const { writes } = await updateEach(
+        routed,
+        (group) => (current) => releasedAccountItem(current, group),
       );
-      return results.reduce(
-        (sum, r) => ({ changed: sum.changed + r.changed, writes: sum.writes + r.writes }),
-        {
-          changed: 0,
-          writes: 0,
-        },
-      );
+      return { writes };
     },
     async list(acquirer, from, to) {
       const items: AccountItem[] = [];

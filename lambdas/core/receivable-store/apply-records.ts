@@ -84,29 +84,42 @@ export interface ReceivableStore {
   scanAll(options?: ScanOptions): Promise<Receivable[]>;
 }
 
-/** Records by receivable key, the account-level ones, and how many go nowhere. */
+/**
+ * Records by receivable key, the account-level ones, and how many go nowhere. A record with a
+ * complete key that links to no receivable (its role is account-level, IGNORE or none) is also
+ * listed under its key (`leaving`): a receivable that holds it from an earlier configuration gives
+ * it up.
+ */
 function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
   const groups = new Map<string, CanonicalRecord[]>();
+  const leaving = new Map<string, CanonicalRecord[]>();
   const accountLevel: AccountRecord[] = [];
   let ignored = 0;
   const classifier = classifierOf(config);
+  // Lifecycle records and records read as nothing: an earlier configuration may have kept them at the
+  // account level. Forecasts and payments never are.
+  const releasing: CanonicalRecord[] = [];
   for (const record of records) {
     const key = matchKeyOf(record, config);
-    if (linkedRoleOf(record, config) === undefined || key === null) {
+    const linked = linkedRoleOf(record, config);
+    if (linked === undefined || key === null) {
+      if (key !== null) leaving.set(key, [...(leaving.get(key) ?? []), record]);
       const classified = classifier.classify(record);
       const role = classified?.role;
       if (classified && (role === 'FEE' || role === 'ADJUSTMENT')) {
         accountLevel.push({ record, role, sign: classified.sign });
       } else {
         ignored += 1;
+        if (classified) releasing.push(record);
       }
       continue;
     }
+    if (linked.role !== 'FORECAST' && linked.role !== 'PAYMENT') releasing.push(record);
     const group = groups.get(key);
     if (group) group.push(record);
     else groups.set(key, [record]);
   }
-  return { groups, accountLevel, ignored };
+  return { groups, leaving, accountLevel, releasing, ignored };
 }
 
 export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore {
@@ -116,12 +129,14 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
   const totals = { totals: buildTotalsStore(deps), config, now: deps.now };
 
   async function applyRecords(records: readonly CanonicalRecord[]): Promise<ApplyCounts> {
-    const { groups, accountLevel, ignored } = groupByKey(records, config);
-    const seen = await readReceivables(deps, [...groups.keys()]);
+    const { groups, leaving, accountLevel, releasing, ignored } = groupByKey(records, config);
+    const keys = [...new Set([...groups.keys(), ...leaving.keys()])];
+    const seen = await readReceivables(deps, keys);
     const asOf = deps.asOf();
     const account = accountLevel.length > 0 ? await accounts.apply(accountLevel, asOf) : undefined;
+    const released = releasing.length > 0 ? await accounts.release(releasing) : undefined;
     let changed = account?.changed ?? 0;
-    let writes = account?.writes ?? 0;
+    let writes = (account?.writes ?? 0) + (released?.writes ?? 0);
     let conflicts = 0;
     const refused: CanonicalRecord[] = [];
     const cutoff = horizonCutoff(asOf, config);
@@ -134,9 +149,11 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
     // Each key's item after this batch: what the touched log records for the export and aging.
     const latest = new Map<string, Receivable>();
     await inTotalsBatch(totals, (observer) =>
-      mapWithConcurrency([...groups], deps.concurrency ?? 16, async ([key, group]) => {
+      mapWithConcurrency(keys, deps.concurrency ?? 16, async (key) => {
+        const group = groups.get(key) ?? [];
         let result: ReturnType<typeof applyToContent> | undefined;
-        const maybeArchived = await archivedCandidate(group, cutoff, firstLogged);
+        // Records that only leave start nothing: no receivable, nothing to give up.
+        const maybeArchived = group.length > 0 && (await archivedCandidate(group, cutoff, firstLogged));
         const decide: Decide = (current) => {
           // Never start a receivable that may live on in the lake only (read again after a lost race).
           if (current === undefined && maybeArchived) {
@@ -145,7 +162,8 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
             return undefined;
           }
           archived.delete(key);
-          result = applyToContent(current, group, config);
+          if (current === undefined && group.length === 0) return undefined;
+          result = applyToContent(current, [...group, ...(leaving.get(key) ?? [])], config);
           const next = result.receivable;
           return next === undefined || next === current ? undefined : pruneContent(next, asOf);
         };

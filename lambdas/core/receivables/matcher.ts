@@ -126,16 +126,18 @@ export function applyRecords(
   config: MatcherConfig,
 ): ApplyResult {
   const linkedRecords: { record: CanonicalRecord; linked: LinkedRole }[] = [];
+  const leaving: CanonicalRecord[] = [];
   for (const record of records) {
     const key = matchKeyOf(record, config);
     const linked = linkedRoleOf(record, config);
+    if (linked === undefined && key !== null && key === current?.key) leaving.push(record);
     if (linked === undefined || key === null) continue;
     if ((current?.key ?? key) !== key) {
       throw new Error(`record ${record.recordHash} does not belong to receivable ${current?.key}`);
     }
     linkedRecords.push({ record, linked });
   }
-  const { hashOf, replaced } = placeRecords(current, linkedRecords);
+  const { hashOf, replaced } = placeRecords(current, linkedRecords, leaving);
   const byHash = new Map<string, CanonicalRecord[]>();
   const roles = new Map<string, LinkedRole>();
   for (const { record, linked } of linkedRecords) {

@@ -78,6 +78,7 @@ export interface Placement {
 export function placeRecords(
   current: Contributions | undefined,
   records: readonly { readonly record: CanonicalRecord; readonly linked: LinkedRole }[],
+  leaving: readonly CanonicalRecord[] = [],
 ): Placement {
   const readings = new Map<string, Set<string>>();
   for (const { record, linked } of records) {
@@ -105,7 +106,26 @@ export function placeRecords(
       hashOf.set(record, variant);
     } else hashOf.set(record, hash);
   }
+  const held = new Set(hashOf.values());
+  for (const record of leaving) {
+    for (const hash of readingsOf(current, record)) if (!held.has(hash)) replaced.add(hash);
+  }
   return { hashOf, replaced };
+}
+
+/**
+ * The stored readings of the record's identity (plain, as a variant, or under its former hash) that
+ * another report brought: within the record's own report, a reading of the same identity is another
+ * record (a chargeback beside an unconfigured code of one amount and day), never this one.
+ */
+function readingsOf(current: Contributions | undefined, record: CanonicalRecord): string[] {
+  if (current === undefined) return [];
+  const ofRecord = ({ hash }: Stored) =>
+    hash === record.recordHash || hash.startsWith(`${record.recordHash}~`) || hash === record.formerHash;
+  const report = reportOfRecord(record);
+  return [...current.forecasts, ...current.settlements, ...(current.events ?? [])]
+    .filter((stored) => ofRecord(stored) && !reportsOf(stored.occurrences).has(report))
+    .map((stored) => stored.hash);
 }
 
 function reportOfRecord(record: CanonicalRecord): string {

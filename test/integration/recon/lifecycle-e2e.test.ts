@@ -139,6 +139,42 @@ describe('the receivable lifecycle end to end (production, variance, every role)
     await expectLakeAgreesWithBook(world, AS_OF);
   }, 60_000);
 
+  it('a role moved from the account level onto the receivable (E1 from FEE) and a re-run: the truth, once', async () => {
+    world = await start({ recordRoles: { ...SIMULATOR_RECORD_ROLES, E1: 'FEE' } });
+    await run(world, { ...PERIOD, asOf: AS_OF });
+    const steps = world.stepsWith({ recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN });
+    const rerun = await world.run({ ...PERIOD, asOf: AS_OF, force: true }, { steps });
+    expect(rerun.status).toBe('SUCCEEDED');
+    await expectTruth(world, AS_OF);
+    await expectLakeAgreesWithBook(world, AS_OF);
+  }, 120_000);
+
+  it('a role moved off the receivable (E1 to IGNORE) and a re-run: the book equals a fresh read under the new roles', async () => {
+    const moved = {
+      recordRoles: { ...SIMULATOR_RECORD_ROLES, E1: 'IGNORE' as const },
+      recordSign: SIMULATOR_RECORD_SIGN,
+    };
+    world = await start();
+    await run(world, { ...PERIOD, asOf: AS_OF });
+    const chargedBack = (stored: Awaited<ReturnType<typeof storedLifecycle>>) =>
+      stored.receivables.reduce((sum, r) => sum + r.row.chargedBackNetCents, 0);
+    const before = chargedBack(await storedLifecycle(world, AS_OF));
+    const rerun = await world.run({ ...PERIOD, asOf: AS_OF, force: true }, { steps: world.stepsWith(moved) });
+    expect(rerun.status).toBe('SUCCEEDED');
+    const reread = await storedLifecycle(world, AS_OF);
+    await expectLakeAgreesWithBook(world, AS_OF);
+    await world.close();
+
+    world = await start(moved);
+    await run(world, { ...PERIOD, asOf: AS_OF });
+    const fresh = await storedLifecycle(world, AS_OF);
+    // Chargebacks were there, and the new roles count none: the re-run gave every one of them up.
+    expect(before).toBeGreaterThan(0);
+    expect(chargedBack(fresh)).toBe(0);
+    expect(reread.receivables.map((r) => r.row)).toEqual(fresh.receivables.map((r) => r.row));
+    expect(reread.totals).toEqual(fresh.totals);
+  }, 120_000);
+
   it('a chargeback restated by a later report supersedes the first: never summed, flagged', async () => {
     world = await start();
     await run(world, { ...PERIOD, asOf: AS_OF });
