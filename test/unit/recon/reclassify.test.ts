@@ -81,3 +81,34 @@ describe('records of one identity that the configuration reads two ways in one r
     expect(apply(together, [chargeback(), reversal()])).toBe(together);
   });
 });
+
+describe('a record whose role no longer links it to the receivable', () => {
+  const ignoringE1 = reconConfig({ recordRoles: { E1: 'IGNORE' } });
+  /** Chargebacks and reversals by the column; any other E1 code reads as nothing. */
+  const namedOnly = reconConfig({
+    recordRoles: { E1: { column: 'TIPO', values: { '8': 'CHARGEBACK', '9': 'CHARGEBACK_REVERSAL' } } },
+  });
+  const chargedBack = () => apply(undefined, [...paid, e1('k', 10_000, { TIPO: '08' })]);
+
+  it('takes its reading from another report out of the receivable', () => {
+    const rerun = apply(chargedBack(), [e1('k', 10_000, { TIPO: '08' }, '2')], ignoringE1);
+    expect(rerun.events ?? []).toEqual([]);
+    expect(explain(rerun, asOf, ignoringE1)).toMatchObject({ status: 'SETTLED', chargedBackNetCents: 0 });
+  });
+
+  it('leaves a reading of its own report alone: there it is another record of the same identity', () => {
+    // A code the rule does not name (10), beside a chargeback of the same amount and day, in report 1.
+    const other = apply(chargedBack(), [e1('k', 10_000, { TIPO: '10' }, '1', 2)], namedOnly);
+    expect(other.events?.map((e) => e.role)).toEqual(['CHARGEBACK']);
+  });
+
+  it('keeps the reading a linked record of the same batch holds, with the reports it was seen in', () => {
+    const batch = [e1('k', 10_000, { TIPO: '08' }, '2'), e1('k', 10_000, { TIPO: '10' }, '2', 2)];
+    const rerun = apply(chargedBack(), batch, namedOnly);
+    expect(rerun.events?.map((e) => e.role)).toEqual(['CHARGEBACK']);
+    // Still the record report 1 brought first (what the correction rule reads), not a new one.
+    expect(rerun.events?.[0]?.occurrences.firstReport).toBe(
+      chargedBack().events?.[0]?.occurrences.firstReport,
+    );
+  });
+});
