@@ -12,6 +12,7 @@
 import { addDays, type IsoDate } from '../calendar';
 import { type DepositsConfig, MAX_LOOKBACK_DAYS } from './config';
 import { matchDeposits } from './match';
+import { depositRange, later } from './range';
 import { resultDate } from './result-date';
 import type { BankCredit, DepositResult, ExpectedDeposits, UnplacedAmount } from './types';
 
@@ -53,23 +54,6 @@ export interface DepositReconciliation {
   readonly results: readonly DepositResult[];
   readonly withoutAccount: readonly UnplacedAmount[];
   readonly inbox: InboxOutcome;
-}
-
-// ISO dates order as text.
-const earlier = (a: IsoDate, b: IsoDate) => (a < b ? a : b);
-const later = (a: IsoDate, b: IsoDate) => (a > b ? a : b);
-
-/**
- * The result dates a night recomputes: its own period and the `lookbackDays` before `asOf`, never
- * further back than {@link MAX_LOOKBACK_DAYS} (older deposit cells have left the totals).
- */
-export function depositRange(
-  period: { from: IsoDate },
-  asOf: IsoDate,
-  config: Pick<DepositsConfig, 'lookbackDays'>,
-): { from: IsoDate; to: IsoDate } {
-  const wanted = earlier(period.from, addDays(asOf, -config.lookbackDays));
-  return { from: later(wanted, addDays(asOf, -MAX_LOOKBACK_DAYS)), to: asOf };
 }
 
 /**

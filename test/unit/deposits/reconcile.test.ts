@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IsoDate } from '../../../lambdas/core/calendar';
-import {
-  buildDepositReconciler,
-  type DepositReconcilerDeps,
-  depositRange,
-} from '../../../lambdas/core/deposits/reconcile';
+import { depositRange } from '../../../lambdas/core/deposits/range';
+import { buildDepositReconciler, type DepositReconcilerDeps } from '../../../lambdas/core/deposits/reconcile';
 import type { BankCredit, DepositResult, ExpectedDeposit } from '../../../lambdas/core/deposits/types';
 import { bankCredit, depositsConfig, expectedDeposit } from '../../support/deposits';
 
