@@ -12,6 +12,7 @@ import type { ReportWaitsDeps } from '../core/webhook/report-waits';
 import type { WorkflowConfig } from '../core/workflow/config';
 import type { WorkflowDeps } from '../core/workflow/deps';
 import { buildAgingDeps } from './deps/aging';
+import { buildDepositMatchDeps } from './deps/deposits';
 import { buildExportDeps } from './deps/export';
 import { buildIngestDeps } from './deps/lake';
 import { buildProviderDeps, type ProviderWiring } from './deps/provider';
@@ -48,6 +49,7 @@ export function buildWorkflowDeps(wiring: WorkflowWiring): WorkflowDeps {
     ...buildIngestDeps(resolved),
     ageReceivables: buildAgingDeps(resolved),
     exportSnapshot: buildExportDeps(resolved),
+    matchDeposits: buildDepositMatchDeps(resolved),
     registerWait: registerWaitOf(resolved),
     summarize: buildSummaryDeps(resolved),
     runGuard: runGuardOf(resolved),

@@ -27,8 +27,9 @@ export interface WorkflowDefinitionProps extends JobChainProps {
 
 /**
  * The nightly run, top-down: plan the jobs (or skip a period that already ran), run every job (see
- * job-chain.ts), age the receivables, export the night's changes, summarize, then succeed or fail on
- * whether every report completed. The caller wraps it in a StateMachine.
+ * job-chain.ts), age the receivables, export the night's changes, take the bank statements in and
+ * match the deposits, summarize (which only reads), then succeed or fail on whether every report
+ * completed. The caller wraps it in a StateMachine.
  */
 export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinitionProps): sfn.IChainable {
   const invoke = taskInvoker(scope, props.functions);
@@ -41,6 +42,7 @@ export function buildWorkflowDefinition(scope: Construct, props: WorkflowDefinit
             invoke(STATE.ageReceivables, { asOf: runPath('run', 'asOf') }, { resultPath: runPath('aging') }),
           )
           .next(exportSnapshot(scope, invoke))
+          .next(matchDeposits(invoke))
           .next(summarizeRun(invoke))
           .next(verdict(scope)),
       ),
@@ -101,6 +103,15 @@ function exportSnapshot(scope: Construct, invoke: Invoke): sfn.Map {
     maxConcurrency: 4,
     resultPath: sfn.JsonPath.DISCARD,
   }).itemProcessor(invoke(STATE.exportSnapshotSegment));
+}
+
+/** The results stay in the lake, where the summary reads them: the state keeps none of the step's counts. */
+function matchDeposits(invoke: Invoke): sfn.TaskStateBase {
+  return invoke(
+    STATE.matchDeposits,
+    { from: runPath('run', 'from'), asOf: runPath('run', 'asOf') },
+    { resultPath: sfn.JsonPath.DISCARD },
+  );
 }
 
 /** The summary stays in S3 and SNS: the step returns only the two fields the verdict reads. */

@@ -118,7 +118,8 @@ export function executionEvents(jobs: readonly JobPath[], segments: number): num
   const { execution, task, flow, map, iteration } = EVENTS;
   const plan = task + flow; // Plan run, Already ran?
   const jobsMap = map + jobs.reduce((sum, job) => sum + jobEvents(job), 0);
-  const after = task + map + segments * (iteration + task) + task + 2 * flow; // Age, Export, Summarize, verdict, end
+  // Age, Export, Match deposits, Summarize, verdict, end
+  const after = task + map + segments * (iteration + task) + 2 * task + 2 * flow;
   return execution + plan + jobsMap + after;
 }
 

@@ -152,20 +152,16 @@ export class Workflow extends Construct {
     );
   }
 
-  private grantPrefixRead(fn: ReconFunction, prefix: string, bucket: s3.IBucket): void {
+  private grantPrefixRead(fn: ReconFunction, prefix: string, bucket: s3.IBucket, reason: string): void {
     fn.role.addToPolicy(
       new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${prefix}*`)] }),
     );
     this.grantPrefixList(fn, prefix, bucket);
-    acknowledgeWildcards(
-      fn.role,
-      [`Resource::${nagArnOf(bucket)}/${prefix}*`],
-      "Reads the touched-key log under its own prefix only (the export's work list).",
-    );
+    acknowledgeWildcards(fn.role, [`Resource::${nagArnOf(bucket)}/${prefix}*`], reason);
   }
 
   /** Statements in from the inbox, and the deposit results rewritten (docs/deposits.md). */
-  private grantBankLeg(fn: ReconFunction, bucket: s3.IBucket): void {
+  private grantBankMatch(fn: ReconFunction, bucket: s3.IBucket): void {
     const prefixes = [BANK_INBOX_PREFIX, DEPOSIT_RESULTS_TABLE.prefix];
     fn.role.addToPolicy(
       new iam.PolicyStatement({
@@ -199,7 +195,13 @@ export class Workflow extends Construct {
           'by the workflow); no read, list or bucket-level action is granted.',
       );
     }
-    if (spec.touchedLog === 'read') this.grantPrefixRead(fn, TOUCHED_PREFIX, props.bucket);
+    if (spec.touchedLog === 'read')
+      this.grantPrefixRead(
+        fn,
+        TOUCHED_PREFIX,
+        props.bucket,
+        "Reads the touched-key log under its own prefix only (the export's work list).",
+      );
     if (spec.touchedLog === 'list') this.grantPrefixList(fn, TOUCHED_PREFIX, props.bucket);
     if (spec.contractRates) {
       // The one object; listing its own key makes a missing table NoSuchKey (audit off), not AccessDenied.
@@ -211,7 +213,17 @@ export class Workflow extends Construct {
       );
       this.grantPrefixList(fn, CONTRACT_RATES_KEY, props.bucket);
     }
-    if (spec.bankLeg) this.grantBankLeg(fn, props.bucket);
+    if (spec.bankLeg === 'match') this.grantBankMatch(fn, props.bucket);
+    if (spec.bankLeg === 'read') {
+      // Whether a statement was ever taken in, and the stored results: no inbox, no write.
+      this.grantPrefixList(fn, BANK_RAW_PREFIX, props.bucket);
+      this.grantPrefixRead(
+        fn,
+        DEPOSIT_RESULTS_TABLE.prefix,
+        props.bucket,
+        "Reads the deposit results under their own prefix only (the report's deposits section).",
+      );
+    }
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

@@ -14,11 +14,17 @@ import { REPO_ROOT } from '../../lib/constructs/recon-function';
 const PROVIDER_CLIENT = 'lambdas/core/provider/client.ts';
 const SECRET_READER = 'lambdas/runtime/provider-env.ts';
 /**
- * Every step is 620–830 KB minified (summarize the largest: the report and the deposit matcher). The
- * full `date-holidays` library, every country's rules and a time-zone database, made summarize 2.2 MB;
+ * Every step is 620–830 KB minified (the page downloads the largest). The full `date-holidays`
+ * library, every country's rules and a time-zone database, made the deposit matcher's step 2.2 MB;
  * the matcher reads a generated table of Brazil's bank holidays instead, and this keeps it so.
  */
 const MAX_BUNDLE_BYTES = 1_000_000;
+/** The bank leg's write path: statements taken in and stored, deposits matched. */
+const BANK_WRITE_PATH = [
+  'lambdas/core/deposits/bank/import.ts',
+  'lambdas/core/deposits/bank/bank-store.ts',
+  'lambdas/core/deposits/match.ts',
+];
 /** Packages only the holiday table's generator may use: none of them has a place in a Lambda. */
 const HOLIDAY_LIBRARIES = /node_modules\/(date-holidays|date-holidays-parser|moment-timezone|astronomia)\//;
 
@@ -60,5 +66,13 @@ describe('the step Lambdas’ bundles', () => {
     console.info('step bundle sizes (minified, AWS SDK external):', sizes);
     // One monolith would make every bundle the same size.
     expect(new Set(Object.values(sizes)).size).toBeGreaterThan(3);
+  }, 120_000);
+
+  it('keep the bank leg’s write path out of the summary, and the report out of the deposit match', async () => {
+    const summary = await bundle('summarize');
+    expect(summary.inputs.filter((input) => BANK_WRITE_PATH.includes(input))).toEqual([]);
+    const match = await bundle('matchDeposits');
+    expect(match.inputs).toEqual(expect.arrayContaining(BANK_WRITE_PATH));
+    expect(match.inputs.filter((input) => input.startsWith('lambdas/core/report/'))).toEqual([]);
   }, 120_000);
 });

@@ -169,8 +169,8 @@ describe('recon stack (production, webhook on)', () => {
     expect(names).toContain('ExecutionsFailed');
     expect(names).toContain('ExecutionsTimedOut');
     expect(names).toContain('ApproximateNumberOfMessagesVisible');
-    // 11 step functions + the webhook receiver, each on its error rate (metric math: test/infra/alarms.test.ts).
-    expect(alarms.filter((a) => String(a.AlarmName).endsWith('Errors'))).toHaveLength(12);
+    // 12 step functions + the webhook receiver, each on its error rate (metric math: test/infra/alarms.test.ts).
+    expect(alarms.filter((a) => String(a.AlarmName).endsWith('Errors'))).toHaveLength(13);
     for (const alarm of alarms) expect(alarm.AlarmActions).toHaveLength(1);
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     template.hasResourceProperties('AWS::SNS::Subscription', {
@@ -182,7 +182,7 @@ describe('recon stack (production, webhook on)', () => {
 
   it('builds every function for Node 22 on arm64 with tracing and the shared settings', () => {
     const functions = ofType(resources, 'AWS::Lambda::Function').map(([, f]) => f.Properties);
-    expect(functions).toHaveLength(12);
+    expect(functions).toHaveLength(13);
     for (const fn of functions) {
       expect(fn).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -255,8 +255,8 @@ describe('recon stack (production, webhook on)', () => {
 
     expect(actionsOf(resources, 'run summary').map((a) => a.action)).toContain('sns:Publish');
     // The message's presigned link acts with the summary's role: it reads the HTML reports; the fee
-    // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the bank
-    // leg its inbox, its raw statements' listing and the deposit results; nothing else.
+    // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the
+    // deposits section lists the raw statements and reads the deposit results; nothing else.
     const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
     );
@@ -270,15 +270,9 @@ describe('recon stack (production, webhook on)', () => {
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['reconciliation/touched/*'] } }],
       ['s3:GetObject', expect.stringMatching(/"\/config\/contract-rates\.csv"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['config/contract-rates.csv*'] } }],
-      // The bank leg (docs/deposits.md): statements out of their inbox, the deposit results rewritten.
-      [
-        ['s3:GetObject', 's3:DeleteObject'],
-        expect.stringMatching(/"\/bank\/inbox\/\*"\]].*"\/deposits\/results\/\*"\]/),
-        undefined,
-      ],
-      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/inbox/*'] } }],
-      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['deposits/results/*'] } }],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/raw/*'] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/deposits\/results\/\*"\]/), undefined],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['deposits/results/*'] } }],
       ['s3:GetObject', expect.stringMatching(/"\/summaries\/run=\*\/report\.html"\]/), undefined],
     ]);
     for (const [, policy] of ofType(resources, 'AWS::IAM::Policy')) {

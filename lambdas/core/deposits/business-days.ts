@@ -5,7 +5,7 @@
  * Carnaval Monday and Tuesday, Good Friday, Corpus Christi, Consciência Negra since 2024, ...), never
  * from a list written here, so a new law or a year nobody typed in is the library's to know. The
  * library's answers are read from a table it generated (tools/brazil-holidays.mjs): the library itself
- * carries every country's rules and a time-zone database, over half of the summarize Lambda.
+ * carries every country's rules and a time-zone database, over half of the matching Lambda.
  *
  * Regional holidays (a state's, a city's) are left out on purpose: a deposit window is a few days
  * wide and a regional closing at most delays a credit by one day that the window usually absorbs.

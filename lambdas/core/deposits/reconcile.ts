@@ -1,9 +1,10 @@
 /**
  * The bank leg's nightly pass (docs/deposits.md, "The nightly pass"): take in the statements waiting
  * in the inbox, read what the records say each account should have received and what the bank says
- * it did, match them and store the results. It runs in the summarize step, after the night's records
- * are applied, so the statements and the financial report may arrive in any order: each night
- * recomputes the whole range from what is stored, and the result depends only on that.
+ * it did, match them and store the results. It runs in its own step (matchDeposits), after the
+ * night's records are applied and before the summary reads the results, so the statements and the
+ * financial report may arrive in any order: each night recomputes the whole range from what is
+ * stored, and the result depends only on that.
  *
  * Work is bounded by the range (at most {@link MAX_LOOKBACK_DAYS} days of payment dates plus the
  * match window): the totals item, one Query per acquirer of account-level items, one Query per day of
@@ -16,7 +17,7 @@ import { depositRange, later } from './range';
 import { resultDate } from './result-date';
 import type { BankCredit, DepositResult, ExpectedDeposits, UnplacedAmount } from './types';
 
-/** What the inbox pass reports (deposits/bank/inbox.ts's InboxResult, as far as the summary needs it). */
+/** What the inbox pass reports (deposits/bank/inbox.ts's InboxResult, as far as the match step needs it). */
 export interface InboxOutcome {
   readonly files: number;
   readonly taken: number;
@@ -28,6 +29,9 @@ export interface InboxOutcome {
   readonly quarantinedTransactions: readonly { readonly name: string }[];
   readonly failed: readonly { readonly name: string }[];
 }
+
+/** Told about statements the inbox pass could not take in (the Lambda logs a warning). */
+export type InboxWarning = (message: string, details: Record<string, unknown>) => void;
 
 export interface DepositReconcilerDeps {
   readonly config: { readonly deposits: DepositsConfig };
@@ -43,6 +47,7 @@ export interface DepositReconcilerDeps {
     results: readonly DepositResult[],
     range: { from: IsoDate; to: IsoDate },
   ) => Promise<void>;
+  readonly warn?: InboxWarning;
 }
 
 export interface DepositReconciliation {
@@ -65,6 +70,17 @@ function contextDays(config: Pick<DepositsConfig, 'windowBusinessDays'>): number
   return 2 * config.windowBusinessDays + 7;
 }
 
+/** A refused statement stays quarantined for a person to look at: say so where operations look. */
+function warnOfRefused(inbox: InboxOutcome, warn: InboxWarning | undefined): void {
+  const { quarantined, failed } = inbox;
+  if (quarantined.length > 0 || failed.length > 0) {
+    warn?.('bank statements not taken in', {
+      quarantined: quarantined.map((q) => ({ name: q.name, reason: q.reason, detail: q.detail })),
+      failed: failed.map((f) => f.name),
+    });
+  }
+}
+
 export function buildDepositReconciler(deps: DepositReconcilerDeps) {
   const settings = deps.config.deposits;
   return async function reconcileDeposits(
@@ -72,6 +88,7 @@ export function buildDepositReconciler(deps: DepositReconcilerDeps) {
     asOf: IsoDate,
   ): Promise<DepositReconciliation> {
     const inbox = await deps.importInbox();
+    warnOfRefused(inbox, deps.warn);
     const range = depositRange(period, asOf, settings);
     if (!(await deps.anyStatement())) {
       return { state: 'OFF', ...range, results: [], withoutAccount: [], inbox };

@@ -1,33 +1,32 @@
 /**
- * The summarizer's `deposits` dependency: the night's bank-leg pass (deposits/reconcile.ts) and its
- * results as the report's section. The section covers the whole recomputed range (the run's period
- * and the lookback), so a deposit that goes missing days after its payment date is in the morning's
- * report until its credit arrives, as an OVERDUE receivable is.
+ * The summarizer's `deposits` dependency: the results the night's deposit match stored
+ * (reconcile.ts, run by the matchDeposits step before the summary) as the report's section. It only
+ * reads. The section covers the whole recomputed range (the run's period and the lookback), so a
+ * deposit that goes missing days after its payment date is in the morning's report until its credit
+ * arrives, as an OVERDUE receivable is.
  */
-import type { DepositReconciler } from './reconcile';
+import type { IsoDate } from '../calendar';
+import type { DepositsConfig } from './config';
+import { depositRange } from './range';
 import { buildDepositsSection, type DepositsQuery, type DepositsSection } from './section-model';
+import type { DepositResult } from './types';
 
-/** Told about statements the inbox pass could not take in (the Lambda logs a warning). */
-export type InboxWarning = (message: string, details: Record<string, unknown>) => void;
+export interface DepositsSectionReaderDeps {
+  readonly config: { readonly deposits: DepositsConfig };
+  /** Whether any statement was ever taken in: without one the bank leg is off, not "all missing". */
+  readonly anyStatement: () => Promise<boolean>;
+  /** The stored results dated in the range (deposits/results-lake.ts). */
+  readonly readResults: (range: { from: IsoDate; to: IsoDate }) => Promise<readonly DepositResult[]>;
+}
 
-export function depositsSectionOf(
-  reconcile: DepositReconciler,
-  warn?: InboxWarning,
+export function buildDepositsSectionReader(
+  deps: DepositsSectionReaderDeps,
 ): (query: DepositsQuery) => Promise<DepositsSection> {
   return async ({ from, asOf }) => {
-    const night = await reconcile({ from }, asOf);
-    const { quarantined, failed } = night.inbox;
-    if (quarantined.length > 0 || failed.length > 0) {
-      warn?.('bank statements not taken in', {
-        quarantined: quarantined.map((q) => ({ name: q.name, reason: q.reason, detail: q.detail })),
-        failed: failed.map((f) => f.name),
-      });
-    }
-    return buildDepositsSection({
-      statementsImported: night.state === 'ON',
-      from: night.from,
-      to: night.to,
-      results: night.results,
-    });
+    // The range the match step recomputed for the same night, so the same results in the same window.
+    const range = depositRange({ from }, asOf, deps.config.deposits);
+    const statementsImported = await deps.anyStatement();
+    const results = statementsImported ? await deps.readResults(range) : [];
+    return buildDepositsSection({ statementsImported, ...range, results });
   };
 }

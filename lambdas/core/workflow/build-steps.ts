@@ -8,7 +8,7 @@
  * locally and in tests.
  *
  * By capability: steps/plan.ts, steps/report.ts (generate, check, wait, delete), steps/download.ts,
- * steps/finish.ts (finish the job, age, export, summarize).
+ * steps/finish.ts (finish the job, age, export, match deposits, summarize).
  */
 import type { z } from 'zod';
 import { STEP_CONTRACTS, type StepImplementation, type StepInput, type StepOutput } from './contracts';
@@ -86,6 +86,7 @@ export function buildWorkflowSteps(deps: WorkflowDeps): WorkflowSteps {
     deleteReport: bindContract('deleteReport', report.deleteReport),
     ageReceivables: bindContract('ageReceivables', finish.ageReceivables),
     exportSnapshot: bindContract('exportSnapshot', finish.exportSnapshot),
+    matchDeposits: bindContract('matchDeposits', finish.matchDeposits),
     summarize: bindContract('summarize', finish.summarize),
   };
 }

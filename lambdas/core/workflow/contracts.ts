@@ -236,6 +236,19 @@ const summarizeOutputSchema = z.object({
 });
 
 const count = z.number().int().min(0);
+
+/**
+ * What the deposit match returns: counts only, whatever the number of statements or results. The
+ * results themselves are in the lake, where the summarize step reads them (docs/deposits.md).
+ */
+const matchDepositsOutputSchema = z.object({
+  /** OFF: no statement was ever taken in, so nothing was matched. */
+  state: z.enum(['ON', 'OFF']),
+  results: count,
+  statementsTaken: count,
+  statementsRefused: count,
+});
+
 const reportIdOnly = z.object({ reportId: z.string() });
 
 /**
@@ -265,6 +278,10 @@ export const STEP_CONTRACTS = {
   exportSnapshot: {
     input: z.object({ asOf: isoDateSchema, segment: count, totalSegments: z.number().int().min(1) }),
     output: z.object({ rows: count }),
+  },
+  matchDeposits: {
+    input: z.object({ from: isoDateSchema, asOf: isoDateSchema }),
+    output: matchDepositsOutputSchema,
   },
   summarize: {
     input: z.object({ run: runSchema, jobs: z.array(jobResultSchema), aging: agingSchema }),

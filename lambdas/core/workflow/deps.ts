@@ -1,5 +1,6 @@
 /** The ports the workflow steps need; lambdas/runtime/deps/ builds the real ones, tests pass fakes. */
 import type { IsoDate } from '../calendar';
+import type { DepositReconciliation } from '../deposits/reconcile';
 import type { IngestCounts } from '../ingest/lake/counts';
 import type { AppliedRecords } from '../ingest/lake/ingest';
 import type { CanonicalRecord, RecordSource } from '../ingest/records/canonical';
@@ -33,6 +34,8 @@ export interface WorkflowDeps {
   readonly exportSnapshot: (request: { asOf: IsoDate; segment: number; totalSegments: number }) => Promise<{
     rows: number;
   }>;
+  /** Takes the bank statements in and matches the deposits of the night's range (deposits/reconcile.ts). */
+  readonly matchDeposits: (night: { from: IsoDate; asOf: IsoDate }) => Promise<DepositReconciliation>;
   readonly registerWait: (reportId: string, taskToken: string) => Promise<'waiting' | 'resumed'>;
   readonly summarize: (input: SummaryInput) => Promise<unknown>;
   readonly runGuard: RunGuard;

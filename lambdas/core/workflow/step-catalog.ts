@@ -29,11 +29,11 @@ export interface StepAccess {
   /** Reads the contracted-rate table (fee-audit/source.ts), the fee audit's; a missing one reads as absent. */
   readonly contractRates?: boolean;
   /**
-   * The bank leg (docs/deposits.md): takes statements out of `bank/inbox/` (read, delete; copies
-   * are puts), lists `bank/raw/` (was a statement ever taken in?) and rewrites the deposit results
-   * of its range (read, delete).
+   * The bank leg (docs/deposits.md). `match`: takes statements out of `bank/inbox/` (read, delete;
+   * copies are puts), lists `bank/raw/` (was a statement ever taken in?) and rewrites the deposit
+   * results of its range (read, delete). `read`: lists `bank/raw/` and reads the deposit results.
    */
-  readonly bankLeg?: boolean;
+  readonly bankLeg?: 'match' | 'read';
 }
 
 export interface StepEntry {
@@ -175,6 +175,18 @@ export const STEP_CATALOG = {
     environment: [ENV.tableName, ENV.bucketName, ENV.reconConfig],
     states: { exportSnapshotSegment: 'Export snapshot segment' },
   },
+  matchDeposits: {
+    folder: 'match-deposits',
+    callsProvider: false,
+    purpose: 'Take bank statements in from the inbox and match the deposits of the recomputed range',
+    // About three months of expected deposits and bank transactions, matched in memory.
+    memoryMb: 1024,
+    timeoutSeconds: 300,
+    // Bank transactions go to the table; statements, their quarantine and the results to the bucket.
+    access: { table: 'readWrite', bucket: 'put', bankLeg: 'match' },
+    environment: [ENV.tableName, ENV.bucketName, ENV.reconConfig],
+    states: { matchDeposits: 'Match deposits' },
+  },
   summarize: {
     folder: 'summarize',
     callsProvider: false,
@@ -182,7 +194,8 @@ export const STEP_CATALOG = {
     memoryMb: 1024,
     timeoutSeconds: 300,
     // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md);
-    // the bank leg: statements in, deposits matched (docs/deposits.md).
+    // the deposits section: the results the deposit match stored (docs/deposits.md). Its table writes
+    // close the run marker and tidy the kept totals (book/reader.ts).
     access: {
       table: 'readWrite',
       bucket: 'put',
@@ -190,7 +203,7 @@ export const STEP_CATALOG = {
       linksReports: true,
       touchedLog: 'read',
       contractRates: true,
-      bankLeg: true,
+      bankLeg: 'read',
     },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn],
     states: { summarizeRun: 'Summarize run' },

@@ -2,15 +2,10 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildFeesReader } from '../../core/account-items/period-fees';
-import { buildTotalsStore } from '../../core/book/book-store';
-import { readExpectedDeposits } from '../../core/book/expected-deposits';
 import { buildBookReader } from '../../core/book/reader';
-import { buildBankStore } from '../../core/deposits/bank/bank-store';
-import { buildStatementImporter } from '../../core/deposits/bank/import';
-import { anyStatementTaken, importInbox } from '../../core/deposits/bank/inbox';
-import { buildDepositReconciler } from '../../core/deposits/reconcile';
-import { writeDepositResults } from '../../core/deposits/results-lake';
-import { depositsSectionOf } from '../../core/deposits/section-reader';
+import { anyStatementTaken } from '../../core/deposits/bank/inbox';
+import { readDepositResults } from '../../core/deposits/results-lake';
+import { buildDepositsSectionReader } from '../../core/deposits/section-reader';
 import { buildFeeAuditReader } from '../../core/fee-audit/section-reader';
 import { buildTouchedLog } from '../../core/receivable-store/touched';
 import type { ReportLinker } from '../../core/report/report-link';
@@ -40,24 +35,6 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     now,
     reasonColumns: config.recordReasonColumns ?? [],
   });
-  const bank = buildBankStore({ ddb, tableName, now });
-  const importStatement = buildStatementImporter({
-    s3,
-    bucket,
-    store: bank,
-    identity: config.deposits.statementIdentity,
-  });
-  const totals = buildTotalsStore({ ddb, tableName, now });
-  const reconcileDeposits = buildDepositReconciler({
-    config,
-    importInbox: () => importInbox({ s3, bucket, importStatement }),
-    anyStatement: () => anyStatementTaken(s3, bucket),
-    readExpected: (query) => readExpectedDeposits({ ddb, tableName, config, totals, accounts }, query),
-    listTransactions: (from, to) => bank.list(from, to),
-    writeResults: async (results, range) => {
-      await writeDepositResults(s3, bucket, results, range);
-    },
-  });
   const summarize = buildSummarizer({
     readBook: buildBookReader({ ddb, tableName, config, now }),
     writeObject,
@@ -68,7 +45,12 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     language: workflowConfig.reportLanguage,
     feeAudit: buildFeeAuditReader({ s3, bucket, config, touched: buildTouchedLog({ s3, bucket }) }),
     readFees: buildFeesReader(accounts.list),
-    deposits: depositsSectionOf(reconcileDeposits, warn),
+    // What the matchDeposits step stored this night: the summary takes no statement in and writes no result.
+    deposits: buildDepositsSectionReader({
+      config,
+      anyStatement: () => anyStatementTaken(s3, bucket),
+      readResults: (range) => readDepositResults(s3, bucket, range),
+    }),
   });
   return (input) => summarize(input);
 }

@@ -3,7 +3,7 @@
  * advances, chargebacks, fees, with the bank columns the simulator writes) through the real path of
  * local/simulated-world.ts, with the simulated bank's OFX statements put where a deployed stack takes
  * them in (`bank/inbox/` of the lake bucket). Every expected deposit's and credit's result, as the
- * summarize step stores it in the lake, equals the simulator's bank truth to the centavo: with the
+ * deposit match step stores it in the lake, equals the simulator's bank truth to the centavo: with the
  * statements before the financial report and after it, imported twice and overlapping. A malformed
  * statement in the inbox is quarantined with its reason and the night still completes.
  */

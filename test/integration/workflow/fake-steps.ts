@@ -124,6 +124,7 @@ export function fakeSteps(scripts: readonly JobScript[]): StepImplementations {
     },
     ageReceivables: async () => ({ becameOverdue: 0 }),
     exportSnapshot: async () => ({ rows: 0 }),
+    matchDeposits: async () => ({ state: 'OFF', results: 0, statementsTaken: 0, statementsRefused: 0 }),
     summarize: async () => ({ allCompleted: true, notCompleted: 0 }),
   };
 }

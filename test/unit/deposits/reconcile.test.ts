@@ -8,12 +8,17 @@ import { bankCredit, depositsConfig, expectedDeposit } from '../../support/depos
 const NO_INBOX = { files: 0, taken: 0, quarantined: [], quarantinedTransactions: [], failed: [] };
 
 /** A reconciler over fixed stores that records what it was asked and what it wrote. */
-function reconcilerOver(expected: ExpectedDeposit[], credits: BankCredit[], anyStatement = true) {
+function reconcilerOver(
+  expected: ExpectedDeposit[],
+  credits: BankCredit[],
+  anyStatement = true,
+  inbox: Pick<DepositReconcilerDeps, 'importInbox' | 'warn'> = { importInbox: async () => NO_INBOX },
+) {
   const asked: { expected?: [IsoDate, IsoDate]; credits?: [IsoDate, IsoDate] } = {};
   const written: { results: readonly DepositResult[]; range: { from: IsoDate; to: IsoDate } }[] = [];
   const deps: DepositReconcilerDeps = {
     config: depositsConfig({ lookbackDays: 10 }),
-    importInbox: async () => NO_INBOX,
+    ...inbox,
     anyStatement: async () => anyStatement,
     readExpected: async ({ from, to }) => {
       asked.expected = [from, to];
@@ -76,5 +81,39 @@ describe('the nightly deposit pass', () => {
       ['DEPOSITED', '2025-04-01', '2025-04-01'],
     ]);
     expect(written).toEqual([{ results: outcome.results, range: { from: '2025-03-31', to: '2025-04-10' } }]);
+  });
+
+  it('warns of the statements it could not take in, bank leg on or off, and is silent when all came in', async () => {
+    const refused = {
+      ...NO_INBOX,
+      files: 3,
+      taken: 1,
+      quarantined: [{ name: 'broken.ofx', reason: 'NOT_OFX', detail: 'no OFX header' }],
+      failed: [{ name: 'later.ofx' }],
+    };
+    for (const anyStatement of [true, false]) {
+      const warnings: unknown[] = [];
+      const { reconcile } = reconcilerOver([], [], anyStatement, {
+        importInbox: async () => refused,
+        warn: (message, details) => void warnings.push({ message, details }),
+      });
+      expect((await reconcile({ from: '2025-04-09' }, '2025-04-10')).inbox).toEqual(refused);
+      expect(warnings).toEqual([
+        {
+          message: 'bank statements not taken in',
+          details: {
+            quarantined: [{ name: 'broken.ofx', reason: 'NOT_OFX', detail: 'no OFX header' }],
+            failed: ['later.ofx'],
+          },
+        },
+      ]);
+    }
+    const warnings: unknown[] = [];
+    const { reconcile } = reconcilerOver([], [], true, {
+      importInbox: async () => ({ ...NO_INBOX, files: 1, taken: 1 }),
+      warn: (message) => void warnings.push(message),
+    });
+    await reconcile({ from: '2025-04-09' }, '2025-04-10');
+    expect(warnings).toEqual([]);
   });
 });

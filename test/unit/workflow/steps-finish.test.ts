@@ -152,6 +152,17 @@ describe('finishJob and deleteReport', () => {
   });
 });
 
+describe('matchDeposits', () => {
+  it("matches the run's night and returns counts only: the results stay in the lake", async () => {
+    const { steps, calls } = fakeWorld();
+
+    const output = await steps.matchDeposits({ from: '2026-03-01', asOf: '2026-03-09' });
+
+    expect(calls.matched).toEqual([{ from: '2026-03-01', asOf: '2026-03-09' }]);
+    expect(output).toEqual({ state: 'ON', results: 0, statementsTaken: 1, statementsRefused: 2 });
+  });
+});
+
 describe('summarize', () => {
   it('summarizes, closes the run marker as FAILED when a job did not complete, and says so', async () => {
     const { steps, calls } = fakeWorld();

@@ -37,6 +37,7 @@ export function fakeWorld(options: FakeOptions = {}) {
     applied: 0,
     ingestedBatches: [] as number[][],
     summarized: [] as SummaryInput[],
+    matched: [] as unknown[],
     kept: new Map<string, KeptReport>(),
     savedBatches: [] as unknown[],
     savedByIndex: new Map<number, unknown>(),
@@ -80,6 +81,23 @@ export function fakeWorld(options: FakeOptions = {}) {
     }),
     ageReceivables: async () => ({ becameOverdue: 2 }),
     exportSnapshot: async () => ({ rows: 5 }),
+    matchDeposits: async (night) => {
+      calls.matched.push(night);
+      return {
+        state: 'ON',
+        from: '2026-03-01',
+        to: night.asOf,
+        results: [],
+        withoutAccount: [],
+        inbox: {
+          files: 3,
+          taken: 1,
+          quarantined: [{ name: 'broken.ofx', reason: 'NOT_OFX', detail: 'no OFX header' }],
+          quarantinedTransactions: [],
+          failed: [{ name: 'later.ofx' }],
+        },
+      };
+    },
     registerWait: async () => 'waiting',
     summarize: async (input) => {
       calls.summarized.push(input);

@@ -1,7 +1,8 @@
 /**
  * The end of a job and of the night: reduce a job into its result ("Finish job", also "Record job
- * failure"), age the receivables, export the night's changes, summarize the run. Each step has its
- * own builder so that a Lambda wires only what its step uses.
+ * failure"), age the receivables, export the night's changes, take the bank statements in and match
+ * the deposits, summarize the run. Each step has its own builder so that a Lambda wires only what its
+ * step uses.
  */
 import { z } from 'zod';
 import type {
@@ -20,6 +21,7 @@ export function buildFinishSteps(deps: WorkflowDeps) {
     finishJob: buildFinishJobStep(deps),
     ageReceivables: buildAgeReceivablesStep(deps),
     exportSnapshot: buildExportSnapshotStep(deps),
+    matchDeposits: buildMatchDepositsStep(deps),
     summarize: buildSummarizeStep(deps),
   };
 }
@@ -57,6 +59,24 @@ export function buildExportSnapshotStep(
   return async function exportSnapshot(request) {
     const { rows } = await deps.exportSnapshot(request);
     return { rows };
+  };
+}
+
+export function buildMatchDepositsStep(
+  deps: Pick<WorkflowDeps, 'matchDeposits'>,
+): StepImplementation<'matchDeposits'> {
+  /**
+   * The night's changes to the bank leg, before the summary: statements in, deposits matched and the
+   * results stored in the lake, where the summarize step reads them. Only counts travel in the state.
+   */
+  return async function matchDeposits({ from, asOf }) {
+    const night = await deps.matchDeposits({ from, asOf });
+    return {
+      state: night.state,
+      results: night.results.length,
+      statementsTaken: night.inbox.taken,
+      statementsRefused: night.inbox.quarantined.length + night.inbox.failed.length,
+    };
   };
 }
 
