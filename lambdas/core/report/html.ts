@@ -12,7 +12,7 @@ import { REPORT_STYLE } from '../report-kit/style';
 import { type Cell, cellsFor, renderTable, smallPrint } from '../report-kit/table';
 import { renderAttention } from './attention-html';
 import { renderWeeklyChart } from './chart';
-import { textsFor } from './i18n';
+import { environmentName, textsFor } from './i18n';
 import {
   LIFECYCLE_STYLE,
   renderFees,
@@ -177,11 +177,12 @@ export function renderHtmlReport(s: RunSummary): string {
     s.outcome === 'SUCCEEDED'
       ? html`<span class="ok">${t.runCompleted}</span>`
       : html`<span class="bad">${t.runFailed}</span>`;
-  const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), s.environment].join(' · ');
+  const environment = environmentName(s.environment, s.language);
+  const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), environment].join(' · ');
   const style = raw(`${REPORT_STYLE}${LIFECYCLE_STYLE}${SECTION_STYLES}`);
   return html`<!doctype html>
 <html lang="${s.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`}</title><style>${style}</style></head>
+<title>${`${t.title} · ${t.asOf(date(s.asOf))} · ${environment}`}</title><style>${style}</style></head>
 <body>
 <h1>${t.title}</h1>
 <p class="meta">${status} · ${meta}</p>

@@ -11,6 +11,7 @@ export const ENGLISH: Texts = {
   runFailed: 'Run FAILED',
   period: (from, to) => `movements ${from} to ${to}`,
   asOf: (date) => `as of ${date}`,
+  environments: { production: 'production', sandbox: 'sandbox' },
   failures: {
     heading: 'Failures',
     intro: 'Part of this run did not complete; the figures below miss what these reports hold.',
@@ -207,5 +208,10 @@ export const ENGLISH: Texts = {
     reportFile: 'Full report (local file):',
     reportObject: (uri) => `Full report at ${uri} (no link could be made).`,
     newLink: (command) => `For a new link, someone with AWS access runs: ${command}`,
+    subject: {
+      needsAction: (amount) => `${amount} need action`,
+      nothing: 'nothing needs action',
+      failed: 'FAILED',
+    },
   },
 };

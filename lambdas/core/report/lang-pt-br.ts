@@ -10,6 +10,7 @@ export const PORTUGUESE: Texts = {
   runFailed: 'Execução com FALHA',
   period: (from, to) => `movimento de ${from} a ${to}`,
   asOf: (date) => `data-base ${date}`,
+  environments: { production: 'produção', sandbox: 'homologação' },
   failures: {
     heading: 'Falhas',
     intro: 'Parte desta execução não terminou; os números abaixo não incluem o que estes relatórios contêm.',
@@ -207,5 +208,6 @@ export const PORTUGUESE: Texts = {
     reportFile: 'Relatório completo (arquivo local):',
     reportObject: (uri) => `Relatório completo em ${uri} (não foi possível gerar um link).`,
     newLink: (command) => `Para um novo link, quem tem acesso à AWS executa: ${command}`,
+    subject: { needsAction: (amount) => `${amount} pedem ação`, nothing: 'nada pede ação', failed: 'FALHOU' },
   },
 };

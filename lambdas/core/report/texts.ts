@@ -12,6 +12,8 @@ export interface Texts {
   readonly runFailed: string;
   readonly period: (from: string, to: string) => string;
   readonly asOf: (date: string) => string;
+  /** The provider environment a run read, in the reader's words (unknown ones print their code). */
+  readonly environments: Readonly<Record<string, string>>;
   readonly failures: {
     heading: string;
     intro: string;
@@ -117,5 +119,7 @@ export interface Texts {
     reportFile: string;
     reportObject: (uri: string) => string;
     newLink: (command: string) => string;
+    /** The e-mail subject's verdict: the money that needs action, nothing to act on, or the failure. */
+    subject: { needsAction: (amount: string) => string; nothing: string; failed: string };
   };
 }
