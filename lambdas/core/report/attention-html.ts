@@ -6,7 +6,9 @@
  */
 
 import { type ActionCategory, type ActionItem, CAPPED } from '../book/types';
-import { formatBrl } from '../money';
+import { addDays, daysBetween } from '../calendar';
+import { formatBrl, formatCount } from '../money';
+import { formatDate } from '../report-kit/dates';
 import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
 import type { ActionEntry } from '../report-kit/section';
 import { cellsFor, renderTable } from '../report-kit/table';
@@ -74,11 +76,33 @@ function largestItems(c: ActionCategory, language: ReportLanguage): SafeHtml {
   return html`${heading}\n${renderTable(columns, rows, { none: t.none })}`;
 }
 
+/**
+ * One line when the period ends days before the as-of date and receivables are late: the run fetched
+ * no payment made after the period, so some of them may be paid already (a January run read in
+ * April calls February's payments late). A nightly run ends the day before its as-of date: no line.
+ */
+function periodCut(s: RunSummary): SafeHtml[] {
+  const late = s.attention.find((c) => c.state === 'OVERDUE')?.count ?? 0;
+  if (late === 0 || daysBetween(s.to, s.asOf) <= 1) return [];
+  const t = textsFor(s.language);
+  const date = (d: string) => formatDate(d, s.language);
+  const line = t.attention.periodCut(
+    date(s.to),
+    late,
+    formatCount(late, s.language),
+    date(addDays(s.asOf, -1)),
+  );
+  return [html`<p class="bad period-cut">${line}</p>`];
+}
+
 export function renderAttention(s: RunSummary): SafeHtml {
   const t = textsFor(s.language);
   // Empty categories (the capped one included) are left out: a card must have something at stake.
   const lines = actionLines(s);
-  const heading = html`<h2>${t.attention.heading}</h2>\n<p class="muted">${t.attention.intro}</p>`;
+  const heading = joinHtml(
+    [html`<h2>${t.attention.heading}</h2>\n<p class="muted">${t.attention.intro}</p>`, ...periodCut(s)],
+    html`\n`,
+  );
   if (lines.length === 0) return html`${heading}\n<p>${t.message.nothingToAct}</p>`;
   // Capped receivables are named in their own states' lists; their card leads to the explanation.
   // A section's entries are listed in the section itself.

@@ -31,6 +31,8 @@ export const ENGLISH: Texts = {
     shown: (n, total) => `${en(n, 'the largest', `the ${n} largest`)} of ${total}`,
     capped:
       'These receivables already hold the most records a receivable may (maxContributions): later records were quarantined as TOO_MANY_CONTRIBUTIONS and are missing from their amounts. List them with recon receivables and look into the source.',
+    periodCut: (to, n, count, through) =>
+      `This period ends on ${to} and payments made later were not fetched by this run: ${en(n, 'the late receivable may already be paid', `the ${count} late receivables may already be paid`)}; to check, run the period through ${through}.`,
     review: {
       DUPLICATE_FORECAST: 'forecasts in doubt: check',
       POSSIBLE_CORRECTION: 'payment possibly corrected: check',

@@ -30,6 +30,8 @@ export const PORTUGUESE: Texts = {
     shown: (n, total) => `${pt(n, 'o maior', `os ${n} maiores`)} de ${total}`,
     capped:
       'Estes recebíveis já têm o máximo de registros permitido (maxContributions): os registros seguintes foram para a quarentena como TOO_MANY_CONTRIBUTIONS e faltam nos seus valores. Liste-os com recon receivables e verifique a origem.',
+    periodCut: (to, n, count, through) =>
+      `Este período termina em ${to} e os pagamentos feitos depois não foram buscados nesta execução: ${pt(n, 'o recebível atrasado pode já ter sido pago', `os ${count} recebíveis atrasados podem já ter sido pagos`)}; para conferir, execute o período até ${through}.`,
     review: {
       DUPLICATE_FORECAST: 'previsões em dúvida: verificar',
       POSSIBLE_CORRECTION: 'pagamento possivelmente corrigido: verificar',

@@ -28,6 +28,8 @@ export interface Texts {
     shown: (n: number, total: string) => string;
     /** What the capped card means and where the refused records went. */
     capped: string;
+    /** The period ends days before the as-of date: its late receivables' payments may not have been fetched. */
+    periodCut: (to: string, n: number, count: string, through: string) => string;
     /** Why an item needs a person's look beyond its state (a receivable reason code → label). */
     review: Readonly<Record<string, string>>;
   };
