@@ -20,6 +20,7 @@ import {
   renderUnclassified,
   unclassifiedCodes,
 } from './lifecycle-html';
+import { NO_DIFFERENCE_STATES } from './no-difference';
 import { SECTION_STYLES, SECTIONS } from './sections';
 import type { JobLine, ReportLanguage, RunSummary } from './types';
 
@@ -46,13 +47,6 @@ function failuresSection(s: RunSummary): SafeHtml {
   );
   return html`<section class="failed"><h2>${t.heading}</h2><p>${t.intro}</p><ul>\n${items}\n</ul></section>`;
 }
-
-/**
- * States whose receivables owe nothing yet (open) or at all (cancelled): "received − forecast"
- * would read as a loss, so their difference prints "—". A late receivable's difference is the
- * forecast that did not arrive, as in its item table and on the late card.
- */
-const NO_DIFFERENCE_STATES = new Set(['OPEN', 'CANCELLED']);
 
 function statesSection(s: RunSummary): SafeHtml {
   const t = textsFor(s.language);

@@ -26,7 +26,8 @@ export const ENGLISH: Texts = {
   },
   attention: {
     heading: 'What needs action',
-    intro: 'Every receivable known as of the date above, not only this run’s.',
+    intro:
+      'Every receivable known as of the date above, not only this run’s; fees and deposits, the period’s.',
     largest: 'Largest items of each category',
     shown: (n, total) => `${en(n, 'the largest', `the ${n} largest`)} of ${total}`,
     capped:

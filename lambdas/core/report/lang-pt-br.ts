@@ -25,7 +25,8 @@ export const PORTUGUESE: Texts = {
   },
   attention: {
     heading: 'O que precisa de ação',
-    intro: 'Todos os recebíveis conhecidos na data-base, não só os desta execução.',
+    intro:
+      'Todos os recebíveis conhecidos na data-base, não só os desta execução; as taxas e os depósitos, os do período.',
     largest: 'Maiores itens de cada categoria',
     shown: (n, total) => `${pt(n, 'o maior', `os ${n} maiores`)} de ${total}`,
     capped:
