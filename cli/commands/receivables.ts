@@ -11,11 +11,13 @@ import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { buildReceivableStore } from '../../lambdas/core/receivable-store/apply-records';
 import { RECON_STATUSES } from '../../lambdas/core/receivables/status';
 import type { ReceivableView } from '../../lambdas/core/receivables/view';
+import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/report/types';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
+import { readableReceivables } from '../receivables-table';
 import {
   type DataPaths,
   existingState,
@@ -112,11 +114,16 @@ export async function readReceivables(options: {
   );
 }
 
+/** The table's column sets: the ones a finance person reads, or every field as csv and jsonl have them. */
+const COLUMN_SETS = ['main', 'all'] as const;
+
 interface ReceivablesOptions {
   readonly dataDir: string;
   readonly env?: ProviderEnvironment;
   readonly status?: string;
   readonly format: Format;
+  readonly columns: (typeof COLUMN_SETS)[number];
+  readonly lang: ReportLanguage;
   readonly asOf?: string;
 }
 
@@ -128,6 +135,19 @@ export function registerReceivablesCommand(program: Command, io: CliIo): void {
     .addOption(environmentOption())
     .addOption(new Option('--status <status>', 'only receivables in this state').choices(RECON_STATUSES))
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
+    .addOption(
+      new Option(
+        '--columns <set>',
+        'table columns: main (acquirer to state, R$ and dd/MM/yyyy) or all (every field, as csv)',
+      )
+        .choices(COLUMN_SETS)
+        .default('main'),
+    )
+    .addOption(
+      new Option('--lang <language>', 'language of the main table')
+        .choices(REPORT_LANGUAGES)
+        .default('pt-BR'),
+    )
     .option(
       '--as-of <date>',
       "business date the states are derived for (default: the latest run's, when pinned by --as-of or the built-in simulator; else today, America/Sao_Paulo)",
@@ -144,6 +164,11 @@ export function registerReceivablesCommand(program: Command, io: CliIo): void {
         signal: io.signal,
       });
       const rows = options.status ? views.filter((v) => v.status === options.status) : views;
-      io.stdout(formatRows(options.format, RECEIVABLE_COLUMNS, rows));
+      const readable = options.format === 'table' && options.columns === 'main';
+      io.stdout(
+        readable
+          ? readableReceivables(rows, options.lang)
+          : formatRows(options.format, RECEIVABLE_COLUMNS, rows),
+      );
     });
 }

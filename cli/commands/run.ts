@@ -18,7 +18,7 @@ import { InterruptedError, untilAborted } from '../interrupt';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, parseInteger, parseIsoDate } from '../options';
 import { loadReconConfig } from '../runner/data-dir';
-import { SIMULATOR_AS_OF } from '../runner/period';
+import { refusedPeriod, SIMULATOR_AS_OF } from '../runner/period';
 import { buildProgressSink } from '../runner/progress';
 import type { LocalRunResult } from '../runner/run';
 import { renderSummaryTable } from '../runner/table';
@@ -152,9 +152,12 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       if (options.from && options.to && options.to < options.from) {
         throw new UsageError(`--to ${options.to} is before --from ${options.from}.`);
       }
-      if (options.asOf && options.asOf > businessDate(new Date())) {
+      const today = businessDate(new Date());
+      if (options.asOf && options.asOf > today) {
         throw new UsageError(`--as-of ${options.asOf} is in the future.`);
       }
+      const refused = refusedPeriod(options, today);
+      if (refused !== null) throw new UsageError(refused);
       const webhook = webhookMode(options);
       const simulatorDefaults = simulatorRoles(options);
       // Usage errors (credentials, RECON_CONFIG) before the seconds it takes to load the runner.

@@ -38,3 +38,27 @@ export function defaultPeriod(options: Pick<PeriodOptions, 'env' | 'providerUrl'
 export function pinnedAsOf(options: Pick<PeriodOptions, 'asOf' | 'providerUrl'>): IsoDate | undefined {
   return options.asOf ?? (options.providerUrl ? undefined : SIMULATOR_AS_OF);
 }
+
+/**
+ * Why a period cannot be run as asked, in one sentence, or null. A period that ends after today
+ * would run and say "nothing needs action" about days whose sales and payments cannot be known yet;
+ * states derived as of a date before the period's end would count its last days' receivables as
+ * not yet due against payments still to come. The simulator's pinned date counts as given.
+ */
+export function refusedPeriod(
+  options: Pick<PeriodOptions, 'env' | 'providerUrl' | 'from' | 'to' | 'asOf'>,
+  today: IsoDate,
+): string | null {
+  const { to } = defaultPeriod(options);
+  if (to === undefined) return null;
+  if (to > today) {
+    return `the period ends on ${to}, after today (${today}, America/Sao_Paulo): sales and payments of a future day cannot be known yet.`;
+  }
+  const asOf = pinnedAsOf(options);
+  if (asOf !== undefined && asOf < to) {
+    const which =
+      options.asOf === undefined ? `the built-in simulator's business date ${asOf}` : `--as-of ${asOf}`;
+    return `${which} is before the period's last day ${to}: pass an --as-of on or after ${to}.`;
+  }
+  return null;
+}

@@ -1,5 +1,9 @@
-/** The end-of-run table on stderr: what a person checks first after `recon run`. */
+/**
+ * The end-of-run table on stderr: what a person checks first after `recon run`. States carry the
+ * report's labels in the report's language, so the terminal and the report name them alike.
+ */
 import { formatCents } from '../../lambdas/core/money';
+import { textsFor } from '../../lambdas/core/report/i18n';
 import type { RunSummary } from '../../lambdas/core/report/types';
 import { formatTable } from '../format';
 
@@ -11,12 +15,13 @@ export function renderSummaryTable(s: RunSummary, reportPath: string): string {
     reason,
     records,
   }));
+  const labels = textsFor(s.language).states;
   const states = Object.entries(s.receivables.byStatus).map(([state, t]) => ({
-    state,
+    state: labels[state] ?? state,
     receivables: t.count,
-    forecast: formatCents(t.forecastNetCents),
-    settled: formatCents(t.settledNetCents),
-    difference: formatCents(t.differenceCents),
+    forecast: formatCents(t.forecastNetCents, s.language),
+    settled: formatCents(t.settledNetCents, s.language),
+    difference: formatCents(t.differenceCents, s.language),
   }));
   const failures = s.failures.map(
     (f) => `  ${f.kind} ${f.from}..${f.to}: ${f.outcome}${f.error ? ` - ${f.error}` : ''}`,

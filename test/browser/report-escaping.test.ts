@@ -109,6 +109,10 @@ describe('report sections escape outside text by default', () => {
       errorCount: 1,
     };
     expectEscaped(feeAuditHtml({ language: 'pt-BR', feeAudit: on }), 'fee audit');
+    // Its entry among what needs action names the acquirer on a card.
+    const cards = String(renderAttention({ ...lifecycle, feeAudit: on }));
+    expect(cards).toContain(`<span class="sub">${ESCAPED} R$ 0,11 em 1 item</span>`);
+    expect(cards).not.toContain('<script');
     expectEscaped(feeAuditHtml({ language: 'en', feeAudit: invalid }), 'fee audit errors');
   });
 

@@ -13,6 +13,18 @@ describe('recon entry point (node bin/recon.mjs)', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('refuses a period in the future and an as-of before the period ends: one sentence, exit 2', async () => {
+    const future = await runCliProcess(['run', '--from', '2999-01-01', '--to', '2999-01-31']);
+    expect(future.code).toBe(2);
+    expect(future.stdout).toBe('');
+    expect(future.stderr).toMatch(/^recon: the period ends on 2999-01-31, after today \(.+\): .+\.\n$/);
+    const early = await runCliProcess(['run', '--to', '2025-01-31', '--as-of', '2025-01-30']);
+    expect(early.code).toBe(2);
+    expect(early.stderr).toBe(
+      "recon: --as-of 2025-01-30 is before the period's last day 2025-01-31: pass an --as-of on or after 2025-01-31.\n",
+    );
+  });
+
   it('a provider address nobody answers at fails within seconds, naming the address', async () => {
     const closed = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, '127.0.0.1', () => {

@@ -45,6 +45,22 @@ describe('recon run --json with the built-in simulator, then recon receivables a
     );
     expect(written).toEqual(summary);
     expect(run.stderr).toContain('receivables');
+    // The summary table names the states as the report does, in its language.
+    expect(run.stderr).toMatch(/^Liquidado\s+\d+\s/m);
+    expect(run.stderr).not.toMatch(/^SETTLED\s/m);
+
+    // The default listing is the readable table; every field stays with --columns all.
+    const table = await cli(['receivables', '--data-dir', dataDir]);
+    expect(table.code).toBe(0);
+    const [head, first] = table.stdout.split('\n');
+    expect(head).toMatch(
+      /^Adquirente\s+Estabelecimento\s+Venda\s+NSU\s+Parcela\s+Vencimento\s+Previsto\s+Recebido\s+Diferença\s+Situação$/,
+    );
+    expect(first).toMatch(/\d\d\/\d\d\/2025 .* R\$ [\d.]+,\d\d/);
+    const all = await cli(['receivables', '--data-dir', dataDir, '--columns', 'all']);
+    expect(all.stdout.split('\n')[0]).toMatch(
+      /^acquirer\s+merchant\s+saleDate\s.*\sadvanceFeeDifferenceCents$/,
+    );
 
     const listed = await cli(['receivables', '--data-dir', dataDir, '--format', 'jsonl']);
     expect(listed.code).toBe(0);

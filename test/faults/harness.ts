@@ -62,7 +62,8 @@ export function expectFailedWithNotification(
   const failed = jobsOf(result).filter((job) => job.outcome === outcome);
   expect(failed.length).toBeGreaterThan(0);
   const last = world.published.at(-1);
-  expect(last?.subject).toMatch(/: FAILED$/);
+  // The subject's verdict, in the report's Portuguese (the default): the failure first.
+  expect(last?.subject).toMatch(/^recon[^:]*: FALHOU( - |; )/);
   // The message names the first few reports that did not complete, in plain Portuguese (the default).
   const t = textsFor('pt-BR');
   const listed = jobsOf(result)

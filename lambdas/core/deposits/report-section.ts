@@ -9,9 +9,10 @@
 import { formatBrl, formatCount } from '../money';
 import { formatDate } from '../report-kit/dates';
 import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
-import type { ActionEntry, ReportSection } from '../report-kit/section';
+import type { ReportSection } from '../report-kit/section';
 import { type Cell, type Column, cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
+import { type DepositsActionInput, depositActionEntries } from './report-actions';
 import { depositsTextsFor } from './report-texts';
 import type { DepositsSection } from './section-model';
 import type { DepositResult, DepositStatus } from './types';
@@ -20,11 +21,8 @@ import type { DepositResult, DepositStatus } from './types';
 export const DEPOSITS_STYLE = `.NOT_DEPOSITED,.DEPOSIT_REVERSED{--c:#c4262e}.DEPOSIT_DIFFERS{--c:#dc6803}.UNEXPLAINED_CREDIT{--c:#6941c6}
 h3.deposit{border-left:5px solid var(--c);padding-left:.5rem}`;
 
-/** What the section reads of the run summary. */
-export interface DepositsReportInput {
-  readonly language: ReportLanguage;
-  readonly deposits?: DepositsSection;
-}
+/** What the section reads of the run summary: its entries in what needs action read the same. */
+export type DepositsReportInput = DepositsActionInput;
 
 type OnSection = Extract<DepositsSection, { state: 'ON' }>;
 type ActionStatus = 'NOT_DEPOSITED' | 'DEPOSIT_REVERSED' | 'DEPOSIT_DIFFERS' | 'UNEXPLAINED_CREDIT';
@@ -207,36 +205,6 @@ function byDayTable(section: OnSection, language: ReportLanguage): SafeHtml {
     { label: c.difference, num: true },
   ];
   return html`<h3>${w.byDay}</h3>\n${renderTable(columns, rows, { none: w.empty })}`;
-}
-
-/**
- * The bank leg's one line of the morning message (docs/deposits.md): deposits that did not arrive and those that arrived
- * with another amount, the larger amount first; none when there are neither.
- */
-function depositActionEntries(s: DepositsReportInput): ActionEntry[] {
-  if (s.deposits?.state !== 'ON') return [];
-  const w = depositsTextsFor(s.language);
-  const { NOT_DEPOSITED: missing, DEPOSIT_DIFFERS: differing } = s.deposits.totals;
-  const parts = [
-    { totals: missing, words: w.message.missing },
-    { totals: differing, words: w.message.differing },
-  ]
-    .filter((p) => p.totals.count > 0)
-    .sort((a, b) => b.totals.amountCents - a.totals.amountCents)
-    .map((p) =>
-      p.words(
-        p.totals.count,
-        formatCount(p.totals.count, s.language),
-        formatBrl(p.totals.amountCents, s.language),
-      ),
-    );
-  if (parts.length === 0) return [];
-  return [
-    {
-      amountCents: missing.amountCents + differing.amountCents,
-      lines: [`  ${w.message.label}: ${parts.join('; ')}`],
-    },
-  ];
 }
 
 export const depositsReportSection: ReportSection<DepositsReportInput> = {

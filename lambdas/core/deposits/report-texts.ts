@@ -36,11 +36,12 @@ export interface DepositsTexts {
     readonly reversalDate: string;
     readonly reversal: string;
   };
-  /** The morning message's line: "2 não chegaram (R$ 4.500,00)". */
+  /** What needs action: "2 não chegaram (R$ 4.510,04: CIELO R$ 4.500,01, REDE R$ 10,03)". */
   readonly message: {
     readonly label: string;
     readonly missing: (n: number, count: string, amount: string) => string;
     readonly differing: (n: number, count: string, amount: string) => string;
+    readonly unexplained: (n: number, count: string, amount: string) => string;
   };
 }
 
@@ -92,6 +93,8 @@ const PORTUGUESE: DepositsTexts = {
     label: 'Depósitos',
     missing: (n, count, amount) => `${count} ${pt(n, 'não chegou', 'não chegaram')} (${amount})`,
     differing: (_n, count, amount) => `${count} com diferença (${amount})`,
+    unexplained: (n, count, amount) =>
+      `${count} ${pt(n, 'crédito', 'créditos')} no extrato que nenhum pagamento explica (${amount}): identificar a origem`,
   },
 };
 
@@ -143,6 +146,8 @@ const ENGLISH: DepositsTexts = {
     label: 'Deposits',
     missing: (_n, count, amount) => `${count} did not arrive (${amount})`,
     differing: (n, count, amount) => `${count} ${en(n, 'differs', 'differ')} (${amount})`,
+    unexplained: (n, count, amount) =>
+      `${count} ${en(n, 'credit', 'credits')} on the statement no payment explains (${amount}): find the origin`,
   },
 };
 

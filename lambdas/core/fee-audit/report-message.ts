@@ -2,9 +2,11 @@
  * The fee audit's line of the morning message (message.ts, docs/fee-audit.md): what was charged
  * above the contract, and how many receivables had no contracted rate. When none had one, nothing
  * was compared, and the line says so and points at the table instead of "no fee above the contract".
+ * What was charged above the contract is also an entry of what needs action, per acquirer.
  */
 
 import { formatBrl, formatCount } from '../money';
+import type { ActionEntry } from '../report-kit/section';
 import type { ReportLanguage } from '../report-language';
 import { feeAuditTextsFor } from './report-texts';
 import type { FeeAuditSection } from './section-model';
@@ -34,4 +36,31 @@ function parts(section: Exclude<FeeAuditSection, { state: 'OFF' }>, language: Re
       : w.noneAbove(compared, count(compared)),
     ...(withoutRate > 0 ? [w.withoutRate(withoutRate, count(withoutRate))] : []),
   ];
+}
+
+/** The report's heading the card leads to (report-section.ts). */
+export const FEE_AUDIT_ANCHOR = 'fee-audit';
+
+/** Overcharged money per acquirer, largest first; none when nothing was charged above the contract. */
+export function feeAuditActionEntries(
+  section: FeeAuditSection | undefined,
+  language: ReportLanguage,
+): ActionEntry[] {
+  if (section?.state !== 'ON' || section.overchargedCents <= 0) return [];
+  const w = feeAuditTextsFor(language);
+  const byAcquirer = new Map<string, { cents: number; items: number }>();
+  for (const line of section.byAcquirerBrand) {
+    const sum = byAcquirer.get(line.acquirer) ?? { cents: 0, items: 0 };
+    byAcquirer.set(line.acquirer, {
+      cents: sum.cents + line.overchargedCents,
+      items: sum.items + line.items,
+    });
+  }
+  const detail = [...byAcquirer]
+    .sort((a, b) => b[1].cents - a[1].cents || a[0].localeCompare(b[0]))
+    .map(([acquirer, sum]) =>
+      w.message.owed(sum.items, acquirer, formatBrl(sum.cents, language), formatCount(sum.items, language)),
+    )
+    .join(', ');
+  return [{ label: w.heading, amountCents: section.overchargedCents, detail, anchor: FEE_AUDIT_ANCHOR }];
 }

@@ -12,7 +12,7 @@ import { html, type SafeHtml } from '../report-kit/escape';
 import type { ReportSection } from '../report-kit/section';
 import { cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
-import { feeAuditMessageLines } from './report-message';
+import { FEE_AUDIT_ANCHOR, feeAuditActionEntries, feeAuditMessageLines } from './report-message';
 import { feeAuditTextsFor } from './report-texts';
 import type { FeeAuditSection, OverchargeItem } from './section-model';
 
@@ -27,7 +27,7 @@ export function feeAuditHtml(s: FeeAuditReportInput): SafeHtml {
   const section = s.feeAudit;
   if (section === undefined) return html``;
   const w = feeAuditTextsFor(s.language);
-  return html`<h2>${w.heading}</h2>\n${body(section, s.language)}`;
+  return html`<h2 id="${FEE_AUDIT_ANCHOR}">${w.heading}</h2>\n${body(section, s.language)}`;
 }
 
 function body(section: FeeAuditSection, language: ReportLanguage): SafeHtml {
@@ -97,6 +97,6 @@ function itemRow(item: OverchargeItem, language: ReportLanguage) {
 export const feeAuditReportSection: ReportSection<FeeAuditReportInput> = {
   style: '',
   html: feeAuditHtml,
-  actionEntries: () => [],
+  actionEntries: (s) => feeAuditActionEntries(s.feeAudit, s.language),
   messageLines: (s) => feeAuditMessageLines(s.feeAudit, s.language),
 };

@@ -43,6 +43,8 @@ export interface FeeAuditTexts {
     readonly withoutRate: (n: number, count: string) => string;
     readonly noneCompared: (n: number, count: string) => string;
     readonly nothingToAudit: string;
+    /** An acquirer's part of what needs action: "STONE R$ 14.159,28 em 12 itens". */
+    readonly owed: (n: number, acquirer: string, amount: string, count: string) => string;
   };
 }
 
@@ -88,6 +90,7 @@ const PORTUGUESE: FeeAuditTexts = {
     noneCompared: (n, count) =>
       `nenhuma taxa contratada se aplicou ${pt(n, 'ao recebível', `aos ${count} recebíveis`)} desta execução, nada foi comparado (confira ${TABLE})`,
     nothingToAudit: 'nenhum recebível desta execução com valor bruto e taxa a comparar',
+    owed: (n, acquirer, amount, count) => `${acquirer} ${amount} em ${count} ${pt(n, 'item', 'itens')}`,
   },
 };
 
@@ -133,6 +136,7 @@ const ENGLISH: FeeAuditTexts = {
     noneCompared: (n, count) =>
       `no contracted rate applied to ${en(n, 'the receivable', `the ${count} receivables`)} of this run, nothing was compared (check ${TABLE})`,
     nothingToAudit: 'no receivable of this run with a gross amount and a fee to compare',
+    owed: (n, acquirer, amount, count) => `${acquirer} ${amount} in ${count} ${en(n, 'item', 'items')}`,
   },
 };
 

@@ -7,10 +7,19 @@
 import type { ReportLanguage } from '../report-language';
 import type { SafeHtml } from './escape';
 
-/** One thing that needs action in the morning message, ordered with the others by money at stake. */
+/**
+ * One thing that needs action, ordered with the receivable categories by money at stake: a card in
+ * the report's "O que precisa de ação" and the line "label: detail" in the morning message, so both
+ * say the same.
+ */
 export interface ActionEntry {
+  /** What it is: "Taxas acima do contrato". */
+  readonly label: string;
   readonly amountCents: number;
-  readonly lines: readonly string[];
+  /** Who owes what, in one line: "STONE R$ 14.159,28 em 12 itens". */
+  readonly detail: string;
+  /** The id of the section's heading in the report, where the card leads. */
+  readonly anchor: string;
 }
 
 export interface ReportSection<S extends { readonly language: ReportLanguage }> {
@@ -18,7 +27,7 @@ export interface ReportSection<S extends { readonly language: ReportLanguage }> 
   readonly style: string;
   /** The section's HTML; empty when the summary has nothing for it. */
   html(summary: S): SafeHtml;
-  /** What needs action, listed with the receivable categories, largest money at stake first. */
+  /** What needs action, listed with the receivable categories (report and message), largest money first. */
   actionEntries(summary: S): ActionEntry[];
   /** The message's lines of information, after what needs action. */
   messageLines(summary: S): string[];

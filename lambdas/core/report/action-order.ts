@@ -5,7 +5,9 @@
 
 import { type ActionCategory, type ActionItem, CAPPED } from '../book/types';
 import { formatDate } from '../report-kit/dates';
+import type { ActionEntry } from '../report-kit/section';
 import { textsFor } from './i18n';
+import { SECTION_LIST } from './sections';
 import type { ReportLanguage, RunSummary } from './types';
 
 /**
@@ -35,4 +37,37 @@ export function receivableParts(item: ActionItem, language: ReportLanguage): str
     `NSU ${item.nsu ?? '?'}`,
     ...(item.installment === null ? [] : [`${words.installment} ${item.installment}`]),
   ];
+}
+
+/** A receivable category or a section's entry (a fee overcharge, a missing deposit) in what needs action. */
+export type ActionLine =
+  | { readonly kind: 'category'; readonly amountCents: number; readonly category: ActionCategory }
+  | { readonly kind: 'entry'; readonly amountCents: number; readonly entry: ActionEntry };
+
+/**
+ * Everything that needs action in one list, the report's cards and the message's lines alike:
+ * largest money at stake first. The sort is stable, so the categories keep their own tie order and
+ * a section's entry comes after a receivable category of equal amount.
+ */
+export function actionLines(s: RunSummary): ActionLine[] {
+  return [
+    ...actionCategoriesByAmount(s).map(
+      (category): ActionLine => ({ kind: 'category', amountCents: category.amountCents, category }),
+    ),
+    ...SECTION_LIST.flatMap((section) =>
+      section
+        .actionEntries(s)
+        .map((entry): ActionLine => ({ kind: 'entry', amountCents: entry.amountCents, entry })),
+    ),
+  ].sort((a, b) => b.amountCents - a.amountCents);
+}
+
+/**
+ * The money that needs action, as the subject states it: every line but the capped receivables,
+ * whose amount is already in their states' categories.
+ */
+export function moneyAtStake(s: RunSummary): number {
+  return actionLines(s)
+    .filter((line) => line.kind === 'entry' || line.category.state !== CAPPED)
+    .reduce((sum, line) => sum + line.amountCents, 0);
 }

@@ -1,14 +1,18 @@
 /**
  * The top of the report: one card per action category with something in it (count and money at
- * stake), largest money first in the same order as the morning message, then the largest items of
- * each, so a short payment is never hidden behind a list of unforecast deposits.
+ * stake) and per section's entry (a fee overcharge, a missing deposit, with whom it is owed by),
+ * largest money first in the same order as the morning message, then the largest items of each
+ * category, so a short payment is never hidden behind a list of unforecast deposits.
  */
 
 import { type ActionCategory, type ActionItem, CAPPED } from '../book/types';
-import { formatBrl } from '../money';
+import { addDays, daysBetween } from '../calendar';
+import { formatBrl, formatCount } from '../money';
+import { formatDate } from '../report-kit/dates';
 import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
+import type { ActionEntry } from '../report-kit/section';
 import { cellsFor, renderTable } from '../report-kit/table';
-import { actionCategoriesByAmount, receivableParts } from './action-order';
+import { type ActionLine, actionLines, receivableParts } from './action-order';
 import { textsFor } from './i18n';
 import { chargebackNote } from './lifecycle-html';
 import type { ReportLanguage, RunSummary } from './types';
@@ -37,6 +41,15 @@ function card(c: ActionCategory, language: ReportLanguage): SafeHtml {
   return html`<a class="card ${c.state}" href="#${c.state}"><span class="label">${t.states[c.state] ?? c.state}</span>${figures}</a>`;
 }
 
+/** A section's entry: its money, and who owes it; the card leads to the section. */
+function entryCard(entry: ActionEntry, language: ReportLanguage): SafeHtml {
+  return html`<a class="card entry" href="#${entry.anchor}"><span class="label">${entry.label}</span><span class="amount">${formatBrl(entry.amountCents, language)}</span><span class="sub">${entry.detail}</span></a>`;
+}
+
+function lineCard(line: ActionLine, language: ReportLanguage): SafeHtml {
+  return line.kind === 'category' ? card(line.category, language) : entryCard(line.entry, language);
+}
+
 function largestItems(c: ActionCategory, language: ReportLanguage): SafeHtml {
   const t = textsFor(language);
   const cell = cellsFor(language);
@@ -63,20 +76,45 @@ function largestItems(c: ActionCategory, language: ReportLanguage): SafeHtml {
   return html`${heading}\n${renderTable(columns, rows, { none: t.none })}`;
 }
 
+/**
+ * One line when the period ends days before the as-of date and receivables are late: the run fetched
+ * no payment made after the period, so some of them may be paid already (a January run read in
+ * April calls February's payments late). A nightly run ends the day before its as-of date: no line.
+ */
+function periodCut(s: RunSummary): SafeHtml[] {
+  const late = s.attention.find((c) => c.state === 'OVERDUE')?.count ?? 0;
+  if (late === 0 || daysBetween(s.to, s.asOf) <= 1) return [];
+  const t = textsFor(s.language);
+  const date = (d: string) => formatDate(d, s.language);
+  const line = t.attention.periodCut(
+    date(s.to),
+    late,
+    formatCount(late, s.language),
+    date(addDays(s.asOf, -1)),
+  );
+  return [html`<p class="bad period-cut">${line}</p>`];
+}
+
 export function renderAttention(s: RunSummary): SafeHtml {
   const t = textsFor(s.language);
   // Empty categories (the capped one included) are left out: a card must have something at stake.
-  const categories = actionCategoriesByAmount(s);
-  const heading = html`<h2>${t.attention.heading}</h2>\n<p class="muted">${t.attention.intro}</p>`;
-  if (categories.length === 0) return html`${heading}\n<p>${t.message.nothingToAct}</p>`;
+  const lines = actionLines(s);
+  const heading = joinHtml(
+    [html`<h2>${t.attention.heading}</h2>\n<p class="muted">${t.attention.intro}</p>`, ...periodCut(s)],
+    html`\n`,
+  );
+  if (lines.length === 0) return html`${heading}\n<p>${t.message.nothingToAct}</p>`;
   // Capped receivables are named in their own states' lists; their card leads to the explanation.
-  const listed = categories.filter((c) => c.state !== CAPPED);
+  // A section's entries are listed in the section itself.
+  const listed = lines.flatMap((line) =>
+    line.kind === 'category' && line.category.state !== CAPPED ? [line.category] : [],
+  );
   const newline = html`\n`;
   return joinHtml(
     [
       heading,
       html`<div class="cards">${joinHtml(
-        categories.map((c) => card(c, s.language)),
+        lines.map((line) => lineCard(line, s.language)),
         newline,
       )}</div>`,
       ...(s.capped.count > 0

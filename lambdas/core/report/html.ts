@@ -12,7 +12,7 @@ import { REPORT_STYLE } from '../report-kit/style';
 import { type Cell, cellsFor, renderTable, smallPrint } from '../report-kit/table';
 import { renderAttention } from './attention-html';
 import { renderWeeklyChart } from './chart';
-import { textsFor } from './i18n';
+import { environmentName, textsFor } from './i18n';
 import {
   LIFECYCLE_STYLE,
   renderFees,
@@ -20,6 +20,7 @@ import {
   renderUnclassified,
   unclassifiedCodes,
 } from './lifecycle-html';
+import { NO_DIFFERENCE_STATES } from './no-difference';
 import { SECTION_STYLES, SECTIONS } from './sections';
 import type { JobLine, ReportLanguage, RunSummary } from './types';
 
@@ -46,13 +47,6 @@ function failuresSection(s: RunSummary): SafeHtml {
   );
   return html`<section class="failed"><h2>${t.heading}</h2><p>${t.intro}</p><ul>\n${items}\n</ul></section>`;
 }
-
-/**
- * States whose receivables owe nothing yet (open) or at all (cancelled): "received − forecast"
- * would read as a loss, so their difference prints "—". A late receivable's difference is the
- * forecast that did not arrive, as in its item table and on the late card.
- */
-const NO_DIFFERENCE_STATES = new Set(['OPEN', 'CANCELLED']);
 
 function statesSection(s: RunSummary): SafeHtml {
   const t = textsFor(s.language);
@@ -177,11 +171,12 @@ export function renderHtmlReport(s: RunSummary): string {
     s.outcome === 'SUCCEEDED'
       ? html`<span class="ok">${t.runCompleted}</span>`
       : html`<span class="bad">${t.runFailed}</span>`;
-  const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), s.environment].join(' · ');
+  const environment = environmentName(s.environment, s.language);
+  const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), environment].join(' · ');
   const style = raw(`${REPORT_STYLE}${LIFECYCLE_STYLE}${SECTION_STYLES}`);
   return html`<!doctype html>
 <html lang="${s.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${`${t.title} · ${t.asOf(date(s.asOf))} · ${s.environment}`}</title><style>${style}</style></head>
+<title>${`${t.title} · ${t.asOf(date(s.asOf))} · ${environment}`}</title><style>${style}</style></head>
 <body>
 <h1>${t.title}</h1>
 <p class="meta">${status} · ${meta}</p>

@@ -9,3 +9,8 @@ const TEXTS: Readonly<Record<ReportLanguage, Texts>> = { 'pt-BR': PORTUGUESE, en
 export function textsFor(language: ReportLanguage): Texts {
   return TEXTS[language];
 }
+
+/** The provider environment a run read, as the report's reader calls it ("homologação", not "sandbox"). */
+export function environmentName(environment: string, language: ReportLanguage): string {
+  return textsFor(language).environments[environment] ?? environment;
+}

@@ -11,6 +11,7 @@ export const ENGLISH: Texts = {
   runFailed: 'Run FAILED',
   period: (from, to) => `movements ${from} to ${to}`,
   asOf: (date) => `as of ${date}`,
+  environments: { production: 'production', sandbox: 'sandbox' },
   failures: {
     heading: 'Failures',
     intro: 'Part of this run did not complete; the figures below miss what these reports hold.',
@@ -25,11 +26,14 @@ export const ENGLISH: Texts = {
   },
   attention: {
     heading: 'What needs action',
-    intro: 'Every receivable known as of the date above, not only this run’s.',
+    intro:
+      'Every receivable known as of the date above, not only this run’s; fees and deposits, the period’s.',
     largest: 'Largest items of each category',
     shown: (n, total) => `${en(n, 'the largest', `the ${n} largest`)} of ${total}`,
     capped:
       'These receivables already hold the most records a receivable may (maxContributions): later records were quarantined as TOO_MANY_CONTRIBUTIONS and are missing from their amounts. List them with recon receivables and look into the source.',
+    periodCut: (to, n, count, through) =>
+      `This period ends on ${to} and payments made later were not fetched by this run: ${en(n, 'the late receivable may already be paid', `the ${count} late receivables may already be paid`)}; to check, run the period through ${through}.`,
     review: {
       DUPLICATE_FORECAST: 'forecasts in doubt: check',
       POSSIBLE_CORRECTION: 'payment possibly corrected: check',
@@ -207,5 +211,10 @@ export const ENGLISH: Texts = {
     reportFile: 'Full report (local file):',
     reportObject: (uri) => `Full report at ${uri} (no link could be made).`,
     newLink: (command) => `For a new link, someone with AWS access runs: ${command}`,
+    subject: {
+      needsAction: (amount) => `${amount} need action`,
+      nothing: 'nothing needs action',
+      failed: 'FAILED',
+    },
   },
 };

@@ -10,6 +10,7 @@ export const PORTUGUESE: Texts = {
   runFailed: 'Execução com FALHA',
   period: (from, to) => `movimento de ${from} a ${to}`,
   asOf: (date) => `data-base ${date}`,
+  environments: { production: 'produção', sandbox: 'homologação' },
   failures: {
     heading: 'Falhas',
     intro: 'Parte desta execução não terminou; os números abaixo não incluem o que estes relatórios contêm.',
@@ -24,11 +25,14 @@ export const PORTUGUESE: Texts = {
   },
   attention: {
     heading: 'O que precisa de ação',
-    intro: 'Todos os recebíveis conhecidos na data-base, não só os desta execução.',
+    intro:
+      'Todos os recebíveis conhecidos na data-base, não só os desta execução; as taxas e os depósitos, os do período.',
     largest: 'Maiores itens de cada categoria',
     shown: (n, total) => `${pt(n, 'o maior', `os ${n} maiores`)} de ${total}`,
     capped:
       'Estes recebíveis já têm o máximo de registros permitido (maxContributions): os registros seguintes foram para a quarentena como TOO_MANY_CONTRIBUTIONS e faltam nos seus valores. Liste-os com recon receivables e verifique a origem.',
+    periodCut: (to, n, count, through) =>
+      `Este período termina em ${to} e os pagamentos feitos depois não foram buscados nesta execução: ${pt(n, 'o recebível atrasado pode já ter sido pago', `os ${count} recebíveis atrasados podem já ter sido pagos`)}; para conferir, execute o período até ${through}.`,
     review: {
       DUPLICATE_FORECAST: 'previsões em dúvida: verificar',
       POSSIBLE_CORRECTION: 'pagamento possivelmente corrigido: verificar',
@@ -207,5 +211,6 @@ export const PORTUGUESE: Texts = {
     reportFile: 'Relatório completo (arquivo local):',
     reportObject: (uri) => `Relatório completo em ${uri} (não foi possível gerar um link).`,
     newLink: (command) => `Para um novo link, quem tem acesso à AWS executa: ${command}`,
+    subject: { needsAction: (amount) => `${amount} pedem ação`, nothing: 'nada pede ação', failed: 'FALHOU' },
   },
 };

@@ -3,16 +3,15 @@
  * language. What needs action first, largest money at stake first, with the run's outcome and the
  * way to open the full report. Every list is capped and every string that comes from data is
  * shortened, so the message stays a few KB, far below SNS's 256 KB, whatever the run. Failure texts are the scrubbed `error` strings of the
- * run's jobs, never error objects. SNS limits subjects to 100 ASCII characters, so the subject stays
- * short, ASCII and in the same words in every language (mail filters match on it).
+ * run's jobs, never error objects. The subject is the verdict a reader sorts mail by: "recon: R$
+ * 16.621,52 pedem acao - 31/03/2025", "FALHOU" when the run failed.
  */
 
 import type { ActionCategory } from '../book/types';
 import { formatBrl, formatCount } from '../money';
 import { formatDate, formatInstant } from '../report-kit/dates';
-import type { ActionEntry } from '../report-kit/section';
-import { actionCategoriesByAmount, receivableParts } from './action-order';
-import { textsFor } from './i18n';
+import { actionLines, moneyAtStake, receivableParts } from './action-order';
+import { environmentName, textsFor } from './i18n';
 import { chargebackNote } from './lifecycle-html';
 import { presignCommand, type ReportLink } from './report-link';
 import { SECTION_LIST } from './sections';
@@ -29,9 +28,22 @@ const MAX_FIELD_CHARS = 200;
 /** How long a fresh link made by hand lives (the `aws s3 presign` line): 12 hours. */
 const NEW_LINK_SECONDS = 12 * 3600;
 
+/**
+ * SNS takes subjects of printable ASCII only, at most 100 characters: the words keep their letters
+ * without accents ("pedem acao"), which reads better than a "?" per accent, and the money and the
+ * date (the period's last day) are ASCII as written. The environment is named only when it is not
+ * production, so a test run's mail is never mistaken for the real one.
+ */
 export function summarySubject(s: RunSummary): string {
-  const verdict = s.outcome === 'FAILED' ? 'FAILED' : 'OK';
-  return `recon ${s.environment} ${s.from}..${s.to}: ${verdict}`
+  const t = textsFor(s.language).message.subject;
+  const atStake = moneyAtStake(s);
+  const money = atStake > 0 ? t.needsAction(formatBrl(atStake, s.language)) : null;
+  const verdict =
+    s.outcome === 'FAILED' ? [t.failed, money].filter(Boolean).join('; ') : (money ?? t.nothing);
+  const where = s.environment === 'production' ? '' : ` (${environmentName(s.environment, s.language)})`;
+  return `recon${where}: ${verdict} - ${formatDate(s.to, s.language)}`
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^\x20-\x7e]/g, '?')
     .slice(0, SNS_SUBJECT_MAX_CHARS);
 }
@@ -82,14 +94,16 @@ function categoryLines(s: RunSummary, c: ActionCategory): string[] {
 
 function attentionLines(s: RunSummary): string[] {
   const t = textsFor(s.language);
-  // One ordering for receivables and the sections' entries (deposits): largest money at stake first (a stable sort keeps
-  // the categories' own tie order, a section's entry after a receivable category of equal amount).
-  const entries: ActionEntry[] = [
-    ...actionCategoriesByAmount(s).map((c) => ({ amountCents: c.amountCents, lines: categoryLines(s, c) })),
-    ...SECTION_LIST.flatMap((section) => section.actionEntries(s)),
-  ].sort((a, b) => b.amountCents - a.amountCents);
-  if (entries.length === 0) return [t.message.nothingToAct];
-  return [`${t.attention.heading}:`, ...entries.flatMap((e) => e.lines)];
+  const lines = actionLines(s);
+  if (lines.length === 0) return [t.message.nothingToAct];
+  return [
+    `${t.attention.heading}:`,
+    ...lines.flatMap((line) =>
+      line.kind === 'category'
+        ? categoryLines(s, line.category)
+        : [`  ${line.entry.label}: ${shorten(line.entry.detail, 2 * MAX_FIELD_CHARS)}`],
+    ),
+  ];
 }
 
 function stateLines(s: RunSummary): string[] {
@@ -131,7 +145,7 @@ export function summaryMessage(s: RunSummary, link: ReportLink): string {
   const date = (d: string) => formatDate(d, s.language);
   const status = s.outcome === 'SUCCEEDED' ? t.runCompleted : t.runFailed;
   const body = [
-    `${status}: ${t.period(date(s.from), date(s.to))}, ${t.asOf(date(s.asOf))} (${s.environment}, ${shorten(s.runId, 80)}).`,
+    `${status}: ${t.period(date(s.from), date(s.to))}, ${t.asOf(date(s.asOf))} (${environmentName(s.environment, s.language)}, ${shorten(s.runId, 80)}).`,
     ...failureLines(s),
     ...attentionLines(s),
     ...SECTION_LIST.flatMap((section) => section.messageLines(s)),

@@ -12,6 +12,8 @@ export interface Texts {
   readonly runFailed: string;
   readonly period: (from: string, to: string) => string;
   readonly asOf: (date: string) => string;
+  /** The provider environment a run read, in the reader's words (unknown ones print their code). */
+  readonly environments: Readonly<Record<string, string>>;
   readonly failures: {
     heading: string;
     intro: string;
@@ -26,6 +28,8 @@ export interface Texts {
     shown: (n: number, total: string) => string;
     /** What the capped card means and where the refused records went. */
     capped: string;
+    /** The period ends days before the as-of date: its late receivables' payments may not have been fetched. */
+    periodCut: (to: string, n: number, count: string, through: string) => string;
     /** Why an item needs a person's look beyond its state (a receivable reason code → label). */
     review: Readonly<Record<string, string>>;
   };
@@ -117,5 +121,7 @@ export interface Texts {
     reportFile: string;
     reportObject: (uri: string) => string;
     newLink: (command: string) => string;
+    /** The e-mail subject's verdict: the money that needs action, nothing to act on, or the failure. */
+    subject: { needsAction: (amount: string) => string; nothing: string; failed: string };
   };
 }

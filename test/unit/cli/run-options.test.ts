@@ -28,6 +28,18 @@ describe('recon run options', () => {
     [['run', '--webhook', 'local'], /the sandbox sends no webhooks/],
     [['run', '--from', '2025-02-10', '--to', '2025-02-01'], /--to 2025-02-01 is before --from 2025-02-10/],
     [
+      ['run', '--to', '2999-01-31'],
+      /^recon: the period ends on 2999-01-31, after today \(\d{4}-\d\d-\d\d, America\/Sao_Paulo\)/,
+    ],
+    [
+      ['run', '--from', '2025-03-01', '--to', '2025-03-31', '--as-of', '2025-03-15'],
+      /--as-of 2025-03-15 is before the period's last day 2025-03-31: pass an --as-of on or after 2025-03-31\./,
+    ],
+    [
+      ['run', '--from', '2025-04-01', '--to', '2025-04-10'],
+      /the built-in simulator's business date 2025-04-01 is before the period's last day 2025-04-10/,
+    ],
+    [
       ['run', '--provider-url', 'https://provider.example'],
       /needs RECON_EMAIL, RECON_API_TOKEN in the environment/,
     ],

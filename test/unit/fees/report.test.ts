@@ -9,6 +9,7 @@ import { feeAuditHtml } from '../../../lambdas/core/fee-audit/report-section';
 import type { FeeAuditSection } from '../../../lambdas/core/fee-audit/section-model';
 import { feeAuditSection } from '../../../lambdas/core/fee-audit/section-reader';
 import { applyRecords } from '../../../lambdas/core/receivables/matcher';
+import { renderHtmlReport } from '../../../lambdas/core/report/html';
 import { summaryMessage } from '../../../lambdas/core/report/message';
 import type { ReportLanguage } from '../../../lambdas/core/report/types';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';
@@ -102,6 +103,33 @@ describe('the fee audit in the report and the morning message', () => {
     expect(message(fair)).toContain(
       'Auditoria de taxas: nenhuma taxa acima do contrato nos 3 recebíveis comparados.',
     );
+  });
+
+  it('lists what was charged above the contract among what needs action, per acquirer, in the message and the report', () => {
+    const above = section(
+      ['ACQ0,ELO,ANY,1,12,1.5,2,2025-01-01', 'ACQ1,ELO,ANY,1,12,1.5,2,2025-01-01'],
+      SALES,
+    );
+    expect(above).toMatchObject({ overchargedCents: 200 });
+    const lines = message(above).split('\n');
+    const entry = '  Taxas acima do contrato: ACQ0 R$ 1,50 em 2 itens, ACQ1 R$ 0,50 em 1 item';
+    expect(lines).toContain(entry);
+    expect(lines.slice(0, lines.indexOf(entry))).toContain('O que precisa de ação:');
+    expect(message(above, 'en')).toContain(
+      '  Fees above the contract: ACQ0 R$ 1.50 in 2 items, ACQ1 R$ 0.50 in 1 item',
+    );
+    const summary = buildRunSummary(summaryInput(), [], {
+      finishedAt: new Date('2025-03-10T06:00:00Z'),
+      language: 'pt-BR',
+    });
+    const report = renderHtmlReport({ ...summary, feeAudit: above });
+    expect(report).toContain(
+      '<a class="card entry" href="#fee-audit"><span class="label">Taxas acima do contrato</span><span class="amount">R$ 2,00</span><span class="sub">ACQ0 R$ 1,50 em 2 itens, ACQ1 R$ 0,50 em 1 item</span></a>',
+    );
+    expect(report).toContain('<h2 id="fee-audit">Taxas acima do contrato</h2>');
+    // Nothing above the contract: no entry.
+    const fair = section(['ACQ0,ELO,ANY,1,12,2.5,2,2025-01-01', 'ACQ1,ELO,ANY,1,12,2,2,2025-01-01'], SALES);
+    expect(message(fair)).not.toContain('Taxas acima do contrato');
   });
 
   it('says nothing was there to audit, says a bad table did not run, and nothing when the audit is off', () => {

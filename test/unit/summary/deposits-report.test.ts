@@ -109,9 +109,11 @@ describe('the report’s Depósitos section', () => {
 describe('the morning message’s deposits line', () => {
   const link = { kind: 'file', path: '/data/report.html' } as const;
 
-  it('says what did not arrive and what differs, ordered by money among the other actions', () => {
+  // The line names the acquirers that owe the money (wording changed on purpose: counts, totals and order as before).
+  it('says what did not arrive and what differs, by acquirer, ordered by money among the other actions', () => {
     const message = summaryMessage(summaryWith(on(ALL_RESULTS), 'pt-BR'), link);
-    const line = '  Depósitos: 2 não chegaram (R$ 4.510,04); 1 com diferença (R$ 18,78)';
+    const line =
+      '  Depósitos: 2 não chegaram (R$ 4.510,04: CIELO R$ 4.500,01, REDE R$ 10,03); 1 com diferença (R$ 18,78: REDE)';
     expect(message.split('\n')).toContain(line);
     const lateAt = message.indexOf('Atrasado:');
     const depositsAt = message.indexOf(line);
@@ -119,7 +121,36 @@ describe('the morning message’s deposits line', () => {
     expect(lateAt).toBeLessThan(depositsAt);
     expect(depositsAt).toBeLessThan(shortAt);
     const en = summaryMessage(summaryWith(on(ALL_RESULTS), 'en'), link);
-    expect(en.split('\n')).toContain('  Deposits: 2 did not arrive (R$ 4,510.04); 1 differs (R$ 18.78)');
+    expect(en.split('\n')).toContain(
+      '  Deposits: 2 did not arrive (R$ 4,510.04: CIELO R$ 4,500.01, REDE R$ 10.03); 1 differs (R$ 18.78: REDE)',
+    );
+  });
+
+  it('lists credits nobody expected as their own entry, to identify', () => {
+    const message = summaryMessage(summaryWith(on(ALL_RESULTS), 'pt-BR'), link);
+    const line =
+      '  Crédito sem origem identificada: 1 crédito no extrato que nenhum pagamento explica (R$ 250,50): identificar a origem';
+    expect(message.split('\n')).toContain(line);
+    // R$ 250,50: after the deposits (R$ 4.528,82), before the short payment (R$ 173,20).
+    expect(message.indexOf('  Depósitos:')).toBeLessThan(message.indexOf(line));
+    expect(message.indexOf(line)).toBeLessThan(message.indexOf('Pago a menor:'));
+    expect(summaryMessage(summaryWith(on(ALL_RESULTS), 'en'), link)).toContain(
+      '  Credit of unknown origin: 1 credit on the statement no payment explains (R$ 250.50): find the origin',
+    );
+  });
+
+  it('puts the same entries among the report’s action cards, in the message’s order, leading to the section', () => {
+    const full = renderHtmlReport(summaryWith(on(ALL_RESULTS), 'pt-BR'));
+    const cards = full.slice(full.indexOf('<div class="cards">'), full.indexOf('</div>'));
+    const order = ['Atrasado', 'Depósitos', 'Crédito sem origem identificada', 'Pago a menor'].map((w) =>
+      cards.indexOf(`<span class="label">${w}</span>`),
+    );
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(cards).toContain('<a class="card entry" href="#deposits"><span class="label">Depósitos</span>');
+    expect(text(cards)).toContain(
+      'Depósitos R$ 4.528,82 2 não chegaram (R$ 4.510,04: CIELO R$ 4.500,01, REDE R$ 10,03); 1 com diferença (R$ 18,78: REDE)',
+    );
   });
 
   it('has no deposits line when nothing is missing or differs, or the bank leg is off', () => {

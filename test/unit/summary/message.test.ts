@@ -116,7 +116,43 @@ describe('the morning message', () => {
     );
     expect(message.match(/não ficou pronto/g)).toHaveLength(MESSAGE_MAX_FAILURES);
     expect(message).toContain('  e mais 2…');
-    expect(summarySubject(summary)).toBe('recon sandbox 2025-01-01..2025-01-30: FAILED');
+    // The subject says the run failed, in the report's words (now with the money at stake too).
+    expect(summarySubject(summary)).toBe('recon (homologacao): FALHOU; R$ 20.040,15 pedem acao - 30/01/2025');
+  });
+
+  it('gives the subject the money that needs action and the period’s last day, ASCII for SNS', () => {
+    const production = summaryInput({ environment: 'production' });
+    // R$ 19.866,95 late + R$ 173,20 short.
+    expect(summarySubject(summaryOf(BOOK, 'pt-BR', production))).toBe(
+      'recon: R$ 20.040,15 pedem acao - 30/01/2025',
+    );
+    expect(summarySubject(summaryOf(BOOK, 'en', production))).toBe(
+      'recon: R$ 20,040.15 need action - 30 Jan 2025',
+    );
+    const settled = [BOOK.at(-1) as SummaryReceivable];
+    expect(summarySubject(summaryOf(settled, 'pt-BR', production))).toBe(
+      'recon: nada pede acao - 30/01/2025',
+    );
+    expect(summarySubject(summaryOf(settled, 'en', production))).toBe(
+      'recon: nothing needs action - 30 Jan 2025',
+    );
+    // A test environment is named, so its mail is never taken for production's.
+    expect(summarySubject(summaryOf(settled, 'pt-BR'))).toBe(
+      'recon (homologacao): nada pede acao - 30/01/2025',
+    );
+    expect(summarySubject(summaryOf(settled, 'en'))).toBe(
+      'recon (sandbox): nothing needs action - 30 Jan 2025',
+    );
+  });
+
+  it('names the environment in the reader’s words', () => {
+    const message = summaryMessage(summaryOf(BOOK, 'pt-BR'), LINK);
+    expect(message.split('\n')[0]).toContain('(homologação, ');
+    const production = summaryInput({ environment: 'production' });
+    expect(summaryMessage(summaryOf(BOOK, 'pt-BR', production), LINK).split('\n')[0]).toContain(
+      '(produção, ',
+    );
+    expect(summaryMessage(summaryOf(BOOK, 'en'), LINK).split('\n')[0]).toContain('(sandbox, ');
   });
 
   it('stays within SNS limits for a huge run, the link intact', () => {

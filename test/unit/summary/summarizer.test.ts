@@ -56,14 +56,14 @@ describe('summarizer', () => {
     expect(html?.body).toContain('R$ 1.234,56');
     expect(html?.body).toContain('<svg');
     expect(published).toHaveLength(1);
-    expect(published[0]?.subject).toBe('recon sandbox 2025-01-01..2025-01-30: OK');
+    expect(published[0]?.subject).toBe('recon (homologacao): nada pede acao - 30/01/2025');
   });
 
-  it('says FAILED in the subject and puts failures before the money in the report', async () => {
+  it('says FALHOU in the subject and puts failures before the money in the report', async () => {
     const { summarize, objects, published } = harness([]);
     const failed = job({ outcome: 'DEADLINE_PASSED', error: 'report not ready before the deadline' });
     await summarize(summaryInput({ jobs: [failed] }));
-    expect(published[0]?.subject).toContain('FAILED');
+    expect(published[0]?.subject).toContain('FALHOU');
     expect(published[0]?.message).toContain('report not ready before the deadline');
     const body = objects.get('summaries/run=run-1/report.html')?.body ?? '';
     expect(body.indexOf('<h2>Falhas</h2>')).toBeGreaterThan(-1);
@@ -91,7 +91,9 @@ describe('summarizer', () => {
     expect(enHtml).toContain('R$ 1,234.56');
     expect(enHtml).not.toMatch(/Pago a menor|recebíveis/);
     expect(en.published[0]?.message).toContain('Paid short: 1 receivable, R$ 1,234.56 still to receive');
-    expect(en.published[0]?.subject).toBe(pt.published[0]?.subject);
+    // The subject is the verdict in the reader's language now, the same "recon" first for mail filters.
+    expect(pt.published[0]?.subject).toBe('recon (homologacao): R$ 1.234,56 pedem acao - 30/01/2025');
+    expect(en.published[0]?.subject).toBe('recon (sandbox): R$ 1,234.56 need action - 30 Jan 2025');
   });
 });
 
