@@ -1,8 +1,9 @@
 /**
- * The fee audit's line of the morning message (message.ts, docs/fee-audit.md): what was charged
+ * The fee audit's information line of the morning message (message.ts, docs/fee-audit.md): what was charged
  * above the contract, and how many receivables had no contracted rate. When none had one, nothing
  * was compared, and the line says so and points at the table instead of "no fee above the contract".
- * What was charged above the contract is also an entry of what needs action, per acquirer.
+ * What was charged above the contract is not repeated here: it is an entry of what needs action, per
+ * acquirer, with its money.
  */
 
 import { formatBrl, formatCount } from '../money';
@@ -18,7 +19,8 @@ export function feeAuditMessageLines(
 ): string[] {
   if (section === undefined || section.state === 'OFF') return [];
   const w = feeAuditTextsFor(language).message;
-  return [`${w.label}: ${parts(section, language).join('; ')}.`];
+  const said = parts(section, language);
+  return said.length === 0 ? [] : [`${w.label}: ${said.join('; ')}.`];
 }
 
 function parts(section: Exclude<FeeAuditSection, { state: 'OFF' }>, language: ReportLanguage): string[] {
@@ -30,10 +32,9 @@ function parts(section: Exclude<FeeAuditSection, { state: 'OFF' }>, language: Re
   if (withoutRate === audited) return [w.noneCompared(audited, count(audited))];
   const items = section.byAcquirerBrand.reduce((sum, line) => sum + line.items, 0);
   const compared = audited - withoutRate;
+  // What was charged above the contract is an entry of what needs action, with its money: said once.
   return [
-    items > 0
-      ? w.above(items, count(items), formatBrl(section.overchargedCents, language))
-      : w.noneAbove(compared, count(compared)),
+    ...(items > 0 ? [] : [w.noneAbove(compared, count(compared))]),
     ...(withoutRate > 0 ? [w.withoutRate(withoutRate, count(withoutRate))] : []),
   ];
 }
