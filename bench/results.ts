@@ -208,7 +208,7 @@ function downloadDetails(results: Results): string[] {
         `| ${name} | ${v.ceilingRatio} | ${v.maxRequestsInAnySecond} | ${v.tightestSpanMs ?? '—'} | ${v.rateLimited} | ${v.speedupVsSequential} |`,
     ),
     '',
-    "- The 3% margin (31 ms per 10 slots) covers waking late (7.7 ms; a caller up to 81 ms late moves the free slots back instead of wasting its own) and the delay between the check and the arrival (23 ms; measured up to 14 ms on the sending loop plus 6 ms to the provider's front door). The former 6% paid for a harness artifact: the simulator stamped arrivals on the thread that renders 1,000-record pages, up to 60 ms late; it now counts at a front door on its own thread (`local/simulator/front-worker.ts`), as a provider's gateway does: see `docs/rate-limit.md`.",
+    "- The 3% margin (31 ms per 10 slots) covers waking late (7.7 ms; a caller up to 81 ms late moves the free slots back instead of wasting its own) and the delay between the check and the arrival (23 ms; measured up to 14 ms on the sending loop plus 6 ms to the provider's front door). The former 6% paid for a harness artifact: the simulator stamped arrivals on the thread that renders 1,000-record pages, up to 60 ms late; it now counts at a front door on its own thread (`local/simulator/threads/front-worker.ts`), as a provider's gateway does: see `docs/rate-limit.md`.",
     '',
   ];
 }
