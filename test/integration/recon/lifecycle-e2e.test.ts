@@ -124,30 +124,27 @@ describe('the receivable lifecycle end to end (production, variance, every role)
     await expectTruth(w, AS_OF);
   }, 60_000);
 
-  it('a change of roles and signs followed by a re-run re-reads the stored records: each counts once', async () => {
-    // E1 read as one adjustment and no sign column (the setting before the team learned the layout)...
-    world = await start({
-      recordRoles: { ...SIMULATOR_RECORD_ROLES, E1: 'ADJUSTMENT' },
-      recordSign: undefined,
-    });
-    await run(world, { ...PERIOD, asOf: AS_OF });
-    // ...then the column rule and the sign, and the re-run the docs invite.
-    const steps = world.stepsWith({ recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN });
-    const rerun = await world.run({ ...PERIOD, asOf: AS_OF, force: true }, { steps });
-    expect(rerun.status).toBe('SUCCEEDED');
-    await expectTruth(world, AS_OF);
-    await expectLakeAgreesWithBook(world, AS_OF);
-  }, 60_000);
-
-  it('a role moved from the account level onto the receivable (E1 from FEE) and a re-run: the truth, once', async () => {
-    world = await start({ recordRoles: { ...SIMULATOR_RECORD_ROLES, E1: 'FEE' } });
-    await run(world, { ...PERIOD, asOf: AS_OF });
-    const steps = world.stepsWith({ recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN });
-    const rerun = await world.run({ ...PERIOD, asOf: AS_OF, force: true }, { steps });
-    expect(rerun.status).toBe('SUCCEEDED');
-    await expectTruth(world, AS_OF);
-    await expectLakeAgreesWithBook(world, AS_OF);
-  }, 120_000);
+  it.each([
+    // E1 read as one adjustment and no sign column (the setting before the team learned the layout).
+    ['E1 as one adjustment, no sign column', { E1: 'ADJUSTMENT' as const }, undefined],
+    // E1 kept at the account level: the re-run moves each record onto its receivable.
+    ['E1 as account-level fees', { E1: 'FEE' as const }, SIMULATOR_RECORD_SIGN],
+  ])(
+    'a change of roles from %s, then the re-run the docs invite: the truth, each record once',
+    async (_case, e1, recordSign) => {
+      world = await start({ recordRoles: { ...SIMULATOR_RECORD_ROLES, ...e1 }, recordSign });
+      await run(world, { ...PERIOD, asOf: AS_OF });
+      const steps = world.stepsWith({
+        recordRoles: SIMULATOR_RECORD_ROLES,
+        recordSign: SIMULATOR_RECORD_SIGN,
+      });
+      const rerun = await world.run({ ...PERIOD, asOf: AS_OF, force: true }, { steps });
+      expect(rerun.status).toBe('SUCCEEDED');
+      await expectTruth(world, AS_OF);
+      await expectLakeAgreesWithBook(world, AS_OF);
+    },
+    120_000,
+  );
 
   it('a role moved off the receivable (E1 to IGNORE) and a re-run: the book equals a fresh read under the new roles', async () => {
     const moved = {
