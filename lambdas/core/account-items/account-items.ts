@@ -14,7 +14,8 @@ import type { CanonicalRecord } from '../ingest/records/canonical';
 import { reasonTextOf } from '../ingest/records/linking';
 import { directedCents } from '../ingest/records/roles';
 import type { Cents } from '../money';
-import { countPages, mergeOccurrences, pruneOccurrences, reportOf } from '../receivables/occurrences';
+import { countPages, mergeOccurrences, pruneOccurrences } from '../receivables/occurrences';
+import { isEarlierReadingOf } from '../receivables/reclassify';
 import { conditionalWrite } from '../store/conditional';
 import { queryPages } from '../store/query-pages';
 import {
@@ -36,8 +37,13 @@ export interface AccountRecord {
   readonly sign: 1 | -1;
 }
 
+/** The date an account-level record is filed under; null when it has none. */
+function dateOf(record: CanonicalRecord): IsoDate | null {
+  return record.paymentDate ?? record.movementDate ?? record.dueDate ?? record.saleDate;
+}
+
 function placeOf(record: CanonicalRecord) {
-  const date = record.paymentDate ?? record.movementDate ?? record.dueDate ?? record.saleDate;
+  const date = dateOf(record);
   // The normalizer quarantines such a record (MISSING_DATE): under an empty date no period reads it.
   if (date === null) throw new Error(`account-level record ${record.recordHash} has no date`);
   return { acquirer: record.acquirer ?? '', merchant: record.merchant ?? '', date };
@@ -92,13 +98,7 @@ function mergeAccountItem(
  * Within the record's own report, an entry of the same identity is another record, never this one.
  */
 function releasedAccountItem(current: AccountItem, records: readonly AccountRecord[]) {
-  const gone = (e: AccountEntry) =>
-    records.some(({ record }) => {
-      const report = `${record.source.generatedOn}|${record.source.reportId}`;
-      const ofRecord = e.hash === record.recordHash || e.hash === record.formerHash;
-      return ofRecord && !Object.keys(e.occurrences.pages).some((page) => reportOf(page) === report);
-    });
-  const entries = current.entries.filter((e) => !gone(e));
+  const entries = current.entries.filter((e) => !records.some(({ record }) => isEarlierReadingOf(record, e)));
   return { item: entries.length === current.entries.length ? current : { ...current, entries }, changed: 0 };
 }
 
@@ -208,7 +208,7 @@ export function buildAccountStore(deps: AccountStoreDeps): AccountStore {
     apply: (records, asOf) =>
       updateEach(records, (group) => (current) => mergeAccountItem(current, group, deps.reasonColumns, asOf)),
     async release(records) {
-      const dated = records.filter((r) => r.paymentDate ?? r.movementDate ?? r.dueDate ?? r.saleDate);
+      const dated = records.filter((record) => dateOf(record) !== null);
       // The role is not read by a release: only the record's identity and place are.
       const routed = dated.map((record): AccountRecord => ({ record, role: 'FEE', sign: 1 }));
       const { writes } = await updateEach(

@@ -120,12 +120,23 @@ export function placeRecords(
  */
 function readingsOf(current: Contributions | undefined, record: CanonicalRecord): string[] {
   if (current === undefined) return [];
-  const ofRecord = ({ hash }: Stored) =>
-    hash === record.recordHash || hash.startsWith(`${record.recordHash}~`) || hash === record.formerHash;
-  const report = reportOfRecord(record);
   return [...current.forecasts, ...current.settlements, ...(current.events ?? [])]
-    .filter((stored) => ofRecord(stored) && !reportsOf(stored.occurrences).has(report))
+    .filter((stored) => isEarlierReadingOf(record, stored))
     .map((stored) => stored.hash);
+}
+
+/**
+ * Whether a stored contribution (or account-level entry) is `record` as another report brought it:
+ * its identity, a variant of it or its former hash, never counted in the record's own report.
+ */
+export function isEarlierReadingOf(
+  record: CanonicalRecord,
+  stored: { readonly hash: string; readonly occurrences: Occurrences },
+): boolean {
+  const { hash } = stored;
+  const ofRecord =
+    hash === record.recordHash || hash.startsWith(`${record.recordHash}~`) || hash === record.formerHash;
+  return ofRecord && !reportsOf(stored.occurrences).has(reportOfRecord(record));
 }
 
 function reportOfRecord(record: CanonicalRecord): string {
