@@ -9,6 +9,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { receivable } from '../lambdas/core/receivables/receivable-entity';
 import type { WorkflowSteps } from '../lambdas/core/workflow/build-steps';
+import { attributeWrites, type WriteAttribution } from './write-attribution';
 
 export interface DynamoCounts {
   /** Requests per operation (`PutItem`, `UpdateItem`, `BatchGetItem`...), failed conditional writes included. */
@@ -21,6 +22,8 @@ export interface DynamoCounts {
   wcu: number;
   rcu: number;
   conditionalFailures: number;
+  /** Where the write units went: by item type, by reason, and the items' sizes. */
+  attribution?: WriteAttribution;
 }
 
 const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand']);
@@ -80,6 +83,7 @@ const noDynamoCounts = (): DynamoCounts => ({
  */
 export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; restart(): void } {
   const indexEntries = new Map<string, string>();
+  const attribution = attributeWrites();
   let counts = noDynamoCounts();
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -97,6 +101,7 @@ export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; res
           throw new Error(`bench: ${name} on a receivable is not counted`);
         const indexUnits =
           succeeded && name === 'PutItemCommand' && item ? indexUnitsOfPut(indexEntries, pk, item, units) : 0;
+        attribution.write(pk, units, name === 'PutItemCommand' ? item : undefined, succeeded, indexUnits);
         counts.writes += 1;
         counts.wcu += units + indexUnits;
         if (matching) {
@@ -122,10 +127,11 @@ export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; res
   );
   return {
     get counts() {
-      return counts;
+      return { ...counts, attribution: attribution.result() };
     },
     restart() {
       counts = noDynamoCounts();
+      attribution.restart();
     },
   };
 }

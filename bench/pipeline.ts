@@ -7,6 +7,8 @@
  * first finds: the forecasts its settlements pay.
  */
 import '../local/polyfills';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { TOTALS_KEY } from '../lambdas/core/book/book-store';
 import { buildDynamoLimiter } from '../lambdas/core/rate-limit/dynamo';
 import type { JobResult } from '../lambdas/core/workflow/contracts';
 import { parseStageConfig } from '../lib/config';
@@ -15,6 +17,7 @@ import { startLocalWorld } from '../local/simulated-world';
 import { countDynamo, countS3ByPrefix, type DynamoCounts, type StepTimings, timeSteps } from './aws-counters';
 import { round } from './figures';
 import { LIFECYCLE_MIX } from './mix';
+import { itemBytes } from './write-attribution';
 
 /** A movement period of 30 days; sales start three months earlier so the period has settlements too. */
 const PERIOD = { from: '2025-01-01', to: '2025-01-30' } as const;
@@ -56,11 +59,20 @@ export interface PipelineRun {
   readonly maxRequestsInAnySecond: number;
   readonly stateTransitions: number;
   readonly dynamo: DynamoCounts;
+  /** The book totals item's size at the end of the night: every update of it costs a unit per started KB. */
+  readonly totalsItemBytes: number;
   readonly s3: Record<string, number>;
   /** S3 requests per `operation prefix` (bench/aws-counters.ts s3PrefixOf). */
   readonly s3ByPrefix: Record<string, number>;
   readonly steps: StepTimings['byStep'];
   readonly published: number;
+}
+
+async function totalsItemSize(dynamo: { documentClient: DynamoDBDocumentClient; tableName: string }) {
+  const { Item } = await dynamo.documentClient.send(
+    new GetCommand({ TableName: dynamo.tableName, Key: TOTALS_KEY, ConsistentRead: true }),
+  );
+  return Item === undefined ? 0 : itemBytes(Item);
 }
 
 export async function measurePipeline(records: number, log: (line: string) => void): Promise<PipelineRun> {
@@ -113,6 +125,7 @@ export async function measurePipeline(records: number, log: (line: string) => vo
     const seconds = (performance.now() - started) / 1000;
     // The night's requests only: the comparison with the truth below scans the table, which no night does.
     const dynamo = structuredClone(dynamoCounter.counts);
+    const totalsItemBytes = await totalsItemSize(world.dynamo);
     const jobs = (result.jobs ?? []) as JobResult[];
     const asOf = (result.output as { run?: { asOf: string } } | undefined)?.run?.asOf ?? '';
     const stored = await storedLifecycle(world, asOf);
@@ -133,6 +146,7 @@ export async function measurePipeline(records: number, log: (line: string) => vo
       maxRequestsInAnySecond: world.simulator.stats().maxRequestsInAnySecond,
       stateTransitions,
       dynamo,
+      totalsItemBytes,
       s3,
       s3ByPrefix: s3Counter.byPrefix,
       steps: timings.byStep,

@@ -3,10 +3,12 @@
  * markdown table bench/results.md. A filtered run (`--only`) keeps the other sections' last figures.
  */
 
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { FixedMonthlyCost } from './fixed-cost';
 import { scaleDetails } from './scale-report';
+import { writeDetails } from './write-report';
 
 export type Results = Record<string, Record<string, unknown>>;
 
@@ -102,10 +104,21 @@ const TARGETS: readonly Target[] = [
   },
 ];
 
+/** The commit the figures were measured on; `+changes` when the work tree differed from it. */
+function measuredCommit(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+  try {
+    return `${git('rev-parse', '--short=12', 'HEAD')}${git('status', '--porcelain', '--', '.', ':!bench/results.*') ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
 /** Stamps a section's figures with when they were measured and how loaded the machine was. */
 export function stamped(figures: object): Record<string, unknown> {
   return {
     ...figures,
+    commit: measuredCommit(),
     measuredAt: new Date().toISOString(),
     loadAverage1m: Number(loadavg()[0]?.toFixed(2)),
   };
@@ -131,11 +144,19 @@ function markdown(results: Results): string {
       value === undefined ? 'not measured' : t.target === '—' ? '' : t.met(value, results) ? 'met' : 'MISSED';
     return `| ${t.label} | \`${t.field}\` | ${value ?? '—'} | ${t.target} | ${verdict} |`;
   });
-  const details = [...downloadDetails(results), ...costDetails(results), ...scaleDetails(results)];
+  const details = [
+    ...downloadDetails(results),
+    ...writeDetails(results),
+    ...costDetails(results),
+    ...scaleDetails(results),
+  ];
   const machine = results.machine as { cpus: number; node: string };
   const when = Object.entries(results)
     .filter(([, section]) => typeof section.measuredAt === 'string')
-    .map(([name, section]) => `${name} ${section.measuredAt} (load ${section.loadAverage1m})`)
+    .map(
+      ([name, section]) =>
+        `${name} ${section.measuredAt} (load ${section.loadAverage1m}${section.commit ? `, commit ${section.commit}` : ''})`,
+    )
     .join('; ');
   return [
     '# recon benchmark results',

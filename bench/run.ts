@@ -55,6 +55,8 @@ if (only.has('dynamodb') || only.has('cost') || only.has('e2e')) {
       allWcuPerRecord: round(large.dynamo.wcu / large.records, 3),
       rcuPerRecord: round(large.dynamo.rcu / large.records, 3),
       conditionalFailures: large.dynamo.conditionalFailures,
+      totalsItemBytes: large.totalsItemBytes,
+      attribution: large.dynamo.attribution,
       requests: large.dynamo.requests,
       records: large.records,
       byCode: large.byCode,
