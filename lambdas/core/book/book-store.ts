@@ -19,6 +19,7 @@ import { defineEntity } from '../store/entity';
 import { TABLE } from '../store/table';
 import { chunkMarker, judgeMarkers, type MarkerVerdict, type TotalsMarkers } from './attempts';
 import type { Cells } from './cells';
+import { cellNameOf, isPlainName, storedCellName, storedNamesOf } from './stored-cell-names';
 
 export type { TotalsMarkers } from './attempts';
 
@@ -43,10 +44,16 @@ const totals = defineEntity({
     })
     .transform(({ started, applied, abandoned, ready, begins, ...rest }, context) => {
       const cells: Record<string, number> = {};
+      let plainNames = false;
       for (const [name, value] of Object.entries(rest)) {
         if (!isCell(name)) continue;
+        plainNames ||= isPlainName(name);
         if (typeof value === 'number') {
-          if (value !== 0) cells[name] = value;
+          // Both stored forms of one cell add up to it (stored-cell-names.ts).
+          const cell = cellNameOf(name);
+          const sum = (cells[cell] ?? 0) + value;
+          if (sum !== 0) cells[cell] = sum;
+          else delete cells[cell];
         } else
           context.issues.push({
             code: 'custom',
@@ -55,7 +62,7 @@ const totals = defineEntity({
             input: value,
           });
       }
-      return { markers: { started, applied, abandoned }, ready: ready === true, begins, cells };
+      return { markers: { started, applied, abandoned }, ready: ready === true, begins, cells, plainNames };
     }),
 });
 
@@ -173,6 +180,9 @@ function unchangedSince(basis: TotalsState) {
 }
 
 export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: TotalsStoreDeps): TotalsStore {
+  // Whether the item may still hold cells under their plain names (written before the encoding):
+  // until a read says otherwise, a removal names both forms.
+  let plainNames = true;
   async function addChunk(attempt: string, entries: [string, number][], marks: string[]): Promise<void> {
     const names: Record<string, string> = { '#applied': 'applied' };
     const values: Record<string, unknown> = {
@@ -182,7 +192,7 @@ export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: Tot
     };
     const adds = entries.map(([name, value], i) => {
       const id = i.toString(36);
-      names[`#c${id}`] = name;
+      names[`#c${id}`] = storedCellName(name);
       values[`:v${id}`] = value;
       return `#c${id} :v${id}`;
     });
@@ -206,7 +216,8 @@ export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: Tot
     const { Item } = await ddb.send(
       new GetCommand({ TableName: tableName, Key: TOTALS_KEY, ConsistentRead: true }),
     );
-    const { markers, ready, begins, cells } = totals.parse(Item ?? {}, TOTALS_KEY);
+    const { markers, ready, begins, cells, ...parsed } = totals.parse(Item ?? {}, TOTALS_KEY);
+    plainNames = parsed.plainNames;
     return {
       exists: Item !== undefined,
       ready,
@@ -256,7 +267,7 @@ export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: Tot
       const { verdict, markers } = basis;
       if (verdict.live.length > 0) return false;
       const item = {
-        ...cells,
+        ...Object.fromEntries(Object.entries(cells).map(([name, value]) => [storedCellName(name), value])),
         ...TOTALS_KEY,
         ready: true,
         ...(basis.begins === undefined ? {} : { begins: basis.begins }),
@@ -268,7 +279,8 @@ export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: Tot
       return (await conditionalWrite(ddb.send(put))) !== undefined;
     },
     async forget(markers, expired = []) {
-      const removals = chunksOf(expired).map(removeCells);
+      const names = plainNames ? expired.flatMap(storedNamesOf) : expired.map(storedCellName);
+      const removals = chunksOf(names).map(removeCells);
       const deletion = deleteMarkers(markers);
       // One update on a usual night: the markers go with the first removal.
       const updates = deletion ? [withRemoval(deletion, removals[0]), ...removals.slice(1)] : removals;

@@ -4,12 +4,13 @@
  * (killed between its receivable writes and its delta) makes the totals untrusted, so the next
  * reader recounts from the table instead of reporting a guess.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_MARKERS } from '../../../lambdas/core/book/attempts';
 import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/book/book-store';
 import { expiringCell } from '../../../lambdas/core/book/cells';
 import { trustedTotals } from '../../../lambdas/core/book/recount';
+import { storedCellName } from '../../../lambdas/core/book/stored-cell-names';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/aws/dynamodb';
 import { freshTable, storeFor } from '../../support/recon-dynamo';
 import { forecast, reconConfig, saleKey } from '../../support/recon-records';
@@ -103,5 +104,61 @@ describe('book totals item on dynalite', () => {
     const after = await trustedTotals({ ...deps, totals: buildTotalsStore(deps) }, '2025-03-30');
     expect(after.recounted).toBe(true);
     expect([after.cells['un:2025-04-01'], after.cells['uf:2025-04-01']]).toEqual([3, 16_000]);
+  });
+});
+
+describe('book totals item kept across the shorter cell names', () => {
+  let dynamo: LocalDynamo;
+  beforeAll(async () => {
+    dynamo = await startLocalDynamo();
+  });
+  afterAll(async () => {
+    await dynamo.close();
+  });
+
+  it('reads cells stored under their plain names, adds deltas to them and drops both forms', async () => {
+    const tableName = await freshTable(dynamo);
+    const totals = buildTotalsStore({ ddb: dynamo.documentClient, tableName });
+    const expiring = expiringCell('2025-05-31', 'd:2025-03-03|STONE|001');
+    // An item as the earlier code wrote it: every cell under its plain name.
+    await dynamo.documentClient.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...TOTALS_KEY, ready: true, 'un:2025-04-01': 3, 'uf:2025-04-01': 900, [expiring]: 500 },
+      }),
+    );
+    await totals.begin('after-upgrade');
+    await totals.apply('after-upgrade', { 'un:2025-04-01': -1, 'uf:2025-04-01': -300, 'un:2025-04-02': 1 });
+    const kept = await totals.load();
+    expect(kept?.cells).toEqual({
+      'un:2025-04-01': 2,
+      'uf:2025-04-01': 600,
+      'un:2025-04-02': 1,
+      [expiring]: 500,
+    });
+
+    await totals.forget(kept?.markers ?? NO_MARKERS, [expiring]);
+    expect((await totals.load())?.cells).toEqual({
+      'un:2025-04-01': 2,
+      'uf:2025-04-01': 600,
+      'un:2025-04-02': 1,
+    });
+    const { Item } = await dynamo.documentClient.send(
+      new GetCommand({ TableName: tableName, Key: TOTALS_KEY }),
+    );
+    expect(Object.keys(Item ?? {}).filter((name) => name.includes(':') && !name.startsWith('~'))).toEqual([
+      'un:2025-04-01',
+      'uf:2025-04-01',
+    ]);
+
+    // A recount writes every cell under its stored name only.
+    await totals.replace({ 'un:2025-04-01': 2 }, await totals.read());
+    const { Item: recounted } = await dynamo.documentClient.send(
+      new GetCommand({ TableName: tableName, Key: TOTALS_KEY }),
+    );
+    expect(Object.keys(recounted ?? {}).filter((name) => name.includes(':'))).toEqual([
+      storedCellName('un:2025-04-01'),
+    ]);
+    expect((await totals.load())?.cells).toEqual({ 'un:2025-04-01': 2 });
   });
 });
