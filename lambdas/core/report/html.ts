@@ -15,7 +15,6 @@ import { renderWeeklyChart } from './chart';
 import { environmentName, textsFor } from './i18n';
 import {
   LIFECYCLE_STYLE,
-  renderFees,
   renderLifecycleInfo,
   renderUnclassified,
   unclassifiedCodes,
@@ -183,7 +182,7 @@ export function renderHtmlReport(s: RunSummary): string {
 ${failuresSection(s)}
 ${renderAttention(s)}
 ${SECTIONS.deposits.html(s)}
-${renderFees(s)}
+${SECTIONS.accountFees.html(s)}
 ${renderLifecycleInfo(s)}
 ${statesSection(s)}
 ${agingSection(s)}

@@ -161,18 +161,6 @@ export const ENGLISH: Texts = {
     `${requests} requests to the provider · ${seconds} s · started ${startedAt} · run ${runId}`,
   lifecycle: {
     chargeback: (amount, date) => `chargeback of ${amount}${date === null ? '' : ` on ${date}`}`,
-    fees: {
-      heading: 'Fees and debits of the period',
-      note: 'Entries that belong to no sale (POS rent, service fees, adjustments without a sale), by payment date.',
-      acquirer: 'Acquirer',
-      fees: 'Fees',
-      adjustments: 'Adjustments',
-      largest: 'Largest entries',
-      item: 'Entry',
-      kind: 'Kind',
-      date: 'Date',
-      roles: { FEE: 'fee', ADJUSTMENT: 'adjustment' },
-    },
     info: {
       heading: 'Cancellations and advances',
       note: 'Information, no action: the cancelled amount includes partial cancellations; the advance fee is a cost of its own, not a short payment.',

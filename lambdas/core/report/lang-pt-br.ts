@@ -161,18 +161,6 @@ export const PORTUGUESE: Texts = {
     `${requests} requisições ao provedor · ${seconds} s · início ${startedAt} · execução ${runId}`,
   lifecycle: {
     chargeback: (amount, date) => `chargeback de ${amount}${date === null ? '' : ` em ${date}`}`,
-    fees: {
-      heading: 'Tarifas e débitos do período',
-      note: 'Lançamentos que não pertencem a uma venda (aluguel de POS, tarifas, ajustes sem venda), pela data de pagamento.',
-      acquirer: 'Adquirente',
-      fees: 'Tarifas',
-      adjustments: 'Ajustes',
-      largest: 'Maiores lançamentos',
-      item: 'Lançamento',
-      kind: 'Tipo',
-      date: 'Data',
-      roles: { FEE: 'tarifa', ADJUSTMENT: 'ajuste' },
-    },
     info: {
       heading: 'Cancelamentos e antecipações',
       note: 'Informação, sem ação: o valor cancelado inclui cancelamentos parciais; a taxa de antecipação é um custo à parte, não um pagamento a menor.',

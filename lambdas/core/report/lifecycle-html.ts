@@ -1,7 +1,7 @@
 /**
- * The report's lifecycle sections (docs/lifecycle.md, docs/report.md): the period's fees and debits,
- * cancellations and advances as information, the records no role classifies (with the setting that
- * would classify them), and the chargeback note of an action item.
+ * The report's lifecycle sections (docs/lifecycle.md, docs/report.md): cancellations and advances
+ * as information, the records no role classifies (with the setting that would classify them), and
+ * the chargeback note of an action item.
  */
 
 import type { UnclassifiedLine } from '../book/lifecycle-types';
@@ -23,46 +23,6 @@ export function chargebackNote(item: ActionItem, language: ReportLanguage): stri
   if (item.chargedBackNetCents === undefined) return '';
   const date = item.chargebackDate === undefined ? null : formatDate(item.chargebackDate, language);
   return ` · ${textsFor(language).lifecycle.chargeback(formatBrl(item.chargedBackNetCents, language), date)}`;
-}
-
-/** The period's fees and debits: per acquirer, then the largest entries. Absent when not read. */
-export function renderFees(s: RunSummary): SafeHtml {
-  if (s.fees === undefined) return html``;
-  const t = textsFor(s.language);
-  const f = t.lifecycle.fees;
-  const cell = cellsFor(s.language);
-  const perAcquirer = s.fees.byAcquirer.map((a) => [
-    cell.text(a.acquirer),
-    cell.money(-a.feeCents),
-    cell.money(a.adjustmentNetCents),
-    cell.count(a.count),
-  ]);
-  const largest = s.fees.largest.map((i) => [
-    cell.text(
-      [i.acquirer, `${t.receivableParts.merchant}\u00a0${i.merchant}`, i.reasonText ?? '']
-        .filter(Boolean)
-        .join(' · '),
-    ),
-    { text: f.roles[i.role] ?? i.role, kind: 'nowrap' as const },
-    cell.date(i.date === '' ? null : i.date),
-    cell.money(i.role === 'FEE' ? -i.amountCents : i.amountCents),
-  ]);
-  const acquirerColumns = [
-    { label: f.acquirer },
-    { label: f.fees, num: true },
-    { label: f.adjustments, num: true },
-    { label: t.columns.records, num: true },
-  ];
-  const itemColumns = [
-    { label: f.item },
-    { label: f.kind },
-    { label: f.date },
-    { label: t.columns.amount, num: true },
-  ];
-  return html`<h2>${f.heading}</h2>
-<p class="muted">${f.note}</p>
-${renderTable(acquirerColumns, perAcquirer, { none: t.none })}
-${largest.length > 0 ? html`<h3>${f.largest}</h3>\n${renderTable(itemColumns, largest, { none: t.none })}` : ''}`;
 }
 
 /** Cancellations, advances (and their fees) and chargebacks of the book, as information. */

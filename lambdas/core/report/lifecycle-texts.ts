@@ -2,18 +2,6 @@
 export interface LifecycleTexts {
   /** After a charged-back item: its amount and the date to contest from. */
   readonly chargeback: (amount: string, date: string | null) => string;
-  readonly fees: {
-    heading: string;
-    note: string;
-    acquirer: string;
-    fees: string;
-    adjustments: string;
-    largest: string;
-    item: string;
-    kind: string;
-    date: string;
-    roles: Readonly<Record<string, string>>;
-  };
   readonly info: {
     heading: string;
     note: string;
