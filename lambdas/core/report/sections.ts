@@ -1,12 +1,22 @@
 /**
  * The capabilities' sections of the report and the morning message (report-kit/section.ts), each
  * kept beside its model. The one module of the shell that imports a capability (the import rules
- * check it): the rest of the shell places what this lists.
+ * check it): the rest of the shell places what this lists, and knows of a section's part of the run
+ * summary only the types named here.
  */
-import { accountFeesReportSection } from '../account-items/report-section';
-import { lifecycleReportSection, unclassifiedReportSection } from '../book/report-section';
-import { depositsReportSection } from '../deposits/report-section';
-import { feeAuditReportSection } from '../fee-audit/report-section';
+import { type AccountFeesReportInput, accountFeesReportSection } from '../account-items/report-section';
+import {
+  type LifecycleReportInput,
+  lifecycleReportSection,
+  type UnclassifiedReportInput,
+  unclassifiedReportSection,
+} from '../book/report-section';
+import { type DepositsReportInput, depositsReportSection } from '../deposits/report-section';
+import { type FeeAuditReportInput, feeAuditReportSection } from '../fee-audit/report-section';
+
+/** What the summarizer asks the account items and the bank leg for. */
+export type { FeesQuery } from '../account-items/period-fees';
+export type { DepositsQuery } from '../deposits/section-model';
 
 export const SECTIONS = {
   accountFees: accountFeesReportSection,
@@ -30,3 +40,10 @@ export const SECTION_LIST = [
 
 /** Every section's CSS, once. */
 export const SECTION_STYLES = SECTION_LIST.map((section) => section.style).join('');
+
+/** The parts of the run summary the sections read, each declared by its section. */
+export type SectionsSummary = AccountFeesReportInput &
+  LifecycleReportInput &
+  UnclassifiedReportInput &
+  DepositsReportInput &
+  FeeAuditReportInput;

@@ -3,7 +3,7 @@
  * "registros" (what the provider sends) and "recebíveis" (installments money is expected for) are
  * never mixed with synonyms, and a missing translation fails the type check.
  */
-import type { QuarantineReason } from '../ingest/records/canonical';
+import type { QuarantineReason } from '../workflow/contracts';
 
 export interface Texts {
   readonly title: string;
