@@ -6,7 +6,7 @@
 
 import { html, type SafeHtml } from '../report-kit/escape';
 import type { ReportSection } from '../report-kit/section';
-import { cellsFor, renderTable } from '../report-kit/table';
+import { type Column, cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
 import type { PeriodFees } from './period-fees';
 import { accountFeesTextsFor } from './report-texts';
@@ -38,18 +38,10 @@ export function accountFeesHtml(s: AccountFeesReportInput): SafeHtml {
     cell.date(i.date === '' ? null : i.date),
     cell.money(i.role === 'FEE' ? -i.amountCents : i.amountCents),
   ]);
-  const acquirerColumns = [
-    { label: c.acquirer },
-    { label: c.fees, num: true },
-    { label: c.adjustments, num: true },
-    { label: c.records, num: true },
-  ];
-  const itemColumns = [
-    { label: c.item },
-    { label: c.kind },
-    { label: c.date },
-    { label: c.amount, num: true },
-  ];
+  // Amounts and counts right-aligned, as in every table of the report.
+  const figure = (label: string): Column => ({ label, num: true });
+  const acquirerColumns = [{ label: c.acquirer }, ...[c.fees, c.adjustments, c.records].map(figure)];
+  const itemColumns = [{ label: c.item }, { label: c.kind }, { label: c.date }, figure(c.amount)];
   return html`<h2>${w.heading}</h2>
 <p class="muted">${w.note}</p>
 ${renderTable(acquirerColumns, perAcquirer, { none: w.none })}
