@@ -29,10 +29,11 @@ export interface UnclassifiedReportInput {
 }
 
 /** Cancellations, advances (and their fees) and chargebacks of the book; empty when none has any. */
-export function lifecycleInfoHtml(s: LifecycleReportInput): SafeHtml {
+function lifecycleInfoHtml(s: LifecycleReportInput): SafeHtml {
   const l = s.lifecycle;
   if (l === undefined) return html``;
-  const i = lifecycleTextsFor(s.language).info;
+  const w = lifecycleTextsFor(s.language);
+  const i = w.info;
   const cell = cellsFor(s.language);
   const of = (state: string) => s.receivables.byStatus[state] ?? { count: 0, settledNetCents: 0 };
   const rows = [
@@ -46,7 +47,7 @@ export function lifecycleInfoHtml(s: LifecycleReportInput): SafeHtml {
   const cells = rows.map((r) => [cell.text(r.label), cell.count(r.count), cell.money(r.cents)]);
   return html`<h2>${i.heading}</h2>
 <p class="muted">${i.note}</p>
-${renderTable(columns, cells, { none: lifecycleTextsFor(s.language).none })}`;
+${renderTable(columns, cells, { none: w.none })}`;
 }
 
 function groupName(g: UnclassifiedLine): string {
