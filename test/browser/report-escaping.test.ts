@@ -5,12 +5,13 @@
  * No browser needed: it sits beside the summaries the browser tests render, and takes them hostile.
  */
 import { describe, expect, it } from 'vitest';
+import { accountFeesHtml } from '../../lambdas/core/account-items/report-section';
+import { unclassifiedHtml } from '../../lambdas/core/book/report-section';
 import { depositsHtml } from '../../lambdas/core/deposits/report-section';
 import { feeAuditHtml } from '../../lambdas/core/fee-audit/report-section';
 import type { FeeAuditSection } from '../../lambdas/core/fee-audit/section-model';
 import { renderAttention } from '../../lambdas/core/report/attention-html';
 import { renderHtmlReport } from '../../lambdas/core/report/html';
-import { renderFees, renderUnclassified } from '../../lambdas/core/report/lifecycle-html';
 import type { RunSummary } from '../../lambdas/core/report/types';
 import { escapeHtml, html, joinHtml, raw } from '../../lambdas/core/report-kit/escape';
 import { renderTable, smallPrint } from '../../lambdas/core/report-kit/table';
@@ -75,8 +76,8 @@ describe('report sections escape outside text by default', () => {
   });
 
   it("the period's fees (acquirer, merchant, reason) and the unclassified records (column, value, setting)", () => {
-    expectEscaped(renderFees(lifecycle), 'fees');
-    expectEscaped(renderUnclassified(lifecycle), 'unclassified');
+    expectEscaped(accountFeesHtml(lifecycle), 'fees');
+    expectEscaped(unclassifiedHtml(lifecycle), 'unclassified');
   });
 
   it('the fee audit (acquirer, brand, NSU) and its table errors', () => {

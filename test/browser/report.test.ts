@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountFeesTextsFor } from '../../lambdas/core/account-items/report-texts';
 import { formatBrl } from '../../lambdas/core/money';
 import {
   type ActionLine,
@@ -178,7 +179,7 @@ describe('weekly agenda chart in Chromium', () => {
 
 describe.each(['pt-BR', 'en'] as const)('lifecycle sections in Chromium (%s)', (language: ReportLanguage) => {
   const summary = lifecycleSummary(language);
-  const t = textsFor(language);
+  const t = accountFeesTextsFor(language);
 
   it.each([1280, 360])(
     'at %i px: chargebacks, fees and unclassified records fit and show their figures',
@@ -207,7 +208,7 @@ describe.each(['pt-BR', 'en'] as const)('lifecycle sections in Chromium (%s)', (
 
         const acquirers = summary.fees?.byAcquirer ?? [];
         expect(acquirers.length).toBeGreaterThan(1);
-        const fees = await page.locator(`h2:text("${t.lifecycle.fees.heading}") + p + .box`).innerText();
+        const fees = await page.locator(`h2:text("${t.heading}") + p + .box`).innerText();
         for (const a of acquirers) expect(fees).toContain(formatBrl(-a.feeCents, language));
 
         expect(await page.locator('body').innerText()).toContain(

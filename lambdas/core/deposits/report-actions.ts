@@ -14,6 +14,7 @@ import type { DepositResult, DepositStatus } from './types';
 /** What the entries read of the run summary. */
 export interface DepositsActionInput {
   readonly language: ReportLanguage;
+  /** The bank leg: deposits expected against received (docs/deposits.md); absent when not read. */
   readonly deposits?: DepositsSection;
 }
 

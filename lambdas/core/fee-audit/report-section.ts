@@ -19,6 +19,7 @@ import type { FeeAuditSection, OverchargeItem } from './section-model';
 /** What the section reads of the run summary. */
 export interface FeeAuditReportInput {
   readonly language: ReportLanguage;
+  /** The fee audit's section (docs/fee-audit.md); absent in summaries made before it existed. */
   readonly feeAudit?: FeeAuditSection;
 }
 

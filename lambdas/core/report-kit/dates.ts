@@ -31,6 +31,12 @@ export function formatSeconds(ms: number, language: ReportLanguage): string {
   return formatFixed(Math.round(ms / 100), 1, language);
 }
 
+/** The time zone's name beside an instant, one per language like every word of the report. */
+const LOCAL_TIME: Readonly<Record<ReportLanguage, string>> = {
+  'pt-BR': 'horário de Brasília',
+  en: 'Brasília time',
+};
+
 /** An instant as date and 24-hour time in São Paulo, where the finance team reads it. */
 export function formatInstant(iso: string, language: ReportLanguage): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
@@ -44,5 +50,5 @@ export function formatInstant(iso: string, language: ReportLanguage): string {
   }).formatToParts(new Date(iso));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year')}-${part('month')}-${part('day')}`;
-  return `${formatDate(date, language)} ${part('hour')}:${part('minute')} (${language === 'pt-BR' ? 'horário de Brasília' : 'Brasília time'})`;
+  return `${formatDate(date, language)} ${part('hour')}:${part('minute')} (${LOCAL_TIME[language]})`;
 }

@@ -4,6 +4,7 @@
  */
 
 import { type ActionCategory, type ActionItem, CAPPED } from '../book/types';
+import { formatBrl } from '../money';
 import { formatDate } from '../report-kit/dates';
 import type { ActionEntry } from '../report-kit/section';
 import { textsFor } from './i18n';
@@ -37,6 +38,13 @@ export function receivableParts(item: ActionItem, language: ReportLanguage): str
     `NSU ${item.nsu ?? '?'}`,
     ...(item.installment === null ? [] : [`${words.installment} ${item.installment}`]),
   ];
+}
+
+/** " · chargeback de R$ 120,00 em 03/02/2025" after a charged-back item; nothing for any other. */
+export function chargebackNote(item: ActionItem, language: ReportLanguage): string {
+  if (item.chargedBackNetCents === undefined) return '';
+  const date = item.chargebackDate === undefined ? null : formatDate(item.chargebackDate, language);
+  return ` · ${textsFor(language).attention.chargeback(formatBrl(item.chargedBackNetCents, language), date)}`;
 }
 
 /** A receivable category or a section's entry (a fee overcharge, a missing deposit) in what needs action. */

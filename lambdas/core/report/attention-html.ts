@@ -12,10 +12,14 @@ import { formatDate } from '../report-kit/dates';
 import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
 import type { ActionEntry } from '../report-kit/section';
 import { cellsFor, renderTable } from '../report-kit/table';
-import { type ActionLine, actionLines, receivableParts } from './action-order';
+import { type ActionLine, actionLines, chargebackNote, receivableParts } from './action-order';
 import { textsFor } from './i18n';
-import { chargebackNote } from './lifecycle-html';
 import type { ReportLanguage, RunSummary } from './types';
+
+/** The colours of the action states the book's lifecycle added, beside those of report-kit/style.ts. */
+export const ACTION_STATE_STYLE = `.CHARGED_BACK{--c:#b42318}.UNLINKED{--c:#475467}
+h3.CHARGED_BACK,h3.UNLINKED{border-left:5px solid var(--c);padding-left:.5rem}
+`;
 
 /**
  * Who and which installment, the way finance looks a sale up: acquirer, merchant, sale date, NSU.

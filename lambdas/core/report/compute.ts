@@ -4,7 +4,6 @@
  * the recount test compares with). Pure: the summarizer feeds it, tests call it directly.
  */
 
-import type { PeriodFees } from '../account-items/period-fees';
 import { buildWeeklyAgenda } from '../book/agenda';
 import { buildAgingBuckets } from '../book/aging-buckets';
 import { buildAttention, toActionItem } from '../book/attention';
@@ -118,7 +117,7 @@ export function buildRunSummaryFromBook(
   book: BookView,
   { finishedAt, language }: SummaryStamp,
   /** The period's account-level fees and debits, when the summarizer reads them. */
-  fees?: PeriodFees,
+  fees?: RunSummary['fees'],
 ): RunSummary {
   const jobs = input.jobs.map(toJobLine);
   const failures = jobs.filter((j) => j.outcome !== 'COMPLETED');

@@ -10,16 +10,9 @@ import { formatDate, formatInstant, formatSeconds } from '../report-kit/dates';
 import { html, joinHtml, raw, type SafeHtml } from '../report-kit/escape';
 import { REPORT_STYLE } from '../report-kit/style';
 import { type Cell, cellsFor, renderTable, smallPrint } from '../report-kit/table';
-import { renderAttention } from './attention-html';
+import { ACTION_STATE_STYLE, renderAttention } from './attention-html';
 import { renderWeeklyChart } from './chart';
 import { environmentName, textsFor } from './i18n';
-import {
-  LIFECYCLE_STYLE,
-  renderFees,
-  renderLifecycleInfo,
-  renderUnclassified,
-  unclassifiedCodes,
-} from './lifecycle-html';
 import { NO_DIFFERENCE_STATES } from './no-difference';
 import { SECTION_STYLES, SECTIONS } from './sections';
 import type { JobLine, ReportLanguage, RunSummary } from './types';
@@ -101,6 +94,11 @@ function agingSection(s: RunSummary): SafeHtml {
 ${renderTable(columns, rows, { none: t.none })}`;
 }
 
+/** The codes some of the run's records had no role for (the records table labels them). */
+function unclassifiedCodes(s: RunSummary): ReadonlySet<string> {
+  return new Set((s.unclassified ?? []).filter((g) => g.why === 'NO_ROLE').map((g) => g.code));
+}
+
 function recordsSection(s: RunSummary): SafeHtml {
   const t = textsFor(s.language);
   const r = t.recordsSection;
@@ -112,7 +110,7 @@ function recordsSection(s: RunSummary): SafeHtml {
   });
   const unclassified = unclassifiedCodes(s);
   const codes = Object.entries(s.records.byCode).map(([code, n]) => [
-    described(code, r.codes, unclassified.has(code) ? t.lifecycle.unclassifiedCode : r.otherCode),
+    described(code, r.codes, unclassified.has(code) ? r.unclassifiedCode : r.otherCode),
     cell.count(n),
   ]);
   const reasons = Object.entries(s.records.quarantinedByReason).map(([reason, n]) => [
@@ -173,7 +171,7 @@ export function renderHtmlReport(s: RunSummary): string {
       : html`<span class="bad">${t.runFailed}</span>`;
   const environment = environmentName(s.environment, s.language);
   const meta = [t.period(date(s.from), date(s.to)), t.asOf(date(s.asOf)), environment].join(' · ');
-  const style = raw(`${REPORT_STYLE}${LIFECYCLE_STYLE}${SECTION_STYLES}`);
+  const style = raw(`${REPORT_STYLE}${ACTION_STATE_STYLE}${SECTION_STYLES}`);
   return html`<!doctype html>
 <html lang="${s.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${`${t.title} · ${t.asOf(date(s.asOf))} · ${environment}`}</title><style>${style}</style></head>
@@ -183,8 +181,8 @@ export function renderHtmlReport(s: RunSummary): string {
 ${failuresSection(s)}
 ${renderAttention(s)}
 ${SECTIONS.deposits.html(s)}
-${renderFees(s)}
-${renderLifecycleInfo(s)}
+${SECTIONS.accountFees.html(s)}
+${SECTIONS.lifecycle.html(s)}
 ${statesSection(s)}
 ${agingSection(s)}
 ${SECTIONS.feeAudit.html(s)}
@@ -192,7 +190,7 @@ ${SECTIONS.feeAudit.html(s)}
 <p class="muted">${t.agenda.note}</p>
 ${renderWeeklyChart(s.weekly, s.asOf, s.language)}
 ${recordsSection(s)}
-${renderUnclassified(s)}
+${SECTIONS.unclassified.html(s)}
 ${reportsSection(s)}
 </body></html>
 `.toString();

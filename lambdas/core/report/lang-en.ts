@@ -48,6 +48,7 @@ export const ENGLISH: Texts = {
       CHARGEBACK_WITHOUT_SALE: 'chargeback without a matching sale: check',
       ADJUSTMENT_WITHOUT_SALE: 'adjustment without a matching sale: check',
     },
+    chargeback: (amount, date) => `chargeback of ${amount}${date === null ? '' : ` on ${date}`}`,
   },
   states: {
     OPEN: 'Open (not yet due)',
@@ -125,6 +126,7 @@ export const ENGLISH: Texts = {
       D1: 'write-off by payment',
     },
     otherCode: 'role set in recordRoles',
+    unclassifiedCode: 'no configured role (see below)',
     reasons: {
       NOT_AN_OBJECT: 'unreadable record (not a record of the layout)',
       UNKNOWN_RECORD_CODE: 'unknown record type',
@@ -159,42 +161,6 @@ export const ENGLISH: Texts = {
   },
   footer: (requests, seconds, startedAt, runId) =>
     `${requests} requests to the provider · ${seconds} s · started ${startedAt} · run ${runId}`,
-  lifecycle: {
-    chargeback: (amount, date) => `chargeback of ${amount}${date === null ? '' : ` on ${date}`}`,
-    fees: {
-      heading: 'Fees and debits of the period',
-      note: 'Entries that belong to no sale (POS rent, service fees, adjustments without a sale), by payment date.',
-      acquirer: 'Acquirer',
-      fees: 'Fees',
-      adjustments: 'Adjustments',
-      largest: 'Largest entries',
-      item: 'Entry',
-      kind: 'Kind',
-      date: 'Date',
-      roles: { FEE: 'fee', ADJUSTMENT: 'adjustment' },
-    },
-    info: {
-      heading: 'Cancellations and advances',
-      note: 'Information, no action: the cancelled amount includes partial cancellations; the advance fee is a cost of its own, not a short payment.',
-      what: 'State',
-      cancelled: 'Cancelled (amount cancelled)',
-      advanced: 'Advanced (amount received)',
-      advanceFees: 'Advance fees',
-      chargedBack: 'Chargebacks (amount taken back)',
-    },
-    unclassified: {
-      heading: 'Records without a configured role',
-      note: 'These records were archived and counted but applied to no receivable: no role is configured for their code.',
-      noRole: (code) =>
-        `Set the role of ${code} records in recordRoles (for example CANCELLATION, FEE or IGNORE).`,
-      noRuleForValue: (code, column, value) =>
-        `Add the role of value "${value}" of column ${column} to the rule of ${code}, or a default role.`,
-      unknownSign: (column, value) =>
-        `Tell recordSign whether value "${value}" of column ${column} is a debit or a credit.`,
-      setting: 'setting',
-    },
-    unclassifiedCode: 'no configured role (see below)',
-  },
   message: {
     stateLine: 'Receivables by state (count, forecast, received):',
     nothingToAct: 'Nothing needs action.',

@@ -48,6 +48,7 @@ export const PORTUGUESE: Texts = {
       CHARGEBACK_WITHOUT_SALE: 'chargeback sem venda correspondente: verificar',
       ADJUSTMENT_WITHOUT_SALE: 'ajuste sem venda correspondente: verificar',
     },
+    chargeback: (amount, date) => `chargeback de ${amount}${date === null ? '' : ` em ${date}`}`,
   },
   states: {
     OPEN: 'Em aberto',
@@ -125,6 +126,7 @@ export const PORTUGUESE: Texts = {
       D1: 'baixa por pagamento',
     },
     otherCode: 'papel definido em recordRoles',
+    unclassifiedCode: 'sem papel configurado (ver abaixo)',
     reasons: {
       NOT_AN_OBJECT: 'registro ilegível (não é um registro do layout)',
       UNKNOWN_RECORD_CODE: 'tipo de registro desconhecido',
@@ -159,42 +161,6 @@ export const PORTUGUESE: Texts = {
   },
   footer: (requests, seconds, startedAt, runId) =>
     `${requests} requisições ao provedor · ${seconds} s · início ${startedAt} · execução ${runId}`,
-  lifecycle: {
-    chargeback: (amount, date) => `chargeback de ${amount}${date === null ? '' : ` em ${date}`}`,
-    fees: {
-      heading: 'Tarifas e débitos do período',
-      note: 'Lançamentos que não pertencem a uma venda (aluguel de POS, tarifas, ajustes sem venda), pela data de pagamento.',
-      acquirer: 'Adquirente',
-      fees: 'Tarifas',
-      adjustments: 'Ajustes',
-      largest: 'Maiores lançamentos',
-      item: 'Lançamento',
-      kind: 'Tipo',
-      date: 'Data',
-      roles: { FEE: 'tarifa', ADJUSTMENT: 'ajuste' },
-    },
-    info: {
-      heading: 'Cancelamentos e antecipações',
-      note: 'Informação, sem ação: o valor cancelado inclui cancelamentos parciais; a taxa de antecipação é um custo à parte, não um pagamento a menor.',
-      what: 'Situação',
-      cancelled: 'Cancelados (valor cancelado)',
-      advanced: 'Antecipados (valor recebido)',
-      advanceFees: 'Taxas de antecipação',
-      chargedBack: 'Chargebacks (valor estornado)',
-    },
-    unclassified: {
-      heading: 'Registros sem papel configurado',
-      note: 'Estes registros foram arquivados e contados, mas não aplicados a nenhum recebível: o papel do seu código não está configurado.',
-      noRole: (code) =>
-        `Defina em recordRoles o papel dos registros ${code} (por exemplo CANCELLATION, FEE ou IGNORE).`,
-      noRuleForValue: (code, column, value) =>
-        `Acrescente à regra de ${code} o papel do valor "${value}" da coluna ${column}, ou um papel padrão (default).`,
-      unknownSign: (column, value) =>
-        `Diga em recordSign se o valor "${value}" da coluna ${column} é débito ou crédito.`,
-      setting: 'configuração',
-    },
-    unclassifiedCode: 'sem papel configurado (ver abaixo)',
-  },
   message: {
     stateLine: 'Recebíveis por situação (quantidade, previsto, recebido):',
     nothingToAct: 'Nada precisa de ação.',

@@ -10,9 +10,8 @@
 import type { ActionCategory } from '../book/types';
 import { formatBrl, formatCount } from '../money';
 import { formatDate, formatInstant } from '../report-kit/dates';
-import { actionLines, moneyAtStake, receivableParts } from './action-order';
+import { actionLines, chargebackNote, moneyAtStake, receivableParts } from './action-order';
 import { environmentName, textsFor } from './i18n';
-import { chargebackNote } from './lifecycle-html';
 import { presignCommand, type ReportLink } from './report-link';
 import { SECTION_LIST } from './sections';
 import type { JobLine, RunSummary } from './types';

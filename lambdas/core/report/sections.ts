@@ -1,15 +1,49 @@
 /**
  * The capabilities' sections of the report and the morning message (report-kit/section.ts), each
  * kept beside its model. The one module of the shell that imports a capability (the import rules
- * check it): the rest of the shell places what this lists.
+ * check it): the rest of the shell places what this lists, and knows of a section's part of the run
+ * summary only the types named here.
  */
-import { depositsReportSection } from '../deposits/report-section';
-import { feeAuditReportSection } from '../fee-audit/report-section';
+import { type AccountFeesReportInput, accountFeesReportSection } from '../account-items/report-section';
+import {
+  type LifecycleReportInput,
+  lifecycleReportSection,
+  type UnclassifiedReportInput,
+  unclassifiedReportSection,
+} from '../book/report-section';
+import { type DepositsReportInput, depositsReportSection } from '../deposits/report-section';
+import { type FeeAuditReportInput, feeAuditReportSection } from '../fee-audit/report-section';
 
-export const SECTIONS = { deposits: depositsReportSection, feeAudit: feeAuditReportSection } as const;
+/** What the summarizer asks the account items and the bank leg for. */
+export type { FeesQuery } from '../account-items/period-fees';
+export type { DepositsQuery } from '../deposits/section-model';
 
-/** In the order the message lists their entries and lines. */
-export const SECTION_LIST = [SECTIONS.deposits, SECTIONS.feeAudit] as const;
+export const SECTIONS = {
+  accountFees: accountFeesReportSection,
+  lifecycle: lifecycleReportSection,
+  unclassified: unclassifiedReportSection,
+  deposits: depositsReportSection,
+  feeAudit: feeAuditReportSection,
+} as const;
+
+/**
+ * In the order the message lists their entries and lines (only the deposits' and the fee audit's
+ * have any) and the page's style writes their CSS.
+ */
+export const SECTION_LIST = [
+  SECTIONS.accountFees,
+  SECTIONS.lifecycle,
+  SECTIONS.unclassified,
+  SECTIONS.deposits,
+  SECTIONS.feeAudit,
+] as const;
 
 /** Every section's CSS, once. */
 export const SECTION_STYLES = SECTION_LIST.map((section) => section.style).join('');
+
+/** The parts of the run summary the sections read, each declared by its section. */
+export type SectionsSummary = AccountFeesReportInput &
+  LifecycleReportInput &
+  UnclassifiedReportInput &
+  DepositsReportInput &
+  FeeAuditReportInput;

@@ -4,19 +4,20 @@
  * (s3rver + files) and tests (fakes) share this code.
  */
 
-import type { FeesQuery, PeriodFees } from '../account-items/period-fees';
 import { accountAcquirersOf } from '../book/lifecycle';
 import type { BookView, SummaryReceivable } from '../book/types';
 import type { IsoDate } from '../calendar';
-import type { DepositsQuery, DepositsSection } from '../deposits/section-model';
-import type { FeeAuditSection } from '../fee-audit/section-model';
 import { LATEST_REPORT_KEY, latestReportText } from '../latest-report';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
 import { renderHtmlReport } from './html';
 import { summaryMessage, summarySubject } from './message';
 import type { ReportLinker } from './report-link';
+import type { DepositsQuery, FeesQuery, SectionsSummary } from './sections';
 import type { ReportLanguage, RunSummary } from './types';
+
+/** A section's part of the summary, as its reader returns it. */
+type Part<K extends keyof SectionsSummary> = NonNullable<SectionsSummary[K]>;
 
 /**
  * Where the whole book's figures come from: the kept totals (`readBook`, what the nightly run uses,
@@ -35,11 +36,11 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   /** The report's and message's language (stage setting `reportLanguage`, `recon run --lang`). */
   readonly language: ReportLanguage;
   /** The fee audit's section for the run (docs/fee-audit.md); absent: no section. */
-  readonly feeAudit?: (asOf: IsoDate) => Promise<FeeAuditSection>;
+  readonly feeAudit?: (asOf: IsoDate) => Promise<Part<'feeAudit'>>;
   /** The period's account-level fees and debits (account-items/period-fees.ts); without it the report has no such section. */
-  readonly readFees?: (query: FeesQuery) => Promise<PeriodFees>;
+  readonly readFees?: (query: FeesQuery) => Promise<Part<'fees'>>;
   /** The bank leg's "Depósitos" for the run's period (docs/deposits.md); absent: no section. */
-  readonly deposits?: (query: DepositsQuery) => Promise<DepositsSection>;
+  readonly deposits?: (query: DepositsQuery) => Promise<Part<'deposits'>>;
 };
 
 /** Object keys of one run's summary files in the lake bucket. */

@@ -3,8 +3,7 @@
  * "registros" (what the provider sends) and "recebíveis" (installments money is expected for) are
  * never mixed with synonyms, and a missing translation fails the type check.
  */
-import type { QuarantineReason } from '../ingest/records/canonical';
-import type { LifecycleTexts } from './lifecycle-texts';
+import type { QuarantineReason } from '../workflow/contracts';
 
 export interface Texts {
   readonly title: string;
@@ -32,6 +31,8 @@ export interface Texts {
     periodCut: (to: string, n: number, count: string, through: string) => string;
     /** Why an item needs a person's look beyond its state (a receivable reason code → label). */
     review: Readonly<Record<string, string>>;
+    /** After a charged-back item: its amount and the date to contest from. */
+    chargeback: (amount: string, date: string | null) => string;
   };
   /** A label per reconciliation state (unknown states print their code). */
   readonly states: Readonly<Record<string, string>>;
@@ -86,6 +87,8 @@ export interface Texts {
     codes: Readonly<Record<string, string>>;
     /** Codes other than A1/D1 whose records all had a role (recordRoles). */
     otherCode: string;
+    /** A code some of the run's records had no role for (the lifecycle section says what to configure). */
+    unclassifiedCode: string;
     /** Every quarantine reason in plain words (the code itself is small print). */
     reasons: Readonly<Record<QuarantineReason, string>>;
     otherReason: string;
@@ -104,8 +107,6 @@ export interface Texts {
     outcomes: Readonly<Record<string, string>>;
   };
   readonly footer: (requests: string, seconds: string, startedAt: string, runId: string) => string;
-  /** Chargebacks, fees, cancellations and advances, unclassified records (docs/lifecycle.md). */
-  readonly lifecycle: LifecycleTexts;
   /** The notification (the morning message): see message.ts. */
   readonly message: {
     stateLine: string;

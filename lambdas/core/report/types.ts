@@ -3,14 +3,11 @@
  * HTML report, printed by `recon run --json`, and read by people through the report and SNS.
  */
 
-import type { PeriodFees } from '../account-items/period-fees';
-import type { LifecycleTotals, UnclassifiedLine } from '../book/lifecycle-types';
 import type { ActionCategory, AgingBucket, BookReceivables, CappedTotals, WeeklyPoint } from '../book/types';
 import type { IsoDate } from '../calendar';
-import type { DepositsSection } from '../deposits/section-model';
-import type { FeeAuditSection } from '../fee-audit/section-model';
 import type { ReportLanguage } from '../report-language';
 import type { JobOutcome, SummaryInput } from '../workflow/contracts';
+import type { SectionsSummary } from './sections';
 
 export interface JobLine {
   readonly kind: string;
@@ -31,7 +28,11 @@ type RunInfo = Pick<SummaryInput, 'runId' | 'environment' | 'from' | 'to' | 'asO
 /** The report's languages, defined in the core's leaf module and named here with the rest of the summary's types. */
 export { DEFAULT_REPORT_LANGUAGE, REPORT_LANGUAGES, type ReportLanguage } from '../report-language';
 
-export interface RunSummary extends RunInfo {
+/**
+ * The sections' parts (the fee audit, the account fees, lifecycle figures, unclassified records, the
+ * bank leg) are declared by the sections themselves (sections.ts).
+ */
+export interface RunSummary extends RunInfo, SectionsSummary {
   /** 2: action categories and weekly agenda replace the single difference list and daily series. */
   readonly schemaVersion: 2;
   /** The language the report and message were written in (the local copy re-renders in the same). */
@@ -59,14 +60,4 @@ export interface RunSummary extends RunInfo {
   /** Receivables that hit `maxContributions`: shown among what needs action. */
   readonly capped: CappedTotals;
   readonly providerRequests: number;
-  /** The fee audit's section (docs/fee-audit.md); absent in summaries made before it existed. */
-  readonly feeAudit?: FeeAuditSection;
-  /** Lifecycle parts; absent in summaries written before record roles. */
-  readonly lifecycle?: LifecycleTotals;
-  /** The fees and debits of the period; absent when the summarizer reads no account-level items. */
-  readonly fees?: PeriodFees;
-  /** Records no role classifies, from the run's ingest counts. */
-  readonly unclassified?: readonly UnclassifiedLine[];
-  /** The bank leg: deposits expected against received (docs/deposits.md); absent when not read. */
-  readonly deposits?: DepositsSection;
 }

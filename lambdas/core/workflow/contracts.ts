@@ -13,6 +13,9 @@ import { REPORT_KINDS } from '../ingest/records/canonical';
 import { REPORT_STATES } from '../provider/port';
 import type { StepName } from './step-catalog';
 
+/** What the jobs' counts key their quarantined records by, named for the summary's readers. */
+export type { QuarantineReason } from '../ingest/records/canonical';
+
 /** One report to fetch: a configuration and a window of at most 30 days. */
 export const jobSchema = z.object({
   kind: z.enum(REPORT_KINDS),

@@ -114,14 +114,38 @@ describe('the enforced rules', () => {
     const model = {
       'lambdas/core/deposits/model.ts': 'export type Deposit = number;\nexport const zero = 0;\n',
     };
-    const typeOnly = "import type { Deposit } from '../deposits/model';\nexport type Shown = Deposit;\n";
     const value = "import { zero } from '../deposits/model';\nexport const shown = zero;\n";
-    expect(check({ ...model, 'lambdas/core/report/html.ts': typeOnly }).status).toBe(0);
     expect(check({ ...model, 'lambdas/core/report/sections.ts': value }).status).toBe(0);
 
     const { status, output } = check({ ...model, 'lambdas/core/report/html.ts': value });
     expect(output).toContain(
       'shell-lists-sections: lambdas/core/report/html.ts → lambdas/core/deposits/model.ts',
+    );
+    expect(status).toBe(1);
+  });
+
+  it('fail when the report shell names a capability’s type, and pass for the book’s figures', () => {
+    const models = {
+      'lambdas/core/account-items/period-fees.ts': 'export type PeriodFees = number;\n',
+      'lambdas/core/book/types.ts': 'export type MoneyTotals = number;\n',
+      'lambdas/core/book/report-section.ts': 'export const lifecycleSection = 0;\n',
+    };
+    const figures = "import type { MoneyTotals } from '../book/types';\nexport type Shown = MoneyTotals;\n";
+    expect(check({ ...models, 'lambdas/core/report/html.ts': figures }).status).toBe(0);
+
+    const fees =
+      "import type { PeriodFees } from '../account-items/period-fees';\nexport type Shown = PeriodFees;\n";
+    const typeImport = check({ ...models, 'lambdas/core/report/types.ts': fees });
+    expect(typeImport.output).toContain(
+      'shell-lists-sections: lambdas/core/report/types.ts → lambdas/core/account-items/period-fees.ts',
+    );
+    expect(typeImport.status).toBe(1);
+
+    const section =
+      "import { lifecycleSection } from '../book/report-section';\nexport const shown = lifecycleSection;\n";
+    const { status, output } = check({ ...models, 'lambdas/core/report/html.ts': section });
+    expect(output).toContain(
+      'shell-lists-sections: lambdas/core/report/html.ts → lambdas/core/book/report-section.ts',
     );
     expect(status).toBe(1);
   });

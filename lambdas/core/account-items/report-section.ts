@@ -1,0 +1,56 @@
+/**
+ * The report's "Tarifas e débitos do período" (docs/lifecycle.md, account-level items): the period's
+ * fees and debits per acquirer, then the largest entries. Information only: no entry in what needs
+ * action, no line in the morning message.
+ */
+
+import { html, type SafeHtml } from '../report-kit/escape';
+import type { ReportSection } from '../report-kit/section';
+import { type Column, cellsFor, renderTable } from '../report-kit/table';
+import type { ReportLanguage } from '../report-language';
+import type { PeriodFees } from './period-fees';
+import { accountFeesTextsFor } from './report-texts';
+
+/** What the section reads of the run summary. */
+export interface AccountFeesReportInput {
+  readonly language: ReportLanguage;
+  /** The fees and debits of the period; absent when the summarizer reads no account-level items. */
+  readonly fees?: PeriodFees;
+}
+
+/** Per acquirer, then the largest entries; empty when the fees were not read. */
+export function accountFeesHtml(s: AccountFeesReportInput): SafeHtml {
+  if (s.fees === undefined) return html``;
+  const w = accountFeesTextsFor(s.language);
+  const c = w.columns;
+  const cell = cellsFor(s.language);
+  const perAcquirer = s.fees.byAcquirer.map((a) => [
+    cell.text(a.acquirer),
+    cell.money(-a.feeCents),
+    cell.money(a.adjustmentNetCents),
+    cell.count(a.count),
+  ]);
+  const largest = s.fees.largest.map((i) => [
+    cell.text(
+      [i.acquirer, `${w.merchant}\u00a0${i.merchant}`, i.reasonText ?? ''].filter(Boolean).join(' · '),
+    ),
+    { text: w.roles[i.role] ?? i.role, kind: 'nowrap' as const },
+    cell.date(i.date === '' ? null : i.date),
+    cell.money(i.role === 'FEE' ? -i.amountCents : i.amountCents),
+  ]);
+  // Amounts and counts right-aligned, as in every table of the report.
+  const figure = (label: string): Column => ({ label, num: true });
+  const acquirerColumns = [{ label: c.acquirer }, ...[c.fees, c.adjustments, c.records].map(figure)];
+  const itemColumns = [{ label: c.item }, { label: c.kind }, { label: c.date }, figure(c.amount)];
+  return html`<h2>${w.heading}</h2>
+<p class="muted">${w.note}</p>
+${renderTable(acquirerColumns, perAcquirer, { none: w.none })}
+${largest.length > 0 ? html`<h3>${w.largest}</h3>\n${renderTable(itemColumns, largest, { none: w.none })}` : ''}`;
+}
+
+export const accountFeesReportSection: ReportSection<AccountFeesReportInput> = {
+  style: '',
+  html: accountFeesHtml,
+  actionEntries: () => [],
+  messageLines: () => [],
+};
