@@ -2,8 +2,9 @@
  * The results.md section that says where the counted night's DynamoDB write units go: by item type,
  * by why a receivable was written, and how large the items are (bench/write-attribution.ts).
  */
-import type { Results } from './results';
 import type { Tally, WriteAttribution } from './write-attribution';
+
+type Results = Record<string, Record<string, unknown>>;
 
 const perRecord = (units: number, records: number) => (units / records).toFixed(3);
 
