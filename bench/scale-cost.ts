@@ -53,14 +53,15 @@ export function sumStepCosts(
   }
   const s3Put = Object.entries(night.s3).reduce((n, [op, c]) => n + (S3_PUT_CLASS.test(op) ? c : 0), 0);
   const s3Get = Object.entries(night.s3).reduce((n, [op, c]) => n + (S3_PUT_CLASS.test(op) ? 0 : c), 0);
-  const usd =
-    total.gbSeconds * prices.lambda.usdPerGbSecond +
+  const lambdaDurationUsd = total.gbSeconds * prices.lambda.usdPerGbSecond;
+  const countedUsd =
     (invocations / 1e6) * prices.lambda.usdPerMillionRequests +
     (night.transitions / 1000) * prices.stepFunctions.usdPerThousandStateTransitions +
     (total.wru / 1e6) * prices.dynamodb.usdPerMillionWriteRequestUnits +
     (total.rru / 1e6) * prices.dynamodb.usdPerMillionReadRequestUnits +
     (s3Put / 1000) * prices.s3.usdPerThousandPutCopyPostListRequests +
     (s3Get / 1000) * prices.s3.usdPerThousandGetSelectOtherRequests;
+  const usd = lambdaDurationUsd + countedUsd;
   return {
     steps,
     total: {
@@ -69,6 +70,10 @@ export function sumStepCosts(
       wru: round(total.wru, 1),
       gbSeconds: round(total.gbSeconds, 1),
       usd: round(usd, 5),
+      /** What requests and units cost: counted, so free of the machine's load. */
+      countedUsd: round(countedUsd, 6),
+      /** Lambda GB-seconds: measured wall time, which moves with the machine's load. */
+      lambdaDurationUsd: round(lambdaDurationUsd, 6),
       usdPerMillionRecords: round((usd / night.records) * 1e6, 3),
     },
   };

@@ -77,7 +77,7 @@ export function scaleDetails(results: Results): string[] {
     '',
     `- \`scale.bookSizes\`: ${scale.bookSizes.map(n).join(', ')} receivables stored before the night.`,
     `- \`scale.ratio\` = ${scale.ratio}: the night's total cost with the largest book over the same night with the smallest (US$ ${large.total.usd} / US$ ${small.total.usd}). 1.0 means the book's size costs nothing; the target is ≤ 1.2.`,
-    `- \`scale.extrapolated\`: on the straight line through the two books, a night at ${n(x.bookSize)} receivables costs US$ ${x.usdPerNight}, US$ ${x.usdPerMillionRecords} per million records (target ≤ 1.00); each extra million stored receivables adds US$ ${x.usdPerMillionReceivablesInBookPerNight} a night (noise when near 0 or negative: the wall-time part of the Lambda cost varies with the machine's load).`,
+    `- \`scale.extrapolated\`: on the straight line through the two books, a night at ${n(x.bookSize)} receivables costs US$ ${x.usdPerNight}, US$ ${x.usdPerMillionRecords} per million records (target ≤ 1.00); each extra million stored receivables adds US$ ${x.usdPerMillionReceivablesInBookPerNight} a night. The line is drawn through the counted costs only (requests, read and write units, transitions); Lambda duration, wall time on a machine shared with other work, is added as the largest book measured it.`,
     "- night wall: from the execution start to its end on this machine. Read/write units: DynamoDB capacity each step consumed as dynalite reports it for the table, plus one index entry per put that carries an index key (byWork) at the item's units: an approximation (a put that only removes an entry costs 1 unit in DynamoDB and is not counted; one that keeps its keys is counted).",
     "- Lambda GB-s: each step's summed wall time × the memory the stack deploys for its function (`bench/lambda-memory.ts`). dynalite runs in its own process, so the time holds the step's work and its waits, not DynamoDB's work; it answers much slower than DynamoDB, so this overestimates.",
     "- Peak RSS: the bench process's resident memory sampled every 50 ms while the step ran. That process also hosts the simulator, s3rver and the local state machine executor, so the figure is an upper bound for the step; what matters is that it does not grow with the book.",
@@ -91,7 +91,7 @@ export function scaleDetails(results: Results): string[] {
     '',
     '### Cost per night as a function of records and book size',
     '',
-    `cost(R, B) ≈ R × US$ ${(large.total.usdPerMillionRecords / 1e6).toPrecision(3)} + B × US$ ${(Math.max(x.usdPerMillionReceivablesInBookPerNight, 0) / 1e6).toPrecision(3)}, for R records in the night and B receivables stored (per-record rate measured with the largest book; per-stored-receivable rate from the slope between the books, 0 when the slope is within noise).`,
+    `cost(R, B) ≈ R × US$ ${(large.total.usdPerMillionRecords / 1e6).toPrecision(3)} + B × US$ ${(Math.max(x.usdPerMillionReceivablesInBookPerNight, 0) / 1e6).toPrecision(3)}, for R records in the night and B receivables stored (per-record rate measured with the largest book; per-stored-receivable rate from the slope of the counted costs between the books).`,
     '',
   ];
 }

@@ -41,10 +41,7 @@ export interface ScaleRun {
   /** S3 requests of the night by `operation prefix` (bench/aws-counters.ts). */
   readonly s3ByPrefix: Record<string, number>;
   readonly steps: Record<string, StepFigures>;
-  readonly total: Omit<StepFigures, 'invocations' | 'peakRssMb'> & {
-    usd: number;
-    usdPerMillionRecords: number;
-  };
+  readonly total: ReturnType<typeof sumStepCosts>['total'];
 }
 
 type Counted = { invocations: number; ms: number; rru: number; wru: number; peakRss: number };
