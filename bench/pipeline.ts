@@ -8,7 +8,7 @@
  */
 import '../local/polyfills';
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { TOTALS_KEY } from '../lambdas/core/book/book-store';
+import { TOTALS_SHARDS, totalsShardKey } from '../lambdas/core/book/book-store';
 import { buildDynamoLimiter } from '../lambdas/core/rate-limit/dynamo';
 import type { JobResult } from '../lambdas/core/workflow/contracts';
 import { parseStageConfig } from '../lib/config';
@@ -59,7 +59,7 @@ export interface PipelineRun {
   readonly maxRequestsInAnySecond: number;
   readonly stateTransitions: number;
   readonly dynamo: DynamoCounts;
-  /** The book totals item's size at the end of the night: every update of it costs a unit per started KB. */
+  /** The book totals' size at the end of the night, all shards together. */
   readonly totalsItemBytes: number;
   readonly s3: Record<string, number>;
   /** S3 requests per `operation prefix` (bench/aws-counters.ts s3PrefixOf). */
@@ -68,11 +68,16 @@ export interface PipelineRun {
   readonly published: number;
 }
 
+/** The book totals' size at the end of the night, all shards: each update of a shard costs a unit per started KB of it. */
 async function totalsItemSize(dynamo: { documentClient: DynamoDBDocumentClient; tableName: string }) {
-  const { Item } = await dynamo.documentClient.send(
-    new GetCommand({ TableName: dynamo.tableName, Key: TOTALS_KEY, ConsistentRead: true }),
-  );
-  return Item === undefined ? 0 : itemBytes(Item);
+  let bytes = 0;
+  for (let shard = 0; shard < TOTALS_SHARDS; shard++) {
+    const { Item } = await dynamo.documentClient.send(
+      new GetCommand({ TableName: dynamo.tableName, Key: totalsShardKey(shard), ConsistentRead: true }),
+    );
+    bytes += Item === undefined ? 0 : itemBytes(Item);
+  }
+  return bytes;
 }
 
 export async function measurePipeline(records: number, log: (line: string) => void): Promise<PipelineRun> {

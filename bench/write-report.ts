@@ -43,7 +43,9 @@ export function writeDetails(results: Results): string[] {
       a.largestItemBytes,
     )
       .map(([type, bytes]) => `${type} ${bytes} B`)
-      .join(', ')} (the totals item is only ever updated: its size is in \`dynamodb.totalsItemBytes\`).`,
+      .join(
+        ', ',
+      )} (the totals items are only ever updated: their size, all shards together, is in \`dynamodb.totalsItemBytes\`).`,
     '',
   ];
 }

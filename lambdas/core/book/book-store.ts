@@ -1,261 +1,148 @@
 /**
- * The book totals as ONE DynamoDB item (`TOTALS`/`TOTALS`), one numeric attribute per cell (see
- * cells.ts), kept by atomic ADD. DynamoDB has no transaction between a receivable and this item here
- * (dynalite has none), so exactness rests on marker sets on the item instead (attempts.ts):
- * - `started`: an attempt id (with its start time), added BEFORE the attempt's first receivable
- *   write, together with the `begins` counter a recount checks;
- * - `applied`: a marker per delta chunk, added in the same conditional update as the chunk's cells
- *   (a request the SDK retries finds its marker and adds nothing), and the bare attempt id with the
- *   last chunk;
- * - `abandoned`: attempts that gave up their delta because one of their writes is in doubt.
- * An attempt that will never apply (abandoned, or older than any batch can live) makes the totals
- * untrusted: the caller recounts from the table. A running batch of another execution does not.
- * Totals are never guessed, and a crash costs one recount, not a wrong report.
+ * The book totals as {@link TOTALS_SHARDS} items (`TOTALS`/`S00`…), each holding the cells whose name
+ * hashes to it and kept exactly as one item is (totals-item.ts). Every update of an item costs a write
+ * unit per started KB of the WHOLE item, and a batch's delta touches most cells: on one item of
+ * 100 KB, a batch paid its begin and each 250-cell chunk of its delta at 100 units. Sharded, the begin
+ * and the delta each cost about the whole size once.
+ *
+ * Each shard stays exact on its own (its markers, its chunks, its recount condition), and a batch
+ * begins on every shard before its first receivable write, so each shard knows every batch that may
+ * have written. Across shards a reader sees what each shard holds when it reads it, as it sees a batch's
+ * chunks on one item: a live batch may show part of its delta, as before. An attempt is finished only
+ * when every shard has it applied, and only then are its markers forgotten, so no shard loses the
+ * marker of a batch still adding to it.
+ *
+ * The single item of earlier versions (`TOTALS`/`TOTALS`) is not read: a table without shards is
+ * recounted once, as a new table is, and that recount deletes the old item.
  */
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
-import { conditionalWrite } from '../store/conditional';
-import { defineEntity } from '../store/entity';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '../store/table';
-import { chunkMarker, judgeMarkers, type MarkerVerdict, type TotalsMarkers } from './attempts';
+import { attemptOf, type MarkerVerdict, type TotalsMarkers } from './attempts';
 import type { Cells } from './cells';
-import { cellNameOf, isPlainName, storedCellName, storedNamesOf } from './stored-cell-names';
+import {
+  buildTotalsItem,
+  itemState,
+  type TotalsItemState,
+  type TotalsStoreDeps,
+  type TotalsStoreOf,
+  totals,
+} from './totals-item';
 
 export type { TotalsMarkers } from './attempts';
+export type { TotalsItemState, TotalsStoreDeps, TrustedCells } from './totals-item';
 
-const isCell = (name: string) => name.includes(':');
+/** Enough that each shard stays a few KB while a book's cells run to a few hundred KB. */
+export const TOTALS_SHARDS = 16;
 
-const markerSet = z
-  .set(z.string())
-  .optional()
-  .transform((ids) => (ids ? [...ids] : []));
+const SHARD_PREFIX = 'S';
+const shardName = (shard: number) => `${SHARD_PREFIX}${String(shard).padStart(2, '0')}`;
 
-const totals = defineEntity({
-  name: 'totals',
-  partition: () => [],
-  sort: () => 'TOTALS',
-  schema: z
-    .looseObject({
-      started: markerSet,
-      applied: markerSet,
-      abandoned: markerSet,
-      ready: z.boolean().optional(),
-      begins: z.number().optional(),
-    })
-    .transform(({ started, applied, abandoned, ready, begins, ...rest }, context) => {
-      const cells: Record<string, number> = {};
-      let plainNames = false;
-      for (const [name, value] of Object.entries(rest)) {
-        if (!isCell(name)) continue;
-        plainNames ||= isPlainName(name);
-        if (typeof value === 'number') {
-          // Both stored forms of one cell add up to it (stored-cell-names.ts).
-          const cell = cellNameOf(name);
-          const sum = (cells[cell] ?? 0) + value;
-          if (sum !== 0) cells[cell] = sum;
-          else delete cells[cell];
-        } else
-          context.issues.push({
-            code: 'custom',
-            message: 'a cell holds a number',
-            path: [name],
-            input: value,
-          });
-      }
-      return { markers: { started, applied, abandoned }, ready: ready === true, begins, cells, plainNames };
-    }),
-});
+export const totalsShardKey = (shard: number) => totals.key(undefined, shardName(shard));
 
-export const TOTALS_KEY = totals.key();
+/** The single totals item of earlier versions. */
+export const LEGACY_TOTALS_KEY = totals.key(undefined, 'TOTALS');
 
-/**
- * Cells per UpdateItem. Every update of the item costs a write unit per KB of the WHOLE item (tens of
- * KB), so a batch's delta goes in as few updates as DynamoDB's 4 KB expression limit allows: with
- * base-36 placeholders a cell takes at most 10 characters (`#c6y :v6y, `), 250 cells 2.5 KB.
- */
-const CHUNK_CELLS = 250;
+/** The shard a cell lives in: FNV-1a of its name, so it never moves. */
+export function shardOf(cell: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < cell.length; i++) {
+    hash ^= cell.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % TOTALS_SHARDS;
+}
 
-/** The totals item as read at one instant, with the verdict on its markers at that instant. */
+/** Every shard as read, and what they say together. */
 export interface TotalsState {
-  /** Whether the item exists at all (a batch's `begin` creates it before any recount). */
   readonly exists: boolean;
-  /** Recounted at least once: the cells hold the whole book, not only deltas since the item appeared. */
   readonly ready: boolean;
-  /** How many times a batch began (see `begin`); undefined on an item no batch of this version began. */
-  readonly begins: number | undefined;
   readonly cells: Cells;
   readonly markers: TotalsMarkers;
   readonly verdict: MarkerVerdict;
+  /** Each shard as read: the basis of its replace. */
+  readonly shards: readonly TotalsItemState[];
 }
 
-/** Kept cells that can be trusted, and the markers a reader may forget once it has used them. */
-export interface TrustedCells {
-  readonly cells: Cells;
-  readonly markers: TotalsMarkers;
+export type TotalsStore = TotalsStoreOf<TotalsState>;
+
+function byShard<T>(entries: readonly [string, T][]): [string, T][][] {
+  const parts: [string, T][][] = Array.from({ length: TOTALS_SHARDS }, () => []);
+  for (const entry of entries) parts[shardOf(entry[0])]?.push(entry);
+  return parts;
 }
 
-export interface TotalsStore {
-  /** Registers an attempt; call before its first receivable write. */
-  begin(attempt: string): Promise<void>;
-  /** Adds an attempt's delta, each chunk at most once, and marks the attempt applied. */
-  apply(attempt: string, delta: Cells): Promise<void>;
-  /** Gives an attempt up without a delta (one of its writes is in doubt): the next reader recounts. */
-  abandon(attempt: string): Promise<void>;
-  /** The item and the verdict on its markers now (consistent read). */
-  read(): Promise<TotalsState>;
-  /** The cells when they can be trusted: recounted once, and no batch dead without its delta. */
-  load(): Promise<TrustedCells | undefined>;
-  /**
-   * Replaces the totals with cells recounted from a Scan that started after `basis` was read, only if
-   * that is exact: no batch was live at `basis` (its delta would come on top of writes the Scan saw)
-   * and none began since. Keeps every marker of `basis` and counts its dead attempts as applied, so
-   * a dead batch's late chunk adds nothing. Returns whether the cells were replaced.
-   */
-  replace(cells: Cells, basis: TotalsState): Promise<boolean>;
-  /**
-   * Drops markers already checked, so the sets stay as small as one night, and the `expired` cells
-   * (buckets of receivables expired by the reader's date, expiry.ts): a REMOVE, exact without a
-   * condition since an expired bucket is never read again, and harmless when sent twice.
-   */
-  forget(markers: TotalsMarkers, expired?: readonly string[]): Promise<void>;
+const cellsByShard = (cells: Cells): Cells[] => byShard(Object.entries(cells)).map(Object.fromEntries);
+
+const unique = (lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
+
+/** The markers of `markers` that belong to one of `attempts`. */
+function markersOf(markers: TotalsMarkers, attempts: ReadonlySet<string>): TotalsMarkers {
+  const of = (list: readonly string[]) => list.filter((marker) => attempts.has(attemptOf(marker)));
+  return { started: of(markers.started), applied: of(markers.applied), abandoned: of(markers.abandoned) };
 }
 
-export interface TotalsStoreDeps {
-  readonly ddb: Pick<DynamoDBDocumentClient, 'send'>;
-  readonly tableName: string;
-  /** The clock that tells a live batch from a dead one. @default the system clock */
-  readonly now?: () => Date;
-}
-
-function chunksOf<T>(items: readonly T[]): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK_CELLS) chunks.push(items.slice(i, i + CHUNK_CELLS));
-  return chunks;
-}
-
-interface Update {
-  readonly UpdateExpression: string;
-  readonly ExpressionAttributeNames?: Record<string, string>;
-  readonly ExpressionAttributeValues?: Record<string, unknown>;
-}
-
-/** DELETE of the checked markers from their sets, or undefined when there are none. */
-function deleteMarkers({ started, applied, abandoned }: TotalsMarkers): Update | undefined {
-  const sets = Object.entries({ started, applied, abandoned }).filter(([, ids]) => ids.length > 0);
-  if (sets.length === 0) return undefined;
+/** The shards read together: an attempt is live or dead if it is on any shard, finished only when on none. */
+export function combineShards(shards: readonly TotalsItemState[]): TotalsState {
+  const live = unique(shards.map((s) => s.verdict.live));
+  const dead = unique(shards.map((s) => s.verdict.dead));
+  const unfinished = new Set([...live, ...dead]);
+  const finished = new Set(
+    shards.flatMap((s) => s.verdict.finished.started).filter((attempt) => !unfinished.has(attempt)),
+  );
+  const markers = {
+    started: unique(shards.map((s) => s.markers.started)),
+    applied: unique(shards.map((s) => s.markers.applied)),
+    abandoned: unique(shards.map((s) => s.markers.abandoned)),
+  };
   return {
-    UpdateExpression: `DELETE ${sets.map(([name]) => `${name} :${name}`).join(', ')}`,
-    ExpressionAttributeValues: Object.fromEntries(sets.map(([name, ids]) => [`:${name}`, new Set(ids)])),
+    exists: shards.some((s) => s.exists),
+    ready: shards.every((s) => s.ready),
+    cells: Object.assign({}, ...shards.map((s) => s.cells)),
+    markers,
+    verdict: { live, dead: dead.filter((a) => !live.includes(a)), finished: markersOf(markers, finished) },
+    shards,
   };
 }
 
-/** REMOVE of cells by name. */
-function removeCells(names: readonly string[]): Update {
-  return {
-    UpdateExpression: `REMOVE ${names.map((_, i) => `#x${i}`).join(', ')}`,
-    ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#x${i}`, name])),
-  };
-}
-
-function withRemoval(update: Update, removal: Update | undefined): Update {
-  if (!removal) return update;
-  return {
-    ...update,
-    UpdateExpression: `${update.UpdateExpression} ${removal.UpdateExpression}`,
-    ExpressionAttributeNames: removal.ExpressionAttributeNames,
-  };
-}
-
-/** A string set attribute, or nothing: DynamoDB stores no empty set. */
-const setOf = (name: string, ids: readonly string[]) => (ids.length > 0 ? { [name]: new Set(ids) } : {});
-
-/**
- * The replace's condition: the item is as `basis` saw it as far as batches go. `begins` changes with
- * every batch that begins, so a batch that began during the Scan makes the replace fail.
- */
-function unchangedSince(basis: TotalsState) {
-  if (!basis.exists) return { ConditionExpression: `attribute_not_exists(${TABLE.partitionKey})` };
-  if (basis.begins === undefined) return { ConditionExpression: 'attribute_not_exists(begins)' };
-  return { ConditionExpression: 'begins = :begins', ExpressionAttributeValues: { ':begins': basis.begins } };
-}
-
-export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: TotalsStoreDeps): TotalsStore {
-  // Whether the item may still hold cells under their plain names (written before the encoding):
-  // until a read says otherwise, a removal names both forms.
-  let plainNames = true;
-  async function addChunk(attempt: string, entries: [string, number][], marks: string[]): Promise<void> {
-    const names: Record<string, string> = { '#applied': 'applied' };
-    const values: Record<string, unknown> = {
-      ':marks': new Set(marks),
-      ':mark': marks[0],
-      ':attempt': attempt,
-    };
-    const adds = entries.map(([name, value], i) => {
-      const id = i.toString(36);
-      names[`#c${id}`] = storedCellName(name);
-      values[`:v${id}`] = value;
-      return `#c${id} :v${id}`;
-    });
-    // Refused: our own earlier request got through (the SDK retried it), or a recount counted the attempt.
-    await conditionalWrite(
-      ddb.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: TOTALS_KEY,
-          UpdateExpression: `ADD ${[...adds, '#applied :marks'].join(', ')}`,
-          // The bare id is applied after the last chunk, or by a recount that counted a dead attempt.
-          ConditionExpression: 'NOT contains(#applied, :mark) AND NOT contains(#applied, :attempt)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        }),
-      ),
-    );
-  }
-
+export function buildTotalsStore(deps: TotalsStoreDeps): TotalsStore {
+  const shards = Array.from({ length: TOTALS_SHARDS }, (_, shard) =>
+    buildTotalsItem({ ...deps, key: totalsShardKey(shard) }),
+  );
+  const { ddb, tableName, now = () => new Date() } = deps;
+  /** Every shard in one consistent Query (a shard no batch created yet reads as empty). */
   async function read(): Promise<TotalsState> {
-    const { Item } = await ddb.send(
-      new GetCommand({ TableName: tableName, Key: TOTALS_KEY, ConsistentRead: true }),
-    );
-    const { markers, ready, begins, cells, ...parsed } = totals.parse(Item ?? {}, TOTALS_KEY);
-    plainNames = parsed.plainNames;
-    return {
-      exists: Item !== undefined,
-      ready,
-      begins,
-      cells,
-      markers,
-      verdict: judgeMarkers(markers, now()),
-    };
-  }
-
-  async function update(expression: string, values: Record<string, unknown>): Promise<void> {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: TOTALS_KEY,
-        UpdateExpression: expression,
-        ExpressionAttributeValues: values,
-      }),
+    const found = new Map<string, Record<string, unknown>>();
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await ddb.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :shard)',
+          ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
+          ExpressionAttributeValues: { ':pk': totals.pk(), ':shard': SHARD_PREFIX },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) found.set(String(item[TABLE.sortKey]), item);
+      start = page.LastEvaluatedKey;
+    } while (start !== undefined);
+    const at = now();
+    return combineShards(
+      shards.map((_, shard) => itemState(found.get(shardName(shard)), totalsShardKey(shard), at)),
     );
   }
-
   return {
     async begin(attempt) {
-      // An SDK retry adds the id again (a set: no change) and counts one more begin (harmless: a
-      // recount only checks that the counter did not move).
-      await update('ADD started :attempt, begins :one', { ':attempt': new Set([attempt]), ':one': 1 });
+      await Promise.all(shards.map((shard) => shard.begin(attempt)));
     },
     async apply(attempt, delta) {
-      const found = chunksOf(Object.entries(delta));
-      // An empty delta still marks the attempt applied.
-      const chunks = found.length > 0 ? found : [[]];
-      for (const [i, entries] of chunks.entries()) {
-        const mark = chunkMarker(attempt, i);
-        await addChunk(attempt, entries, i === chunks.length - 1 ? [mark, attempt] : [mark]);
-      }
+      // Every shard, an empty part too: the attempt began on each and is finished once each applied it.
+      const parts = cellsByShard(delta);
+      await Promise.all(shards.map((shard, i) => shard.apply(attempt, parts[i] ?? {})));
     },
     async abandon(attempt) {
-      await update('ADD abandoned :attempt', { ':attempt': new Set([attempt]) });
+      await Promise.all(shards.map((shard) => shard.abandon(attempt)));
     },
     read,
     async load() {
@@ -264,29 +151,25 @@ export function buildTotalsStore({ ddb, tableName, now = () => new Date() }: Tot
       return { cells: state.cells, markers: state.verdict.finished };
     },
     async replace(cells, basis) {
-      const { verdict, markers } = basis;
-      if (verdict.live.length > 0) return false;
-      const item = {
-        ...Object.fromEntries(Object.entries(cells).map(([name, value]) => [storedCellName(name), value])),
-        ...TOTALS_KEY,
-        ready: true,
-        ...(basis.begins === undefined ? {} : { begins: basis.begins }),
-        ...setOf('started', markers.started),
-        ...setOf('applied', [...new Set([...markers.applied, ...verdict.dead])]),
-        ...setOf('abandoned', markers.abandoned),
-      };
-      const put = new PutCommand({ TableName: tableName, Item: item, ...unchangedSince(basis) });
-      return (await conditionalWrite(ddb.send(put))) !== undefined;
+      if (basis.verdict.live.length > 0) return false;
+      const parts = cellsByShard(cells);
+      const replaced = await Promise.all(
+        shards.map((shard, i) => shard.replace(parts[i] ?? {}, basis.shards[i] as TotalsItemState)),
+      );
+      if (!replaced.every(Boolean)) return false;
+      await ddb.send(new DeleteCommand({ TableName: tableName, Key: LEGACY_TOTALS_KEY }));
+      return true;
     },
     async forget(markers, expired = []) {
-      const names = plainNames ? expired.flatMap(storedNamesOf) : expired.map(storedCellName);
-      const removals = chunksOf(names).map(removeCells);
-      const deletion = deleteMarkers(markers);
-      // One update on a usual night: the markers go with the first removal.
-      const updates = deletion ? [withRemoval(deletion, removals[0]), ...removals.slice(1)] : removals;
-      for (const update of updates) {
-        await ddb.send(new UpdateCommand({ TableName: tableName, Key: TOTALS_KEY, ...update }));
-      }
+      const names = byShard(expired.map((name) => [name, name] as [string, string]));
+      await Promise.all(
+        shards.map((shard, i) =>
+          shard.forget(
+            markers,
+            (names[i] ?? []).map(([name]) => name),
+          ),
+        ),
+      );
     },
   };
 }

@@ -122,12 +122,12 @@ describe('expected deposits (dynalite)', () => {
     }
   });
 
-  it('reads the totals item and one Query per acquirer: never a Scan', async () => {
+  it('reads the totals (one Query over their shards) and one Query per acquirer: never a Scan', async () => {
     const w = await world();
     await w.store.applyRecords(RECORDS);
     w.commands.length = 0;
     expect((await w.read()).deposits).toHaveLength(4);
-    // ACQ1 and ACQ2 (the only acquirers with deposit cells): one Query each.
-    expect(w.commands.sort()).toEqual(['GetCommand', 'QueryCommand', 'QueryCommand']);
+    // The totals' shards, then ACQ1 and ACQ2 (the only acquirers with deposit cells): one Query each.
+    expect(w.commands.sort()).toEqual(['QueryCommand', 'QueryCommand', 'QueryCommand']);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTotalsStore, TOTALS_KEY } from '../../../lambdas/core/book/book-store';
+import { buildTotalsStore, shardOf, totalsShardKey } from '../../../lambdas/core/book/book-store';
 import { buildBookReader } from '../../../lambdas/core/book/reader';
 import { countCells } from '../../../lambdas/core/book/recount';
 import { parseReconConfig } from '../../../lambdas/core/config';
@@ -54,7 +54,7 @@ describe('book totals kept per batch (production, variance)', () => {
     await ddb.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: TOTALS_KEY,
+        Key: totalsShardKey(shardOf(SENTINEL)),
         UpdateExpression: 'ADD #s :one',
         ExpressionAttributeNames: { '#s': SENTINEL },
         ExpressionAttributeValues: { ':one': 1 },

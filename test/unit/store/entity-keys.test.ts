@@ -6,7 +6,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { buildDueLists } from '../../../lambdas/core/aging/due-lists';
-import { buildTotalsStore } from '../../../lambdas/core/book/book-store';
+import { buildTotalsStore, TOTALS_SHARDS } from '../../../lambdas/core/book/book-store';
 import { emptyIngestCounts } from '../../../lambdas/core/ingest/lake/counts';
 import { rateBucket } from '../../../lambdas/core/rate-limit/bucket';
 import { itemKey } from '../../../lambdas/core/receivables/item';
@@ -60,7 +60,11 @@ describe('every entity writes the key formats of store/table.ts', () => {
     expect(keys()).toEqual([
       { pk: 'WAIT#rep-1', sk: 'WAIT' },
       { pk: 'IDEMPOTENCY', sk: 'webhook#req-1' },
-      { pk: 'TOTALS', sk: 'TOTALS' },
+      // The book totals' shards, each begun.
+      ...Array.from({ length: TOTALS_SHARDS }, (_, shard) => ({
+        pk: 'TOTALS',
+        sk: `S${String(shard).padStart(2, '0')}`,
+      })),
     ]);
   });
 
