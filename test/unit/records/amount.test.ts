@@ -104,6 +104,18 @@ describe('parseCents', () => {
     );
   });
 
+  it('reads any number as the decimal text it is written as', () => {
+    const twoDecimals = fc.integer({ min: -(2 ** 45), max: 2 ** 45 }).map((cents) => cents / 100);
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), twoDecimals), (n) => {
+        const viaText = parseCents(expandExponent(String(n)));
+        if (viaText.ok) expect(parseCents(n)).toEqual(viaText);
+        else expect(parseCents(n).ok).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('accepts trailing zero decimals and rejects any other third decimal', () => {
     fc.assert(
       fc.property(

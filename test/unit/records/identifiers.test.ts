@@ -2,6 +2,7 @@
  * Identifier normalizers: every rendering of one number gives its one value, a code stays a code,
  * and what could mean two numbers is an error (quarantined), never a guess.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import type { RecordSource } from '../../../lambdas/core/ingest/records/canonical';
@@ -110,6 +111,23 @@ describe('codes and trimmed text', () => {
   it('drops invisible characters from codes and folds Unicode spaces', () => {
     expect(normalized(`ab${ZERO_WIDTH_SPACE}12${NBSP}${NBSP}cd`, 'code')).toBe('AB12 CD');
     expect(normalized('123.5', 'code')).toBe('123.5');
+  });
+
+  it('reads ASCII text as it reads the same text behind an invisible character', () => {
+    const ascii = fc.string({ unit: fc.constantFrom(...'0123456789-./,#aZ ', 'x'), minLength: 1 });
+    fc.assert(
+      fc.property(
+        ascii,
+        fc.constantFrom<'numeric' | 'digits' | 'code'>('numeric', 'digits', 'code'),
+        (text, kind) => {
+          const trimmed = text.trim();
+          fc.pre(trimmed !== '');
+          const plain = normalizeIdentifier(trimmed, kind);
+          const hidden = normalizeIdentifier(`${ZERO_WIDTH_SPACE}${trimmed}`, kind);
+          expect(plain.ok ? plain.value : 'ERROR').toBe(hidden.ok ? hidden.value : 'ERROR');
+        },
+      ),
+    );
   });
 
   it('leaves `trim` text as written', () => {

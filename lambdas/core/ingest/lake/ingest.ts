@@ -141,17 +141,18 @@ export function buildPageIngestor(deps: PageIngestorDeps): PageIngestor {
   /** One Parquet object per movement month for all pages of the batch (usually one or two). */
   function recordsObjects(sorted: readonly SortedPage[], ingestedAt: Date): PutRequest[] {
     const { first, lastPage } = batchRange(sorted);
+    // By month first: the object key is built once per partition, not once per record.
     const partitions = new Map<string, CanonicalRecord[]>();
     for (const { records } of sorted) {
       for (const record of records) {
-        const key = recordsObjectKey(first, movementMonthOf(movementDate(record)), lastPage);
-        const partition = partitions.get(key);
+        const month = movementMonthOf(movementDate(record));
+        const partition = partitions.get(month);
         if (partition) partition.push(record);
-        else partitions.set(key, [record]);
+        else partitions.set(month, [record]);
       }
     }
-    return [...partitions].map(([key, partition]) => ({
-      key,
+    return [...partitions].map(([month, partition]) => ({
+      key: recordsObjectKey(first, month, lastPage),
       body: encodeRecordsParquet(partition, config, ingestedAt),
       contentType: 'application/vnd.apache.parquet',
     }));

@@ -26,11 +26,12 @@ export function encodeParquet(columns: readonly ParquetColumn[]): Uint8Array {
     columnData: columns.map((column) => ({
       name: column.name,
       type: column.type,
-      // INT64 columns take bigint; centavos fit in INT64 without loss.
+      // INT64 columns take bigint; centavos fit in INT64 without loss. Other columns go as they are:
+      // the writer only reads them (it slices each row group's values), so a copy would be garbage.
       data:
         column.type === 'INT64'
           ? column.data.map((v) => (v == null ? null : BigInt(v as number)))
-          : [...column.data],
+          : (column.data as unknown[]),
     })),
   });
   return new Uint8Array(buffer);

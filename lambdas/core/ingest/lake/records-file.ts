@@ -5,7 +5,7 @@
 import type { IsoDate } from '../../calendar';
 import type { ReconConfig } from '../../config';
 import type { CanonicalRecord, RecordCode } from '../records/canonical';
-import { linkedRoleOf, matchKeyOf, reasonTextOf } from '../records/linking';
+import { reasonTextOf, receivableKeyOf } from '../records/linking';
 import { classifierOf, directedCents, type RecordRole } from '../records/roles';
 import { encodeParquet, PARQUET_TYPE_OF } from './parquet';
 import { RECORDS_TABLE, type RecordsColumnName } from './tables';
@@ -68,7 +68,7 @@ function roleFacts(record: CanonicalRecord, config: LakeConfig): RoleFacts {
         ? direction * directedCents(classified.role, record.netCents, classified.sign)
         : null,
     // The same rule as the matcher's: a linked role with a complete key joins that receivable.
-    receivableKey: linkedRoleOf(record, config) ? matchKeyOf(record, config) : null,
+    receivableKey: receivableKeyOf(record, config),
     reasonText: reasonTextOf(record, config.recordReasonColumns ?? []),
   };
 }

@@ -29,13 +29,28 @@ export function parseCents(value: unknown): AmountResult {
   if (value === null || value === undefined) return ABSENT;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return fail('not a finite number');
-    return parseDecimalText(expandExponent(String(value)), false);
+    return wholeCents(value) ?? parseDecimalText(expandExponent(String(value)), false);
   }
   if (typeof value === 'string') {
     const text = value.trim();
     return text === '' ? ABSENT : parseDecimalText(text, true);
   }
   return fail(`unexpected ${typeof value}`);
+}
+
+/** Below this, one double holds at most one two-decimal value: no two centavo amounts share it. */
+const EXACT_BELOW = 2 ** 43;
+
+/**
+ * The centavos of a number written with at most two decimals, without writing it out: `String(n)`
+ * is the shortest text that reads back as `n`, and when `c / 100` reads back as `n` that text is
+ * `c / 100`'s, so the digit-by-digit reading would give `c` too. Undefined for every other number.
+ */
+function wholeCents(value: number): AmountResult | undefined {
+  const cents = Math.round(value * 100);
+  if (cents / 100 !== value || Math.abs(cents) >= EXACT_BELOW) return undefined;
+  // -0 reads as 0, like the text "0".
+  return { ok: true, cents: cents === 0 ? 0 : cents };
 }
 
 function fail(error: string): AmountResult {

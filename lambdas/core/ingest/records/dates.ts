@@ -24,8 +24,27 @@ const TIME_SUFFIX = /^[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+
 /** The widest offset ISO 8601 tools accept (real zones stay within -12:00..+14:00). */
 const MAX_OFFSET_MINUTES = 18 * 60;
 
+/** Longest text remembered: every date form fits, a hostile long value is read but not kept. */
+const MEMO_TEXT_LENGTH = 40;
+const MEMO_LIMIT = 4096;
+/** Readings by value as received: a report repeats a few hundred dates over thousands of records. */
+const readings = new Map<string | number, DateResult>();
+
 /** Reads a date as received; `null`, `undefined` and blank strings are absent dates. */
 export function parseRecordDate(value: unknown): DateResult {
+  if (typeof value !== 'number' && (typeof value !== 'string' || value.length > MEMO_TEXT_LENGTH)) {
+    return readDate(value);
+  }
+  let reading = readings.get(value);
+  if (reading === undefined) {
+    reading = readDate(value);
+    if (readings.size >= MEMO_LIMIT) readings.clear();
+    readings.set(value, reading);
+  }
+  return reading;
+}
+
+function readDate(value: unknown): DateResult {
   if (value === null || value === undefined) return ABSENT;
   if (typeof value === 'number') {
     return Number.isInteger(value) ? compact(String(value), value) : fail(value);

@@ -2,11 +2,18 @@
  * Reads the canonical field values of one record. The first unreadable value is remembered as the
  * failure (and read as null), so that one pass over the fields builds the record or the reason.
  */
+import type { ReconConfig } from '../../config';
 import type { Cents } from '../../money';
 import { isDigits, parseCents } from './amount';
-import { CANONICAL_FIELDS, type QuarantineReason } from './canonical';
+import { CANONICAL_FIELDS, type CanonicalField, type QuarantineReason } from './canonical';
 import { parseRecordDate } from './dates';
-import { type IdentifierNormalizer, identifierText, normalizeIdentifier } from './identifiers';
+import {
+  type IdentifierField,
+  type IdentifierNormalizer,
+  identifierText,
+  normalizeIdentifier,
+} from './identifiers';
+import { productOf } from './product';
 
 export interface Failure {
   readonly reason: QuarantineReason;
@@ -91,6 +98,61 @@ export class FieldReader {
     this.failure ??= { reason, detail: `${CANONICAL_FIELDS[at]}: ${detail}` };
     return null;
   }
+}
+
+/** How each canonical field is read. */
+const READS: Record<
+  Exclude<CanonicalField, 'recordType'>,
+  'identifier' | 'date' | 'integer' | 'cents' | 'sequence' | 'product' | 'text'
+> = {
+  acquirer: 'identifier',
+  merchant: 'identifier',
+  brand: 'identifier',
+  nsu: 'identifier',
+  authorization: 'identifier',
+  tid: 'identifier',
+  saleDate: 'date',
+  installment: 'integer',
+  installments: 'integer',
+  grossCents: 'cents',
+  feeCents: 'cents',
+  netCents: 'cents',
+  dueDate: 'date',
+  paymentDate: 'date',
+  movementDate: 'date',
+  lineSequence: 'sequence',
+  product: 'product',
+  bankCode: 'text',
+  bankBranch: 'text',
+  bankAccountNumber: 'text',
+};
+/** A slot's value read from the reader, by the rule {@link READS} gives its field. */
+export type SlotRead = (reader: FieldReader, at: number) => unknown;
+
+/** One read per slot of {@link CANONICAL_FIELDS}, with the configuration it needs looked up once. */
+export function slotReads(config: ReconConfig): SlotRead[] {
+  return CANONICAL_FIELDS.map((field): SlotRead => {
+    if (field === 'recordType') return () => undefined;
+    switch (READS[field]) {
+      case 'identifier': {
+        const normalizer = config.identifierNormalizers[field as IdentifierField];
+        return (reader, at) => reader.identifier(at, normalizer);
+      }
+      case 'date':
+        return (reader, at) => reader.date(at);
+      case 'integer':
+        return (reader, at) => reader.integer(at);
+      case 'cents':
+        return (reader, at) => reader.cents(at);
+      case 'sequence':
+        // A line number is compared as a number (`000012` is line 12) when it is one, else as a code.
+        return (reader, at) => reader.identifier(at, 'numeric');
+      case 'product':
+        return (reader, at) => productOf(reader.code(at), config.productValues);
+    }
+    // 'text': a descriptive code.
+    return (reader, at) => reader.code(at);
+  });
 }
 
 /** Optional minus then digits only: `Number` alone would also accept `1e3`, `0x10` and `1.0`. */

@@ -74,8 +74,12 @@ export function normalizeIdentifier(text: string, kind: IdentifierNormalizer): I
   if (kind === 'trim') return read(text);
   // The common case, plain digits, skips the Unicode scans.
   if (kind !== 'code' && isDigits(text)) return read(withoutLeadingZeros(text));
-  const visible = text.replace(FORMAT_CHARACTERS, '').trim();
-  if (kind === 'code' || !DIGIT.test(visible) || LETTER.test(visible)) return read(asCode(visible));
+  // Printable ASCII without spaces, the common case, has nothing to drop, trim or collapse.
+  const plain = isPlainAscii(text);
+  const visible = plain ? text : text.replace(FORMAT_CHARACTERS, '').trim();
+  if (kind === 'code' || !DIGIT.test(visible) || LETTER.test(visible)) {
+    return read(plain ? text.toUpperCase() : asCode(visible));
+  }
   return kind === 'numeric' ? wholeNumber(visible, text) : documentNumber(visible, text);
 }
 
@@ -112,6 +116,15 @@ function ambiguous(text: string, why: string): IdentifierResult {
 
 function asCode(text: string): string {
   return text.replace(/\s+/g, ' ').toUpperCase();
+}
+
+/** Every character between `!` and `~`: no space, control, format or other non-ASCII character. */
+function isPlainAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x21 || c > 0x7e) return false;
+  }
+  return true;
 }
 
 function withoutLeadingZeros(digits: string): string {

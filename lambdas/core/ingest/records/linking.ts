@@ -8,6 +8,8 @@ import type { CanonicalRecord } from './canonical';
 import { classifierOf, type RecordRole, type RoleConfig } from './roles';
 
 const SEPARATOR = '|';
+const ESCAPED = /[\\|]/;
+const ESCAPED_ALL = /[\\|]/g;
 
 type LinkConfig = Pick<ReconConfig, 'matchKey'> &
   Partial<Pick<ReconConfig, 'placeholderKeyValues'>> &
@@ -22,13 +24,16 @@ export function matchKeyOf(
   record: Partial<Pick<CanonicalRecord, MatchKeyField>>,
   config: Pick<ReconConfig, 'matchKey'>,
 ): string | null {
-  const parts: string[] = [];
-  for (const field of config.matchKey) {
-    const value = record[field];
+  let key = '';
+  for (let i = 0; i < config.matchKey.length; i++) {
+    const value = record[config.matchKey[i] as MatchKeyField];
     if (value === null || value === undefined || value === '') return null;
-    parts.push(String(value).replace(/[\\|]/g, (c) => `\\${c}`));
+    const text = String(value);
+    // Tested first: nearly no value holds either character, and the replacement builds a new string.
+    const escaped = ESCAPED.test(text) ? text.replace(ESCAPED_ALL, (c) => `\\${c}`) : text;
+    key = i === 0 ? escaped : `${key}${SEPARATOR}${escaped}`;
   }
-  return parts.join(SEPARATOR);
+  return key;
 }
 
 /** A role whose records belong to one receivable, with the record's sign (see `roles.ts`). */
@@ -40,8 +45,23 @@ export type LinkedRole = { readonly role: Exclude<RecordRole, 'FEE' | 'IGNORE'>;
  * (forecast) and D1 (payment) play one: the codes whose meaning the provider documents.
  */
 export function linkedRoleOf(record: CanonicalRecord, config: LinkConfig): LinkedRole | undefined {
+  return linkedRoleUnder(record, config, matchKeyOf(record, config));
+}
+
+/** The key of the receivable the record joins (see {@link linkedRoleOf}), or null when it joins none. */
+export function receivableKeyOf(record: CanonicalRecord, config: LinkConfig): string | null {
+  const key = matchKeyOf(record, config);
+  return linkedRoleUnder(record, config, key) ? key : null;
+}
+
+/** {@link linkedRoleOf} given the record's match key, so that a caller needing both builds it once. */
+function linkedRoleUnder(
+  record: CanonicalRecord,
+  config: LinkConfig,
+  key: string | null,
+): LinkedRole | undefined {
   const classified = classifierOf(config).classify(record);
-  if (classified === undefined || matchKeyOf(record, config) === null) return undefined;
+  if (classified === undefined || key === null) return undefined;
   const { role, sign } = classified;
   // The normalizer quarantines placeholder keys on the other roles; an adjustment holding one has
   // no real key: account-level, never piled onto one giant receivable.

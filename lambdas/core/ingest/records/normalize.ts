@@ -29,11 +29,9 @@ import {
   type RecordSource,
 } from './canonical';
 import { buildColumnResolver } from './columns';
-import { type Failure, FieldReader, show } from './field-reader';
+import { type Failure, FieldReader, type SlotRead, show, slotReads } from './field-reader';
 import { hashValue, rawRecordHash } from './hash';
-import type { IdentifierField } from './identifiers';
 import { buildIdentity } from './identity';
-import { productOf } from './product';
 import { classifierOf, LINKED_ROLES, roleColumns } from './roles';
 
 export type NormalizeResult =
@@ -47,42 +45,19 @@ export interface Normalizer {
   fieldOf(column: string): CanonicalField | undefined;
 }
 
-/** How each canonical field is read. */
-const READS: Record<
-  Exclude<CanonicalField, 'recordType'>,
-  'identifier' | 'date' | 'integer' | 'cents' | 'sequence' | 'product' | 'text'
-> = {
-  acquirer: 'identifier',
-  merchant: 'identifier',
-  brand: 'identifier',
-  nsu: 'identifier',
-  authorization: 'identifier',
-  tid: 'identifier',
-  saleDate: 'date',
-  installment: 'integer',
-  installments: 'integer',
-  grossCents: 'cents',
-  feeCents: 'cents',
-  netCents: 'cents',
-  dueDate: 'date',
-  paymentDate: 'date',
-  movementDate: 'date',
-  lineSequence: 'sequence',
-  product: 'product',
-  bankCode: 'text',
-  bankBranch: 'text',
-  bankAccountNumber: 'text',
-};
-const READ_FIELDS = CANONICAL_FIELDS.filter((field) => field !== 'recordType') as (keyof typeof READS)[];
-const RECORD_TYPE_SLOT = CANONICAL_FIELDS.indexOf('recordType');
+type ReadField = Exclude<CanonicalField, 'recordType'>;
+/** Slot of each canonical field in {@link CANONICAL_FIELDS}, looked up once instead of per read. */
+const AT = Object.fromEntries(CANONICAL_FIELDS.map((field, slot) => [field, slot])) as Record<
+  CanonicalField,
+  number
+>;
 
 const CODES: ReadonlySet<string> = new Set(RECORD_CODES);
 const NO_EXTRA: Readonly<Record<string, unknown>> = Object.freeze({});
 
-type Fields = Omit<
-  CanonicalRecord,
-  'recordType' | 'recordHash' | 'extra' | 'sourceValues' | 'source' | 'line'
->;
+/** A record's read fields, before its identity and provenance are added. */
+type Fields = Omit<CanonicalRecord, 'recordHash' | 'formerHash' | 'sourceValues' | 'source' | 'line'>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export function buildNormalizer(config: ReconConfig): Normalizer {
   const columns = buildColumnResolver(config.fieldAliases);
@@ -108,45 +83,53 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
   const placeholders = new Set(config.placeholderKeyValues.map((value) => value.trim().toUpperCase()));
   const limits = { maxIdentifierLength: config.maxIdentifierLength };
 
-  /** Reads every field; the reader holds the first failure. */
-  function readFields(reader: FieldReader): Fields {
-    const fields: Record<string, unknown> = {};
-    READ_FIELDS.forEach((field) => {
-      fields[field] = readOne(reader, field);
-    });
-    return fields as unknown as Fields;
-  }
+  const reads = slotReads(config);
+  const read = (reader: FieldReader, at: number) => (reads[at] as SlotRead)(reader, at);
 
-  function readOne(reader: FieldReader, field: keyof typeof READS): unknown {
-    const at = CANONICAL_FIELDS.indexOf(field);
-    switch (READS[field]) {
-      case 'identifier':
-        return reader.identifier(at, config.identifierNormalizers[field as IdentifierField]);
-      case 'date':
-        return reader.date(at);
-      case 'integer':
-        return reader.integer(at);
-      case 'cents':
-        return reader.cents(at);
-      case 'sequence':
-        // A line number is compared as a number (`000012` is line 12) when it is one, else as a code.
-        return reader.identifier(at, 'numeric');
-      case 'product':
-        return productOf(reader.code(at), config.productValues);
-      case 'text':
-        return reader.code(at);
-    }
+  /**
+   * Reads every field, in the order of {@link CANONICAL_FIELDS} so that the reader holds the first
+   * failure. One object literal of fixed shape: the hot path builds no intermediate copies.
+   */
+  function readFields(code: RecordCode, reader: FieldReader, extra: Fields['extra']): Fields {
+    return {
+      recordType: code,
+      acquirer: read(reader, AT.acquirer) as Fields['acquirer'],
+      merchant: read(reader, AT.merchant) as Fields['merchant'],
+      brand: read(reader, AT.brand) as Fields['brand'],
+      nsu: read(reader, AT.nsu) as Fields['nsu'],
+      authorization: read(reader, AT.authorization) as Fields['authorization'],
+      tid: read(reader, AT.tid) as Fields['tid'],
+      saleDate: read(reader, AT.saleDate) as Fields['saleDate'],
+      installment: read(reader, AT.installment) as Fields['installment'],
+      installments: read(reader, AT.installments) as Fields['installments'],
+      grossCents: read(reader, AT.grossCents) as Fields['grossCents'],
+      feeCents: read(reader, AT.feeCents) as Fields['feeCents'],
+      netCents: read(reader, AT.netCents) as Fields['netCents'],
+      dueDate: read(reader, AT.dueDate) as Fields['dueDate'],
+      paymentDate: read(reader, AT.paymentDate) as Fields['paymentDate'],
+      movementDate: read(reader, AT.movementDate) as Fields['movementDate'],
+      lineSequence: read(reader, AT.lineSequence) as Fields['lineSequence'],
+      product: read(reader, AT.product) as Fields['product'],
+      bankCode: read(reader, AT.bankCode) as Fields['bankCode'],
+      bankBranch: read(reader, AT.bankBranch) as Fields['bankBranch'],
+      bankAccountNumber: read(reader, AT.bankAccountNumber) as Fields['bankAccountNumber'],
+      extra,
+    };
   }
 
   /** The first field whose second source column reads differently from the first, if any. */
-  function conflictIn(fields: Fields, others: readonly (readonly [number, unknown])[]): Failure | undefined {
+  function conflictIn(
+    fields: Fields,
+    others: readonly (readonly [number, unknown])[] | undefined,
+  ): Failure | undefined {
+    if (others === undefined) return undefined;
     for (const [slot, value] of others) {
-      const field = CANONICAL_FIELDS[slot] as keyof typeof READS;
+      const field = CANONICAL_FIELDS[slot] as ReadField;
       const values: unknown[] = [];
       values[slot] = value;
       const reader = new FieldReader(values, limits);
-      const read = readOne(reader, field);
-      if (reader.failure || read !== fields[field]) {
+      const other = read(reader, slot);
+      if (reader.failure || other !== fields[field]) {
         return {
           reason: 'CONFLICTING_VALUES',
           detail: `${field}: ${show(fields[field])} and ${show(value)}`,
@@ -160,17 +143,16 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
    * The rules that need the record's role (by default A1 forecast, D1 payment): a role that belongs
    * to one receivable needs the full key and the net amount; a forecast needs its due date.
    */
-  function matchedFailure(
-    code: RecordCode,
-    fields: Fields,
-    extra: Readonly<Record<string, unknown>>,
-  ): Failure | undefined {
-    const role = classifier.roleOf({ recordType: code, extra });
+  function matchedFailure(fields: Fields): Failure | undefined {
+    const role = classifier.roleOf(fields);
     if (role === 'FEE' || role === 'ADJUSTMENT') return accountDateFailure(role, fields);
     if (role === undefined || !LINKED_ROLES.has(role)) return undefined;
     for (const field of requiredOnMatched) {
       if (fields[field as keyof Fields] === null) {
-        return { reason: 'MISSING_KEY_FIELD', detail: `${field}: absent (required on ${code})` };
+        return {
+          reason: 'MISSING_KEY_FIELD',
+          detail: `${field}: absent (required on ${fields.recordType})`,
+        };
       }
     }
     for (const field of config.matchKey) {
@@ -213,7 +195,7 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
     }
     const record = raw as Record<string, unknown>;
     const values: unknown[] = new Array(CANONICAL_FIELDS.length);
-    const others: [number, unknown][] = [];
+    let others: [number, unknown][] | undefined;
     let extra: Record<string, unknown> | undefined;
     for (const key of Object.keys(record)) {
       const value = record[key];
@@ -224,34 +206,32 @@ export function buildNormalizer(config: ReconConfig): Normalizer {
       } else if (isBlank(values[column.slot])) {
         values[column.slot] = value;
       } else if (!isBlank(value)) {
+        others ??= [];
         others.push([column.slot, value]);
       }
     }
-    const failed = (failure: Failure) => quarantine(raw, rawRecordHash(record), source, line, failure);
 
-    const code = readCode(values[RECORD_TYPE_SLOT]);
+    const code = readCode(values[AT.recordType]);
     if (code === undefined) {
-      return failed({
+      return quarantine(raw, rawRecordHash(record), source, line, {
         reason: 'UNKNOWN_RECORD_CODE',
-        detail: `recordType: ${show(values[RECORD_TYPE_SLOT])}`,
+        detail: `recordType: ${show(values[AT.recordType])}`,
       });
     }
     const reader = new FieldReader(values, limits);
-    const fields = readFields(reader);
-    const failure =
-      reader.failure ?? conflictIn(fields, others) ?? matchedFailure(code, fields, extra ?? NO_EXTRA);
-    if (failure) return failed(failure);
-    const identityInput = { recordType: code, ...fields, extra: extra ?? NO_EXTRA };
-    return {
-      ok: true,
-      record: {
-        ...identityInput,
-        ...identityOf(identityInput),
-        sourceValues: reader.sourceValues,
-        source,
-        line,
-      },
-    };
+    const fields = readFields(code, reader, extra ?? NO_EXTRA);
+    const failure = reader.failure ?? conflictIn(fields, others) ?? matchedFailure(fields);
+    if (failure) return quarantine(raw, rawRecordHash(record), source, line, failure);
+    // Completed in place, in the key order records always had: copying a 20-field object costs more
+    // than reading it.
+    const { recordHash, formerHash } = identityOf(fields);
+    const canonical = fields as Mutable<CanonicalRecord>;
+    canonical.recordHash = recordHash;
+    if (formerHash !== undefined) canonical.formerHash = formerHash;
+    canonical.sourceValues = reader.sourceValues;
+    canonical.source = source;
+    canonical.line = line;
+    return { ok: true, record: canonical };
   }
 
   return { normalize, fieldOf: columns.fieldOf };
