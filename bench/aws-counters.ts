@@ -9,7 +9,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { receivable } from '../lambdas/core/receivables/receivable-entity';
 import type { WorkflowSteps } from '../lambdas/core/workflow/build-steps';
-import { attributeWrites, type WriteAttribution } from './write-attribution';
+import { attributeWrites, type IndexChange, type WriteAttribution } from './write-attribution';
 
 export interface DynamoCounts {
   /** Requests per operation (`PutItem`, `UpdateItem`, `BatchGetItem`...), failed conditional writes included. */
@@ -55,15 +55,16 @@ function indexUnitsOfPut(
   pk: string,
   item: Record<string, unknown>,
   units: number,
-): number {
+): { units: number; change: IndexChange | undefined } {
   const gsi2pk = stringAttribute(item, 'gsi2pk');
   const next = gsi2pk === undefined ? undefined : `${gsi2pk}|${stringAttribute(item, 'gsi2sk')}`;
   const previous = entries.get(pk);
   if (next === undefined) entries.delete(pk);
   else entries.set(pk, next);
-  if (previous === undefined) return next === undefined ? 0 : units;
-  if (next === undefined) return 1;
-  return previous === next ? units : 1 + units;
+  if (previous === undefined)
+    return next === undefined ? { units: 0, change: undefined } : { units, change: 'added' };
+  if (next === undefined) return { units: 1, change: 'removed' };
+  return previous === next ? { units, change: 'same keys' } : { units: 1 + units, change: 'moved' };
 }
 
 const noDynamoCounts = (): DynamoCounts => ({
@@ -99,9 +100,12 @@ export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; res
         if (!WRITES.has(name)) return;
         if (name !== 'PutItemCommand' && matching)
           throw new Error(`bench: ${name} on a receivable is not counted`);
-        const indexUnits =
-          succeeded && name === 'PutItemCommand' && item ? indexUnitsOfPut(indexEntries, pk, item, units) : 0;
-        attribution.write(pk, units, name === 'PutItemCommand' ? item : undefined, succeeded, indexUnits);
+        const index =
+          succeeded && name === 'PutItemCommand' && item
+            ? indexUnitsOfPut(indexEntries, pk, item, units)
+            : { units: 0, change: undefined };
+        const indexUnits = index.units;
+        attribution.write(pk, units, name === 'PutItemCommand' ? item : undefined, succeeded, index);
         counts.writes += 1;
         counts.wcu += units + indexUnits;
         if (matching) {

@@ -18,18 +18,18 @@ describe('write attribution', () => {
   it('tells why a receivable was written from what the put added', () => {
     const writes = attributeWrites();
     const forecast = { pk: 'RCV#k', f: { h1: { n: 100 } } };
-    writes.write('RCV#k', 1, forecast, true, 0);
-    writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100 } } }, true, 1);
-    writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100, c: 2 } } }, true, 0);
-    writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100, c: 2 } }, k: { h3: { n: 5 } } }, true, 0);
-    writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100, c: 2 } }, k: { h3: { n: 5 } } }, true, 0);
-    writes.write('RCV#k', 1, undefined, false, 0);
-    writes.write('TOTALS', 40, undefined, true, 0);
+    writes.write('RCV#k', 1, forecast, true);
+    writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100 } } }, true, { units: 1, change: 'added' });
+    writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100, c: 2 } } }, true);
+    writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100, c: 2 } }, k: { h3: { n: 5 } } }, true);
+    writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100, c: 2 } }, k: { h3: { n: 5 } } }, true);
+    writes.write('RCV#k', 1, undefined, false);
+    writes.write('TOTALS', 40, undefined, true);
     const result = writes.result();
     expect(result.byReceivableReason).toEqual({
       'new receivable': { writes: 1, wcu: 1 },
       payment: { writes: 1, wcu: 1 },
-      'index entry': { writes: 1, wcu: 1 },
+      'index entry added': { writes: 1, wcu: 1 },
       'record seen again': { writes: 1, wcu: 1 },
       'lifecycle record': { writes: 1, wcu: 1 },
       'status only': { writes: 1, wcu: 1 },
@@ -41,9 +41,9 @@ describe('write attribution', () => {
 
   it('restarts the tallies but remembers the items, so a later put is not taken for a new one', () => {
     const writes = attributeWrites();
-    writes.write('RCV#k', 1, { f: { h1: { n: 1 } } }, true, 0);
+    writes.write('RCV#k', 1, { f: { h1: { n: 1 } } }, true);
     writes.restart();
-    writes.write('RCV#k', 1, { f: { h1: { n: 1 } }, s: { h2: { n: 1 } } }, true, 0);
+    writes.write('RCV#k', 1, { f: { h1: { n: 1 } }, s: { h2: { n: 1 } } }, true);
     expect(writes.result().byReceivableReason).toEqual({ payment: { writes: 1, wcu: 1 } });
   });
 });
