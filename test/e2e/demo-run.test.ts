@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lifecycleTextsFor } from '../../lambdas/core/book/report-texts';
+import { bookTextsFor } from '../../lambdas/core/book/report-texts';
 import { depositsTextsFor } from '../../lambdas/core/deposits/report-texts';
 import { feeAuditTextsFor } from '../../lambdas/core/fee-audit/report-texts';
 import type { RunSummary } from '../../lambdas/core/report/types';
@@ -58,9 +58,13 @@ describe('recon run with no flag: the demo', () => {
     );
     expect(html).toContain(feeAuditTextsFor('pt-BR').heading);
     expect(html).toContain(depositsTextsFor('pt-BR').heading);
-    expect(html).toContain(lifecycleTextsFor('pt-BR').info.heading);
+    expect(html).toContain(bookTextsFor('pt-BR').info.heading);
+    // Who owes what, right under what needs action, before the deposits' per-day detail.
+    const owed = html.indexOf(bookTextsFor('pt-BR').whoOwesWhat.heading);
+    expect(owed).toBeGreaterThan(html.indexOf('O que precisa de ação'));
+    expect(owed).toBeLessThan(html.indexOf(depositsTextsFor('pt-BR').byDay));
     // Nothing asks the reader to configure anything.
-    expect(html).not.toContain(lifecycleTextsFor('pt-BR').unclassified.heading);
+    expect(html).not.toContain(bookTextsFor('pt-BR').unclassified.heading);
     expect(html).not.toContain('Defina em recordRoles');
     expect(html).not.toContain('config/contract-rates.csv');
     expect(html).not.toContain(depositsTextsFor('pt-BR').off);
