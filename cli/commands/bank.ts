@@ -9,8 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { buildBankStore } from '../../lambdas/core/deposits/bank/bank-store';
-import { buildStatementImporter, type ImportResult } from '../../lambdas/core/deposits/bank/import';
+import type { ImportResult } from '../../lambdas/core/deposits/bank/import';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';
@@ -19,6 +18,7 @@ import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption } from '../options';
 import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE, latestEnvironment, loadReconConfig } from '../runner/data-dir';
 import { withRunLock } from '../runner/lock';
+import { localStatementImporter } from '../runner/statements';
 
 interface BankImportOptions {
   readonly dataDir: string;
@@ -58,17 +58,7 @@ export function registerBankCommand(program: Command, io: CliIo): void {
             startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET }),
           ]);
           try {
-            const store = buildBankStore({
-              ddb: dynamo.documentClient,
-              tableName: dynamo.tableName,
-              now: () => new Date(),
-            });
-            const importStatement = buildStatementImporter({
-              s3: s3.client,
-              bucket: s3.bucket,
-              store,
-              identity: config.deposits.statementIdentity,
-            });
+            const importStatement = localStatementImporter({ dynamo, s3 }, config);
             for (const file of files) {
               const name = basename(file);
               let bytes: Uint8Array;

@@ -11,7 +11,7 @@ import type { ReconConfig } from '../../lambdas/core/config';
 import { describeRateErrors, parseContractRates } from '../../lambdas/core/fee-audit/rates';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/report/types';
-import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../local/simulator/universe/roles';
+import { DEMO_WORLD } from '../../local/demo';
 import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
 import { RunFailedError, UsageError } from '../errors';
 import { InterruptedError, untilAborted } from '../interrupt';
@@ -40,21 +40,17 @@ interface RunOptions {
   readonly simSales?: number;
   readonly simPageSize?: number;
   readonly contractRates?: string;
-  readonly simulatorLifecycle?: boolean;
+  readonly bare?: boolean;
 }
 
-/**
- * With `--simulator-lifecycle`, what the simulator's lifecycle codes mean (its own assignment,
- * local/simulator/universe/roles.ts), for the `recordRoles`/`recordSign` keys RECON_CONFIG does not set.
- */
-function simulatorRoles(options: RunOptions): Record<string, unknown> {
-  if (!options.simulatorLifecycle) return {};
-  if (options.providerUrl) {
+/** The demo's world (local/demo.ts): the built-in simulator's, unless `--bare`. */
+function isDemo(options: RunOptions): boolean {
+  if (options.bare && options.providerUrl) {
     throw new UsageError(
-      '--simulator-lifecycle is for the built-in simulator: start `recon simulator --lifecycle` and pass its URL instead.',
+      '--bare is for the built-in simulator: a provider at --provider-url sends what it has.',
     );
   }
-  return { recordRoles: SIMULATOR_RECORD_ROLES, recordSign: SIMULATOR_RECORD_SIGN };
+  return !options.bare && !options.providerUrl;
 }
 
 /** Loopback webhooks only work with the built-in simulator (a real provider needs a public HTTPS URL). */
@@ -75,11 +71,11 @@ function credentialsFor(options: RunOptions, webhook: 'local' | 'off', env: CliI
   return found;
 }
 
-function simulatorSettings(options: RunOptions) {
+function simulatorSettings(options: RunOptions, demo: boolean) {
   const dataset = {
     ...(options.simSales === undefined ? {} : { sales: options.simSales }),
     ...(options.simPageSize === undefined ? {} : { recordsPerPage: options.simPageSize }),
-    ...(options.simulatorLifecycle ? { lifecycle: true } : {}),
+    ...(demo ? DEMO_WORLD.dataset : {}),
   };
   return { ...(options.simSeed === undefined ? {} : { seed: options.simSeed }), dataset };
 }
@@ -145,8 +141,8 @@ export function registerRunCommand(program: Command, io: CliIo): void {
     .addOption(hidden('--sim-sales <n>', 'built-in simulator: number of sales'))
     .addOption(hidden('--sim-page-size <n>', 'built-in simulator: records per page'))
     .option(
-      '--simulator-lifecycle',
-      "built-in simulator: add cancellations, chargebacks, advances, adjustments and fees, read with the simulator's record roles unless RECON_CONFIG sets recordRoles/recordSign",
+      '--bare',
+      "built-in simulator: forecasts and payments only, no record roles, contracted rates or bank statements (default: the demo's whole world, read with the simulator's record roles unless RECON_CONFIG sets recordRoles/recordSign)",
     )
     .action(async (options: RunOptions) => {
       if (options.from && options.to && options.to < options.from) {
@@ -159,10 +155,10 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       const refused = refusedPeriod(options, today);
       if (refused !== null) throw new UsageError(refused);
       const webhook = webhookMode(options);
-      const simulatorDefaults = simulatorRoles(options);
+      const demo = isDemo(options);
       // Usage errors (credentials, RECON_CONFIG) before the seconds it takes to load the runner.
       const credentials = credentialsFor(options, webhook, io.env);
-      const reconConfig = loadReconConfig(io.env, simulatorDefaults);
+      const reconConfig = loadReconConfig(io.env, demo ? DEMO_WORLD.recon : {});
       const contractRates = options.contractRates
         ? await readContractRates(options.contractRates, reconConfig)
         : undefined;
@@ -183,8 +179,9 @@ export function registerRunCommand(program: Command, io: CliIo): void {
           webhook,
           credentials,
           reconConfig,
-          simulator: simulatorSettings(options),
+          simulator: simulatorSettings(options, demo),
           ...(contractRates === undefined ? {} : { contractRates }),
+          demo,
           onProgress: progress,
           // Ctrl-C stops the run cleanly: the local webhook is deregistered and the lock released.
           ...(io.signal ? { signal: io.signal } : {}),

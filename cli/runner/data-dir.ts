@@ -83,7 +83,7 @@ export const LOCAL_BUCKET = 'recon-lake';
 /**
  * Reconciliation settings of local commands: `RECON_CONFIG` (JSON) as in the stack, else defaults.
  * `fallback` holds settings for the keys `RECON_CONFIG` does not set (the simulator's record roles
- * with `--simulator-lifecycle`): a key the user sets is theirs, whole. A typo or a bad value is a
+ * in the demo): a key the user sets is theirs, whole. A typo or a bad value is a
  * usage error (exit 2) that names the setting.
  */
 export function loadReconConfig(

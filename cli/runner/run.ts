@@ -20,6 +20,7 @@ import { synthesizeOffThread } from '../../local/stepfunctions/synthesize';
 import { startWorld, type World } from '../../local/world';
 import type { LocalCredentials } from '../credentials';
 import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE, writeLastRun } from './data-dir';
+import { bringDemoInputs } from './demo';
 import { acquireRunLock } from './lock';
 import { defaultPeriod, pinnedAsOf } from './period';
 import type { ProgressEvent } from './progress';
@@ -57,6 +58,11 @@ export interface LocalRunOptions {
   readonly signal?: AbortSignal;
   /** A contracted-rate CSV (validated by the caller) put where the steps read it; absent: the stored one stays. */
   readonly contractRates?: string;
+  /**
+   * With the built-in simulator started with the demo's world (local/demo.ts): its contracted rates
+   * (unless `contractRates`) and its bank statements brought in before the run (demo.ts).
+   */
+  readonly demo?: boolean;
 }
 
 export interface LocalRunResult {
@@ -160,6 +166,10 @@ async function runIn(
   await world.definition();
   if (options.contractRates !== undefined) {
     await storeContractRates({ s3: world.s3.client, bucket: world.s3.bucket }, options.contractRates);
+  }
+  if (options.demo && period.from && period.to) {
+    const inputs = { period: { from: period.from, to: period.to }, asOf: asOf ?? businessDate(now()) };
+    await bringDemoInputs(world, { ...inputs, ownRates: options.contractRates !== undefined }, emit);
   }
   const steps = announcingPlan(
     buildWorkflowSteps({

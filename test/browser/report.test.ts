@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountFeesTextsFor } from '../../lambdas/core/account-items/report-texts';
+import { bookTextsFor } from '../../lambdas/core/book/report-texts';
+import { depositsTextsFor } from '../../lambdas/core/deposits/report-texts';
 import { formatBrl } from '../../lambdas/core/money';
 import {
   type ActionLine,
@@ -220,4 +222,44 @@ describe.each(['pt-BR', 'en'] as const)('lifecycle sections in Chromium (%s)', (
       }
     },
   );
+});
+
+describe.each(['pt-BR', 'en'] as const)('who owes what in Chromium (%s)', (language) => {
+  it('at 360 px: the table fits its box, carries the totals and comes before the per-day detail', async () => {
+    const crowded = crowdedSummary(language);
+    const feeAudit = {
+      state: 'ON' as const,
+      audited: 2,
+      withoutRate: 0,
+      overchargedCents: 123_456_78,
+      byAcquirerBrand: [{ acquirer: 'CIELO', brand: 'VISA', overchargedCents: 123_456_78, items: 2 }],
+      largest: [],
+    };
+    const page = await open({ ...crowded, feeAudit }, 360);
+    try {
+      await page.screenshot({ path: join(SCREENSHOTS, `who-owes-what-${language}-360.png`), fullPage: true });
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      const box = page.locator('#who-owes-what + p + .box');
+      // The table fits its box: nothing to scroll sideways inside it either.
+      const inside = await page.evaluate<number>(
+        `(() => { const e = document.querySelector('#who-owes-what + p + .box'); return e.scrollWidth - e.clientWidth; })()`,
+      );
+      expect(inside).toBeLessThanOrEqual(0);
+      expect(await cutOff(page, '#who-owes-what ~ .box td, #who-owes-what ~ .box th')).toEqual([]);
+      const total = await box.locator('tfoot').innerText();
+      expect(total).toContain(bookTextsFor(language).whoOwesWhat.total);
+      expect(total).toContain(formatBrl(crowded.receivables.total.forecastNetCents, language));
+      expect(total).toContain(formatBrl(feeAudit.overchargedCents, language));
+      const cielo = await box.locator('tbody tr', { hasText: 'CIELO' }).innerText();
+      expect(cielo).toContain(formatBrl(feeAudit.overchargedCents, language));
+      // Right under what needs action, above the deposits' per-day detail.
+      const top = async (selector: string) => (await page.locator(selector).first().boundingBox())?.y ?? -1;
+      const perDay = `h3:text-is("${depositsTextsFor(language).byDay}")`;
+      expect(await top(perDay)).toBeGreaterThan(0);
+      expect(await top('#who-owes-what')).toBeLessThan(await top(perDay));
+      expect(await top('.cards')).toBeLessThan(await top('#who-owes-what'));
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -11,8 +11,10 @@ describe('recon run --json with the built-in simulator, then recon receivables a
   it('prints only the JSON summary on stdout, defaults to the sandbox data range, and lists the ground truth', async () => {
     const dataDir = await tempDataDir();
     const launchedAt = Date.now();
+    // The bare pipeline: the simulator's forecasts and payments, which its A1/D1 answer key covers.
     const run = await runCliProcess([
       'run',
+      '--bare',
       '--json',
       '--data-dir',
       dataDir,

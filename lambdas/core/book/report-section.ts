@@ -10,7 +10,7 @@ import type { ReportSection } from '../report-kit/section';
 import { cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
 import type { LifecycleTotals, UnclassifiedLine } from './lifecycle-types';
-import { lifecycleTextsFor } from './report-texts';
+import { bookTextsFor } from './report-texts';
 import type { BookReceivables } from './types';
 
 /** What the information section reads of the run summary. */
@@ -32,7 +32,7 @@ export interface UnclassifiedReportInput {
 function lifecycleInfoHtml(s: LifecycleReportInput): SafeHtml {
   const l = s.lifecycle;
   if (l === undefined) return html``;
-  const w = lifecycleTextsFor(s.language);
+  const w = bookTextsFor(s.language);
   const i = w.info;
   const cell = cellsFor(s.language);
   const of = (state: string) => s.receivables.byStatus[state] ?? { count: 0, settledNetCents: 0 };
@@ -55,7 +55,7 @@ function groupName(g: UnclassifiedLine): string {
 }
 
 function whatToDo(g: UnclassifiedLine, language: ReportLanguage): string {
-  const u = lifecycleTextsFor(language).unclassified;
+  const u = bookTextsFor(language).unclassified;
   if (g.why === 'NO_RULE_FOR_VALUE') return u.noRuleForValue(g.code, g.column ?? '', g.value ?? '');
   if (g.why === 'UNKNOWN_SIGN') return u.unknownSign(g.column ?? '', g.value ?? '');
   return u.noRole(g.code);
@@ -65,7 +65,7 @@ function whatToDo(g: UnclassifiedLine, language: ReportLanguage): string {
 export function unclassifiedHtml(s: UnclassifiedReportInput): SafeHtml {
   const groups = s.unclassified ?? [];
   if (groups.length === 0) return html``;
-  const u = lifecycleTextsFor(s.language).unclassified;
+  const u = bookTextsFor(s.language).unclassified;
   const items = groups.map(
     (g) =>
       html`<li><strong>${groupName(g)}</strong>: ${u.records(g.count)}. ${whatToDo(g, s.language)}<small class="setting">${u.setting}: <code>${g.setting}</code></small></li>`,

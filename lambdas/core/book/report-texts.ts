@@ -1,12 +1,32 @@
 /**
- * The words of the report's lifecycle sections (report-section.ts, docs/lifecycle.md): cancellations
- * and advances as information, and the records no role classifies with what to configure. Both
- * languages in one place like the other sections' texts.
+ * The words of the book's report sections: the lifecycle's (report-section.ts, docs/lifecycle.md),
+ * cancellations and advances as information and the records no role classifies with what to
+ * configure, and who owes what (report-who-owes-what.ts). Both languages in one place like the other
+ * sections' texts.
  */
 import { formatQuantity } from '../report-kit/plural';
 import type { ReportLanguage } from '../report-language';
 
-export interface LifecycleTexts {
+interface WhoOwesWhatTexts {
+  readonly heading: string;
+  readonly note: string;
+  /** Why an acquirer's row has only the fee audit's and the bank's figures. */
+  readonly bookOnly: string;
+  readonly total: string;
+  readonly none: string;
+  readonly columns: {
+    readonly acquirer: string;
+    readonly expected: string;
+    readonly received: string;
+    readonly late: string;
+    readonly paidShort: string;
+    readonly takenBack: string;
+    readonly feesAboveContract: string;
+    readonly depositsMissing: string;
+  };
+}
+
+export interface BookTexts {
   /** What a table with no row shows. */
   readonly none: string;
   readonly info: {
@@ -31,9 +51,10 @@ export interface LifecycleTexts {
     readonly unknownSign: (column: string, value: string) => string;
     readonly setting: string;
   };
+  readonly whoOwesWhat: WhoOwesWhatTexts;
 }
 
-const PORTUGUESE: LifecycleTexts = {
+const PORTUGUESE: BookTexts = {
   none: 'nenhum',
   info: {
     heading: 'Cancelamentos e antecipações',
@@ -58,9 +79,27 @@ const PORTUGUESE: LifecycleTexts = {
       `Diga em recordSign se o valor "${value}" da coluna ${column} é débito ou crédito.`,
     setting: 'configuração',
   },
+  whoOwesWhat: {
+    heading: 'Quem deve o quê',
+    note: 'Previsto, recebido, atrasado, pago a menor e retomado (chargebacks, descontadas as reversões, e cancelamentos) são da carteira inteira; taxas acima do contrato e depósitos não recebidos, desta execução.',
+    bookOnly:
+      'Por adquirente, só as taxas acima do contrato e os depósitos não recebidos: os totais mantidos da carteira não são separados por adquirente, e os demais valores estão no total.',
+    total: 'Total',
+    none: 'nenhum adquirente',
+    columns: {
+      acquirer: 'Adquirente',
+      expected: 'Previsto',
+      received: 'Recebido',
+      late: 'Atrasado',
+      paidShort: 'Pago a menor',
+      takenBack: 'Retomado',
+      feesAboveContract: 'Taxas acima do contrato',
+      depositsMissing: 'Depósitos não recebidos',
+    },
+  },
 };
 
-const ENGLISH: LifecycleTexts = {
+const ENGLISH: BookTexts = {
   none: 'none',
   info: {
     heading: 'Cancellations and advances',
@@ -85,10 +124,28 @@ const ENGLISH: LifecycleTexts = {
       `Tell recordSign whether value "${value}" of column ${column} is a debit or a credit.`,
     setting: 'setting',
   },
+  whoOwesWhat: {
+    heading: 'Who owes what',
+    note: 'Expected, received, late, paid short and taken back (chargebacks net of reversals, and cancellations) are the whole book’s; fees above the contract and missing deposits, this run’s.',
+    bookOnly:
+      'Per acquirer, only the fees above the contract and the missing deposits: the book’s kept totals are not split by acquirer, and the other amounts are in the total.',
+    total: 'Total',
+    none: 'no acquirer',
+    columns: {
+      acquirer: 'Acquirer',
+      expected: 'Expected',
+      received: 'Received',
+      late: 'Late',
+      paidShort: 'Paid short',
+      takenBack: 'Taken back',
+      feesAboveContract: 'Fees above the contract',
+      depositsMissing: 'Deposits missing',
+    },
+  },
 };
 
-const TEXTS: Readonly<Record<ReportLanguage, LifecycleTexts>> = { 'pt-BR': PORTUGUESE, en: ENGLISH };
+const TEXTS: Readonly<Record<ReportLanguage, BookTexts>> = { 'pt-BR': PORTUGUESE, en: ENGLISH };
 
-export function lifecycleTextsFor(language: ReportLanguage): LifecycleTexts {
+export function bookTextsFor(language: ReportLanguage): BookTexts {
   return TEXTS[language];
 }

@@ -99,7 +99,8 @@ function periodCut(s: RunSummary): SafeHtml[] {
   return [html`<p class="bad period-cut">${line}</p>`];
 }
 
-export function renderAttention(s: RunSummary): SafeHtml {
+/** `after`: what the report places right under the cards, before each category's largest items. */
+export function renderAttention(s: RunSummary, after: SafeHtml = html``): SafeHtml {
   const t = textsFor(s.language);
   // Empty categories (the capped one included) are left out: a card must have something at stake.
   const lines = actionLines(s);
@@ -107,7 +108,7 @@ export function renderAttention(s: RunSummary): SafeHtml {
     [html`<h2>${t.attention.heading}</h2>\n<p class="muted">${t.attention.intro}</p>`, ...periodCut(s)],
     html`\n`,
   );
-  if (lines.length === 0) return html`${heading}\n<p>${t.message.nothingToAct}</p>`;
+  if (lines.length === 0) return html`${heading}\n<p>${t.message.nothingToAct}</p>\n${after}`;
   // Capped receivables are named in their own states' lists; their card leads to the explanation.
   // A section's entries are listed in the section itself.
   const listed = lines.flatMap((line) =>
@@ -124,6 +125,7 @@ export function renderAttention(s: RunSummary): SafeHtml {
       ...(s.capped.count > 0
         ? [html`<p id="${CAPPED}" class="${CAPPED}">${`${t.states[CAPPED]}: ${t.attention.capped}`}</p>`]
         : []),
+      after,
       ...(listed.length > 0 ? [html`<h2>${t.attention.largest}</h2>`] : []),
       ...listed.map((c) => largestItems(c, s.language)),
     ],

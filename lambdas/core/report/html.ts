@@ -179,7 +179,7 @@ export function renderHtmlReport(s: RunSummary): string {
 <h1>${t.title}</h1>
 <p class="meta">${status} · ${meta}</p>
 ${failuresSection(s)}
-${renderAttention(s)}
+${renderAttention(s, SECTIONS.whoOwesWhat.html(s))}
 ${SECTIONS.deposits.html(s)}
 ${SECTIONS.accountFees.html(s)}
 ${SECTIONS.lifecycle.html(s)}

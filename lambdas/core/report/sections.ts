@@ -11,6 +11,7 @@ import {
   type UnclassifiedReportInput,
   unclassifiedReportSection,
 } from '../book/report-section';
+import { type WhoOwesWhatReportInput, whoOwesWhatReportSection } from '../book/report-who-owes-what';
 import { type DepositsReportInput, depositsReportSection } from '../deposits/report-section';
 import { type FeeAuditReportInput, feeAuditReportSection } from '../fee-audit/report-section';
 
@@ -19,6 +20,7 @@ export type { FeesQuery } from '../account-items/period-fees';
 export type { DepositsQuery } from '../deposits/section-model';
 
 export const SECTIONS = {
+  whoOwesWhat: whoOwesWhatReportSection,
   accountFees: accountFeesReportSection,
   lifecycle: lifecycleReportSection,
   unclassified: unclassifiedReportSection,
@@ -31,6 +33,7 @@ export const SECTIONS = {
  * have any) and the page's style writes their CSS.
  */
 export const SECTION_LIST = [
+  SECTIONS.whoOwesWhat,
   SECTIONS.accountFees,
   SECTIONS.lifecycle,
   SECTIONS.unclassified,
@@ -46,4 +49,5 @@ export type SectionsSummary = AccountFeesReportInput &
   LifecycleReportInput &
   UnclassifiedReportInput &
   DepositsReportInput &
-  FeeAuditReportInput;
+  FeeAuditReportInput &
+  WhoOwesWhatReportInput;

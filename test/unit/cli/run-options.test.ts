@@ -43,10 +43,7 @@ describe('recon run options', () => {
       ['run', '--provider-url', 'https://provider.example'],
       /needs RECON_EMAIL, RECON_API_TOKEN in the environment/,
     ],
-    [
-      ['run', '--simulator-lifecycle', '--provider-url', 'https://provider.example'],
-      /--simulator-lifecycle is for the built-in simulator/,
-    ],
+    [['run', '--bare', '--provider-url', 'https://provider.example'], /--bare is for the built-in simulator/],
     [
       ['run', '--env', 'production', '--provider-url', 'https://provider.example', '--webhook', 'local'],
       /needs RECON_EMAIL, RECON_API_TOKEN, RECON_HMAC_SECRET/,

@@ -1,0 +1,83 @@
+/**
+ * Who owes what, per acquirer, from the parts the summary already holds: the fee audit's lines and
+ * the bank leg's results per acquirer, the book's figures in the totals row only.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BookReceivables } from '../../../lambdas/core/book/types';
+import { whoOwesWhat } from '../../../lambdas/core/book/who-owes-what';
+import { buildDepositsSection } from '../../../lambdas/core/deposits/section-model';
+import { ALL_RESULTS } from '../../support/deposit-results';
+
+const money = (count: number, forecast: number, settled: number) => ({
+  count,
+  forecastNetCents: forecast,
+  settledNetCents: settled,
+  differenceCents: settled - forecast,
+});
+const receivables: BookReceivables = { total: money(5, 1_000_00, 700_00), byStatus: {} };
+const attention = [
+  { state: 'UNDERPAID', count: 1, amountCents: 12_34, largest: [] },
+  { state: 'OVERDUE', count: 2, amountCents: 250_00, largest: [] },
+];
+const lifecycle = { cancelledNetCents: 40_00, chargedBackNetCents: 5_01, advanceFeeCents: 3_00 };
+const deposits = buildDepositsSection({
+  statementsImported: true,
+  from: '2025-03-01',
+  to: '2025-03-31',
+  results: ALL_RESULTS,
+});
+const feeAudit = {
+  state: 'ON',
+  overchargedCents: 3_33,
+  byAcquirerBrand: [
+    { acquirer: 'STONE', overchargedCents: 1_11 },
+    { acquirer: 'STONE', overchargedCents: 2_00 },
+    { acquirer: 'GETNET', overchargedCents: 22 },
+  ],
+};
+
+describe('who owes what', () => {
+  it('sums the fee audit and the missing deposits per acquirer, the book in the totals row', () => {
+    const table = whoOwesWhat({ receivables, attention, lifecycle, deposits, feeAudit });
+    const book = {
+      expectedCents: null,
+      receivedCents: null,
+      lateCents: null,
+      paidShortCents: null,
+      takenBackCents: null,
+    };
+    // Largest known amount owed first; a deposit still in its window is not missing.
+    expect(table?.acquirers).toEqual([
+      { acquirer: 'CIELO', ...book, feesAboveContractCents: 0, depositsMissingCents: 4_500_01 },
+      { acquirer: 'REDE', ...book, feesAboveContractCents: 0, depositsMissingCents: 10_03 },
+      { acquirer: 'STONE', ...book, feesAboveContractCents: 3_11, depositsMissingCents: 0 },
+      { acquirer: 'GETNET', ...book, feesAboveContractCents: 22, depositsMissingCents: 0 },
+    ]);
+    expect(table?.total).toEqual({
+      expectedCents: 1_000_00,
+      receivedCents: 700_00,
+      lateCents: 250_00,
+      paidShortCents: 12_34,
+      takenBackCents: 45_01,
+      feesAboveContractCents: 3_33,
+      depositsMissingCents: 4_510_04,
+    });
+  });
+
+  it('leaves a column null where its part was not read, and has nothing to say of an empty run', () => {
+    const off = whoOwesWhat({
+      receivables,
+      attention,
+      deposits: { state: 'OFF' },
+      feeAudit: { state: 'OFF' },
+    });
+    expect(off?.acquirers).toEqual([]);
+    expect(off?.total).toMatchObject({
+      takenBackCents: null,
+      feesAboveContractCents: null,
+      depositsMissingCents: null,
+    });
+    const empty = { total: money(0, 0, 0), byStatus: {} };
+    expect(whoOwesWhat({ receivables: empty, attention: [] })).toBeNull();
+  });
+});
