@@ -43,5 +43,5 @@ describe('output piped into another program', () => {
     expect(head.code).toBe(0);
     expect(head.stdout.trim().split('\n')).toHaveLength(3);
     expect(head.stderr).toBe('');
-  });
+  }, 180_000); // a whole demo run and four piped reads: about 45 s alone, far more beside the suite on 2 cores
 });
