@@ -59,5 +59,5 @@ describe('recon run --lang', () => {
     } finally {
       await browser.close();
     }
-  });
+  }, 180_000); // a whole demo run and a browser: far more than the default beside the suite on 2 cores
 });

@@ -68,5 +68,5 @@ describe('recon run with no flag: the demo', () => {
     expect(html).not.toContain('Defina em recordRoles');
     expect(html).not.toContain('config/contract-rates.csv');
     expect(html).not.toContain(depositsTextsFor('pt-BR').off);
-  });
+  }, 180_000); // a whole demo run: about 45 s alone, far more beside the suite on 2 cores
 });
