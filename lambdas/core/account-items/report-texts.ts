@@ -2,7 +2,8 @@
  * The words of the report's "Tarifas e débitos do período" section (report-section.ts), both
  * languages in one place like the other sections' texts.
  */
-import type { ReportLanguage } from '../report-language';
+
+import { textsByLanguage } from '../report-kit/texts';
 
 export interface AccountFeesTexts {
   readonly heading: string;
@@ -64,8 +65,4 @@ const ENGLISH: AccountFeesTexts = {
   },
 };
 
-const TEXTS: Readonly<Record<ReportLanguage, AccountFeesTexts>> = { 'pt-BR': PORTUGUESE, en: ENGLISH };
-
-export function accountFeesTextsFor(language: ReportLanguage): AccountFeesTexts {
-  return TEXTS[language];
-}
+export const accountFeesTextsFor = textsByLanguage<AccountFeesTexts>({ 'pt-BR': PORTUGUESE, en: ENGLISH });

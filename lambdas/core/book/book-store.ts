@@ -26,6 +26,7 @@ import {
   type TotalsStoreDeps,
   type TotalsStoreOf,
   totals,
+  trustedCellsOf,
 } from './totals-item';
 
 export type { TotalsMarkers } from './attempts';
@@ -145,11 +146,7 @@ export function buildTotalsStore(deps: TotalsStoreDeps): TotalsStore {
       await Promise.all(shards.map((shard) => shard.abandon(attempt)));
     },
     read,
-    async load() {
-      const state = await read();
-      if (!state.ready || state.verdict.dead.length > 0) return undefined;
-      return { cells: state.cells, markers: state.verdict.finished };
-    },
+    load: async () => trustedCellsOf(await read()),
     async replace(cells, basis) {
       if (basis.verdict.live.length > 0) return false;
       const parts = cellsByShard(cells);

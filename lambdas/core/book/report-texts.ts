@@ -5,7 +5,7 @@
  * sections' texts.
  */
 import { formatQuantity } from '../report-kit/plural';
-import type { ReportLanguage } from '../report-language';
+import { textsByLanguage } from '../report-kit/texts';
 
 interface WhoOwesWhatTexts {
   readonly heading: string;
@@ -144,8 +144,4 @@ const ENGLISH: BookTexts = {
   },
 };
 
-const TEXTS: Readonly<Record<ReportLanguage, BookTexts>> = { 'pt-BR': PORTUGUESE, en: ENGLISH };
-
-export function bookTextsFor(language: ReportLanguage): BookTexts {
-  return TEXTS[language];
-}
+export const bookTextsFor = textsByLanguage<BookTexts>({ 'pt-BR': PORTUGUESE, en: ENGLISH });

@@ -180,6 +180,12 @@ function unchangedSince(basis: TotalsItemState) {
 
 export type TotalsItem = TotalsStoreOf<TotalsItemState>;
 
+/** The cells of a read when they can be trusted: recounted once, and no batch dead without its delta. */
+export function trustedCellsOf(state: Omit<TotalsItemState, 'begins' | 'exists'>): TrustedCells | undefined {
+  if (!state.ready || state.verdict.dead.length > 0) return undefined;
+  return { cells: state.cells, markers: state.verdict.finished };
+}
+
 /** A totals item as read (undefined: there is none yet), judged at `now`. */
 export function itemState(
   item: Record<string, unknown> | undefined,
@@ -255,11 +261,7 @@ export function buildTotalsItem({ ddb, tableName, key, now = () => new Date() }:
       await update('ADD abandoned :attempt', { ':attempt': new Set([attempt]) });
     },
     read,
-    async load() {
-      const state = await read();
-      if (!state.ready || state.verdict.dead.length > 0) return undefined;
-      return { cells: state.cells, markers: state.verdict.finished };
-    },
+    load: async () => trustedCellsOf(await read()),
     async replace(cells, basis) {
       const { verdict, markers } = basis;
       if (verdict.live.length > 0) return false;

@@ -5,7 +5,7 @@
  */
 
 import { pluralIn } from '../report-kit/plural';
-import type { ReportLanguage } from '../report-language';
+import { textsByLanguage } from '../report-kit/texts';
 import type { DepositStatus } from './types';
 
 export interface DepositsTexts {
@@ -151,8 +151,4 @@ const ENGLISH: DepositsTexts = {
   },
 };
 
-const TEXTS: Readonly<Record<ReportLanguage, DepositsTexts>> = { 'pt-BR': PORTUGUESE, en: ENGLISH };
-
-export function depositsTextsFor(language: ReportLanguage): DepositsTexts {
-  return TEXTS[language];
-}
+export const depositsTextsFor = textsByLanguage<DepositsTexts>({ 'pt-BR': PORTUGUESE, en: ENGLISH });

@@ -3,7 +3,7 @@
  * both languages in one place. Counts and amounts arrive formatted; `n` is there for the plural.
  */
 import { pluralIn } from '../report-kit/plural';
-import type { ReportLanguage } from '../report-language';
+import { textsByLanguage } from '../report-kit/texts';
 
 const TABLE = 'config/contract-rates.csv';
 
@@ -140,8 +140,4 @@ const ENGLISH: FeeAuditTexts = {
   },
 };
 
-const TEXTS: Readonly<Record<ReportLanguage, FeeAuditTexts>> = { 'pt-BR': PORTUGUESE, en: ENGLISH };
-
-export function feeAuditTextsFor(language: ReportLanguage): FeeAuditTexts {
-  return TEXTS[language];
-}
+export const feeAuditTextsFor = textsByLanguage<FeeAuditTexts>({ 'pt-BR': PORTUGUESE, en: ENGLISH });

@@ -112,16 +112,6 @@ describe('book totals item on dynalite', () => {
     expect(after.recounted).toBe(true);
     expect([after.cells['un:2025-04-01'], after.cells['uf:2025-04-01']]).toEqual([3, 16_000]);
   });
-});
-
-describe('book totals in shards', () => {
-  let dynamo: LocalDynamo;
-  beforeAll(async () => {
-    dynamo = await startLocalDynamo();
-  });
-  afterAll(async () => {
-    await dynamo.close();
-  });
 
   it('recount a table that has only the single item of earlier versions once, and drop that item', async () => {
     const tableName = await freshTable(dynamo);
