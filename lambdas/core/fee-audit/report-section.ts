@@ -9,6 +9,7 @@
 import { formatCount } from '../money';
 import { formatDate } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
+import { formatPercent } from '../report-kit/percent';
 import type { ReportSection } from '../report-kit/section';
 import { cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
@@ -87,8 +88,8 @@ function itemRow(item: OverchargeItem, language: ReportLanguage) {
       `${item.saleDate === null ? '' : formatDate(item.saleDate, language)} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`,
     ),
     cell.text(item.kind === 'SALE' ? c.sale : c.advance),
-    cell.text(item.contractMdrPercent),
-    cell.text(item.chargedMdrPercent),
+    cell.text(item.contractMdrPercent === null ? '' : formatPercent(item.contractMdrPercent, language)),
+    cell.text(item.chargedMdrPercent === null ? '' : formatPercent(item.chargedMdrPercent, language)),
     cell.money(item.contractFeeCents),
     cell.money(item.chargedFeeCents),
     cell.money(item.differenceCents),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { feeAuditHtml } from '../../../lambdas/core/fee-audit/report-section';
 import { formatBrl, formatBrlShort, formatCents, formatCount } from '../../../lambdas/core/money';
 import { formatDate, formatInstant, formatSeconds } from '../../../lambdas/core/report-kit/dates';
+import { formatPercent } from '../../../lambdas/core/report-kit/percent';
 import { formatQuantity, pluralIn } from '../../../lambdas/core/report-kit/plural';
 
 describe('money and numbers for people', () => {
@@ -112,5 +113,22 @@ describe('one formatter for every reader', () => {
     expect(String(feeAuditHtml({ language: 'en', feeAudit: { ...feeAudit, largest: [item] } }))).toContain(
       '>1 Mar 2025 NSU 7 #1<',
     );
+    // Its rates as finance writes them, not as the CSV keeps them.
+    const pt = String(feeAuditHtml({ language: 'pt-BR', feeAudit: { ...feeAudit, largest: [item] } }));
+    expect(pt).toContain('>1,00 %<');
+    expect(pt).toContain('>2,00 %<');
+    expect(String(feeAuditHtml({ language: 'en', feeAudit: { ...feeAudit, largest: [item] } }))).toContain(
+      '>1.00%<',
+    );
+  });
+
+  it('writes a rate with a comma and at least two decimals in Portuguese, every digit kept', () => {
+    expect(['2.7', '1', '0.4567', '12.30'].map((rate) => formatPercent(rate, 'pt-BR'))).toEqual([
+      '2,70 %',
+      '1,00 %',
+      '0,4567 %',
+      '12,30 %',
+    ]);
+    expect(formatPercent('2.7', 'en')).toBe('2.70%');
   });
 });
