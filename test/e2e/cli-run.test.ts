@@ -46,9 +46,9 @@ describe('recon run --json with the built-in simulator, then recon receivables a
       await readFile(join(dataDir, 'sandbox', 'summaries', `run=${summary.runId}`, 'summary.json'), 'utf8'),
     );
     expect(written).toEqual(summary);
-    expect(run.stderr).toContain('receivables');
-    // The summary table names the states as the report does, in its language.
-    expect(run.stderr).toMatch(/^Liquidado\s+\d+\s/m);
+    expect(run.stderr).toContain('Recebíveis');
+    // The summary table names the states and its headings as the report does, in its language.
+    expect(run.stderr).toMatch(/^Liquidado\s+[\d.]+\s/m);
     expect(run.stderr).not.toMatch(/^SETTLED\s/m);
 
     // The default listing is the readable table; every field stays with --columns all.

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { readableReceivables } from '../../../cli/receivables-table';
 import { renderSummaryTable } from '../../../cli/runner/table';
+import { environmentName } from '../../../lambdas/core/report/i18n';
+import { formatDate } from '../../../lambdas/core/report-kit/dates';
 import { buildRunSummary } from '../../support/run-summary';
 import { late, summaryInput } from '../summary/fixtures';
 
@@ -88,5 +90,19 @@ describe('recon run’s summary table', () => {
       expect(table).toMatch(new RegExp(`^${label}\\s+1\\s`, 'm'));
       expect(table).not.toMatch(/^OVERDUE\s/m);
     }
+  });
+
+  it('writes its headings, dates and outcome in the report’s language', () => {
+    const summary = buildRunSummary(summaryInput(), [late(123_456, 'nsu-1')], {
+      finishedAt: new Date('2025-03-10T06:00:00Z'),
+      language: 'pt-BR',
+    });
+    const table = renderSummaryTable(summary, '/tmp/report.html');
+    expect(table).toMatch(/^Situação\s+Recebíveis\s+Previsto\s+Recebido\s+Diferença$/m);
+    expect(table).toContain(`${summary.runId} (${environmentName(summary.environment, 'pt-BR')})`);
+    expect(table).toContain(`${formatDate(summary.from, 'pt-BR')} a ${formatDate(summary.to, 'pt-BR')}`);
+    expect(table).toMatch(/: concluída\n/);
+    expect(table).toContain('relatório: /tmp/report.html');
+    expect(table).not.toMatch(/\b(receivables|forecast|settled|as of|requests made)\b/);
   });
 });
