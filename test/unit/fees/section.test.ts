@@ -88,7 +88,7 @@ describe('the fee-audit section', () => {
     });
     const html = String(feeAuditHtml({ language: 'pt-BR', feeAudit: section }));
     expect(html).toContain('Taxas acima do contrato');
-    expect(html).toContain('2.50');
+    expect(html).toContain('>2,50 %<'); // the charged rate, as finance writes it
   });
 
   it('shows a fee written as a debit with its positive charged rate', () => {
