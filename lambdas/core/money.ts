@@ -9,7 +9,8 @@ import { DEFAULT_REPORT_LANGUAGE, type ReportLanguage } from './report-language'
 
 export type Cents = number;
 
-const DECIMAL_SEPARATOR: Readonly<Record<ReportLanguage, string>> = { 'pt-BR': ',', en: '.' };
+/** The decimal mark of each language the report writes. */
+export const DECIMAL_SEPARATOR: Readonly<Record<ReportLanguage, string>> = { 'pt-BR': ',', en: '.' };
 
 // Built once per language: a formatter parses its locale data when it is made.
 const WHOLE_NUMBER: Readonly<Record<ReportLanguage, Intl.NumberFormat>> = {

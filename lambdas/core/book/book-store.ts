@@ -66,13 +66,15 @@ export interface TotalsState {
 
 export type TotalsStore = TotalsStoreOf<TotalsState>;
 
-function byShard<T>(entries: readonly [string, T][]): [string, T][][] {
-  const parts: [string, T][][] = Array.from({ length: TOTALS_SHARDS }, () => []);
-  for (const entry of entries) parts[shardOf(entry[0])]?.push(entry);
+/** `items` by the shard of the cell each names. */
+function byShard<T>(items: readonly T[], cellOf: (item: T) => string): T[][] {
+  const parts: T[][] = Array.from({ length: TOTALS_SHARDS }, () => []);
+  for (const item of items) parts[shardOf(cellOf(item))]?.push(item);
   return parts;
 }
 
-const cellsByShard = (cells: Cells): Cells[] => byShard(Object.entries(cells)).map(Object.fromEntries);
+const cellsByShard = (cells: Cells): Cells[] =>
+  byShard(Object.entries(cells), ([name]) => name).map(Object.fromEntries);
 
 const unique = (lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
 
@@ -158,15 +160,8 @@ export function buildTotalsStore(deps: TotalsStoreDeps): TotalsStore {
       return true;
     },
     async forget(markers, expired = []) {
-      const names = byShard(expired.map((name) => [name, name] as [string, string]));
-      await Promise.all(
-        shards.map((shard, i) =>
-          shard.forget(
-            markers,
-            (names[i] ?? []).map(([name]) => name),
-          ),
-        ),
-      );
+      const names = byShard(expired, (name) => name);
+      await Promise.all(shards.map((shard, i) => shard.forget(markers, names[i] ?? [])));
     },
   };
 }
