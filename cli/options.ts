@@ -21,6 +21,13 @@ export function parseInteger(value: string): number {
   return n;
 }
 
+/** An amount in reais as a person types it (`10`, `10,50`, `10.5`), in centavos. */
+export function parseAmountCents(value: string): number {
+  const match = /^(\d{1,13})(?:[.,](\d{1,2}))?$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError('expected an amount in reais like 10,50.');
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** Default data directory: local state of `recon run` (gitignored). */
 export const DEFAULT_DATA_DIR = '.recon';
 

@@ -8,6 +8,7 @@ import { basicAuthorization } from '../lambdas/core/provider/http';
 import { buildRedactor } from '../lambdas/core/redact';
 import { registerBackfillCommand } from './commands/backfill';
 import { registerBankCommand } from './commands/bank';
+import { registerBreaksCommand } from './commands/breaks';
 import { registerDepositsCommand } from './commands/deposits';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
@@ -29,7 +30,15 @@ export type CliDeps = SimulatorCommandDeps;
  * Commands that watch `io.signal` and clean up before they end (lock, webhook, stores, server). Any
  * other command holds nothing worth waiting for and simply ends as interrupted.
  */
-const CLEANS_UP_ON_INTERRUPT = new Set(['run', 'receivables', 'report', 'query', 'simulator', 'deposits']);
+const CLEANS_UP_ON_INTERRUPT = new Set([
+  'run',
+  'receivables',
+  'report',
+  'query',
+  'simulator',
+  'deposits',
+  'breaks',
+]);
 
 export function buildProgram(
   io: CliIo,
@@ -51,6 +60,7 @@ export function buildProgram(
   registerBackfillCommand(program, io);
   registerBankCommand(program, io);
   registerDepositsCommand(program, io);
+  registerBreaksCommand(program, io);
   return program;
 }
 

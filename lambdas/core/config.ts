@@ -5,6 +5,7 @@
  * the local runner.
  */
 import { z } from 'zod';
+import { breaksConfigSchema } from './breaks/config';
 import { parseConfig } from './config-issues';
 import { depositsConfigSchema } from './deposits/config';
 import { CANONICAL_FIELDS, type CanonicalField } from './ingest/records/canonical';
@@ -141,6 +142,8 @@ export const reconConfigSchema = z
     feeToleranceCents: z.number().int().min(0).default(1),
     /** The bank leg: deposit matching and statement identity (deposits/config.ts, docs/deposits.md). */
     deposits: depositsConfigSchema,
+    /** Decisions on breaks: accept reasons, dispute deadline, operators (breaks/config.ts, docs/breaks.md). */
+    breaks: breaksConfigSchema,
   })
   .refine((config) => config.hotHorizonDays == null || config.matchKey.includes('saleDate'), {
     message:

@@ -21,7 +21,8 @@ import type { ReconConfig } from '../config';
 import { expiresAtOf } from '../receivables/horizon';
 import { fromItem, itemKey, type Receivable, toItem } from '../receivables/item';
 import type { ReceivableContent } from '../receivables/matcher';
-import { explain } from '../receivables/status';
+import { explain, type ReconStatus } from '../receivables/status';
+import { isIndexed } from '../receivables/work-index';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
 
@@ -89,6 +90,16 @@ function refusedBy(refusal: unknown, next: Receivable, token: string, stored: St
   return version === undefined || version > next.version ? 'unknown' : 'theirs';
 }
 
+/**
+ * When the receivable's break was first seen: kept while it stays in the same action state, today
+ * when it enters one, none outside them. Written in the put that changes the state, so knowing it
+ * costs no write of its own.
+ */
+function breakSinceOf(status: ReconStatus, previous: Receivable | undefined, asOf: IsoDate) {
+  if (!isIndexed(status)) return undefined;
+  return previous?.status === status ? (previous.breakSince ?? previous.changedOn) : asOf;
+}
+
 export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
   const { ddb, tableName, config, now } = deps;
   const maxAttempts = deps.maxAttempts ?? 10;
@@ -107,13 +118,16 @@ export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
   /** Stamps status (derived as of `asOf`) and bookkeeping onto new content. */
   function stamp(content: ReceivableContent, previous: Receivable | undefined, asOf: IsoDate): Receivable {
     const { status, reason } = explain(content, asOf, config);
+    const { breakSince: _, ...plain } = content as Partial<Receivable> & ReceivableContent;
+    const since = breakSinceOf(status, previous, asOf);
     return {
-      ...content,
+      ...plain,
       status,
       reason,
       version: (previous?.version ?? 0) + 1,
       changedOn: asOf,
       updatedAt: now().toISOString(),
+      ...(since === undefined ? {} : { breakSince: since }),
     };
   }
 

@@ -15,6 +15,7 @@
  * | `status`, `reason` | as derived on the business date of the last write |
  * | `version` | +1 on every write; the optimistic-lock token |
  * | `changedOn`, `updatedAt` | business date and instant of the last write |
+ * | `bs` | business date the receivable entered its current action state (only in one: breaks/) |
  */
 
 import type { IsoDate } from '../calendar';
@@ -43,6 +44,11 @@ export interface ReceivableMeta {
   readonly changedOn: IsoDate;
   /** Instant (ISO) of the last write. */
   readonly updatedAt: string;
+  /**
+   * Business date it entered its current action state (indexed states only): when its break was
+   * first seen. Items written before this was kept have none; readers take `changedOn` instead.
+   */
+  readonly breakSince?: IsoDate;
 }
 
 /** A receivable as the store returns it: plain data, content plus bookkeeping. */
@@ -96,6 +102,7 @@ export function toItem(receivable: Receivable): ReceivableItem {
     version: receivable.version,
     changedOn: receivable.changedOn,
     updatedAt: receivable.updatedAt,
+    ...(receivable.breakSince === undefined ? {} : { bs: receivable.breakSince }),
   };
 }
 
@@ -137,5 +144,6 @@ export function fromItem(raw: ReceivableItem): Receivable {
     version: item.version,
     changedOn: item.changedOn,
     updatedAt: item.updatedAt,
+    ...(item.bs === undefined ? {} : { breakSince: item.bs }),
   };
 }

@@ -58,6 +58,7 @@ const receivableSchema = z.object({
   version: z.number(),
   changedOn: z.string(),
   updatedAt: z.string(),
+  bs: z.string().optional(),
 });
 
 /** A receivable item as read back, parsed. */

@@ -20,6 +20,8 @@
  * | page batch result    | batchResult       | `BATCHES#<execution>#<config>#<from>#<to>` | `B#<index>`     |
  * | account-level item   | accountItem       | `ACCT#<acquirer>`                          | `<date>#<merchant>` |
  * | bank transactions    | bankTransactions  | `BANK#<posted date>`                       | `<bank account>#<shard>` |
+ * | break's decision     | breakHead         | `BREAKS`                                   | `<break id>`    |
+ * | break's audit event  | breakEvent        | `BREAK#<break id>`                         | `E#<version>`   |
  */
 export const TABLE = {
   partitionKey: 'pk',
@@ -54,6 +56,8 @@ export const KEY_PREFIXES = {
   batchResult: 'BATCHES',
   accountItem: 'ACCT',
   bankTransactions: 'BANK',
+  breakHead: 'BREAKS',
+  breakEvent: 'BREAK',
 } as const;
 
 /** Joins a key's parts with the table's separator. */

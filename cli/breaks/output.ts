@@ -1,0 +1,142 @@
+/**
+ * How `recon breaks` prints: a table in the report's words and language for people (R$, dd/MM/yyyy),
+ * and every field as JSON lines or CSV for scripts.
+ */
+import type { BreakEvent } from '../../lambdas/core/breaks/chain';
+import type { Decision } from '../../lambdas/core/breaks/decision';
+import { breaksTextsFor } from '../../lambdas/core/breaks/report-texts';
+import type { BreakView } from '../../lambdas/core/breaks/status';
+import { formatBrl } from '../../lambdas/core/money';
+import type { ReportLanguage } from '../../lambdas/core/report/types';
+import { formatDate } from '../../lambdas/core/report-kit/dates';
+import { type Format, formatRows, formatTable } from '../format';
+
+/** One flat row per break: the fields scripts read (jsonl, csv). */
+export function breakRow(b: BreakView) {
+  const d = b.decision;
+  return {
+    ref: b.ref,
+    id: b.id,
+    kind: b.kind,
+    status: b.status,
+    ...b.subject,
+    stakeCents: b.stakeCents,
+    firstSeen: b.firstSeen,
+    ageDays: b.ageDays,
+    ageBucket: b.ageBucket,
+    version: b.version,
+    decision: d?.status ?? null,
+    note: d?.note ?? null,
+    ticket: d?.ticket ?? null,
+    assignee: d?.assignee ?? null,
+    reason: d?.reason ?? null,
+    deadline: d?.deadline ?? null,
+  };
+}
+
+const ROW_COLUMNS = [
+  'ref',
+  'id',
+  'kind',
+  'status',
+  'acquirer',
+  'merchant',
+  'saleDate',
+  'nsu',
+  'installment',
+  'dueDate',
+  'stakeCents',
+  'firstSeen',
+  'ageDays',
+  'ageBucket',
+  'version',
+  'decision',
+  'note',
+  'ticket',
+  'assignee',
+  'reason',
+  'deadline',
+] as const satisfies readonly (keyof ReturnType<typeof breakRow>)[];
+
+/** What a decision says in one cell: its reason, deadline, ticket, assignee and note. */
+function decisionText(d: Decision | null, language: ReportLanguage): string {
+  if (!d) return '';
+  const t = breaksTextsFor(language);
+  return [d.reason, d.deadline && t.deadline(formatDate(d.deadline, language)), d.ticket, d.assignee, d.note]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export function formatBreaks(views: readonly BreakView[], format: Format, language: ReportLanguage): string {
+  if (format !== 'table') return formatRows(format, ROW_COLUMNS, views.map(breakRow));
+  const t = breaksTextsFor(language);
+  const c = t.columns;
+  const date = (value: string | null) => (value === null ? '' : formatDate(value, language));
+  const rows = views.map((b) => ({
+    Ref: b.ref,
+    [c.kind]: t.kinds[b.kind],
+    [c.status]: t.statuses[b.status],
+    [c.acquirer]: b.subject.acquirer,
+    [c.merchant]: b.subject.merchant,
+    [c.sale]: [date(b.subject.saleDate), b.subject.nsu, b.subject.installment].filter(Boolean).join(' '),
+    [c.atStake]: formatBrl(b.stakeCents, language),
+    [c.since]: date(b.firstSeen),
+    [c.age]: b.ageDays,
+    [c.decision]: decisionText(b.decision, language),
+  }));
+  const total = views.reduce((sum, b) => sum + b.stakeCents, 0);
+  const columns = [
+    'Ref',
+    c.kind,
+    c.status,
+    c.acquirer,
+    c.merchant,
+    c.sale,
+    c.atStake,
+    c.since,
+    c.age,
+    c.decision,
+  ];
+  return `${formatTable(columns, rows, [c.atStake])}${t.breaks(views.length)}, ${formatBrl(total, language)}\n`;
+}
+
+/** A break's history, oldest first: who did what, when, from what to what. */
+export function formatHistory(
+  events: readonly BreakEvent[],
+  format: Format,
+  language: ReportLanguage,
+): string {
+  if (format !== 'table') {
+    const rows = events.map((e) => ({
+      ...e,
+      before: JSON.stringify(e.before),
+      after: JSON.stringify(e.after),
+    }));
+    const columns = [
+      'breakId',
+      'version',
+      'at',
+      'actor',
+      'action',
+      'before',
+      'after',
+      'undoes',
+      'prevHash',
+      'hash',
+    ] as const;
+    return format === 'jsonl'
+      ? events.map((e) => `${JSON.stringify(e)}\n`).join('')
+      : formatRows(format, columns, rows);
+  }
+  const t = breaksTextsFor(language);
+  const state = (d: Decision | null) => (d ? t.statuses[d.status] : '—');
+  const rows = events.map((e) => ({
+    '#': e.version,
+    at: e.at,
+    actor: e.actor,
+    action: e.undoes === undefined ? e.action : `${e.action} #${e.undoes}`,
+    change: `${state(e.before)} → ${state(e.after)}`,
+    detail: decisionText(e.after, language),
+  }));
+  return formatTable(['#', 'at', 'actor', 'action', 'change', 'detail'], rows);
+}

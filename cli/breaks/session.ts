@@ -1,0 +1,88 @@
+/**
+ * What every `recon breaks` command opens: the data directory's table (under the run lock, so no run
+ * writes while a person decides), the breaks service over it, the business date the listing is for
+ * and who is acting.
+ */
+import { userInfo } from 'node:os';
+import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
+import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
+import type { ReconConfig } from '../../lambdas/core/config';
+import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import { startLocalDynamo } from '../../local/aws/dynamodb';
+import { CliError } from '../errors';
+import type { CliIo } from '../io';
+import { existingState, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
+import { withRunLock } from '../runner/lock';
+
+/** Exit codes of decisions (docs/cli-reference.md): the break changed since read; not allowed. */
+export const CONFLICT_EXIT_CODE = 3;
+export const REFUSED_EXIT_CODE = 4;
+/** `recon breaks verify` found an event altered, missing or out of its chain. */
+export const TAMPERED_EXIT_CODE = 5;
+
+export interface SessionOptions {
+  readonly dataDir: string;
+  readonly env?: ProviderEnvironment;
+  readonly asOf?: string;
+}
+
+export interface Session {
+  readonly breaks: Breaks;
+  readonly asOf: IsoDate;
+  readonly config: ReconConfig;
+}
+
+export async function withBreaks<T>(
+  options: SessionOptions,
+  io: CliIo,
+  work: (session: Session) => Promise<T>,
+): Promise<T> {
+  const paths = await existingState(options.dataDir, options.env);
+  const lastRun = await readLastRun(paths);
+  const asOf = options.asOf ?? (lastRun?.pinnedAsOf ? lastRun.asOf : businessDate(new Date()));
+  const config = loadReconConfig(io.env);
+  return withRunLock(
+    paths.lock,
+    async () => {
+      const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+      try {
+        const breaks = buildBreaks({
+          ddb: dynamo.documentClient,
+          tableName: dynamo.tableName,
+          config,
+          rules: config.breaks,
+          now: () => new Date(),
+        });
+        return await work({ breaks, asOf, config });
+      } finally {
+        await dynamo.close();
+      }
+    },
+    io.signal,
+  );
+}
+
+/**
+ * Who is deciding: `--as`, else RECON_OPERATOR, else the local user. Refused (exit 4) when
+ * `breaks.operators` is set and does not name them: they may read, not decide.
+ */
+export function actorOf(given: string | undefined, io: CliIo, config: ReconConfig): string {
+  const actor = (given ?? io.env.RECON_OPERATOR ?? userInfo().username).trim();
+  if (actor === '') throw new CliError('say who decides: --as <name> or RECON_OPERATOR', 2);
+  const { operators } = config.breaks;
+  if (operators.length > 0 && !operators.includes(actor)) {
+    throw new CliError(`${actor} may read breaks but not decide: not in breaks.operators`, REFUSED_EXIT_CODE);
+  }
+  return actor;
+}
+
+/** The break a full id or a short reference names, among those listed for `asOf`. */
+export async function resolveBreakId(breaks: Breaks, given: string, asOf: IsoDate): Promise<string> {
+  if (given.includes(':')) return given;
+  const matches = (await breaks.list(asOf)).filter((b) => b.ref.startsWith(given.toLowerCase()));
+  if (matches.length === 1 && matches[0]) return matches[0].id;
+  throw new CliError(
+    matches.length === 0 ? `no break ${given}` : `${given} names ${matches.length} breaks: type more of it`,
+    2,
+  );
+}

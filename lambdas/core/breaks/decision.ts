@@ -1,0 +1,112 @@
+/**
+ * A person's decision on a break and the rules for taking one (docs/breaks.md). Pure: the store
+ * (decision-store.ts) keeps the events and their projection, the service (service.ts) wires both.
+ */
+import { addDays, type IsoDate } from '../calendar';
+import type { DecidedStatus } from './kinds';
+import type { BreakBasis, BreakSubject, ObservedBreak } from './observed';
+
+export interface Decision {
+  readonly status: DecidedStatus;
+  readonly note: string;
+  readonly ticket?: string;
+  readonly assignee?: string;
+  /** An accepted difference's reason, one of the configured list. */
+  readonly reason?: string;
+  /** A disputed chargeback's contest deadline. */
+  readonly deadline?: IsoDate;
+  /** The money when decided: the decision holds while the data shows the same. */
+  readonly basis: BreakBasis;
+  /** What the break was about, kept so a resolved break still reads. */
+  readonly subject: BreakSubject;
+}
+
+export const DECISION_ACTIONS = ['treat', 'dispute', 'accept', 'undo'] as const;
+export type DecisionAction = (typeof DECISION_ACTIONS)[number];
+
+export type DecisionRequest =
+  | { readonly action: 'treat'; readonly note: string; readonly ticket?: string; readonly assignee?: string }
+  | { readonly action: 'dispute'; readonly note: string; readonly ticket?: string }
+  | { readonly action: 'accept'; readonly reason: string; readonly note: string }
+  | { readonly action: 'undo' };
+
+/** The breaks' settings (`breaks` in RECON_CONFIG). */
+export interface DecisionRules {
+  readonly acceptReasons: readonly string[];
+  readonly disputeDays: number;
+}
+
+/** A decision the rules do not allow, in one sentence (the CLI's exit code 4). */
+export class DecisionRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DecisionRefusedError';
+  }
+}
+
+/** What the last decisions were, for undo: each event's version, action and the state before it. */
+export interface PastDecision {
+  readonly version: number;
+  readonly action: DecisionAction;
+  readonly before: Decision | null;
+  readonly undoes?: number;
+}
+
+/** The latest decision not undone yet (undoing an undo is taking the decision again). */
+export function lastUndoable(history: readonly PastDecision[]): PastDecision | undefined {
+  const undone = new Set(history.flatMap((e) => (e.undoes === undefined ? [] : [e.undoes])));
+  return [...history].reverse().find((e) => e.action !== 'undo' && !undone.has(e.version));
+}
+
+export interface Outcome {
+  readonly after: Decision | null;
+  readonly undoes?: number;
+}
+
+/** The decision `request` gives a break seen as `observed` (undefined: the data no longer has it). */
+export function decide(
+  request: DecisionRequest,
+  observed: ObservedBreak | undefined,
+  history: readonly PastDecision[],
+  rules: DecisionRules,
+  today: IsoDate,
+): Outcome {
+  if (request.action === 'undo') {
+    const target = lastUndoable(history);
+    if (!target) throw new DecisionRefusedError('nothing to undo on this break');
+    return { after: target.before, undoes: target.version };
+  }
+  if (!observed) throw new DecisionRefusedError('the break is resolved: the data no longer shows it');
+  const base = { basis: observed.basis, subject: observed.subject, note: request.note.trim() };
+  if (base.note === '') throw new DecisionRefusedError('a note is required');
+  switch (request.action) {
+    case 'treat':
+      return { after: { status: 'IN_TREATMENT', ...base, ...optional(request) } };
+    case 'dispute':
+      if (observed.basis.kind !== 'CHARGEBACK') {
+        throw new DecisionRefusedError(`only a chargeback is disputed; this break is ${observed.basis.kind}`);
+      }
+      return {
+        after: {
+          status: 'DISPUTED',
+          ...base,
+          ...optional(request),
+          deadline: addDays(today, rules.disputeDays),
+        },
+      };
+    case 'accept':
+      if (!rules.acceptReasons.includes(request.reason)) {
+        throw new DecisionRefusedError(
+          `reason "${request.reason}" is not one of breaks.acceptReasons: ${rules.acceptReasons.join(', ')}`,
+        );
+      }
+      return { after: { status: 'ACCEPTED', ...base, reason: request.reason } };
+  }
+}
+
+function optional(request: { readonly ticket?: string; readonly assignee?: string }) {
+  return {
+    ...(request.ticket ? { ticket: request.ticket } : {}),
+    ...(request.assignee ? { assignee: request.assignee } : {}),
+  };
+}

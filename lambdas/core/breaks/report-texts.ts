@@ -1,0 +1,120 @@
+/**
+ * The words of breaks wherever finance reads them (the report's "Pendências", the morning message,
+ * `recon breaks`), both languages in one place like the other sections' texts.
+ */
+import { formatQuantity } from '../report-kit/plural';
+import { textsByLanguage } from '../report-kit/texts';
+import type { BreakKind, BreakStatus } from './kinds';
+
+export interface BreaksTexts {
+  readonly heading: string;
+  readonly note: string;
+  readonly kinds: Readonly<Record<BreakKind, string>>;
+  readonly statuses: Readonly<Record<BreakStatus, string>>;
+  readonly breaks: (n: number) => string;
+  /** "3 diferenças aceitas, R$ 0,07". */
+  readonly accepted: (n: number, amount: string) => string;
+  /** "contestação até 30/04/2025". */
+  readonly deadline: (date: string) => string;
+  readonly columns: {
+    readonly break: string;
+    readonly kind: string;
+    readonly status: string;
+    readonly acquirer: string;
+    readonly merchant: string;
+    readonly sale: string;
+    readonly atStake: string;
+    readonly since: string;
+    readonly age: string;
+    readonly count: string;
+    readonly decision: string;
+  };
+}
+
+const PORTUGUESE: BreaksTexts = {
+  heading: 'Pendências',
+  note: 'Cada pendência com seu status: novas desde ontem, reabertas por dinheiro novo, persistentes; em tratativa, contestadas e aceitas, como a equipe decidiu (recon breaks).',
+  kinds: {
+    LATE: 'Atrasado',
+    PAID_SHORT: 'Pago a menor',
+    PAID_OVER: 'Pago a maior',
+    UNEXPECTED: 'Pago sem previsão',
+    CHARGEBACK: 'Chargeback',
+    UNLINKED: 'Sem venda correspondente',
+    DEPOSIT_MISSING: 'Depósito não recebido',
+    DEPOSIT_DIFFERS: 'Depósito divergente',
+    UNEXPLAINED_CREDIT: 'Crédito sem explicação',
+    FEE_ABOVE_CONTRACT: 'Taxa acima do contrato',
+  },
+  statuses: {
+    NEW: 'Nova',
+    PERSISTING: 'Persistente',
+    IN_TREATMENT: 'Em tratativa',
+    DISPUTED: 'Contestada',
+    ACCEPTED: 'Aceita',
+    RESOLVED: 'Resolvida',
+    REOPENED: 'Reaberta',
+  },
+  breaks: (n) => formatQuantity(n, 'pendência', 'pendências', 'pt-BR'),
+  accepted: (n, amount) =>
+    `${formatQuantity(n, 'diferença aceita', 'diferenças aceitas', 'pt-BR')}, ${amount}`,
+  deadline: (date) => `contestação até ${date}`,
+  columns: {
+    break: 'Pendência',
+    kind: 'Tipo',
+    status: 'Status',
+    acquirer: 'Adquirente',
+    merchant: 'Estabelecimento',
+    sale: 'Venda',
+    atStake: 'Em jogo',
+    since: 'Desde',
+    age: 'Dias',
+    count: 'Quantidade',
+    decision: 'Decisão',
+  },
+};
+
+const ENGLISH: BreaksTexts = {
+  heading: 'Breaks',
+  note: 'Every break with its status: new since yesterday, reopened by new money, persisting; in treatment, disputed and accepted as the team decided (recon breaks).',
+  kinds: {
+    LATE: 'Late',
+    PAID_SHORT: 'Paid short',
+    PAID_OVER: 'Paid over',
+    UNEXPECTED: 'Paid without forecast',
+    CHARGEBACK: 'Chargeback',
+    UNLINKED: 'No matching sale',
+    DEPOSIT_MISSING: 'Deposit missing',
+    DEPOSIT_DIFFERS: 'Deposit differs',
+    UNEXPLAINED_CREDIT: 'Unexplained credit',
+    FEE_ABOVE_CONTRACT: 'Fee above contract',
+  },
+  statuses: {
+    NEW: 'New',
+    PERSISTING: 'Persisting',
+    IN_TREATMENT: 'In treatment',
+    DISPUTED: 'Disputed',
+    ACCEPTED: 'Accepted',
+    RESOLVED: 'Resolved',
+    REOPENED: 'Reopened',
+  },
+  breaks: (n) => formatQuantity(n, 'break', 'breaks', 'en'),
+  accepted: (n, amount) =>
+    `${formatQuantity(n, 'accepted difference', 'accepted differences', 'en')}, ${amount}`,
+  deadline: (date) => `contest by ${date}`,
+  columns: {
+    break: 'Break',
+    kind: 'Kind',
+    status: 'Status',
+    acquirer: 'Acquirer',
+    merchant: 'Merchant',
+    sale: 'Sale',
+    atStake: 'At stake',
+    since: 'Since',
+    age: 'Days',
+    count: 'Count',
+    decision: 'Decision',
+  },
+};
+
+export const breaksTextsFor = textsByLanguage<BreaksTexts>({ 'pt-BR': PORTUGUESE, en: ENGLISH });

@@ -1,0 +1,152 @@
+/**
+ * Breaks as a finance team works them: what the data shows (receivables in an action state, through
+ * the byWork index: work bounded by what needs action, never the book) joined with what people
+ * decided (decision-store.ts). Nothing here writes a receivable: a decision never changes the money,
+ * and the money never erases a decision.
+ */
+import { isExpired } from '../book/expiry';
+import type { IsoDate } from '../calendar';
+import type { ReconConfig } from '../config';
+import { readReceivables } from '../receivable-store/batch-read';
+import { expiryDateOf } from '../receivables/horizon';
+import { type TableDeps, workPages } from '../receivables/queries';
+import { INDEXED_STATUSES, stakePartition } from '../receivables/work-index';
+import { type BreakEvent, type ChainProblem, verifyChain } from './chain';
+import { type DecisionRequest, type DecisionRules, decide } from './decision';
+import { buildDecisionStore, type Head } from './decision-store';
+import { type ObservedBreak, observedOfReceivable } from './observed';
+import { type BreakView, breakView } from './status';
+
+export interface BreaksDeps extends TableDeps {
+  readonly config: Pick<ReconConfig, 'hotHorizonDays' | 'tolerance' | 'graceDays'>;
+  readonly rules: DecisionRules;
+  readonly now: () => Date;
+}
+
+export interface DecisionCommand {
+  readonly breakId: string;
+  readonly request: DecisionRequest;
+  readonly actor: string;
+  /** The version the caller read; omitted, the current one (no check against a stale read). */
+  readonly expected?: number;
+  /** The business date the decision is taken on (a dispute's deadline counts from it). */
+  readonly asOf: IsoDate;
+}
+
+export interface Verification {
+  readonly breaks: number;
+  readonly events: number;
+  readonly problems: ChainProblem[];
+}
+
+const RECEIVABLE_PREFIX = 'r:';
+
+export function buildBreaks(deps: BreaksDeps) {
+  const store = buildDecisionStore(deps);
+  const live = (observed: ObservedBreak | undefined, expiry: IsoDate | undefined, asOf: IsoDate) =>
+    observed !== undefined && !isExpired(expiry, asOf) ? observed : undefined;
+
+  async function observedAll(asOf: IsoDate): Promise<Map<string, ObservedBreak>> {
+    const found = new Map<string, ObservedBreak>();
+    for (const state of INDEXED_STATUSES) {
+      for await (const page of workPages(deps, stakePartition(state))) {
+        for (const r of page) {
+          const observed = live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf);
+          if (observed) found.set(observed.id, observed);
+        }
+      }
+    }
+    return found;
+  }
+
+  async function observedOne(breakId: string, asOf: IsoDate): Promise<ObservedBreak | undefined> {
+    if (!breakId.startsWith(RECEIVABLE_PREFIX)) return undefined;
+    const key = breakId.slice(RECEIVABLE_PREFIX.length);
+    const r = (await readReceivables(deps, [key])).get(key);
+    return r ? live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf) : undefined;
+  }
+
+  return {
+    /** Every break the data shows or somebody decided, largest money at stake first. */
+    async list(asOf: IsoDate): Promise<BreakView[]> {
+      const [observed, heads] = await Promise.all([observedAll(asOf), store.heads()]);
+      const byId = new Map<string, Head>(heads.map((h) => [h.breakId, h]));
+      const ids = new Set([...observed.keys(), ...heads.filter((h) => h.decision).map((h) => h.breakId)]);
+      return [...ids]
+        .map((id) => breakView(id, observed.get(id), byId.get(id), asOf))
+        .sort((a, b) => b.stakeCents - a.stakeCents || a.id.localeCompare(b.id));
+    },
+
+    async show(
+      breakId: string,
+      asOf: IsoDate,
+    ): Promise<{ view: BreakView; events: BreakEvent[] } | undefined> {
+      const [observed, head, events] = await Promise.all([
+        observedOne(breakId, asOf),
+        store.head(breakId),
+        store.events(breakId),
+      ]);
+      if (!observed && !head.decision && events.length === 0) return undefined;
+      if (!observed && !head.decision) return { view: resolvedUndecided(breakId, events, asOf), events };
+      return { view: breakView(breakId, observed, head, asOf), events };
+    },
+
+    /** Takes one decision; returns the break as it now stands. */
+    async decide(command: DecisionCommand): Promise<{ view: BreakView; event: BreakEvent }> {
+      const now = deps.now();
+      const today = command.asOf;
+      const [observed, head, history] = await Promise.all([
+        observedOne(command.breakId, today),
+        store.head(command.breakId),
+        store.events(command.breakId),
+      ]);
+      const expected = command.expected ?? head.version;
+      const outcome = decide(command.request, observed, history, deps.rules, today);
+      const event = await store.append(
+        {
+          breakId: command.breakId,
+          at: now.toISOString(),
+          actor: command.actor,
+          action: command.request.action,
+          before: head.decision,
+          after: outcome.after,
+          ...(outcome.undoes === undefined ? {} : { undoes: outcome.undoes }),
+        },
+        expected,
+        now,
+      );
+      const projected = { decision: event.after, version: event.version };
+      const view =
+        observed || event.after ? breakView(command.breakId, observed, projected, today) : undefined;
+      return { view: view ?? resolvedUndecided(command.breakId, [...history, event], today), event };
+    },
+
+    async history(breakId: string): Promise<BreakEvent[]> {
+      await store.head(breakId);
+      return store.events(breakId);
+    },
+
+    /** Brings every projection up to its events, then checks every chain. */
+    async verify(): Promise<Verification> {
+      const stored = await store.heads();
+      let events = 0;
+      const problems: ChainProblem[] = [];
+      for (const { breakId } of stored) {
+        const head = await store.head(breakId);
+        const chain = await store.events(breakId);
+        events += chain.length;
+        problems.push(...verifyChain(breakId, chain, head));
+      }
+      return { breaks: stored.length, events, problems };
+    },
+  };
+}
+
+export type Breaks = ReturnType<typeof buildBreaks>;
+
+/** A break whose every decision was undone and that the data no longer shows: its last known basis. */
+function resolvedUndecided(breakId: string, events: readonly BreakEvent[], asOf: IsoDate): BreakView {
+  const known = [...events].reverse().find((e) => e.before ?? e.after);
+  const decision = known?.before ?? known?.after ?? null;
+  return { ...breakView(breakId, undefined, { decision, version: events.length }, asOf), decision: null };
+}
