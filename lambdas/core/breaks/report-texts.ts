@@ -25,6 +25,7 @@ export interface BreaksTexts {
     readonly sale: string;
     readonly atStake: string;
     readonly since: string;
+    readonly deadline: string;
     readonly age: string;
     readonly count: string;
     readonly decision: string;
@@ -68,6 +69,7 @@ const PORTUGUESE: BreaksTexts = {
     sale: 'Venda',
     atStake: 'Em jogo',
     since: 'Desde',
+    deadline: 'Prazo',
     age: 'Dias',
     count: 'Quantidade',
     decision: 'Decisão',
@@ -111,6 +113,7 @@ const ENGLISH: BreaksTexts = {
     sale: 'Sale',
     atStake: 'At stake',
     since: 'Since',
+    deadline: 'Deadline',
     age: 'Days',
     count: 'Count',
     decision: 'Decision',

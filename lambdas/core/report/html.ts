@@ -180,6 +180,7 @@ export function renderHtmlReport(s: RunSummary): string {
 <p class="meta">${status} · ${meta}</p>
 ${failuresSection(s)}
 ${renderAttention(s, SECTIONS.whoOwesWhat.html(s))}
+${SECTIONS.breaks.html(s)}
 ${SECTIONS.deposits.html(s)}
 ${SECTIONS.accountFees.html(s)}
 ${SECTIONS.lifecycle.html(s)}

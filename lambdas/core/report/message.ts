@@ -13,7 +13,7 @@ import { formatDate, formatInstant } from '../report-kit/dates';
 import { actionLines, chargebackNote, moneyAtStake, receivableParts } from './action-order';
 import { environmentName, textsFor } from './i18n';
 import { presignCommand, type ReportLink } from './report-link';
-import { SECTION_LIST } from './sections';
+import { LEAD_SECTION, SECTION_LIST } from './sections';
 import type { JobLine, RunSummary } from './types';
 
 export const SNS_SUBJECT_MAX_CHARS = 100;
@@ -146,6 +146,7 @@ export function summaryMessage(s: RunSummary, link: ReportLink): string {
   const body = [
     `${status}: ${t.period(date(s.from), date(s.to))}, ${t.asOf(date(s.asOf))} (${environmentName(s.environment, s.language)}, ${shorten(s.runId, 80)}).`,
     ...failureLines(s),
+    ...LEAD_SECTION.messageLines(s),
     ...attentionLines(s),
     ...SECTION_LIST.flatMap((section) => section.messageLines(s)),
     ...stateLines(s),

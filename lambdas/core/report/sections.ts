@@ -12,15 +12,18 @@ import {
   unclassifiedReportSection,
 } from '../book/report-section';
 import { type WhoOwesWhatReportInput, whoOwesWhatReportSection } from '../book/report-who-owes-what';
+import { type BreaksReportInput, breaksReportSection } from '../breaks/report-section';
 import { type DepositsReportInput, depositsReportSection } from '../deposits/report-section';
 import { type FeeAuditReportInput, feeAuditReportSection } from '../fee-audit/report-section';
 
-/** What the summarizer asks the account items and the bank leg for. */
 export type { FeesQuery } from '../account-items/period-fees';
+/** What the summarizer asks the account items, the bank leg and the breaks for. */
+export type { BreaksSummary } from '../breaks/summary';
 export type { DepositsQuery } from '../deposits/section-model';
 
 export const SECTIONS = {
   whoOwesWhat: whoOwesWhatReportSection,
+  breaks: breaksReportSection,
   accountFees: accountFeesReportSection,
   lifecycle: lifecycleReportSection,
   unclassified: unclassifiedReportSection,
@@ -41,11 +44,18 @@ export const SECTION_LIST = [
   SECTIONS.feeAudit,
 ] as const;
 
+/**
+ * The section whose message lines come first, before what needs action: what changed since
+ * yesterday (new, reopened) is what a reader looks for before the whole list.
+ */
+export const LEAD_SECTION = SECTIONS.breaks;
+
 /** Every section's CSS, once. */
-export const SECTION_STYLES = SECTION_LIST.map((section) => section.style).join('');
+export const SECTION_STYLES = [LEAD_SECTION, ...SECTION_LIST].map((section) => section.style).join('');
 
 /** The parts of the run summary the sections read, each declared by its section. */
 export type SectionsSummary = AccountFeesReportInput &
+  BreaksReportInput &
   LifecycleReportInput &
   UnclassifiedReportInput &
   DepositsReportInput &

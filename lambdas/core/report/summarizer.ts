@@ -41,6 +41,8 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly readFees?: (query: FeesQuery) => Promise<Part<'fees'>>;
   /** The bank leg's "Depósitos" for the run's period (docs/deposits.md); absent: no section. */
   readonly deposits?: (query: DepositsQuery) => Promise<Part<'deposits'>>;
+  /** The pendências by status (docs/breaks.md); absent: no section. */
+  readonly breaks?: (asOf: IsoDate) => Promise<Part<'breaks'>>;
 };
 
 /** Object keys of one run's summary files in the lake bucket. */
@@ -73,10 +75,12 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
     const stamp = { finishedAt: deps.now(), language: deps.language };
     const feeAudit = await deps.feeAudit?.(input.asOf);
     const deposits = await deps.deposits?.({ from: input.from, to: input.to, asOf: input.asOf });
+    const breaks = await deps.breaks?.(input.asOf);
     const summary = {
       ...buildRunSummaryFromBook(input, book, stamp, fees),
       ...(feeAudit === undefined ? {} : { feeAudit }),
       ...(deposits === undefined ? {} : { deposits }),
+      ...(breaks === undefined ? {} : { breaks }),
     };
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');

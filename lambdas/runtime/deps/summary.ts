@@ -3,6 +3,11 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildFeesReader } from '../../core/account-items/period-fees';
 import { buildBookReader } from '../../core/book/reader';
+import { withoutDecided } from '../../core/breaks/book-attention';
+import { buildBreaks } from '../../core/breaks/service';
+import type { BreakView } from '../../core/breaks/status';
+import { summarizeBreaks } from '../../core/breaks/summary';
+import type { IsoDate } from '../../core/calendar';
 import { anyStatementTaken } from '../../core/deposits/bank/inbox';
 import { readDepositResults } from '../../core/deposits/results-lake';
 import { buildDepositsSectionReader } from '../../core/deposits/section-reader';
@@ -35,8 +40,16 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     now,
     reasonColumns: config.recordReasonColumns ?? [],
   });
+  const breaks = buildBreaks({ ddb, tableName, config, rules: config.breaks, now });
+  const readBook = buildBookReader({ ddb, tableName, config, now });
+  // One listing of the breaks per summary, read by the book's action list and the breaks' section.
+  let listed: { readonly asOf: IsoDate; readonly views: Promise<BreakView[]> } | undefined;
+  const breakViews = (asOf: IsoDate) => {
+    if (listed?.asOf !== asOf) listed = { asOf, views: breaks.list(asOf) };
+    return listed.views;
+  };
   const summarize = buildSummarizer({
-    readBook: buildBookReader({ ddb, tableName, config, now }),
+    readBook: async (asOf) => withoutDecided(await readBook(asOf), await breakViews(asOf)),
     writeObject,
     publish: wiring.publish,
     reportLink:
@@ -51,6 +64,10 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
       anyStatement: () => anyStatementTaken(s3, bucket),
       readResults: (range) => readDepositResults(s3, bucket, range),
     }),
+    breaks: async (asOf) => summarizeBreaks(await breakViews(asOf)),
   });
-  return (input) => summarize(input);
+  return (input) => {
+    listed = undefined;
+    return summarize(input);
+  };
 }

@@ -1,0 +1,34 @@
+/**
+ * What needs action, less what the team already decided: a break in treatment, disputed or accepted
+ * (its money unchanged since) leaves the book's action categories, their counts, money and largest
+ * items, so the morning's list reaches zero as people work it. The "Pendências" section counts them
+ * apart; the states table still counts every receivable in its state.
+ */
+import type { ActionCategory, ActionItem, BookView } from '../book/types';
+import { DECIDED_STATUSES, KIND_OF_STATE } from './kinds';
+import type { BreakSubject } from './observed';
+import type { BreakView } from './status';
+
+const STATE_OF_KIND = new Map(Object.entries(KIND_OF_STATE).map(([state, kind]) => [kind, state]));
+
+const identity = (s: Pick<BreakSubject, 'acquirer' | 'merchant' | 'saleDate' | 'nsu' | 'installment'>) =>
+  `${s.acquirer}|${s.merchant}|${s.saleDate}|${s.nsu}|${s.installment}`;
+
+const isDecided = (v: BreakView) => (DECIDED_STATUSES as readonly string[]).includes(v.status);
+
+export function withoutDecided(book: BookView, views: readonly BreakView[]): BookView {
+  const decided = views.filter(isDecided);
+  if (decided.length === 0) return book;
+  const attention = book.attention.map((category): ActionCategory => {
+    const of = decided.filter((v) => STATE_OF_KIND.get(v.kind) === category.state);
+    if (of.length === 0) return category;
+    const gone = new Set(of.map((v) => identity(v.subject)));
+    return {
+      ...category,
+      count: Math.max(0, category.count - of.length),
+      amountCents: Math.max(0, category.amountCents - of.reduce((sum, v) => sum + v.stakeCents, 0)),
+      largest: category.largest.filter((item: ActionItem) => !gone.has(identity(item))),
+    };
+  });
+  return { ...book, attention };
+}

@@ -1,0 +1,69 @@
+/**
+ * The report's "Pendências" and its lines in the morning message: the breaks by status, new since
+ * yesterday first, then reopened and persisting (each with its money), then what the team is on
+ * (in treatment, disputed with each deadline) and what it wrote off (accepted, counted, not listed
+ * among what needs action).
+ */
+import { formatBrl } from '../money';
+import { formatDate } from '../report-kit/dates';
+import { html, type SafeHtml } from '../report-kit/escape';
+import type { ReportSection } from '../report-kit/section';
+import { cellsFor, renderTable } from '../report-kit/table';
+import type { ReportLanguage } from '../report-language';
+import { breaksTextsFor } from './report-texts';
+import type { BreaksSummary, StatusCount } from './summary';
+
+/** What the section reads of the run summary. */
+export interface BreaksReportInput {
+  readonly language: ReportLanguage;
+  /** Absent when the summarizer reads no breaks (a summary built from a list of receivables). */
+  readonly breaks?: BreaksSummary;
+}
+
+function breaksHtml(s: BreaksReportInput): SafeHtml {
+  if (s.breaks === undefined) return html``;
+  const t = breaksTextsFor(s.language);
+  const cell = cellsFor(s.language);
+  const c = t.columns;
+  const rows = s.breaks.byStatus.map((b) => [
+    cell.text(t.statuses[b.status]),
+    cell.count(b.count),
+    cell.money(b.amountCents),
+  ]);
+  const disputes = s.breaks.disputes.map((d) => [
+    cell.text([d.acquirer, d.nsu && `NSU ${d.nsu}`, d.ref].filter(Boolean).join(' · ')),
+    cell.date(d.deadline),
+    cell.money(d.amountCents),
+  ]);
+  const num = (label: string) => ({ label, num: true });
+  return html`<h2 id="pendencias">${t.heading}</h2>
+<p class="muted">${t.note}</p>
+${renderTable([{ label: c.status }, num(c.count), num(c.atStake)], rows, { none: '' })}
+${disputes.length > 0 ? html`<h3>${t.statuses.DISPUTED}</h3>\n${renderTable([{ label: c.break }, { label: c.deadline }, num(c.atStake)], disputes, { none: '' })}` : ''}`;
+}
+
+/**
+ * "Pendências:" then one line per status with anything in it: "Nova: 3 pendências, R$ 10,00", the
+ * disputed with their nearest deadline, and the accepted differences counted.
+ */
+function breaksMessageLines(s: BreaksReportInput): string[] {
+  if (s.breaks === undefined) return [];
+  const t = breaksTextsFor(s.language);
+  const brl = (cents: number) => formatBrl(cents, s.language);
+  const nearest = s.breaks.disputes[0];
+  const line = (b: StatusCount) => {
+    if (b.status === 'ACCEPTED') return t.accepted(b.count, brl(b.amountCents));
+    const deadline =
+      b.status === 'DISPUTED' && nearest ? ` (${t.deadline(formatDate(nearest.deadline, s.language))})` : '';
+    return `${t.statuses[b.status]}: ${t.breaks(b.count)}, ${brl(b.amountCents)}${deadline}`;
+  };
+  const lines = s.breaks.byStatus.filter((b) => b.count > 0).map(line);
+  return lines.length === 0 ? [] : [`${t.heading}:`, ...lines.map((l) => `  ${l}`)];
+}
+
+export const breaksReportSection: ReportSection<BreaksReportInput> = {
+  style: '',
+  html: breaksHtml,
+  actionEntries: () => [],
+  messageLines: breaksMessageLines,
+};
