@@ -21,6 +21,8 @@ export interface BreaksDeps extends TableDeps {
   readonly config: Pick<ReconConfig, 'hotHorizonDays' | 'tolerance' | 'graceDays'>;
   readonly rules: DecisionRules;
   readonly now: () => Date;
+  /** Hears of every event written (the lake's copy of the audit log); its failure fails the call, the event stays. */
+  readonly onEvent?: (event: BreakEvent) => Promise<void>;
 }
 
 export interface DecisionCommand {
@@ -115,6 +117,7 @@ export function buildBreaks(deps: BreaksDeps) {
         expected,
         now,
       );
+      await deps.onEvent?.(event);
       const projected = { decision: event.after, version: event.version };
       const view =
         observed || event.after ? breakView(command.breakId, observed, projected, today) : undefined;
