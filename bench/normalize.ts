@@ -13,10 +13,20 @@ import { build } from 'esbuild';
 import type { ReportKind } from '../lambdas/core/ingest/records/canonical';
 import { buildProviderClient } from '../lambdas/core/provider/client';
 import { buildInProcessLimiter } from '../lambdas/core/rate-limit/in-process';
+import { STEP_CATALOG } from '../lambdas/core/workflow/step-catalog';
 import { CONFIGURATIONS, startSimulator } from '../local/simulator';
 import { round } from './figures';
 
 const run = promisify(execFile);
+
+/**
+ * V8 sizes its heap from the machine's memory (a quarter of it, twice that with 64-bit pointers:
+ * `Heap::HeapSizeFromPhysicalMemory`) and lets garbage grow further before collecting the larger that
+ * heap is. On a 24 GB bench machine that is a 4 GB heap, collected at about four times what is live;
+ * in the download Lambda it is half its memory. The child gets the Lambda's heap, so its peak RSS is
+ * the Lambda's and not the bench machine's.
+ */
+const LAMBDA_OLD_SPACE_MB = STEP_CATALOG.downloadPages.memoryMb / 2;
 
 /** Pages sampled per report kind (1,000 records each). */
 const SAMPLE_PAGES = 10;
@@ -73,11 +83,14 @@ export async function benchNormalize(
   try {
     const file = join(directory, 'pages.json');
     await writeFile(file, JSON.stringify(await samplePages()));
-    // Bundled as the Lambda is, not run through tsx: its loader holds about 100 MB the pipeline does not.
+    // Bundled and minified as the Lambda is (lib/constructs/recon-function.ts), not run through tsx: its
+    // loader holds about 100 MB the pipeline does not, and the unminified bundle's comments made its
+    // source a two-byte string of 4.8 MB where the Lambda's is 1.1 MB of ASCII.
     const worker = join(directory, 'normalize-worker.mjs');
     await build({
       entryPoints: ['bench/normalize-worker.ts'],
       bundle: true,
+      minify: true,
       platform: 'node',
       format: 'esm',
       target: 'node22',
@@ -89,7 +102,13 @@ export async function benchNormalize(
     });
     const { stdout } = await run(
       process.execPath,
-      [worker, file, String(sizes.normalize), String(sizes.stream)],
+      [
+        `--max-old-space-size=${LAMBDA_OLD_SPACE_MB}`,
+        worker,
+        file,
+        String(sizes.normalize),
+        String(sizes.stream),
+      ],
       { maxBuffer: 1 << 20 },
     );
     const out = JSON.parse(stdout.trim().split('\n').pop() as string);
