@@ -8,7 +8,7 @@ import { breaksTextsFor } from '../../lambdas/core/breaks/report-texts';
 import type { BreakView } from '../../lambdas/core/breaks/status';
 import { formatBrl } from '../../lambdas/core/money';
 import type { ReportLanguage } from '../../lambdas/core/report/types';
-import { formatDate } from '../../lambdas/core/report-kit/dates';
+import { formatDate, formatInstant } from '../../lambdas/core/report-kit/dates';
 import { type Format, formatRows, formatTable } from '../format';
 
 /** One flat row per break: the fields scripts read (jsonl, csv). */
@@ -129,14 +129,15 @@ export function formatHistory(
       : formatRows(format, columns, rows);
   }
   const t = breaksTextsFor(language);
+  const h = t.history;
   const state = (d: Decision | null) => (d ? t.statuses[d.status] : '—');
   const rows = events.map((e) => ({
     '#': e.version,
-    at: e.at,
-    actor: e.actor,
-    action: e.undoes === undefined ? e.action : `${e.action} #${e.undoes}`,
-    change: `${state(e.before)} → ${state(e.after)}`,
-    detail: decisionText(e.after, language),
+    [h.when]: formatInstant(e.at, language),
+    [h.who]: e.actor,
+    [h.action]: e.undoes === undefined ? t.actions[e.action] : `${t.actions[e.action]} #${e.undoes}`,
+    [h.change]: `${state(e.before)} → ${state(e.after)}`,
+    [h.detail]: decisionText(e.after, language),
   }));
-  return formatTable(['#', 'at', 'actor', 'action', 'change', 'detail'], rows);
+  return formatTable(['#', h.when, h.who, h.action, h.change, h.detail], rows);
 }

@@ -4,6 +4,7 @@
  */
 import { formatQuantity } from '../report-kit/plural';
 import { textsByLanguage } from '../report-kit/texts';
+import type { DecisionAction } from './decision';
 import type { BreakKind, BreakStatus } from './kinds';
 
 export interface BreaksTexts {
@@ -16,6 +17,15 @@ export interface BreaksTexts {
   readonly accepted: (n: number, amount: string) => string;
   /** "contestação até 30/04/2025". */
   readonly deadline: (date: string) => string;
+  /** The decisions as the history names them. */
+  readonly actions: Readonly<Record<DecisionAction, string>>;
+  readonly history: {
+    readonly when: string;
+    readonly who: string;
+    readonly action: string;
+    readonly change: string;
+    readonly detail: string;
+  };
   readonly columns: {
     readonly break: string;
     readonly kind: string;
@@ -60,6 +70,8 @@ const PORTUGUESE: BreaksTexts = {
   accepted: (n, amount) =>
     `${formatQuantity(n, 'diferença aceita', 'diferenças aceitas', 'pt-BR')}, ${amount}`,
   deadline: (date) => `contestação até ${date}`,
+  actions: { treat: 'tratativa', dispute: 'contestação', accept: 'aceite', undo: 'desfeito' },
+  history: { when: 'Quando', who: 'Quem', action: 'Ação', change: 'Mudança', detail: 'Detalhe' },
   columns: {
     break: 'Pendência',
     kind: 'Tipo',
@@ -104,6 +116,8 @@ const ENGLISH: BreaksTexts = {
   accepted: (n, amount) =>
     `${formatQuantity(n, 'accepted difference', 'accepted differences', 'en')}, ${amount}`,
   deadline: (date) => `contest by ${date}`,
+  actions: { treat: 'treatment', dispute: 'dispute', accept: 'acceptance', undo: 'undone' },
+  history: { when: 'When', who: 'Who', action: 'Action', change: 'Change', detail: 'Detail' },
   columns: {
     break: 'Break',
     kind: 'Kind',
