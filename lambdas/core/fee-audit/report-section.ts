@@ -11,6 +11,7 @@ import { formatDate } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
 import { formatPercent } from '../report-kit/percent';
 import type { ReportSection } from '../report-kit/section';
+import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-list';
 import { cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
 import { FEE_AUDIT_ANCHOR, feeAuditActionEntries, feeAuditMessageLines } from './report-message';
@@ -18,8 +19,7 @@ import { feeAuditTextsFor } from './report-texts';
 import type { FeeAuditSection, OverchargeItem } from './section-model';
 
 /** What the section reads of the run summary. */
-export interface FeeAuditReportInput {
-  readonly language: ReportLanguage;
+export interface FeeAuditReportInput extends FullListsInput {
   /** The fee audit's section (docs/fee-audit.md); absent in summaries made before it existed. */
   readonly feeAudit?: FeeAuditSection;
 }
@@ -29,10 +29,14 @@ export function feeAuditHtml(s: FeeAuditReportInput): SafeHtml {
   const section = s.feeAudit;
   if (section === undefined) return html``;
   const w = feeAuditTextsFor(s.language);
-  return html`<h2 id="${FEE_AUDIT_ANCHOR}">${w.heading}</h2>\n${body(section, s.language)}`;
+  return html`<h2 id="${FEE_AUDIT_ANCHOR}">${w.heading}</h2>\n${body(section, s)}`;
 }
 
-function body(section: FeeAuditSection, language: ReportLanguage): SafeHtml {
+/** The list names of the section's two tables (report-kit/short-list.ts). */
+export const FEE_AUDIT_LISTS = { byAcquirerBrand: 'fees-by-acquirer-brand', items: 'fees-above-contract' };
+
+function body(section: FeeAuditSection, s: FullListsInput): SafeHtml {
+  const { language } = s;
   const w = feeAuditTextsFor(language);
   const c = w.columns;
   const cell = cellsFor(language);
@@ -49,7 +53,9 @@ ${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: 
   const note = html`<p class="muted">${w.note(count(audited), count(audited - withoutRate))}</p>`;
   const missing =
     withoutRate > 0 ? html`\n<p class="bad">${w.withoutRate(withoutRate, count(withoutRate))}</p>` : '';
-  const totals = section.byAcquirerBrand.map((line) => [
+  // Largest overcharge first (the section's order); the foot still sums every line.
+  const lines = shownRows(section.byAcquirerBrand);
+  const totals = lines.map((line) => [
     cell.text(line.acquirer),
     cell.text(line.brand),
     cell.count(line.items),
@@ -72,10 +78,14 @@ ${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: 
     { label: c.chargedFee, num: true },
     { label: c.overcharged, num: true },
   ];
-  const items = section.largest.map((item) => itemRow(item, language));
+  const largest = shownRows(section.largest);
+  const items = largest.map((item) => itemRow(item, language));
+  const overcharged = section.byAcquirerBrand.reduce((n, line) => n + line.items, 0);
   return html`${note}${missing}
 ${renderTable(totalColumns, totals, { none: w.none, foot: [cell.text(''), cell.text(''), cell.text(''), cell.money(section.overchargedCents)] })}
-${section.largest.length > 0 ? renderTable(itemColumns, items, { none: w.none }) : ''}`;
+${moreLine(s, FEE_AUDIT_LISTS.byAcquirerBrand, lines.length, section.byAcquirerBrand.length)}
+${largest.length > 0 ? renderTable(itemColumns, items, { none: w.none }) : ''}
+${moreLine(s, FEE_AUDIT_LISTS.items, largest.length, overcharged)}`;
 }
 
 function itemRow(item: OverchargeItem, language: ReportLanguage) {

@@ -117,6 +117,8 @@ export const ENGLISH: Texts = {
   },
   recordsSection: {
     heading: 'Records received',
+    byCode: 'By record code',
+    byReason: 'Quarantined, by reason',
     received: (records, quarantined) =>
       `${records} received from the provider; ${quarantined} quarantined (kept aside for review, never dropped).`,
     code: 'Record type',
@@ -151,6 +153,7 @@ export const ENGLISH: Texts = {
   },
   reports: {
     heading: 'Provider reports',
+    each: (reports) => `Report by report (${reports})`,
     report: 'Report',
     id: 'Id',
     outcome: 'Outcome',

@@ -117,6 +117,8 @@ export const PORTUGUESE: Texts = {
   },
   recordsSection: {
     heading: 'Registros recebidos',
+    byCode: 'Por código de registro',
+    byReason: 'Em quarentena, por motivo',
     received: (records, quarantined) =>
       `${records} recebidos do provedor; ${quarantined} em quarentena (separados para revisão, nunca descartados).`,
     code: 'Tipo de registro',
@@ -151,6 +153,7 @@ export const PORTUGUESE: Texts = {
   },
   reports: {
     heading: 'Relatórios do provedor',
+    each: (reports) => `Relatório a relatório (${reports})`,
     report: 'Relatório',
     id: 'Id',
     outcome: 'Resultado',

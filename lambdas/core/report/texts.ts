@@ -82,6 +82,9 @@ export interface Texts {
   readonly recordsSection: {
     heading: string;
     received: (records: string, quarantined: string) => string;
+    /** The fold over the per-code table: technical detail, one tap away. */
+    byCode: string;
+    byReason: string;
     code: string;
     reason: string;
     codes: Readonly<Record<string, string>>;
@@ -98,6 +101,8 @@ export interface Texts {
   };
   readonly reports: {
     heading: string;
+    /** The fold over the per-report table. */
+    each: (reports: string) => string;
     report: string;
     id: string;
     outcome: string;
