@@ -68,8 +68,6 @@ ${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: 
     { label: c.overcharged, num: true },
   ];
   const itemColumns = [
-    { label: c.acquirer },
-    { label: c.brand },
     { label: c.sale },
     { label: c.kind },
     { label: c.contractRate, num: true },
@@ -91,12 +89,10 @@ ${moreLine(s, FEE_AUDIT_LISTS.items, largest.length, overcharged)}`;
 function itemRow(item: OverchargeItem, language: ReportLanguage) {
   const c = feeAuditTextsFor(language).columns;
   const cell = cellsFor(language);
+  // Who and which sale in one cell, the row's title on a phone: nine columns were wider than a desktop page.
+  const sale = `${item.saleDate === null ? '' : formatDate(item.saleDate, language)} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`;
   return [
-    cell.text(item.acquirer),
-    cell.text(item.brand),
-    cell.text(
-      `${item.saleDate === null ? '' : formatDate(item.saleDate, language)} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`,
-    ),
+    cell.text(`${item.acquirer} · ${item.brand} · ${sale}`),
     cell.text(item.kind === 'SALE' ? c.sale : c.advance),
     cell.text(item.contractMdrPercent === null ? '' : formatPercent(item.contractMdrPercent, language)),
     cell.text(item.chargedMdrPercent === null ? '' : formatPercent(item.chargedMdrPercent, language)),
