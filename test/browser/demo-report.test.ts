@@ -4,8 +4,8 @@
  * nothing wider than its container, every section on the page, and short enough to read on a phone
  * (docs/report.md, "Short by design"): at most 15 screens of a 360 × 740 px viewport.
  */
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -49,7 +49,8 @@ describe('the production demo report in Chromium', () => {
       path.endsWith(join(`run=${summary.runId}`, 'report.html')),
     );
     expect(reportPath).toBeDefined();
-    const url = pathToFileURL(join(dataDir, reportPath ?? '')).href;
+    const reportFile = join(dataDir, reportPath ?? '');
+    const url = pathToFileURL(reportFile).href;
 
     const browser = await chromium.launch({ executablePath: CHROMIUM });
     try {
@@ -84,6 +85,21 @@ describe('the production demo report in Chromium', () => {
       expect(heights[360]).toBeLessThanOrEqual(MAX_SCREENS * SCREEN.height);
       expect(heights[420]).toBeLessThanOrEqual(heights[360] ?? 0);
       expect(heights[1280]).toBeLessThanOrEqual(heights[420] ?? 0);
+
+      // Each category's full list is beside the report, linked from it, with every item (not its top 5).
+      const page = await browser.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      const links = await page
+        .locator('a[download]')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      await page.close();
+      for (const category of summary.attention.filter((c) => c.count > 0)) {
+        const file = summary.fullLists?.[category.state];
+        expect(links).toContain(file);
+        const csv = await readFile(join(dirname(reportFile), file ?? ''), 'utf8');
+        expect(csv.startsWith('\ufeff')).toBe(true);
+        expect(csv.trimEnd().split('\r\n')).toHaveLength(category.count + 1);
+      }
     } finally {
       await browser.close();
     }

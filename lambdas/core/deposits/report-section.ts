@@ -14,6 +14,7 @@ import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-li
 import { type Cell, type Column, cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
 import { type DepositsActionInput, depositActionEntries } from './report-actions';
+import { depositsFullLists, depositsListName, differingDays } from './report-lists';
 import { depositsTextsFor } from './report-texts';
 import type { DepositsSection } from './section-model';
 import type { DepositResult, DepositStatus } from './types';
@@ -186,9 +187,6 @@ function compactCounts(section: OnSection, language: ReportLanguage): SafeHtml[]
   return parts.length === 0 ? [] : [html`<p>${joinHtml(parts, html`<br>`)}</p>`];
 }
 
-/** The list name of one status's results (report-kit/short-list.ts): `deposits-NOT_DEPOSITED`. */
-export const depositsListName = (status: DepositStatus | 'BY_DAY') => `deposits-${status}`;
-
 /**
  * The days and acquirers whose received differs from what was due, largest difference first: a day
  * that agrees has nothing at stake and is only counted (most days of a quiet month).
@@ -200,9 +198,7 @@ function byDayTable(section: OnSection, s: FullListsInput): SafeHtml {
   const cell = cellsFor(language);
   // Money still within its window is its own column, only when there is some: not a shortfall yet.
   const awaiting = section.totals.AWAITING_DEPOSIT.count > 0;
-  const differing = section.byDay
-    .filter((line) => line.differenceCents !== 0)
-    .sort((a, b) => Math.abs(b.differenceCents) - Math.abs(a.differenceCents));
+  const differing = differingDays(section);
   const shown = shownRows(differing);
   const agreeing = section.byDay.length - differing.length;
   const rows = shown.map((line) => [
@@ -234,4 +230,5 @@ export const depositsReportSection: ReportSection<DepositsReportInput> = {
   html: depositsHtml,
   actionEntries: depositActionEntries,
   messageLines: () => [],
+  fullLists: depositsFullLists,
 };

@@ -7,6 +7,7 @@
  */
 
 import { formatCount } from '../money';
+import { csvCount, csvMoney, excelCsv, type FullList } from '../report-kit/csv';
 import { formatDate } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
 import { formatPercent } from '../report-kit/percent';
@@ -107,4 +108,23 @@ export const feeAuditReportSection: ReportSection<FeeAuditReportInput> = {
   html: feeAuditHtml,
   actionEntries: (s) => feeAuditActionEntries(s.feeAudit, s.language),
   messageLines: (s) => feeAuditMessageLines(s.feeAudit, s.language),
+  fullLists: feeAuditFullLists,
 };
+
+/**
+ * Every acquirer and brand charged above the contract (the summary holds them all). The items
+ * themselves are not: the summary keeps only the largest, so that list has no file yet.
+ */
+function feeAuditFullLists(s: FeeAuditReportInput): FullList[] {
+  const section = s.feeAudit;
+  if (section?.state !== 'ON' || section.byAcquirerBrand.length === 0) return [];
+  const c = feeAuditTextsFor(s.language).columns;
+  const rows = section.byAcquirerBrand.map((line) => [
+    line.acquirer,
+    line.brand,
+    csvCount(line.items),
+    csvMoney(line.overchargedCents),
+  ]);
+  const csv = excelCsv([c.acquirer, c.brand, c.items, c.overcharged], rows);
+  return [{ name: FEE_AUDIT_LISTS.byAcquirerBrand, csv }];
+}

@@ -88,6 +88,15 @@ export const ENGLISH: Texts = {
     daysLate: 'Days past due',
   },
   receivableParts: { merchant: 'merchant', sale: 'sale', installment: 'installment' },
+  csvColumns: {
+    acquirer: 'Acquirer',
+    merchant: 'Merchant',
+    saleDate: 'Sale date',
+    installment: 'Installment',
+    review: 'Check',
+    chargeback: 'Chargeback',
+    chargebackDate: 'Chargeback date',
+  },
   byState: {
     heading: 'Receivables by state',
     note: 'Net amounts. Difference = received − forecast; for a late receivable, the forecast that has not arrived. Open ones have no difference yet.',

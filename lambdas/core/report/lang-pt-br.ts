@@ -88,6 +88,15 @@ export const PORTUGUESE: Texts = {
     daysLate: 'Dias após o vencimento',
   },
   receivableParts: { merchant: 'EC', sale: 'venda', installment: 'parcela' },
+  csvColumns: {
+    acquirer: 'Adquirente',
+    merchant: 'Estabelecimento (EC)',
+    saleDate: 'Data da venda',
+    installment: 'Parcela',
+    review: 'Verificar',
+    chargeback: 'Chargeback',
+    chargebackDate: 'Data do chargeback',
+  },
   byState: {
     heading: 'Recebíveis por situação',
     note: 'Valores líquidos. Diferença = recebido − previsto; num atrasado, é o valor previsto que não chegou. Em aberto ainda não tem diferença.',

@@ -54,6 +54,16 @@ export interface Texts {
     daysLate: string;
   };
   readonly receivableParts: { merchant: string; sale: string; installment: string };
+  /** The columns of a category's full list (CSV) that the report's tables write in one cell. */
+  readonly csvColumns: {
+    acquirer: string;
+    merchant: string;
+    saleDate: string;
+    installment: string;
+    review: string;
+    chargeback: string;
+    chargebackDate: string;
+  };
   readonly byState: { heading: string; note: string; total: string };
   readonly aging: {
     heading: string;

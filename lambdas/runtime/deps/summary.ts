@@ -2,6 +2,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildFeesReader } from '../../core/account-items/period-fees';
+import { everyItemOf } from '../../core/book/largest';
 import { buildBookReader } from '../../core/book/reader';
 import { anyStatementTaken } from '../../core/deposits/bank/inbox';
 import { readDepositResults } from '../../core/deposits/results-lake';
@@ -37,6 +38,8 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
   });
   const summarize = buildSummarizer({
     readBook: buildBookReader({ ddb, tableName, config, now }),
+    // The categories' full lists: their byWork partitions, the receivables that need action only.
+    readActionItems: (state, asOf) => everyItemOf({ ddb, tableName, config }, state, asOf),
     writeObject,
     publish: wiring.publish,
     reportLink:
