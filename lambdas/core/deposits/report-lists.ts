@@ -78,14 +78,15 @@ export function depositsFullLists(s: {
 }): FullList[] {
   const section = s.deposits;
   if (section?.state !== 'ON') return [];
+  const w = depositsTextsFor(s.language);
   const lists = ACTION_LISTS.flatMap((status) => {
     const results = section.results.filter((r) => r.status === status);
     return results.length === 0
       ? []
-      : [{ name: depositsListName(status), csv: resultsCsv(results, s.language) }];
+      : [{ name: depositsListName(status), label: w.statuses[status], csv: resultsCsv(results, s.language) }];
   });
   const days = differingDays(section);
   return days.length === 0
     ? lists
-    : [...lists, { name: depositsListName('BY_DAY'), csv: daysCsv(days, s.language) }];
+    : [...lists, { name: depositsListName('BY_DAY'), label: w.byDay, csv: daysCsv(days, s.language) }];
 }

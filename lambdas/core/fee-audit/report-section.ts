@@ -118,7 +118,8 @@ export const feeAuditReportSection: ReportSection<FeeAuditReportInput> = {
 function feeAuditFullLists(s: FeeAuditReportInput): FullList[] {
   const section = s.feeAudit;
   if (section?.state !== 'ON' || section.byAcquirerBrand.length === 0) return [];
-  const c = feeAuditTextsFor(s.language).columns;
+  const w = feeAuditTextsFor(s.language);
+  const c = w.columns;
   const rows = section.byAcquirerBrand.map((line) => [
     line.acquirer,
     line.brand,
@@ -126,5 +127,5 @@ function feeAuditFullLists(s: FeeAuditReportInput): FullList[] {
     csvMoney(line.overchargedCents),
   ]);
   const csv = excelCsv([c.acquirer, c.brand, c.items, c.overcharged], rows);
-  return [{ name: FEE_AUDIT_LISTS.byAcquirerBrand, csv }];
+  return [{ name: FEE_AUDIT_LISTS.byAcquirerBrand, label: `${w.heading} (${c.acquirer}, ${c.brand})`, csv }];
 }

@@ -14,6 +14,8 @@ export type CsvCell = string | null | { readonly figure: string };
 /** One list written beside the report: `name` is its file (short-list.ts's `fullListName`). */
 export interface FullList {
   readonly name: string;
+  /** What it lists, in the report's words: the morning message's line for its link. */
+  readonly label: string;
   readonly csv: string;
 }
 

@@ -53,7 +53,7 @@ function receivableList(
     csvMoney(i.chargedBackNetCents ?? null),
     csvDate(i.chargebackDate ?? null),
   ]);
-  return { name: state, csv: excelCsv(header, rows) };
+  return { name: state, label: t.states[state] ?? state, csv: excelCsv(header, rows) };
 }
 
 /** The run's lists: each category with receivables in it (when they can be read), then the sections'. */

@@ -188,6 +188,7 @@ export const ENGLISH: Texts = {
     reportLink: (until) => `Full report, link valid until ${until} at the latest:`,
     reportFile: 'Full report (local file):',
     reportObject: (uri) => `Full report at ${uri} (no link could be made).`,
+    fullLists: 'Full lists (CSV, for Excel):',
     newLink: (command) => `For a new link, someone with AWS access runs: ${command}`,
     subject: {
       needsAction: (amount) => `${amount} need action`,

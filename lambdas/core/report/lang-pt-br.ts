@@ -188,6 +188,7 @@ export const PORTUGUESE: Texts = {
     reportLink: (until) => `Relatório completo, link válido no máximo até ${until}:`,
     reportFile: 'Relatório completo (arquivo local):',
     reportObject: (uri) => `Relatório completo em ${uri} (não foi possível gerar um link).`,
+    fullLists: 'Listas completas (CSV, para o Excel):',
     newLink: (command) => `Para um novo link, quem tem acesso à AWS executa: ${command}`,
     subject: { needsAction: (amount) => `${amount} pedem ação`, nothing: 'nada pede ação', failed: 'FALHOU' },
   },

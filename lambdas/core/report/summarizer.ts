@@ -8,6 +8,7 @@ import { accountAcquirersOf } from '../book/lifecycle';
 import type { BookView, SummaryReceivable } from '../book/types';
 import type { IsoDate } from '../calendar';
 import { LATEST_REPORT_KEY, latestReportText } from '../latest-report';
+import { fullListName } from '../report-kit/short-list';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
 import { fullListsOf, type ReadActionItems, writeFullLists } from './full-lists';
@@ -93,7 +94,15 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');
     await deps.writeObject(LATEST_REPORT_KEY, latestReportText(summary, keys), 'application/json');
-    await deps.publish(summarySubject(summary), summaryMessage(summary, await deps.reportLink(keys.html)));
+    // Each list opens as the report does: a presigned link deployed, the local copy's path locally.
+    const listLinks = await Promise.all(
+      lists.map(async (list) => ({
+        label: list.label,
+        link: await deps.reportLink(key(fullListName(list.name))),
+      })),
+    );
+    const message = summaryMessage(summary, await deps.reportLink(keys.html), listLinks);
+    await deps.publish(summarySubject(summary), message);
     return summary;
   };
 }

@@ -137,6 +137,8 @@ export interface Texts {
     reportFile: string;
     reportObject: (uri: string) => string;
     newLink: (command: string) => string;
+    /** Before the full lists' links, after the report's. */
+    fullLists: string;
     /** The e-mail subject's verdict: the money that needs action, nothing to act on, or the failure. */
     subject: { needsAction: (amount: string) => string; nothing: string; failed: string };
   };

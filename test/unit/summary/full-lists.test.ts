@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderHtmlReport } from '../../../lambdas/core/report/html';
+import { summaryMessage } from '../../../lambdas/core/report/message';
 import { csvCount, csvDate, csvMoney, excelCsv } from '../../../lambdas/core/report-kit/csv';
 import { moreLine, SHOWN_ROWS } from '../../../lambdas/core/report-kit/short-list';
 import { buildRunSummary } from '../../support/run-summary';
@@ -60,5 +61,37 @@ describe('the short report and its full lists', () => {
     expect(
       moreLine({ language: 'en', fullLists: { OVERDUE: 'OVERDUE.csv' } }, 'OVERDUE', 2, 2).toString(),
     ).toBe('<p class="muted more"><a href="OVERDUE.csv" download>full list (CSV)</a></p>');
+  });
+});
+
+describe('the morning message', () => {
+  it('ends with the report link, then one line per full list, each opened the same way', () => {
+    const stamp = { finishedAt: new Date('2025-03-10T06:00:00Z'), language: 'pt-BR' as const };
+    const summary = buildRunSummary(summaryInput(), [late(100, 'N1')], stamp);
+    const url = (file: string) =>
+      `https://bucket.s3.amazonaws.com/summaries/run=r/${file}?X-Amz-Signature=abc`;
+    const presigned = (file: string) =>
+      ({
+        kind: 'presigned',
+        url: url(file),
+        expiresAt: '2025-03-10T18:00:00Z',
+        uri: `s3://b/${file}`,
+      }) as const;
+    const message = summaryMessage(summary, presigned('report.html'), [
+      { label: 'Atrasado', link: presigned('OVERDUE.csv') },
+      {
+        label: 'Crédito sem origem identificada',
+        link: { kind: 'file', path: '/d/deposits-UNEXPLAINED_CREDIT.csv' },
+      },
+    ]);
+    const lines = message.split('\n');
+    expect(lines.slice(-3)).toEqual([
+      'Listas completas (CSV, para o Excel):',
+      `Atrasado: ${url('OVERDUE.csv')}`,
+      'Crédito sem origem identificada: /d/deposits-UNEXPLAINED_CREDIT.csv',
+    ]);
+    expect(lines.indexOf(url('report.html'))).toBeLessThan(lines.length - 3);
+    // Without lists, nothing after the report's link lines.
+    expect(summaryMessage(summary, presigned('report.html'))).not.toContain('Listas completas');
   });
 });
