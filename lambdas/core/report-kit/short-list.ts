@@ -34,11 +34,13 @@ const texts = textsByLanguage({
     more: (n: number) => pt(n, 'Mais 1 linha', `Mais ${formatCount(n, 'pt-BR')} linhas`),
     in: ' na ',
     full: 'lista completa (CSV)',
+    alone: 'Lista completa (CSV)',
   },
   en: {
     more: (n: number) => en(n, '1 more row', `${formatCount(n, 'en')} more rows`),
     in: ' in the ',
     full: 'full list (CSV)',
+    alone: 'Full list (CSV)',
   },
 });
 
@@ -55,8 +57,8 @@ export function moreLine(s: FullListsInput, list: string, shown: number, total: 
   const w = texts(s.language);
   const file = s.fullLists?.[list];
   const rest = total - shown;
-  const link = html`<a href="${file ?? ''}" download>${w.full}</a>`;
+  const link = (words: string) => html`<a href="${file ?? ''}" download>${words}</a>`;
   if (file === undefined) return rest > 0 ? html`<p class="muted more">${w.more(rest)}.</p>` : html``;
-  if (rest > 0) return html`<p class="muted more">${w.more(rest)}${w.in}${link}.</p>`;
-  return html`<p class="muted more">${link}</p>`;
+  if (rest > 0) return html`<p class="muted more">${w.more(rest)}${w.in}${link(w.full)}.</p>`;
+  return html`<p class="muted more">${link(w.alone)}</p>`;
 }

@@ -60,7 +60,7 @@ describe('the short report and its full lists', () => {
     expect(moreLine({ language: 'en' }, 'OVERDUE', 2, 2).toString()).toBe('');
     expect(
       moreLine({ language: 'en', fullLists: { OVERDUE: 'OVERDUE.csv' } }, 'OVERDUE', 2, 2).toString(),
-    ).toBe('<p class="muted more"><a href="OVERDUE.csv" download>full list (CSV)</a></p>');
+    ).toBe('<p class="muted more"><a href="OVERDUE.csv" download>Full list (CSV)</a></p>');
   });
 });
 
