@@ -4,15 +4,17 @@
  * and the shared DynamoDB rate limiter the Lambdas pace themselves with; the state machine definition
  * synthesized off the main thread and executed by aws-local-stepfunctions.
  */
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
 import { storeContractRates } from '../../lambdas/core/fee-audit/source';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { buildDynamoLimiter } from '../../lambdas/core/rate-limit/dynamo';
 import { renderHtmlReport } from '../../lambdas/core/report/html';
-import { summaryKeys } from '../../lambdas/core/report/summarizer';
+import { summaryFileKey, summaryKeys } from '../../lambdas/core/report/summarizer';
 import type { ReportLanguage, RunSummary } from '../../lambdas/core/report/types';
 import { buildWorkflowSteps, type WorkflowSteps } from '../../lambdas/core/workflow/build-steps';
 import type { SimulatorOptions } from '../../local/simulator';
@@ -202,7 +204,10 @@ async function runIn(
   return {
     summary,
     notification,
-    files: await copySummary(paths.summaries, summary, notification.message),
+    files: await copySummary(paths.summaries, summary, notification.message, async (key) => {
+      const object = await world.s3.client.send(new GetObjectCommand({ Bucket: world.s3.bucket, Key: key }));
+      return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+    }),
     webhookWaits: { parked: world.taskTokens.issued.length, resumed: world.taskTokens.succeeded.length },
   };
 }
@@ -224,8 +229,16 @@ export function localCopyOf(directory: string, key: string): string {
   return join(directory, key.replace(/^summaries\//, ''));
 }
 
-/** Copies the run's summary files and its notification next to the local state, where a person finds them. */
-async function copySummary(directory: string, summary: RunSummary, message: string) {
+/**
+ * Copies the run's summary files, its full lists (the CSVs the report links to, as bytes: their BOM
+ * is kept) and its notification next to the local state, where a person finds them.
+ */
+async function copySummary(
+  directory: string,
+  summary: RunSummary,
+  message: string,
+  read: (key: string) => Promise<Uint8Array>,
+) {
   const keys = summaryKeys(summary.runId);
   const json = localCopyOf(directory, keys.json);
   const html = localCopyOf(directory, keys.html);
@@ -234,5 +247,9 @@ async function copySummary(directory: string, summary: RunSummary, message: stri
   await writeFile(json, `${JSON.stringify(summary, null, 2)}\n`);
   await writeFile(html, renderHtmlReport(summary));
   await writeFile(notification, `${message}\n`);
+  for (const file of Object.values(summary.fullLists ?? {})) {
+    const key = summaryFileKey(summary.runId, file);
+    await writeFile(localCopyOf(directory, key), await read(key));
+  }
   return { json, html, notification };
 }

@@ -10,7 +10,7 @@ import { BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from '../../lambdas/core/deposits/
 import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
 import { CONTRACT_RATES_KEY } from '../../lambdas/core/fee-audit/source';
 import { TOUCHED_PREFIX } from '../../lambdas/core/receivable-store/touched';
-import { summaryKeys } from '../../lambdas/core/report/summarizer';
+import { summaryFileKey, summaryKeys } from '../../lambdas/core/report/summarizer';
 import {
   PROVIDER_STEPS,
   STEP_CATALOG,
@@ -235,16 +235,18 @@ export class Workflow extends Construct {
     if (spec.linksReports) {
       // A presigned URL acts with its signer's rights, so the link opens only if this role may read it.
       const reports = summaryKeys('*').html;
+      // The full lists beside each report (docs/report.md, "Short by design"), linked the same way.
+      const lists = summaryFileKey('*', '*.csv');
       fn.role.addToPolicy(
         new iam.PolicyStatement({
           actions: ['s3:GetObject'],
-          resources: [props.bucket.arnForObjects(reports)],
+          resources: [props.bucket.arnForObjects(reports), props.bucket.arnForObjects(lists)],
         }),
       );
       acknowledgeWildcards(
         fn.role,
-        [`Resource::${nagArnOf(props.bucket)}/${reports}`],
-        "Reads the runs' HTML reports only (summaries/run=*/report.html), to sign the notification's link to one.",
+        [`Resource::${nagArnOf(props.bucket)}/${reports}`, `Resource::${nagArnOf(props.bucket)}/${lists}`],
+        "Reads the runs' HTML reports and their CSV lists only (summaries/run=*/report.html, summaries/run=*/*.csv), to sign the notification's links to them.",
       );
     }
     if (spec.sendTaskSuccess) {

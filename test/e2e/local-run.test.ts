@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatBrl } from '../../lambdas/core/money';
 import { textsFor } from '../../lambdas/core/report/i18n';
@@ -35,7 +36,17 @@ describe('recon run, locally, end to end', () => {
     );
     expect(positions.every((p) => p > -1)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(message.split('\n').slice(-2)).toEqual(['Relatório completo (arquivo local):', first.files.html]);
+    const lines = message.split('\n');
+    const reportAt = lines.indexOf('Relatório completo (arquivo local):');
+    expect(reportAt).toBeGreaterThan(-1);
+    expect(lines[reportAt + 1]).toBe(first.files.html);
+    // Then the full lists, each a file beside the local report.
+    expect(lines[reportAt + 2]).toBe('Listas completas (CSV, para o Excel):');
+    for (const c of acting) {
+      const path = join(dirname(first.files.html), first.summary.fullLists?.[c.state] ?? '');
+      expect(lines).toContain(`${t.states[c.state]}: ${path}`);
+      expect((await readFile(path, 'utf8')).trimEnd().split('\r\n')).toHaveLength(c.count + 1);
+    }
     expect(await readFile(first.files.notification, 'utf8')).toBe(`${message}\n`);
 
     const second = await runAgainst(simulator, { env: 'sandbox', dataDir, webhook: 'off' });

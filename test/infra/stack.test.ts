@@ -254,7 +254,8 @@ describe('recon stack (production, webhook on)', () => {
     expect(wait.some((a) => a.action.startsWith('secretsmanager:'))).toBe(false);
 
     expect(actionsOf(resources, 'run summary').map((a) => a.action)).toContain('sns:Publish');
-    // The message's presigned link acts with the summary's role: it reads the HTML reports; the fee
+    // The message's presigned links act with the summary's role: it reads the HTML reports and their
+    // CSV lists; the fee
     // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the
     // deposits section lists the raw statements and reads the deposit results; nothing else.
     const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
@@ -273,7 +274,13 @@ describe('recon stack (production, webhook on)', () => {
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/raw/*'] } }],
       ['s3:GetObject', expect.stringMatching(/"\/deposits\/results\/\*"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['deposits/results/*'] } }],
-      ['s3:GetObject', expect.stringMatching(/"\/summaries\/run=\*\/report\.html"\]/), undefined],
+      [
+        's3:GetObject',
+        expect.stringMatching(
+          /"\/summaries\/run=\*\/report\.html"\]\]},.*"\/summaries\/run=\*\/\*\.csv"\]\]}\]$/,
+        ),
+        undefined,
+      ],
     ]);
     for (const [, policy] of ofType(resources, 'AWS::IAM::Policy')) {
       for (const statement of policy.Properties.PolicyDocument.Statement)

@@ -6,17 +6,19 @@
 
 import { html, type SafeHtml } from '../report-kit/escape';
 import type { ReportSection } from '../report-kit/section';
+import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-list';
 import { type Column, cellsFor, renderTable } from '../report-kit/table';
-import type { ReportLanguage } from '../report-language';
 import type { PeriodFees } from './period-fees';
 import { accountFeesTextsFor } from './report-texts';
 
 /** What the section reads of the run summary. */
-export interface AccountFeesReportInput {
-  readonly language: ReportLanguage;
+export interface AccountFeesReportInput extends FullListsInput {
   /** The fees and debits of the period; absent when the summarizer reads no account-level items. */
   readonly fees?: PeriodFees;
 }
+
+/** The list name of the period's entries (report-kit/short-list.ts). */
+export const ACCOUNT_FEES_LIST = 'account-fees';
 
 /** Per acquirer, then the largest entries; empty when the fees were not read. */
 export function accountFeesHtml(s: AccountFeesReportInput): SafeHtml {
@@ -30,7 +32,8 @@ export function accountFeesHtml(s: AccountFeesReportInput): SafeHtml {
     cell.money(a.adjustmentNetCents),
     cell.count(a.count),
   ]);
-  const largest = s.fees.largest.map((i) => [
+  const shown = shownRows(s.fees.largest);
+  const largest = shown.map((i) => [
     cell.text(
       [i.acquirer, `${w.merchant}\u00a0${i.merchant}`, i.reasonText ?? ''].filter(Boolean).join(' · '),
     ),
@@ -45,7 +48,13 @@ export function accountFeesHtml(s: AccountFeesReportInput): SafeHtml {
   return html`<h2>${w.heading}</h2>
 <p class="muted">${w.note}</p>
 ${renderTable(acquirerColumns, perAcquirer, { none: w.none })}
-${largest.length > 0 ? html`<h3>${w.largest}</h3>\n${renderTable(itemColumns, largest, { none: w.none })}` : ''}`;
+${largest.length > 0 ? html`<h3>${w.largest}</h3>\n${renderTable(itemColumns, largest, { none: w.none })}` : ''}
+${moreLine(
+  s,
+  ACCOUNT_FEES_LIST,
+  shown.length,
+  s.fees.byAcquirer.reduce((n, a) => n + a.count, 0),
+)}`;
 }
 
 export const accountFeesReportSection: ReportSection<AccountFeesReportInput> = {

@@ -7,6 +7,7 @@
  */
 import type { IsoDate } from '../calendar';
 import { expiryDateOf } from '../receivables/horizon';
+import type { Receivable } from '../receivables/item';
 import { type TableDeps, workPages } from '../receivables/queries';
 import { toReceivableView } from '../receivables/view';
 import { stakePartition } from '../receivables/work-index';
@@ -21,13 +22,23 @@ export interface LargestDeps extends TableDeps {
 
 const atStake = (item: ActionItem) => Math.abs(item.differenceCents);
 
+/** One action state of the summary (each is a byWork partition). */
+export type ActionState = (typeof ACTION_STATES)[number];
+
+/** A page of a state's partition as the summary's items: an expired receivable TTL has not deleted yet is out of the book's counts, so out of its lists too. */
+function liveItems(deps: LargestDeps, page: readonly Receivable[], asOf: IsoDate): ActionItem[] {
+  return page
+    .filter((r) => !isExpired(expiryDateOf(r, deps.config), asOf))
+    .map((r) => toActionItem(toReceivableView(r, asOf, deps.config)));
+}
+
 /**
  * The `limit` largest items of one state, ordered exactly as the summary orders them: equal amounts
  * by identity, so reading continues past the limit while the amount still equals the last kept one.
  */
 async function largestOf(
   deps: LargestDeps,
-  state: (typeof ACTION_STATES)[number],
+  state: ActionState,
   asOf: IsoDate,
   limit: number,
 ): Promise<ActionItem[]> {
@@ -36,9 +47,7 @@ async function largestOf(
     descending: true,
     pageSize: limit + 1,
   })) {
-    // An expired receivable TTL has not deleted yet is out of the book's counts, so out of its top too.
-    const live = page.filter((r) => !isExpired(expiryDateOf(r, deps.config), asOf));
-    seen.push(...live.map((r) => toActionItem(toReceivableView(r, asOf, deps.config))));
+    seen.push(...liveItems(deps, page, asOf));
     const cut = seen[limit - 1];
     const last = seen[seen.length - 1];
     if (cut && last && atStake(last) < atStake(cut)) break;
@@ -56,4 +65,18 @@ export async function largestItems(
     ACTION_STATES.map(async (state) => [state, await largestOf(deps, state, asOf, limit)] as const),
   );
   return Object.fromEntries(entries);
+}
+
+/**
+ * Every item of one action state, ordered as its largest (the report's full list, docs/report.md):
+ * the reads are the state's byWork partition, the receivables that need action, never the book.
+ */
+export async function everyItemOf(
+  deps: LargestDeps,
+  state: ActionState,
+  asOf: IsoDate,
+): Promise<ActionItem[]> {
+  const all: ActionItem[] = [];
+  for await (const page of workPages(deps, stakePartition(state))) all.push(...liveItems(deps, page, asOf));
+  return all.sort(compareActionItems);
 }

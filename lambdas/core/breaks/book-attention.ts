@@ -16,6 +16,12 @@ const identity = (s: Pick<BreakSubject, 'acquirer' | 'merchant' | 'saleDate' | '
 
 const isDecided = (v: BreakView) => (DECIDED_STATUSES as readonly string[]).includes(v.status);
 
+/** The items of a category nobody decided on yet: its full list as its card counts it. */
+export function undecidedItems(items: readonly ActionItem[], views: readonly BreakView[]): ActionItem[] {
+  const decided = new Set(views.filter(isDecided).map((v) => identity(v.subject)));
+  return items.filter((item) => !decided.has(identity(item)));
+}
+
 export function withoutDecided(book: BookView, views: readonly BreakView[]): BookView {
   const decided = views.filter(isDecided);
   if (decided.length === 0) return book;

@@ -10,9 +10,11 @@ import { formatBrl, formatCount } from '../money';
 import { formatDate } from '../report-kit/dates';
 import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
 import type { ReportSection } from '../report-kit/section';
+import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-list';
 import { type Cell, type Column, cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
 import { type DepositsActionInput, depositActionEntries } from './report-actions';
+import { depositsFullLists, depositsListName, differingDays } from './report-lists';
 import { depositsTextsFor } from './report-texts';
 import type { DepositsSection } from './section-model';
 import type { DepositResult, DepositStatus } from './types';
@@ -22,7 +24,7 @@ export const DEPOSITS_STYLE = `.NOT_DEPOSITED,.DEPOSIT_REVERSED{--c:#c4262e}.DEP
 h3.deposit{border-left:5px solid var(--c);padding-left:.5rem}`;
 
 /** What the section reads of the run summary: its entries in what needs action read the same. */
-export type DepositsReportInput = DepositsActionInput;
+export type DepositsReportInput = DepositsActionInput & FullListsInput;
 
 type OnSection = Extract<DepositsSection, { state: 'ON' }>;
 type ActionStatus = 'NOT_DEPOSITED' | 'DEPOSIT_REVERSED' | 'DEPOSIT_DIFFERS' | 'UNEXPLAINED_CREDIT';
@@ -39,14 +41,14 @@ export function depositsHtml(s: DepositsReportInput): SafeHtml {
   if (section.results.length === 0) return html`${heading}\n${note}\n<p>${w.empty}</p>`;
   const actions = (
     ['NOT_DEPOSITED', 'DEPOSIT_REVERSED', 'DEPOSIT_DIFFERS', 'UNEXPLAINED_CREDIT'] as const
-  ).flatMap((status) => actionList(section, status, s.language));
+  ).flatMap((status) => actionList(section, status, s));
   return joinHtml(
     [
       heading,
       note,
       ...(actions.length > 0 ? actions : [html`<p class="ok">${w.nothingToAct}</p>`]),
       ...compactCounts(section, s.language),
-      byDayTable(section, s.language),
+      byDayTable(section, s),
     ],
     html`\n`,
   );
@@ -145,18 +147,21 @@ function listOf(status: ActionStatus, language: ReportLanguage) {
   return lists[status];
 }
 
-/** The list of one action status; none when no result has it. */
-function actionList(section: OnSection, status: ActionStatus, language: ReportLanguage): SafeHtml[] {
+/** The list of one action status, its largest first (the results' order); none when no result has it. */
+function actionList(section: OnSection, status: ActionStatus, s: FullListsInput): SafeHtml[] {
+  const { language } = s;
   const rows = section.results.filter((r) => r.status === status);
   if (rows.length === 0) return [];
   const w = depositsTextsFor(language);
+  const shown = shownRows(rows);
   const totals = section.totals[status];
   const list = listOf(status, language);
   const figures = `${formatCount(totals.count, language)} · ${formatBrl(totals.amountCents, language)}`;
   return [
     html`<h3 class="deposit ${status}">${w.statuses[status]} <small>${figures}</small></h3>
 <p class="muted">${w.explain[status]}</p>
-${renderTable(list.columns, rows.map(list.row), { none: '' })}`,
+${renderTable(list.columns, shown.map(list.row), { none: '' })}
+${moreLine(s, depositsListName(status), shown.length, rows.length)}`,
   ];
 }
 
@@ -182,13 +187,21 @@ function compactCounts(section: OnSection, language: ReportLanguage): SafeHtml[]
   return parts.length === 0 ? [] : [html`<p>${joinHtml(parts, html`<br>`)}</p>`];
 }
 
-function byDayTable(section: OnSection, language: ReportLanguage): SafeHtml {
+/**
+ * The days and acquirers whose received differs from what was due, largest difference first: a day
+ * that agrees has nothing at stake and is only counted (most days of a quiet month).
+ */
+function byDayTable(section: OnSection, s: FullListsInput): SafeHtml {
+  const { language } = s;
   const w = depositsTextsFor(language);
   const c = w.columns;
   const cell = cellsFor(language);
   // Money still within its window is its own column, only when there is some: not a shortfall yet.
   const awaiting = section.totals.AWAITING_DEPOSIT.count > 0;
-  const rows = section.byDay.map((line) => [
+  const differing = differingDays(section);
+  const shown = shownRows(differing);
+  const agreeing = section.byDay.length - differing.length;
+  const rows = shown.map((line) => [
     cell.date(line.date),
     cell.text(line.acquirer ?? w.unknownAcquirer),
     cell.money(line.expectedCents),
@@ -204,7 +217,12 @@ function byDayTable(section: OnSection, language: ReportLanguage): SafeHtml {
     ...(awaiting ? [{ label: w.statuses.AWAITING_DEPOSIT, num: true }] : []),
     { label: c.difference, num: true },
   ];
-  return html`<h3>${w.byDay}</h3>\n${renderTable(columns, rows, { none: w.empty })}`;
+  const omitted =
+    agreeing > 0
+      ? html`\n<p class="muted">${w.agreeingDays(agreeing, formatCount(agreeing, language))}</p>`
+      : '';
+  return html`<h3>${w.byDay}</h3>\n${renderTable(columns, rows, { none: w.noDifference })}${omitted}
+${moreLine(s, depositsListName('BY_DAY'), shown.length, differing.length)}`;
 }
 
 export const depositsReportSection: ReportSection<DepositsReportInput> = {
@@ -212,4 +230,5 @@ export const depositsReportSection: ReportSection<DepositsReportInput> = {
   html: depositsHtml,
   actionEntries: depositActionEntries,
   messageLines: () => [],
+  fullLists: depositsFullLists,
 };

@@ -21,6 +21,9 @@ export interface DepositsTexts {
   >;
   readonly unknownAcquirer: string;
   readonly byDay: string;
+  /** Under the per-day table: the days that agree, left out of it. */
+  readonly agreeingDays: (n: number, count: string) => string;
+  readonly noDifference: string;
   readonly columns: {
     readonly date: string;
     readonly acquirer: string;
@@ -74,6 +77,9 @@ const PORTUGUESE: DepositsTexts = {
   },
   unknownAcquirer: 'Adquirente não identificada',
   byDay: 'Previsto x recebido por dia e adquirente',
+  agreeingDays: (n, count) =>
+    `${pt(n, 'Omitido: 1 dia de adquirente', `Omitidos: ${count} dias de adquirentes`)} sem diferença.`,
+  noDifference: 'Nenhum dia com diferença.',
   columns: {
     date: 'Dia',
     acquirer: 'Adquirente',
@@ -127,6 +133,9 @@ const ENGLISH: DepositsTexts = {
   },
   unknownAcquirer: 'Unknown acquirer',
   byDay: 'Expected vs received per day and acquirer',
+  agreeingDays: (n, count) =>
+    `Left out: ${en(n, '1 acquirer day', `${count} acquirer days`)} without a difference.`,
+  noDifference: 'No day with a difference.',
   columns: {
     date: 'Day',
     acquirer: 'Acquirer',

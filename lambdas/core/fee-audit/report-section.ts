@@ -7,10 +7,12 @@
  */
 
 import { formatCount } from '../money';
+import { csvCount, csvMoney, excelCsv, type FullList } from '../report-kit/csv';
 import { formatDate } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
 import { formatPercent } from '../report-kit/percent';
 import type { ReportSection } from '../report-kit/section';
+import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-list';
 import { cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
 import { FEE_AUDIT_ANCHOR, feeAuditActionEntries, feeAuditMessageLines } from './report-message';
@@ -18,8 +20,7 @@ import { feeAuditTextsFor } from './report-texts';
 import type { FeeAuditSection, OverchargeItem } from './section-model';
 
 /** What the section reads of the run summary. */
-export interface FeeAuditReportInput {
-  readonly language: ReportLanguage;
+export interface FeeAuditReportInput extends FullListsInput {
   /** The fee audit's section (docs/fee-audit.md); absent in summaries made before it existed. */
   readonly feeAudit?: FeeAuditSection;
 }
@@ -29,10 +30,14 @@ export function feeAuditHtml(s: FeeAuditReportInput): SafeHtml {
   const section = s.feeAudit;
   if (section === undefined) return html``;
   const w = feeAuditTextsFor(s.language);
-  return html`<h2 id="${FEE_AUDIT_ANCHOR}">${w.heading}</h2>\n${body(section, s.language)}`;
+  return html`<h2 id="${FEE_AUDIT_ANCHOR}">${w.heading}</h2>\n${body(section, s)}`;
 }
 
-function body(section: FeeAuditSection, language: ReportLanguage): SafeHtml {
+/** The list names of the section's two tables (report-kit/short-list.ts). */
+export const FEE_AUDIT_LISTS = { byAcquirerBrand: 'fees-by-acquirer-brand', items: 'fees-above-contract' };
+
+function body(section: FeeAuditSection, s: FullListsInput): SafeHtml {
+  const { language } = s;
   const w = feeAuditTextsFor(language);
   const c = w.columns;
   const cell = cellsFor(language);
@@ -49,7 +54,9 @@ ${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: 
   const note = html`<p class="muted">${w.note(count(audited), count(audited - withoutRate))}</p>`;
   const missing =
     withoutRate > 0 ? html`\n<p class="bad">${w.withoutRate(withoutRate, count(withoutRate))}</p>` : '';
-  const totals = section.byAcquirerBrand.map((line) => [
+  // Largest overcharge first (the section's order); the foot still sums every line.
+  const lines = shownRows(section.byAcquirerBrand);
+  const totals = lines.map((line) => [
     cell.text(line.acquirer),
     cell.text(line.brand),
     cell.count(line.items),
@@ -62,8 +69,6 @@ ${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: 
     { label: c.overcharged, num: true },
   ];
   const itemColumns = [
-    { label: c.acquirer },
-    { label: c.brand },
     { label: c.sale },
     { label: c.kind },
     { label: c.contractRate, num: true },
@@ -72,21 +77,23 @@ ${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: 
     { label: c.chargedFee, num: true },
     { label: c.overcharged, num: true },
   ];
-  const items = section.largest.map((item) => itemRow(item, language));
+  const largest = shownRows(section.largest);
+  const items = largest.map((item) => itemRow(item, language));
+  const overcharged = section.byAcquirerBrand.reduce((n, line) => n + line.items, 0);
   return html`${note}${missing}
 ${renderTable(totalColumns, totals, { none: w.none, foot: [cell.text(''), cell.text(''), cell.text(''), cell.money(section.overchargedCents)] })}
-${section.largest.length > 0 ? renderTable(itemColumns, items, { none: w.none }) : ''}`;
+${moreLine(s, FEE_AUDIT_LISTS.byAcquirerBrand, lines.length, section.byAcquirerBrand.length)}
+${largest.length > 0 ? renderTable(itemColumns, items, { none: w.none }) : ''}
+${moreLine(s, FEE_AUDIT_LISTS.items, largest.length, overcharged)}`;
 }
 
 function itemRow(item: OverchargeItem, language: ReportLanguage) {
   const c = feeAuditTextsFor(language).columns;
   const cell = cellsFor(language);
+  // Who and which sale in one cell, the row's title on a phone: nine columns were wider than a desktop page.
+  const sale = `${item.saleDate === null ? '' : formatDate(item.saleDate, language)} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`;
   return [
-    cell.text(item.acquirer),
-    cell.text(item.brand),
-    cell.text(
-      `${item.saleDate === null ? '' : formatDate(item.saleDate, language)} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`,
-    ),
+    cell.text(`${item.acquirer} · ${item.brand} · ${sale}`),
     cell.text(item.kind === 'SALE' ? c.sale : c.advance),
     cell.text(item.contractMdrPercent === null ? '' : formatPercent(item.contractMdrPercent, language)),
     cell.text(item.chargedMdrPercent === null ? '' : formatPercent(item.chargedMdrPercent, language)),
@@ -101,4 +108,24 @@ export const feeAuditReportSection: ReportSection<FeeAuditReportInput> = {
   html: feeAuditHtml,
   actionEntries: (s) => feeAuditActionEntries(s.feeAudit, s.language),
   messageLines: (s) => feeAuditMessageLines(s.feeAudit, s.language),
+  fullLists: feeAuditFullLists,
 };
+
+/**
+ * Every acquirer and brand charged above the contract (the summary holds them all). The items
+ * themselves are not: the summary keeps only the largest, so that list has no file yet.
+ */
+function feeAuditFullLists(s: FeeAuditReportInput): FullList[] {
+  const section = s.feeAudit;
+  if (section?.state !== 'ON' || section.byAcquirerBrand.length === 0) return [];
+  const w = feeAuditTextsFor(s.language);
+  const c = w.columns;
+  const rows = section.byAcquirerBrand.map((line) => [
+    line.acquirer,
+    line.brand,
+    csvCount(line.items),
+    csvMoney(line.overchargedCents),
+  ]);
+  const csv = excelCsv([c.acquirer, c.brand, c.items, c.overcharged], rows);
+  return [{ name: FEE_AUDIT_LISTS.byAcquirerBrand, label: `${w.heading} (${c.acquirer}, ${c.brand})`, csv }];
+}

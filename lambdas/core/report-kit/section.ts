@@ -5,6 +5,7 @@
  * own model and the kit, not on the whole summary.
  */
 import type { ReportLanguage } from '../report-language';
+import type { FullList } from './csv';
 import type { SafeHtml } from './escape';
 
 /**
@@ -31,4 +32,6 @@ export interface ReportSection<S extends { readonly language: ReportLanguage }> 
   actionEntries(summary: S): ActionEntry[];
   /** The message's lines of information, after what needs action. */
   messageLines(summary: S): string[];
+  /** Its lists in full, written beside the report where its tables show only the largest rows. */
+  fullLists?(summary: S): FullList[];
 }

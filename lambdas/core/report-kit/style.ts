@@ -1,7 +1,8 @@
 /**
  * The report's only stylesheet, inline. Under 40rem (a phone) a table of more than two columns
  * turns each row into a labelled card, so the page never scrolls sideways, and the chart keeps a
- * readable size and scrolls inside its own box.
+ * readable size and scrolls inside its own box. On a phone the cards, notes and spacing are set
+ * close: the report must read in a few phone screens (docs/report.md, "Short by design").
  */
 export const REPORT_STYLE = `*,*::before,*::after{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;padding:1.5rem 1.25rem;color:#1d2433;max-width:64rem;line-height:1.4}
@@ -28,11 +29,11 @@ svg text{font-size:12px;fill:#475467}.axis{stroke:#98a2b3}.grid{stroke:#eaecf0}
 .future-zone{fill:#f2f4f7}.today{stroke:#1d2433;stroke-dasharray:4 3}svg .today-label{fill:#1d2433;font-weight:600}
 .legend{margin:.25rem 0}.swatch{display:inline-block;width:.9rem;height:.9rem;margin:0 .35rem -.1rem 1rem;border-radius:2px;border:1px solid #d0d5dd}
 .swatch:first-child{margin-left:0}.swatch.fc{background:#7fa7e8}.swatch.rc{background:#1a7f37}.swatch.future-zone{background:#f2f4f7}
-.hint{display:none}small.code{color:#667085;font-size:.8rem;overflow-wrap:anywhere}
-@media (max-width:40rem){body{padding:1rem .75rem}.hint{display:block}
+.more{margin:-.25rem 0 .5rem;font-size:.9rem}.hint{display:none}small.code{color:#667085;font-size:.8rem;overflow-wrap:anywhere}
+@media (max-width:40rem){body{padding:1rem .75rem}h2{margin-top:1.5rem}p{margin:.6rem 0}.muted{font-size:.9rem}.hint{display:block}
 .reflow thead{display:none}.reflow,.reflow tbody,.reflow tfoot,.reflow tr,.reflow td{display:block;width:100%}
-.reflow tr{border:1px solid #eceff4;border-radius:6px;margin:.5rem 0;padding:.25rem .6rem}
-.reflow td,.reflow td.num{display:flex;justify-content:space-between;gap:1rem;border:0;padding:.15rem 0;text-align:right}
+.reflow tr{border:1px solid #eceff4;border-radius:6px;margin:.35rem 0;padding:.15rem .5rem}
+.reflow td,.reflow td.num{display:flex;justify-content:space-between;gap:1rem;border:0;padding:0;text-align:right;font-size:.9rem;line-height:1.3}
 .reflow td::before{content:attr(data-label);color:#667085;text-align:left;white-space:nowrap}
 .reflow td:first-child{display:block;text-align:left;font-weight:600}.reflow td:first-child::before{content:none}
-.card{padding:.5rem .7rem}.card .amount{font-size:1.2rem}}`;
+.card{padding:.5rem .7rem}.card .amount{font-size:1.2rem}.card .sub{display:inline}.card .sub+.sub::before{content:' · '}}`;

@@ -11,6 +11,7 @@ import { formatBrl, formatCount } from '../money';
 import { formatDate } from '../report-kit/dates';
 import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
 import type { ActionEntry } from '../report-kit/section';
+import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-list';
 import { cellsFor, renderTable } from '../report-kit/table';
 import { type ActionLine, actionLines, chargebackNote, receivableParts } from './action-order';
 import { textsFor } from './i18n';
@@ -54,11 +55,14 @@ function lineCard(line: ActionLine, language: ReportLanguage): SafeHtml {
   return line.kind === 'category' ? card(line.category, language) : entryCard(line.entry, language);
 }
 
-function largestItems(c: ActionCategory, language: ReportLanguage): SafeHtml {
+/** The category's few largest items; the rest are counted, and in its CSV when the run wrote one. */
+function largestItems(c: ActionCategory, s: FullListsInput): SafeHtml {
+  const { language } = s;
   const t = textsFor(language);
   const cell = cellsFor(language);
-  const heading = html`<h3 id="${c.state}" class="category ${c.state}">${t.states[c.state] ?? c.state} <small>${t.attention.shown(c.largest.length, t.receivables(c.count))}</small></h3>`;
-  const rows = c.largest.map((item) => [
+  const shown = shownRows(c.largest);
+  const heading = html`<h3 id="${c.state}" class="category ${c.state}">${t.states[c.state] ?? c.state} <small>${t.attention.shown(shown.length, t.receivables(c.count))}</small></h3>`;
+  const rows = shown.map((item) => [
     cell.text(
       (item.review === undefined
         ? receivableLabel(item, language)
@@ -77,7 +81,7 @@ function largestItems(c: ActionCategory, language: ReportLanguage): SafeHtml {
     { label: t.columns.settled, num: true },
     { label: t.columns.difference, num: true },
   ];
-  return html`${heading}\n${renderTable(columns, rows, { none: t.none })}`;
+  return html`${heading}\n${renderTable(columns, rows, { none: t.none })}\n${moreLine(s, c.state, shown.length, c.count)}`;
 }
 
 /**
@@ -127,7 +131,7 @@ export function renderAttention(s: RunSummary, after: SafeHtml = html``): SafeHt
         : []),
       after,
       ...(listed.length > 0 ? [html`<h2>${t.attention.largest}</h2>`] : []),
-      ...listed.map((c) => largestItems(c, s.language)),
+      ...listed.map((c) => largestItems(c, s)),
     ],
     newline,
   );

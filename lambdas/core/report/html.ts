@@ -99,6 +99,14 @@ function unclassifiedCodes(s: RunSummary): ReadonlySet<string> {
   return new Set((s.unclassified ?? []).filter((g) => g.why === 'NO_ROLE').map((g) => g.code));
 }
 
+/**
+ * Technical detail for whoever operates recon, closed until tapped: a table per record code and per
+ * provider report would otherwise be screens of a phone between the reader and nothing to act on.
+ */
+function folded(label: string, content: SafeHtml): SafeHtml {
+  return html`<details><summary>${label}</summary>\n${content}</details>`;
+}
+
 function recordsSection(s: RunSummary): SafeHtml {
   const t = textsFor(s.language);
   const r = t.recordsSection;
@@ -126,8 +134,8 @@ function recordsSection(s: RunSummary): SafeHtml {
   const received = r.received(t.records(s.records.received), t.records(s.records.quarantined));
   return html`<h2>${r.heading}</h2>
 <p>${received}</p>
-${renderTable([{ label: r.code }, { label: t.columns.records, num: true }], codes, { none: t.none })}
-${reasons.length > 0 ? renderTable([{ label: r.reason }, { label: t.columns.records, num: true }], reasons, { none: t.none }) : ''}
+${folded(r.byCode, renderTable([{ label: r.code }, { label: t.columns.records, num: true }], codes, { none: t.none }))}
+${reasons.length > 0 ? folded(r.byReason, renderTable([{ label: r.reason }, { label: t.columns.records, num: true }], reasons, { none: t.none })) : ''}
 ${joinHtml(drift, html`\n`)}`;
 }
 
@@ -157,8 +165,8 @@ function reportsSection(s: RunSummary): SafeHtml {
     s.runId,
   );
   return html`<h2>${t.reports.heading}</h2>
-${renderTable(columns, rows, { none: t.none })}
-<p class="muted">${footer}</p>`;
+<p class="muted">${footer}</p>
+${folded(t.reports.each(formatCount(s.jobs.length, s.language)), renderTable(columns, rows, { none: t.none }))}`;
 }
 
 /** One self-contained HTML page; pure, so the local runner can write the same bytes next to its data. */

@@ -88,6 +88,15 @@ export const ENGLISH: Texts = {
     daysLate: 'Days past due',
   },
   receivableParts: { merchant: 'merchant', sale: 'sale', installment: 'installment' },
+  csvColumns: {
+    acquirer: 'Acquirer',
+    merchant: 'Merchant',
+    saleDate: 'Sale date',
+    installment: 'Installment',
+    review: 'Check',
+    chargeback: 'Chargeback',
+    chargebackDate: 'Chargeback date',
+  },
   byState: {
     heading: 'Receivables by state',
     note: 'Net amounts. Difference = received − forecast; for a late receivable, the forecast that has not arrived. Open ones have no difference yet.',
@@ -117,6 +126,8 @@ export const ENGLISH: Texts = {
   },
   recordsSection: {
     heading: 'Records received',
+    byCode: 'By record code',
+    byReason: 'Quarantined, by reason',
     received: (records, quarantined) =>
       `${records} received from the provider; ${quarantined} quarantined (kept aside for review, never dropped).`,
     code: 'Record type',
@@ -151,6 +162,7 @@ export const ENGLISH: Texts = {
   },
   reports: {
     heading: 'Provider reports',
+    each: (reports) => `Report by report (${reports})`,
     report: 'Report',
     id: 'Id',
     outcome: 'Outcome',
@@ -176,6 +188,7 @@ export const ENGLISH: Texts = {
     reportLink: (until) => `Full report, link valid until ${until} at the latest:`,
     reportFile: 'Full report (local file):',
     reportObject: (uri) => `Full report at ${uri} (no link could be made).`,
+    fullLists: 'Full lists (CSV, for Excel):',
     newLink: (command) => `For a new link, someone with AWS access runs: ${command}`,
     subject: {
       needsAction: (amount) => `${amount} need action`,

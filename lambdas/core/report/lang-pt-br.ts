@@ -88,6 +88,15 @@ export const PORTUGUESE: Texts = {
     daysLate: 'Dias após o vencimento',
   },
   receivableParts: { merchant: 'EC', sale: 'venda', installment: 'parcela' },
+  csvColumns: {
+    acquirer: 'Adquirente',
+    merchant: 'Estabelecimento (EC)',
+    saleDate: 'Data da venda',
+    installment: 'Parcela',
+    review: 'Verificar',
+    chargeback: 'Chargeback',
+    chargebackDate: 'Data do chargeback',
+  },
   byState: {
     heading: 'Recebíveis por situação',
     note: 'Valores líquidos. Diferença = recebido − previsto; num atrasado, é o valor previsto que não chegou. Em aberto ainda não tem diferença.',
@@ -117,6 +126,8 @@ export const PORTUGUESE: Texts = {
   },
   recordsSection: {
     heading: 'Registros recebidos',
+    byCode: 'Por código de registro',
+    byReason: 'Em quarentena, por motivo',
     received: (records, quarantined) =>
       `${records} recebidos do provedor; ${quarantined} em quarentena (separados para revisão, nunca descartados).`,
     code: 'Tipo de registro',
@@ -151,6 +162,7 @@ export const PORTUGUESE: Texts = {
   },
   reports: {
     heading: 'Relatórios do provedor',
+    each: (reports) => `Relatório a relatório (${reports})`,
     report: 'Relatório',
     id: 'Id',
     outcome: 'Resultado',
@@ -176,6 +188,7 @@ export const PORTUGUESE: Texts = {
     reportLink: (until) => `Relatório completo, link válido no máximo até ${until}:`,
     reportFile: 'Relatório completo (arquivo local):',
     reportObject: (uri) => `Relatório completo em ${uri} (não foi possível gerar um link).`,
+    fullLists: 'Listas completas (CSV, para o Excel):',
     newLink: (command) => `Para um novo link, quem tem acesso à AWS executa: ${command}`,
     subject: { needsAction: (amount) => `${amount} pedem ação`, nothing: 'nada pede ação', failed: 'FALHOU' },
   },

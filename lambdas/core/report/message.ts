@@ -139,7 +139,21 @@ function reportLinkLines(s: RunSummary, link: ReportLink): string[] {
   }
 }
 
-export function summaryMessage(s: RunSummary, link: ReportLink): string {
+/** A full list beside the report and how to open it, as the report's link is opened. */
+export interface ListLink {
+  readonly label: string;
+  readonly link: ReportLink;
+}
+
+/** After the report's link: one line per full list, its words then where it is. */
+function listLinkLines(s: RunSummary, lists: readonly ListLink[]): string[] {
+  if (lists.length === 0) return [];
+  const where = (link: ReportLink) =>
+    link.kind === 'presigned' ? link.url : link.kind === 'file' ? link.path : link.uri;
+  return [textsFor(s.language).message.fullLists, ...lists.map((l) => `${l.label}: ${where(l.link)}`)];
+}
+
+export function summaryMessage(s: RunSummary, link: ReportLink, lists: readonly ListLink[] = []): string {
   const t = textsFor(s.language);
   const date = (d: string) => formatDate(d, s.language);
   const status = s.outcome === 'SUCCEEDED' ? t.runCompleted : t.runFailed;
@@ -152,5 +166,5 @@ export function summaryMessage(s: RunSummary, link: ReportLink): string {
     ...stateLines(s),
     recordsLine(s),
   ].join('\n');
-  return `${body}\n${reportLinkLines(s, link).join('\n')}`;
+  return `${body}\n${[...reportLinkLines(s, link), ...listLinkLines(s, lists)].join('\n')}`;
 }

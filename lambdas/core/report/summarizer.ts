@@ -8,8 +8,10 @@ import { accountAcquirersOf } from '../book/lifecycle';
 import type { BookView, SummaryReceivable } from '../book/types';
 import type { IsoDate } from '../calendar';
 import { LATEST_REPORT_KEY, latestReportText } from '../latest-report';
+import { fullListName } from '../report-kit/short-list';
 import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
+import { fullListsOf, type ReadActionItems, writeFullLists } from './full-lists';
 import { renderHtmlReport } from './html';
 import { summaryMessage, summarySubject } from './message';
 import type { ReportLinker } from './report-link';
@@ -43,12 +45,18 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly deposits?: (query: DepositsQuery) => Promise<Part<'deposits'>>;
   /** The pendências by status (docs/breaks.md); absent: no section. */
   readonly breaks?: (asOf: IsoDate) => Promise<Part<'breaks'>>;
+  /** Every receivable of an action category, for its full list; absent: the categories get none. */
+  readonly readActionItems?: ReadActionItems;
 };
 
 /** Object keys of one run's summary files in the lake bucket. */
 export function summaryKeys(runId: string): { json: string; html: string } {
-  const prefix = `summaries/run=${encodeURIComponent(runId)}`;
-  return { json: `${prefix}/summary.json`, html: `${prefix}/report.html` };
+  return { json: summaryFileKey(runId, 'summary.json'), html: summaryFileKey(runId, 'report.html') };
+}
+
+/** The key of one of the run's files, beside its report (the full lists' CSVs too). */
+export function summaryFileKey(runId: string, file: string): string {
+  return `summaries/run=${encodeURIComponent(runId)}/${file}`;
 }
 
 async function collect<R>(source: AsyncIterable<R> | Promise<readonly R[]>): Promise<readonly R[]> {
@@ -76,17 +84,29 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
     const feeAudit = await deps.feeAudit?.(input.asOf);
     const deposits = await deps.deposits?.({ from: input.from, to: input.to, asOf: input.asOf });
     const breaks = await deps.breaks?.(input.asOf);
-    const summary = {
+    const built: RunSummary = {
       ...buildRunSummaryFromBook(input, book, stamp, fees),
       ...(feeAudit === undefined ? {} : { feeAudit }),
       ...(deposits === undefined ? {} : { deposits }),
       ...(breaks === undefined ? {} : { breaks }),
     };
+    const lists = await fullListsOf(built, deps.readActionItems);
+    const key = (file: string) => summaryFileKey(input.runId, file);
+    const fullLists = await writeFullLists(lists, key, deps.writeObject);
+    const summary = lists.length === 0 ? built : { ...built, fullLists };
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');
     await deps.writeObject(LATEST_REPORT_KEY, latestReportText(summary, keys), 'application/json');
-    await deps.publish(summarySubject(summary), summaryMessage(summary, await deps.reportLink(keys.html)));
+    // Each list opens as the report does: a presigned link deployed, the local copy's path locally.
+    const listLinks = await Promise.all(
+      lists.map(async (list) => ({
+        label: list.label,
+        link: await deps.reportLink(key(fullListName(list.name))),
+      })),
+    );
+    const message = summaryMessage(summary, await deps.reportLink(keys.html), listLinks);
+    await deps.publish(summarySubject(summary), message);
     return summary;
   };
 }

@@ -54,6 +54,16 @@ export interface Texts {
     daysLate: string;
   };
   readonly receivableParts: { merchant: string; sale: string; installment: string };
+  /** The columns of a category's full list (CSV) that the report's tables write in one cell. */
+  readonly csvColumns: {
+    acquirer: string;
+    merchant: string;
+    saleDate: string;
+    installment: string;
+    review: string;
+    chargeback: string;
+    chargebackDate: string;
+  };
   readonly byState: { heading: string; note: string; total: string };
   readonly aging: {
     heading: string;
@@ -82,6 +92,9 @@ export interface Texts {
   readonly recordsSection: {
     heading: string;
     received: (records: string, quarantined: string) => string;
+    /** The fold over the per-code table: technical detail, one tap away. */
+    byCode: string;
+    byReason: string;
     code: string;
     reason: string;
     codes: Readonly<Record<string, string>>;
@@ -98,6 +111,8 @@ export interface Texts {
   };
   readonly reports: {
     heading: string;
+    /** The fold over the per-report table. */
+    each: (reports: string) => string;
     report: string;
     id: string;
     outcome: string;
@@ -122,6 +137,8 @@ export interface Texts {
     reportFile: string;
     reportObject: (uri: string) => string;
     newLink: (command: string) => string;
+    /** Before the full lists' links, after the report's. */
+    fullLists: string;
     /** The e-mail subject's verdict: the money that needs action, nothing to act on, or the failure. */
     subject: { needsAction: (amount: string) => string; nothing: string; failed: string };
   };

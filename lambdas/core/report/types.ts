@@ -5,6 +5,7 @@
 
 import type { ActionCategory, AgingBucket, BookReceivables, CappedTotals, WeeklyPoint } from '../book/types';
 import type { IsoDate } from '../calendar';
+import type { FullLists } from '../report-kit/short-list';
 import type { ReportLanguage } from '../report-language';
 import type { JobOutcome, SummaryInput } from '../workflow/contracts';
 import type { SectionsSummary } from './sections';
@@ -20,6 +21,8 @@ export interface JobLine {
   readonly pages: number;
   readonly received: number;
   readonly providerRequests: number;
+  /** The full lists the run wrote beside the report, by list name (report-kit/short-list.ts); absent: none. */
+  readonly fullLists?: FullLists;
 }
 
 /** The run's identity and period, as the workflow hands them over. */
@@ -60,4 +63,6 @@ export interface RunSummary extends RunInfo, SectionsSummary {
   /** Receivables that hit `maxContributions`: shown among what needs action. */
   readonly capped: CappedTotals;
   readonly providerRequests: number;
+  /** The full lists the run wrote beside the report, by list name (report-kit/short-list.ts); absent: none. */
+  readonly fullLists?: FullLists;
 }

@@ -2,8 +2,9 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildFeesReader } from '../../core/account-items/period-fees';
+import { everyItemOf } from '../../core/book/largest';
 import { buildBookReader } from '../../core/book/reader';
-import { withoutDecided } from '../../core/breaks/book-attention';
+import { undecidedItems, withoutDecided } from '../../core/breaks/book-attention';
 import { buildBreaks } from '../../core/breaks/service';
 import type { BreakView } from '../../core/breaks/status';
 import { summarizeBreaks } from '../../core/breaks/summary';
@@ -50,6 +51,9 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
   };
   const summarize = buildSummarizer({
     readBook: async (asOf) => withoutDecided(await readBook(asOf), await breakViews(asOf)),
+    // The categories' full lists: their byWork partitions, less what the team decided, as the cards count.
+    readActionItems: async (state, asOf) =>
+      undecidedItems(await everyItemOf({ ddb, tableName, config }, state, asOf), await breakViews(asOf)),
     writeObject,
     publish: wiring.publish,
     reportLink:

@@ -6,6 +6,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBrl } from '../../../lambdas/core/money';
+import { textsFor } from '../../../lambdas/core/report/i18n';
 import { summaryKeys } from '../../../lambdas/core/report/summarizer';
 import type { RunSummary } from '../../../lambdas/core/report/types';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
@@ -54,5 +55,17 @@ describe('the morning message of a run', () => {
     expect(html).toMatch(/^<!doctype html>/i);
     expect(html).toContain(formatBrl(acting[0]?.amountCents ?? 0, 'pt-BR'));
     expect(message).not.toContain(world.simulator.credentials.apiToken);
+
+    // Each category's full list has its own link, signed the same way, with every item of it.
+    const states = textsFor('pt-BR').states;
+    for (const category of acting) {
+      const line = message.split('\n').find((l) => l.startsWith(`${states[category.state]}: http://`));
+      const list = await fetch(line?.slice(line.indexOf('http://')) ?? '');
+      expect(list.status).toBe(200);
+      const bytes = new Uint8Array(await list.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
+      expect(rows).toHaveLength(category.count + 1);
+    }
   });
 });

@@ -108,10 +108,10 @@ describe('one formatter for every reader', () => {
       byAcquirerBrand: lines,
     };
     expect(String(feeAuditHtml({ language: 'pt-BR', feeAudit: { ...feeAudit, largest: [item] } }))).toContain(
-      '>01/03/2025 NSU 7 #1<',
+      '>A · B · 01/03/2025 NSU 7 #1<',
     );
     expect(String(feeAuditHtml({ language: 'en', feeAudit: { ...feeAudit, largest: [item] } }))).toContain(
-      '>1 Mar 2025 NSU 7 #1<',
+      '>A · B · 1 Mar 2025 NSU 7 #1<',
     );
     // Its rates as finance writes them, not as the CSV keeps them.
     const pt = String(feeAuditHtml({ language: 'pt-BR', feeAudit: { ...feeAudit, largest: [item] } }));
