@@ -25,11 +25,9 @@ function breaksHtml(s: BreaksReportInput): SafeHtml {
   const t = breaksTextsFor(s.language);
   const cell = cellsFor(s.language);
   const c = t.columns;
-  const rows = s.breaks.byStatus.map((b) => [
-    cell.text(t.statuses[b.status]),
-    cell.count(b.count),
-    cell.money(b.amountCents),
-  ]);
+  const rows = s.breaks.byStatus
+    .filter((b) => b.count > 0)
+    .map((b) => [cell.text(t.statuses[b.status]), cell.count(b.count), cell.money(b.amountCents)]);
   const disputes = s.breaks.disputes.map((d) => [
     cell.text([d.acquirer, d.nsu && `NSU ${d.nsu}`, d.ref].filter(Boolean).join(' · ')),
     cell.date(d.deadline),
