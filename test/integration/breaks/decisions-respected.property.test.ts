@@ -30,7 +30,7 @@ type Step =
   | { readonly kind: 'night'; readonly records: readonly number[] }
   | { readonly kind: 'decide'; readonly pick: number; readonly accept: boolean };
 
-const steps = fc.array(
+const steps: fc.Arbitrary<Step[]> = fc.array(
   fc.oneof(
     fc.record({
       kind: fc.constant('night' as const),
