@@ -20,6 +20,7 @@ export function breakRow(b: BreakView) {
     kind: b.kind,
     status: b.status,
     ...b.subject,
+    place: b.subject.place ?? null,
     stakeCents: b.stakeCents,
     firstSeen: b.firstSeen,
     ageDays: b.ageDays,
@@ -45,6 +46,7 @@ const ROW_COLUMNS = [
   'nsu',
   'installment',
   'dueDate',
+  'place',
   'stakeCents',
   'firstSeen',
   'ageDays',
@@ -57,6 +59,12 @@ const ROW_COLUMNS = [
   'reason',
   'deadline',
 ] as const satisfies readonly (keyof ReturnType<typeof breakRow>)[];
+
+/** A receivable's sale (date, NSU, installment), or a deposit's day and account. */
+function subjectText(s: BreakView['subject'], date: (value: string | null) => string): string {
+  const parts = s.place === undefined ? [date(s.saleDate), s.nsu, s.installment] : [date(s.dueDate), s.place];
+  return parts.filter(Boolean).join(' ');
+}
 
 /** What a decision says in one cell: its reason, deadline, ticket, assignee and note. */
 function decisionText(d: Decision | null, language: ReportLanguage): string {
@@ -78,7 +86,7 @@ export function formatBreaks(views: readonly BreakView[], format: Format, langua
     [c.status]: t.statuses[b.status],
     [c.acquirer]: b.subject.acquirer,
     [c.merchant]: b.subject.merchant,
-    [c.sale]: [date(b.subject.saleDate), b.subject.nsu, b.subject.installment].filter(Boolean).join(' '),
+    [c.sale]: subjectText(b.subject, date),
     [c.atStake]: formatBrl(b.stakeCents, language),
     [c.since]: date(b.firstSeen),
     [c.age]: b.ageDays,

@@ -7,11 +7,13 @@ import { userInfo } from 'node:os';
 import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
+import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
+import { startLocalS3 } from '../../local/aws/s3';
 import { CliError } from '../errors';
 import type { CliIo } from '../io';
-import { existingState, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
+import { existingState, LOCAL_BUCKET, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
 import { withRunLock } from '../runner/lock';
 
 /** Exit codes of decisions (docs/cli-reference.md): the break changed since read; not allowed. */
@@ -45,6 +47,7 @@ export async function withBreaks<T>(
     paths.lock,
     async () => {
       const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+      const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
       try {
         const breaks = buildBreaks({
           ddb: dynamo.documentClient,
@@ -52,9 +55,11 @@ export async function withBreaks<T>(
           config,
           rules: config.breaks,
           now: () => new Date(),
+          depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
         });
         return await work({ breaks, asOf, config });
       } finally {
+        await s3.close();
         await dynamo.close();
       }
     },

@@ -16,14 +16,22 @@ const identity = (s: Pick<BreakSubject, 'acquirer' | 'merchant' | 'saleDate' | '
 
 const isDecided = (v: BreakView) => (DECIDED_STATUSES as readonly string[]).includes(v.status);
 
+/** A decided break of a receivable (the book's categories hold receivables only). */
+const isDecidedReceivable = (v: BreakView) => isDecided(v) && STATE_OF_KIND.has(v.kind);
+
+/** The ids of the breaks a person decided on and whose money stands as decided. */
+export function decidedIds(views: readonly BreakView[]): string[] {
+  return views.filter(isDecided).map((v) => v.id);
+}
+
 /** The items of a category nobody decided on yet: its full list as its card counts it. */
 export function undecidedItems(items: readonly ActionItem[], views: readonly BreakView[]): ActionItem[] {
-  const decided = new Set(views.filter(isDecided).map((v) => identity(v.subject)));
+  const decided = new Set(views.filter(isDecidedReceivable).map((v) => identity(v.subject)));
   return items.filter((item) => !decided.has(identity(item)));
 }
 
 export function withoutDecided(book: BookView, views: readonly BreakView[]): BookView {
-  const decided = views.filter(isDecided);
+  const decided = views.filter(isDecidedReceivable);
   if (decided.length === 0) return book;
   const attention = book.attention.map((category): ActionCategory => {
     const of = decided.filter((v) => STATE_OF_KIND.get(v.kind) === category.state);

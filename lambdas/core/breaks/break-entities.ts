@@ -31,6 +31,7 @@ const decisionSchema = z.object({
     nsu: nullableText,
     installment: z.number().nullable(),
     dueDate: nullableText,
+    place: z.string().optional(),
   }),
 });
 

@@ -19,6 +19,8 @@ export interface BreakSubject {
   readonly nsu: string | null;
   readonly installment: number | null;
   readonly dueDate: IsoDate | null;
+  /** Where a deposit was expected: the bank account (and group); absent for a receivable. */
+  readonly place?: string;
 }
 
 /**

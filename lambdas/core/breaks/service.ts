@@ -5,8 +5,10 @@
  * and the money never erases a decision.
  */
 import { isExpired } from '../book/expiry';
-import type { IsoDate } from '../calendar';
+import { addDays, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
+import { dateOfDepositIdentity } from '../deposits/result-identity';
+import type { DepositResult } from '../deposits/types';
 import { readReceivables } from '../receivable-store/batch-read';
 import { expiryDateOf } from '../receivables/horizon';
 import { type TableDeps, workPages } from '../receivables/queries';
@@ -14,6 +16,7 @@ import { INDEXED_STATUSES, stakePartition } from '../receivables/work-index';
 import { type BreakEvent, type ChainProblem, verifyChain } from './chain';
 import { type DecisionRequest, type DecisionRules, decide } from './decision';
 import { buildDecisionStore, type Head } from './decision-store';
+import { isDepositBreakId, observedOfDeposit } from './deposit-breaks';
 import { type ObservedBreak, observedOfReceivable } from './observed';
 import { type BreakView, breakView } from './status';
 
@@ -21,6 +24,11 @@ export interface BreaksDeps extends TableDeps {
   readonly config: Pick<ReconConfig, 'hotHorizonDays' | 'tolerance' | 'graceDays'>;
   readonly rules: DecisionRules;
   readonly now: () => Date;
+  /** The bank leg's results dated in a range (deposits/results-lake.ts); absent: no deposit breaks. */
+  readonly depositResults?: (range: {
+    readonly from: IsoDate;
+    readonly to: IsoDate;
+  }) => Promise<readonly DepositResult[]>;
   /** Hears of every event written (the lake's copy of the audit log); its failure fails the call, the event stays. */
   readonly onEvent?: (event: BreakEvent) => Promise<void>;
 }
@@ -42,12 +50,18 @@ export interface Verification {
 }
 
 const RECEIVABLE_PREFIX = 'r:';
+/** Days of deposit results a listing reads when the book keeps every receivable (`hotHorizonDays` null). */
+const DEPOSIT_BREAK_DAYS = 400;
 
 export function buildBreaks(deps: BreaksDeps) {
   const store = buildDecisionStore(deps);
   const live = (observed: ObservedBreak | undefined, expiry: IsoDate | undefined, asOf: IsoDate) =>
     observed !== undefined && !isExpired(expiry, asOf) ? observed : undefined;
 
+  /**
+   * Every break: receivables in an action state, and deposit breaks of the results kept for the hot
+   * horizon (a missing deposit stays a pendência after its night's period moved on).
+   */
   async function observedAll(asOf: IsoDate): Promise<Map<string, ObservedBreak>> {
     const found = new Map<string, ObservedBreak>();
     for (const state of INDEXED_STATUSES) {
@@ -58,10 +72,22 @@ export function buildBreaks(deps: BreaksDeps) {
         }
       }
     }
+    const from = addDays(asOf, -(deps.config.hotHorizonDays ?? DEPOSIT_BREAK_DAYS));
+    for (const observed of await observedDeposits({ from, to: asOf })) found.set(observed.id, observed);
     return found;
   }
 
+  /** The deposit breaks of the results dated in `range`. */
+  async function observedDeposits(range: { from: IsoDate; to: IsoDate }): Promise<ObservedBreak[]> {
+    const results = (await deps.depositResults?.(range)) ?? [];
+    return results.flatMap((r) => observedOfDeposit(r) ?? []);
+  }
+
   async function observedOne(breakId: string, asOf: IsoDate): Promise<ObservedBreak | undefined> {
+    if (isDepositBreakId(breakId)) {
+      const date = dateOfDepositIdentity(breakId);
+      return (await observedDeposits({ from: date, to: date })).find((o) => o.id === breakId);
+    }
     if (!breakId.startsWith(RECEIVABLE_PREFIX)) return undefined;
     const key = breakId.slice(RECEIVABLE_PREFIX.length);
     const r = (await readReceivables(deps, [key])).get(key);

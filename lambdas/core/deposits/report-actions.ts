@@ -8,7 +8,8 @@ import { formatBrl, formatCount } from '../money';
 import type { ActionEntry } from '../report-kit/section';
 import type { ReportLanguage } from '../report-language';
 import { depositsTextsFor } from './report-texts';
-import { amountAtStake, type DepositsSection } from './section-model';
+import { depositIdentity } from './result-identity';
+import { amountAtStake, type DepositsSection, statusTotals } from './section-model';
 import type { DepositResult, DepositStatus } from './types';
 
 /** What the entries read of the run summary. */
@@ -37,9 +38,17 @@ function owedBy(results: readonly DepositResult[], status: DepositStatus, langua
   return named.map(([name, cents]) => `${name} ${formatBrl(cents, language)}`).join(', ');
 }
 
+/** The section's results nobody decided on, and their totals: what needs action. */
+function undecided(deposits: Extract<DepositsSection, { state: 'ON' }>) {
+  if (!deposits.decided?.length) return { results: deposits.results, totals: deposits.totals };
+  const decided = new Set(deposits.decided);
+  const results = deposits.results.filter((r) => !decided.has(depositIdentity(r)));
+  return { results, totals: statusTotals(results) };
+}
+
 export function depositActionEntries(s: DepositsActionInput): ActionEntry[] {
   if (s.deposits?.state !== 'ON') return [];
-  const { results, totals } = s.deposits;
+  const { results, totals } = undecided(s.deposits);
   const w = depositsTextsFor(s.language);
   const brl = (cents: number) => formatBrl(cents, s.language);
   const count = (n: number) => formatCount(n, s.language);

@@ -53,6 +53,11 @@ export type DepositsSection =
       readonly totals: Readonly<Record<DepositStatus, DepositStatusTotals>>;
       /** Per day and acquirer, date order; days without results left out. */
       readonly byDay: readonly DepositDayLine[];
+      /**
+       * The results a person decided on (their `depositIdentity`, result-identity.ts): shown in the
+       * section, left out of what needs action, as the pendências count them.
+       */
+      readonly decided?: readonly string[];
     };
 
 /** What the summarizer asks for: the run's period (the deposits of its payment dates). */
@@ -107,7 +112,7 @@ export function compareForReport(a: DepositResult, b: DepositResult): number {
   );
 }
 
-function statusTotals(results: readonly DepositResult[]): Record<DepositStatus, DepositStatusTotals> {
+export function statusTotals(results: readonly DepositResult[]): Record<DepositStatus, DepositStatusTotals> {
   const totals = Object.fromEntries(
     DEPOSIT_STATUSES.map((s) => [s, { count: 0, expectedCents: 0, creditCents: 0, amountCents: 0 }]),
   ) as Record<

@@ -4,11 +4,6 @@ import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildFeesReader } from '../../core/account-items/period-fees';
 import { everyItemOf } from '../../core/book/largest';
 import { buildBookReader } from '../../core/book/reader';
-import { undecidedItems, withoutDecided } from '../../core/breaks/book-attention';
-import { buildBreaks } from '../../core/breaks/service';
-import type { BreakView } from '../../core/breaks/status';
-import { summarizeBreaks } from '../../core/breaks/summary';
-import type { IsoDate } from '../../core/calendar';
 import { anyStatementTaken } from '../../core/deposits/bank/inbox';
 import { readDepositResults } from '../../core/deposits/results-lake';
 import { buildDepositsSectionReader } from '../../core/deposits/section-reader';
@@ -20,6 +15,7 @@ import type { WorkflowConfig } from '../../core/workflow/config';
 import type { WorkflowDeps } from '../../core/workflow/deps';
 import { presignedReportLinker } from '../report-links';
 import type { LakeWiring } from './lake';
+import { summaryBreaks } from './summary-breaks';
 
 export interface SummaryWiring extends LakeWiring {
   readonly workflowConfig: WorkflowConfig;
@@ -41,19 +37,14 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     now,
     reasonColumns: config.recordReasonColumns ?? [],
   });
-  const breaks = buildBreaks({ ddb, tableName, config, rules: config.breaks, now });
   const readBook = buildBookReader({ ddb, tableName, config, now });
-  // One listing of the breaks per summary, read by the book's action list and the breaks' section.
-  let listed: { readonly asOf: IsoDate; readonly views: Promise<BreakView[]> } | undefined;
-  const breakViews = (asOf: IsoDate) => {
-    if (listed?.asOf !== asOf) listed = { asOf, views: breaks.list(asOf) };
-    return listed.views;
-  };
+  const breaks = summaryBreaks({ ddb, tableName, s3, bucket, config, now });
   const summarize = buildSummarizer({
-    readBook: async (asOf) => withoutDecided(await readBook(asOf), await breakViews(asOf)),
+    readBook: breaks.book(readBook),
     // The categories' full lists: their byWork partitions, less what the team decided, as the cards count.
-    readActionItems: async (state, asOf) =>
-      undecidedItems(await everyItemOf({ ddb, tableName, config }, state, asOf), await breakViews(asOf)),
+    readActionItems: breaks.actionItems((state, asOf) =>
+      everyItemOf({ ddb, tableName, config }, state, asOf),
+    ),
     writeObject,
     publish: wiring.publish,
     reportLink:
@@ -63,15 +54,17 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     feeAudit: buildFeeAuditReader({ s3, bucket, config, touched: buildTouchedLog({ s3, bucket }) }),
     readFees: buildFeesReader(accounts.list),
     // What the matchDeposits step stored this night: the summary takes no statement in and writes no result.
-    deposits: buildDepositsSectionReader({
-      config,
-      anyStatement: () => anyStatementTaken(s3, bucket),
-      readResults: (range) => readDepositResults(s3, bucket, range),
-    }),
-    breaks: async (asOf) => summarizeBreaks(await breakViews(asOf)),
+    deposits: breaks.deposits(
+      buildDepositsSectionReader({
+        config,
+        anyStatement: () => anyStatementTaken(s3, bucket),
+        readResults: (range) => readDepositResults(s3, bucket, range),
+      }),
+    ),
+    breaks: breaks.section,
   });
   return (input) => {
-    listed = undefined;
+    breaks.reset();
     return summarize(input);
   };
 }
