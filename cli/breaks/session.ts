@@ -1,17 +1,19 @@
 /**
  * What every `recon breaks` command opens: the data directory's table (under the run lock, so no run
- * writes while a person decides), the breaks service over it, the business date the listing is for
- * and who is acting.
+ * writes while a person decides), the breaks service over it, its bucket (each decision's event goes
+ * to the lake as it is written), the business date the listing is for and who is acting.
  */
 import { userInfo } from 'node:os';
+import { breakEventSink } from '../../lambdas/core/breaks/events-lake';
 import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
+import { startLocalS3 } from '../../local/aws/s3';
 import { CliError } from '../errors';
 import type { CliIo } from '../io';
-import { existingState, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
+import { existingState, LOCAL_BUCKET, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
 import { withRunLock } from '../runner/lock';
 
 /** Exit codes of decisions (docs/cli-reference.md): the break changed since read; not allowed. */
@@ -45,6 +47,7 @@ export async function withBreaks<T>(
     paths.lock,
     async () => {
       const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+      const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
       try {
         const breaks = buildBreaks({
           ddb: dynamo.documentClient,
@@ -52,9 +55,11 @@ export async function withBreaks<T>(
           config,
           rules: config.breaks,
           now: () => new Date(),
+          onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
         });
         return await work({ breaks, asOf, config });
       } finally {
+        await s3.close();
         await dynamo.close();
       }
     },

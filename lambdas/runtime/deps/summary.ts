@@ -5,7 +5,7 @@ import { buildFeesReader } from '../../core/account-items/period-fees';
 import { everyItemOf } from '../../core/book/largest';
 import { buildBookReader } from '../../core/book/reader';
 import { undecidedItems, withoutDecided } from '../../core/breaks/book-attention';
-import { buildBreaks } from '../../core/breaks/service';
+import { writeBreaksSnapshot } from '../../core/breaks/snapshot-lake';
 import type { BreakView } from '../../core/breaks/status';
 import { summarizeBreaks } from '../../core/breaks/summary';
 import type { IsoDate } from '../../core/calendar';
@@ -19,6 +19,7 @@ import { buildSummarizer } from '../../core/report/summarizer';
 import type { WorkflowConfig } from '../../core/workflow/config';
 import type { WorkflowDeps } from '../../core/workflow/deps';
 import { presignedReportLinker } from '../report-links';
+import { buildBreaksService } from './breaks';
 import type { LakeWiring } from './lake';
 
 export interface SummaryWiring extends LakeWiring {
@@ -41,12 +42,18 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     now,
     reasonColumns: config.recordReasonColumns ?? [],
   });
-  const breaks = buildBreaks({ ddb, tableName, config, rules: config.breaks, now });
+  const breaks = buildBreaksService(wiring);
   const readBook = buildBookReader({ ddb, tableName, config, now });
+  // The night's list is the lake's snapshot too (`recon_breaks`), written when first read.
+  const listAndKeep = async (asOf: IsoDate) => {
+    const views = await breaks.list(asOf);
+    await writeBreaksSnapshot({ s3, bucket }, asOf, views);
+    return views;
+  };
   // One listing of the breaks per summary, read by the book's action list and the breaks' section.
   let listed: { readonly asOf: IsoDate; readonly views: Promise<BreakView[]> } | undefined;
   const breakViews = (asOf: IsoDate) => {
-    if (listed?.asOf !== asOf) listed = { asOf, views: breaks.list(asOf) };
+    if (listed?.asOf !== asOf) listed = { asOf, views: listAndKeep(asOf) };
     return listed.views;
   };
   const summarize = buildSummarizer({
