@@ -1,7 +1,7 @@
 /**
- * The breaks' named queries (docs/scale.md, "Querying the lake"), appended to `queries.ts`'s list under its
- * portability rules (Trino and DuckDB). `recon_breaks` holds one whole snapshot per night, so a
- * night's rows are counted as they are; `recon_break_events` one row per audit event.
+ * The breaks' named queries (docs/scale.md, "Querying the lake"), appended to `queries.ts`'s list
+ * under its portability rules (Trino and DuckDB). `recon_breaks` holds one whole snapshot per night,
+ * so a night's rows are counted as they are; `recon_break_events` one row per audit event.
  */
 import { AGE_BUCKETS } from '../../lambdas/core/breaks/kinds';
 import { BREAK_EVENTS_TABLE, BREAKS_TABLE } from '../../lambdas/core/breaks/lake-tables';
