@@ -21,7 +21,8 @@ import { readDepositResults, writeDepositResults } from '../../../lambdas/core/d
 import { buildDepositsSection } from '../../../lambdas/core/deposits/section-model';
 import { buildDepositsSectionReader } from '../../../lambdas/core/deposits/section-reader';
 import { LATEST_REPORT_KEY } from '../../../lambdas/core/latest-report';
-import { summaryKeys } from '../../../lambdas/core/report/summarizer';
+import { summaryFileKey, summaryKeys } from '../../../lambdas/core/report/summarizer';
+import type { RunSummary } from '../../../lambdas/core/report/types';
 import { parseWorkflowConfig } from '../../../lambdas/core/workflow/config';
 import type { SummaryInput } from '../../../lambdas/core/workflow/contracts';
 import { buildDepositMatchDeps } from '../../../lambdas/runtime/deps/deposits';
@@ -93,7 +94,7 @@ async function itemsButKeptTotals(): Promise<unknown[]> {
     .sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
 }
 
-async function storedSummary(bucket: string, runId: string): Promise<{ deposits?: unknown }> {
+async function storedSummary(bucket: string, runId: string): Promise<Partial<RunSummary>> {
   const object = await stores.s3.client.send(
     new GetObjectCommand({ Bucket: bucket, Key: summaryKeys(runId).json }),
   );
@@ -116,9 +117,11 @@ describe('the summarize step and the bank leg', () => {
 
     const objectsAfter = await objects(bucket);
     const added = [...objectsAfter.keys()].filter((key) => !objectsBefore.has(key));
-    // Its summary, and the night's breaks in the lake (the table has none here: an empty snapshot).
+    // Its summary and the full lists it names, and the night's breaks in the lake (none here: empty).
+    const lists = Object.values((await storedSummary(bucket, 'reads-only')).fullLists ?? {});
     const written = [
       ...Object.values(summaryKeys('reads-only')),
+      ...lists.map((file) => summaryFileKey('reads-only', file)),
       LATEST_REPORT_KEY,
       breaksSnapshotKey(AS_OF),
     ];
