@@ -1,5 +1,5 @@
 /**
- * The breaks' named queries (docs/scale.md, "Querying the lake"), appended to `queries.ts`'s list
+ * The breaks' named queries (docs/breaks.md, "In the lake"), appended to `queries.ts`'s list
  * under its portability rules (Trino and DuckDB). `recon_breaks` holds one whole snapshot per night,
  * so a night's rows are counted as they are; `recon_break_events` one row per audit event.
  */
