@@ -1,9 +1,10 @@
 /**
  * What every `recon breaks` command opens: the data directory's table (under the run lock, so no run
- * writes while a person decides), the breaks service over it, the business date the listing is for
- * and who is acting.
+ * writes while a person decides), the breaks service over it, its bucket (each decision's event goes
+ * to the lake as it is written), the business date the listing is for and who is acting.
  */
 import { userInfo } from 'node:os';
+import { breakEventSink } from '../../lambdas/core/breaks/events-lake';
 import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
@@ -56,6 +57,7 @@ export async function withBreaks<T>(
           rules: config.breaks,
           now: () => new Date(),
           depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
+          onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
         });
         return await work({ breaks, asOf, config });
       } finally {

@@ -1,4 +1,5 @@
 /** Every table of the lake, for the Glue catalog and the local DuckDB views. */
+import { BREAK_EVENTS_TABLE, BREAKS_TABLE } from './breaks/lake-tables';
 import { BANK_TRANSACTIONS_TABLE } from './deposits/bank/transactions-table';
 import { DEPOSIT_RESULTS_TABLE } from './deposits/results-table';
 import { QUARANTINE_TABLE, RECORDS_TABLE } from './ingest/lake/tables';
@@ -11,4 +12,6 @@ export const LAKE_TABLES: readonly LakeTable[] = [
   RECEIVABLE_CHANGES_TABLE,
   BANK_TRANSACTIONS_TABLE,
   DEPOSIT_RESULTS_TABLE,
+  BREAK_EVENTS_TABLE,
+  BREAKS_TABLE,
 ];

@@ -3,10 +3,10 @@ import * as athena from 'aws-cdk-lib/aws-athena';
 import * as glue from 'aws-cdk-lib/aws-glue';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { BANK_TRANSACTIONS_TABLE } from '../../lambdas/core/deposits/bank/transactions-table';
 import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
 import { CONTRACT_RATES_TABLE } from '../../lambdas/core/fee-audit/rates-table';
 import { QUARANTINE_TABLE, RECORDS_TABLE } from '../../lambdas/core/ingest/lake/tables';
+import { LAKE_TABLES } from '../../lambdas/core/lake-catalog';
 import type { LakePartition, LakeTable } from '../../lambdas/core/lake-schema';
 import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/receivable-store/changes-table';
 import { ATHENA_RESULTS_PREFIX } from '../storage/storage';
@@ -77,13 +77,7 @@ export class AnalyticsCatalog extends Construct {
       },
     });
 
-    for (const table of [
-      RECORDS_TABLE,
-      QUARANTINE_TABLE,
-      RECEIVABLE_CHANGES_TABLE,
-      BANK_TRANSACTIONS_TABLE,
-      DEPOSIT_RESULTS_TABLE,
-    ] as const) {
+    for (const table of LAKE_TABLES) {
       const cfn = new glue.CfnTable(this, pascalCase(table.name), {
         catalogId,
         databaseName: this.databaseName,

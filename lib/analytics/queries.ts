@@ -14,9 +14,11 @@
  */
 import { QUARANTINE_TABLE } from '../../lambdas/core/ingest/lake/tables';
 import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/receivable-store/changes-table';
+import { BREAK_QUERIES } from './break-queries';
 import { countedRecords } from './counted-records';
 import { DEPOSIT_QUERIES } from './deposit-queries';
 import { feeAuditSql, feeConsistencySql } from './fee-audit-query';
+import { countOf } from './sql-parts';
 
 export interface QueryParam {
   readonly name: string;
@@ -75,7 +77,6 @@ const LIFECYCLE_COLUMNS = `cancelled_net_cents, charged_back_net_cents, adjustme
 
 /** The `yyyy-MM` of the record's movement date (a financial record's payment day): its partition. */
 const month = 'movement_month';
-const countOf = (condition: string) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
 /** Records of the role debit money (`signed_net_cents` < 0): their sum as a positive debit. */
 const debitOf = (condition: string) => `SUM(CASE WHEN ${condition} THEN -signed_net_cents ELSE 0 END)`;
 
@@ -268,6 +269,7 @@ GROUP BY kind, generated, reason
 ORDER BY kind, generated, reason`,
   },
   ...DEPOSIT_QUERIES,
+  ...BREAK_QUERIES,
 ];
 
 export function findNamedQuery(name: string): NamedQuery {

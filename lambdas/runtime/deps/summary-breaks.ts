@@ -6,33 +6,30 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { BookView } from '../../core/book/types';
 import { decidedIds, undecidedItems, withoutDecided } from '../../core/breaks/book-attention';
-import { buildBreaks } from '../../core/breaks/service';
+import type { Breaks } from '../../core/breaks/service';
+import { writeBreaksSnapshot } from '../../core/breaks/snapshot-lake';
 import type { BreakView } from '../../core/breaks/status';
 import { summarizeBreaks } from '../../core/breaks/summary';
 import type { IsoDate } from '../../core/calendar';
-import type { ReconConfig } from '../../core/config';
-import { readDepositResults } from '../../core/deposits/results-lake';
 import type { DepositsSection } from '../../core/deposits/section-model';
-import type { TableDeps } from '../../core/receivables/queries';
 import type { ReadActionItems } from '../../core/report/full-lists';
 
-export interface SummaryBreaksWiring extends TableDeps {
+export interface SummaryBreaksWiring {
+  readonly breaks: Breaks;
   readonly s3: Pick<S3Client, 'send'>;
   readonly bucket: string;
-  readonly config: ReconConfig;
-  readonly now: () => Date;
 }
 
-export function summaryBreaks(wiring: SummaryBreaksWiring) {
-  const { s3, bucket, config } = wiring;
-  const breaks = buildBreaks({
-    ...wiring,
-    rules: config.breaks,
-    depositResults: (range) => readDepositResults(s3, bucket, range),
-  });
+export function summaryBreaks({ breaks, s3, bucket }: SummaryBreaksWiring) {
+  // The night's list is the lake's snapshot too (`recon_breaks`), written when first read.
+  const listAndKeep = async (asOf: IsoDate) => {
+    const listed = await breaks.list(asOf);
+    await writeBreaksSnapshot({ s3, bucket }, asOf, listed);
+    return listed;
+  };
   let listed: { readonly asOf: IsoDate; readonly views: Promise<BreakView[]> } | undefined;
   const views = (asOf: IsoDate) => {
-    if (listed?.asOf !== asOf) listed = { asOf, views: breaks.list(asOf) };
+    if (listed?.asOf !== asOf) listed = { asOf, views: listAndKeep(asOf) };
     return listed.views;
   };
   return {

@@ -14,6 +14,7 @@ import { buildSummarizer } from '../../core/report/summarizer';
 import type { WorkflowConfig } from '../../core/workflow/config';
 import type { WorkflowDeps } from '../../core/workflow/deps';
 import { presignedReportLinker } from '../report-links';
+import { buildBreaksService } from './breaks';
 import type { LakeWiring } from './lake';
 import { summaryBreaks } from './summary-breaks';
 
@@ -38,7 +39,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     reasonColumns: config.recordReasonColumns ?? [],
   });
   const readBook = buildBookReader({ ddb, tableName, config, now });
-  const breaks = summaryBreaks({ ddb, tableName, s3, bucket, config, now });
+  const breaks = summaryBreaks({ breaks: buildBreaksService(wiring), s3, bucket });
   const summarize = buildSummarizer({
     readBook: breaks.book(readBook),
     // The categories' full lists: their byWork partitions, less what the team decided, as the cards count.

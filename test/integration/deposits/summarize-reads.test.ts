@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { breaksSnapshotKey } from '../../../lambdas/core/breaks/snapshot-lake';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { BANK_INBOX_PREFIX } from '../../../lambdas/core/deposits/bank/lake-file';
 import { depositRange } from '../../../lambdas/core/deposits/range';
@@ -20,7 +21,8 @@ import { readDepositResults, writeDepositResults } from '../../../lambdas/core/d
 import { buildDepositsSection } from '../../../lambdas/core/deposits/section-model';
 import { buildDepositsSectionReader } from '../../../lambdas/core/deposits/section-reader';
 import { LATEST_REPORT_KEY } from '../../../lambdas/core/latest-report';
-import { summaryKeys } from '../../../lambdas/core/report/summarizer';
+import { summaryFileKey, summaryKeys } from '../../../lambdas/core/report/summarizer';
+import type { RunSummary } from '../../../lambdas/core/report/types';
 import { parseWorkflowConfig } from '../../../lambdas/core/workflow/config';
 import type { SummaryInput } from '../../../lambdas/core/workflow/contracts';
 import { buildDepositMatchDeps } from '../../../lambdas/runtime/deps/deposits';
@@ -92,7 +94,7 @@ async function itemsButKeptTotals(): Promise<unknown[]> {
     .sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
 }
 
-async function storedSummary(bucket: string, runId: string): Promise<{ deposits?: unknown }> {
+async function storedSummary(bucket: string, runId: string): Promise<Partial<RunSummary>> {
   const object = await stores.s3.client.send(
     new GetObjectCommand({ Bucket: bucket, Key: summaryKeys(runId).json }),
   );
@@ -100,7 +102,7 @@ async function storedSummary(bucket: string, runId: string): Promise<{ deposits?
 }
 
 describe('the summarize step and the bank leg', () => {
-  it('reads the results the match stored and writes nothing but its summary', async () => {
+  it('reads the results the match stored and writes nothing but its summary and the breaks snapshot', async () => {
     const bucket = await freshBucket();
     await put(bucket, `${BANK_INBOX_PREFIX}itau.ofx`, golden('itau-sgml-1252.ofx'));
     const night = await buildDepositMatchDeps(wiring(bucket))({ from: PERIOD.from, asOf: AS_OF });
@@ -115,7 +117,15 @@ describe('the summarize step and the bank leg', () => {
 
     const objectsAfter = await objects(bucket);
     const added = [...objectsAfter.keys()].filter((key) => !objectsBefore.has(key));
-    expect(added.sort()).toEqual([...Object.values(summaryKeys('reads-only')), LATEST_REPORT_KEY].sort());
+    // Its summary and the full lists it names, and the night's breaks in the lake (none here: empty).
+    const lists = Object.values((await storedSummary(bucket, 'reads-only')).fullLists ?? {});
+    const written = [
+      ...Object.values(summaryKeys('reads-only')),
+      ...lists.map((file) => summaryFileKey('reads-only', file)),
+      LATEST_REPORT_KEY,
+      breaksSnapshotKey(AS_OF),
+    ];
+    expect(added.sort()).toEqual(written.sort());
     for (const [key, etag] of objectsBefore) expect(objectsAfter.get(key), key).toBe(etag);
     expect(await itemsButKeptTotals()).toEqual(itemsBefore);
     // The section the summary built from the night's match itself before the match had a step of its own.
