@@ -4,61 +4,17 @@
  */
 import type { BreakEvent } from '../../lambdas/core/breaks/chain';
 import type { Decision } from '../../lambdas/core/breaks/decision';
+import { BREAKS_TABLE } from '../../lambdas/core/breaks/lake-tables';
 import { breaksTextsFor } from '../../lambdas/core/breaks/report-texts';
+import { breakSnapshotRow } from '../../lambdas/core/breaks/snapshot-lake';
 import type { BreakView } from '../../lambdas/core/breaks/status';
 import { formatBrl } from '../../lambdas/core/money';
 import type { ReportLanguage } from '../../lambdas/core/report/types';
 import { formatDate, formatInstant } from '../../lambdas/core/report-kit/dates';
 import { type Format, formatRows, formatTable } from '../format';
 
-/** One flat row per break: the fields scripts read (jsonl, csv). */
-export function breakRow(b: BreakView) {
-  const d = b.decision;
-  return {
-    ref: b.ref,
-    id: b.id,
-    kind: b.kind,
-    status: b.status,
-    ...b.subject,
-    place: b.subject.place ?? null,
-    stakeCents: b.stakeCents,
-    firstSeen: b.firstSeen,
-    ageDays: b.ageDays,
-    ageBucket: b.ageBucket,
-    version: b.version,
-    decision: d?.status ?? null,
-    note: d?.note ?? null,
-    ticket: d?.ticket ?? null,
-    assignee: d?.assignee ?? null,
-    reason: d?.reason ?? null,
-    deadline: d?.deadline ?? null,
-  };
-}
-
-const ROW_COLUMNS = [
-  'ref',
-  'id',
-  'kind',
-  'status',
-  'acquirer',
-  'merchant',
-  'saleDate',
-  'nsu',
-  'installment',
-  'dueDate',
-  'place',
-  'stakeCents',
-  'firstSeen',
-  'ageDays',
-  'ageBucket',
-  'version',
-  'decision',
-  'note',
-  'ticket',
-  'assignee',
-  'reason',
-  'deadline',
-] as const satisfies readonly (keyof ReturnType<typeof breakRow>)[];
+/** The columns of jsonl and csv: the lake's `recon_breaks`, so a script and Athena read one shape. */
+const ROW_COLUMNS = BREAKS_TABLE.columns.map((c) => c.name);
 
 /** A receivable's sale (date, NSU, installment), or a deposit's day and account. */
 function subjectText(s: BreakView['subject'], date: (value: string | null) => string): string {
@@ -76,7 +32,7 @@ function decisionText(d: Decision | null, language: ReportLanguage): string {
 }
 
 export function formatBreaks(views: readonly BreakView[], format: Format, language: ReportLanguage): string {
-  if (format !== 'table') return formatRows(format, ROW_COLUMNS, views.map(breakRow));
+  if (format !== 'table') return formatRows(format, ROW_COLUMNS, views.map(breakSnapshotRow));
   const t = breaksTextsFor(language);
   const c = t.columns;
   const date = (value: string | null) => (value === null ? '' : formatDate(value, language));

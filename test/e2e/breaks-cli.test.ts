@@ -17,7 +17,7 @@ import { tempDataDir } from './support';
 
 interface Row {
   readonly ref: string;
-  readonly id: string;
+  readonly break_id: string;
   readonly kind: string;
   readonly status: string;
   readonly version: number;
@@ -45,7 +45,7 @@ describe('recon breaks on the demo, CLI only', () => {
     const morning = rows((await cli(['breaks', 'list', '--format', 'jsonl'])).stdout);
     expect(morning.length).toBeGreaterThan(10);
     // A receivable's break is first seen by this run; a deposit's by the day the bank could show it.
-    expect(morning.filter((b) => b.id.startsWith('r:')).every((b) => b.status === 'NEW')).toBe(true);
+    expect(morning.filter((b) => b.break_id.startsWith('r:')).every((b) => b.status === 'NEW')).toBe(true);
     expect(morning.some((b) => b.kind === 'DEPOSIT_MISSING' && b.status === 'PERSISTING')).toBe(true);
 
     const kinds = [...new Set(morning.map((b) => b.kind))].sort();
@@ -91,18 +91,19 @@ describe('recon breaks on the demo, CLI only', () => {
     ]);
     const summary = JSON.parse(next.stdout) as RunSummary;
     const after = new Map(
-      rows((await cli(['breaks', 'list', '--all', '--format', 'jsonl'])).stdout).map((b) => [b.id, b]),
+      rows((await cli(['breaks', 'list', '--all', '--format', 'jsonl'])).stdout).map((b) => [b.break_id, b]),
     );
     // Nothing the next night brings touches these receivables' money: every decision stands as taken.
     const decided = decidedBefore.filter((b) => ['IN_TREATMENT', 'DISPUTED', 'ACCEPTED'].includes(b.status));
     expect(decided.length).toBe(morning.length - 2);
     const standing = ({
-      ageDays: _d,
-      ageBucket: _b,
+      age_days: _d,
+      age_bucket: _b,
       ...rest
-    }: Row & { ageDays?: number; ageBucket?: string }) => rest;
-    for (const before of decided) expect(standing(after.get(before.id) ?? before)).toEqual(standing(before));
-    expect(decided.every((b) => after.has(b.id))).toBe(true);
+    }: Row & { age_days?: number; age_bucket?: string }) => rest;
+    for (const before of decided)
+      expect(standing(after.get(before.break_id) ?? before)).toEqual(standing(before));
+    expect(decided.every((b) => after.has(b.break_id))).toBe(true);
     const message = await readFile(
       join(dataDir, 'sandbox', 'summaries', `run=${summary.runId}`, 'notification.txt'),
       'utf8',
@@ -119,7 +120,7 @@ describe('recon breaks on the demo, CLI only', () => {
       await dynamo.documentClient.send(
         new UpdateCommand({
           TableName: 'recon',
-          Key: breakEvent.key(victim.id, 1),
+          Key: breakEvent.key(victim.break_id, 1),
           UpdateExpression: 'SET actor = :who',
           ExpressionAttributeValues: { ':who': 'mallory' },
         }),
@@ -128,7 +129,7 @@ describe('recon breaks on the demo, CLI only', () => {
       await dynamo.close();
     }
     const tampered = await cli(['breaks', 'verify'], 5);
-    expect(tampered.stdout).toContain(`${victim.id} #1: altered: its content does not match its hash`);
+    expect(tampered.stdout).toContain(`${victim.break_id} #1: altered: its content does not match its hash`);
     expect(tampered.stderr).toMatch(/audit chain broken: 1 problem/);
   }, 360_000); // two demo runs and a score of CLI calls: minutes beside the suite on 2 cores
 });

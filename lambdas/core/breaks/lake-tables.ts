@@ -58,7 +58,8 @@ export const BREAKS_TABLE = {
     { name: 'sale_date', type: 'string' },
     { name: 'nsu', type: 'string' },
     { name: 'installment', type: 'int' },
-    { name: 'due_date', type: 'string' },
+    { name: 'due_date', type: 'string', comment: "a deposit's payment date, a credit's date" },
+    { name: 'place', type: 'string', comment: "a deposit's or credit's bank account (and group)" },
     {
       name: 'stake_cents',
       type: 'bigint',

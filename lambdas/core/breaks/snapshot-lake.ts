@@ -11,7 +11,7 @@ import type { BreakView } from './status';
 
 export type BreakSnapshotRow = RowOf<typeof BREAKS_TABLE>;
 
-/** A break's view as a lake row, in the table's column order. */
+/** A break's view as a lake row, in the table's column order; `recon breaks --format jsonl|csv` prints the same. */
 export function breakSnapshotRow(view: BreakView): BreakSnapshotRow {
   const { subject, decision } = view;
   return {
@@ -25,6 +25,7 @@ export function breakSnapshotRow(view: BreakView): BreakSnapshotRow {
     nsu: subject.nsu,
     installment: subject.installment,
     due_date: subject.dueDate,
+    place: subject.place ?? null,
     stake_cents: view.stakeCents,
     first_seen: view.firstSeen,
     age_days: view.ageDays,

@@ -98,6 +98,7 @@ describe("a break's view as a row of recon_breaks", () => {
       nsu: '574438',
       installment: 1,
       due_date: '2025-02-10',
+      place: null,
       stake_cents: 7,
       first_seen: '2025-03-01',
       age_days: 40,
