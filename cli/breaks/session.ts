@@ -10,12 +10,10 @@ import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
 import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import { startLocalDynamo } from '../../local/aws/dynamodb';
-import { startLocalS3 } from '../../local/aws/s3';
 import { CliError } from '../errors';
 import type { CliIo } from '../io';
-import { existingState, LOCAL_BUCKET, LOCAL_TABLE, loadReconConfig, readLastRun } from '../runner/data-dir';
-import { withRunLock } from '../runner/lock';
+import { existingState, loadReconConfig, readLastRun } from '../runner/data-dir';
+import { withLocalStores } from '../runner/local-stores';
 
 /** Exit codes of decisions (docs/cli-reference.md): the break changed since read; not allowed. */
 export const CONFLICT_EXIT_CODE = 3;
@@ -44,26 +42,19 @@ export async function withBreaks<T>(
   const lastRun = await readLastRun(paths);
   const asOf = options.asOf ?? (lastRun?.pinnedAsOf ? lastRun.asOf : businessDate(new Date()));
   const config = loadReconConfig(io.env);
-  return withRunLock(
-    paths.lock,
-    async () => {
-      const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
-      const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
-      try {
-        const breaks = buildBreaks({
-          ddb: dynamo.documentClient,
-          tableName: dynamo.tableName,
-          config,
-          rules: config.breaks,
-          now: () => new Date(),
-          depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
-          onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
-        });
-        return await work({ breaks, asOf, config });
-      } finally {
-        await s3.close();
-        await dynamo.close();
-      }
+  return withLocalStores(
+    paths,
+    ({ dynamo, s3 }) => {
+      const breaks = buildBreaks({
+        ddb: dynamo.documentClient,
+        tableName: dynamo.tableName,
+        config,
+        rules: config.breaks,
+        now: () => new Date(),
+        depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
+        onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
+      });
+      return work({ breaks, asOf, config });
     },
     io.signal,
   );

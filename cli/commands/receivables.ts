@@ -12,21 +12,12 @@ import { buildReceivableStore } from '../../lambdas/core/receivable-store/apply-
 import { RECON_STATUSES } from '../../lambdas/core/receivables/status';
 import type { ReceivableView } from '../../lambdas/core/receivables/view';
 import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/report/types';
-import { startLocalDynamo } from '../../local/aws/dynamodb';
-import { startLocalS3 } from '../../local/aws/s3';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
 import { readableReceivables } from '../receivables-table';
-import {
-  type DataPaths,
-  existingState,
-  LOCAL_BUCKET,
-  LOCAL_TABLE,
-  loadReconConfig,
-  readLastRun,
-} from '../runner/data-dir';
-import { withRunLock } from '../runner/lock';
+import { type DataPaths, existingState, loadReconConfig, readLastRun } from '../runner/data-dir';
+import { withLocalStores } from '../runner/local-stores';
 
 /** The fields the CLI contract promises in every jsonl line. */
 export const CONTRACT_COLUMNS = [
@@ -88,27 +79,20 @@ export async function readReceivables(options: {
 }): Promise<AuditedReceivableView[]> {
   const { paths } = options;
   const config = loadReconConfig(options.env);
-  return withRunLock(
-    paths.lock,
-    async () => {
-      const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
-      const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
-      try {
-        // The table the last run was given (`recon run --contract-rates`), where the steps read it.
-        const rates = ratesOf(await loadContractRates({ s3: s3.client, bucket: s3.bucket, config }));
-        const store = buildReceivableStore({
-          ddb: dynamo.documentClient,
-          tableName: dynamo.tableName,
-          config,
-          asOf: () => options.asOf,
-          now: () => new Date(),
-        });
-        const all = await store.scanAll();
-        return all.map((r) => toAuditedView(r, options.asOf, config, rates)).sort(compareReceivables);
-      } finally {
-        await s3.close();
-        await dynamo.close();
-      }
+  return withLocalStores(
+    paths,
+    async ({ dynamo, s3 }) => {
+      // The table the last run was given (`recon run --contract-rates`), where the steps read it.
+      const rates = ratesOf(await loadContractRates({ s3: s3.client, bucket: s3.bucket, config }));
+      const store = buildReceivableStore({
+        ddb: dynamo.documentClient,
+        tableName: dynamo.tableName,
+        config,
+        asOf: () => options.asOf,
+        now: () => new Date(),
+      });
+      const all = await store.scanAll();
+      return all.map((r) => toAuditedView(r, options.asOf, config, rates)).sort(compareReceivables);
     },
     options.signal,
   );

@@ -5,23 +5,23 @@
  * (late, then paid short) without becoming another break: a decision on it is then reopened.
  */
 import { createHash } from 'node:crypto';
+import type { ActionItem } from '../book/types';
 import type { IsoDate } from '../calendar';
 import type { Receivable } from '../receivables/item';
 import { moneyOf } from '../receivables/status';
 import { isIndexed } from '../receivables/work-index';
 import { type BreakKind, KIND_OF_STATE } from './kinds';
 
-/** What a break is about, as printed beside it. */
-export interface BreakSubject {
-  readonly acquirer: string | null;
-  readonly merchant: string | null;
-  readonly saleDate: IsoDate | null;
-  readonly nsu: string | null;
-  readonly installment: number | null;
-  readonly dueDate: IsoDate | null;
-  /** Where a deposit was expected: the bank account (and group); absent for a receivable. */
+/**
+ * What a break is about, as printed beside it: a receivable's sale as the report names its items, or
+ * a deposit's day (`dueDate`) and bank account (`place`).
+ */
+export type BreakSubject = Pick<
+  ActionItem,
+  'acquirer' | 'merchant' | 'saleDate' | 'nsu' | 'installment' | 'dueDate'
+> & {
   readonly place?: string;
-}
+};
 
 /**
  * The money behind a break: a decision holds while it is unchanged. Forecast and received, not only
