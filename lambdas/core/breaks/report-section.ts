@@ -20,14 +20,30 @@ export interface BreaksReportInput {
   readonly breaks?: BreaksSummary;
 }
 
+/**
+ * One line per status with anything in it, as the message and the page both say it: "Nova: 3
+ * pendências, R$ 10,00", the disputed with their nearest deadline, "N diferenças aceitas, R$ X".
+ */
+function statusLines(breaks: BreaksSummary, language: ReportLanguage): string[] {
+  const t = breaksTextsFor(language);
+  const brl = (cents: number) => formatBrl(cents, language);
+  const nearest = breaks.disputes[0];
+  const line = (b: StatusCount) => {
+    if (b.status === 'ACCEPTED') return t.accepted(b.count, brl(b.amountCents));
+    const deadline =
+      b.status === 'DISPUTED' && nearest ? ` (${t.deadline(formatDate(nearest.deadline, language))})` : '';
+    return `${t.statuses[b.status]}: ${t.breaks(b.count)}, ${brl(b.amountCents)}${deadline}`;
+  };
+  return breaks.byStatus.filter((b) => b.count > 0).map(line);
+}
+
+/** A few lines, not a table: the page must stay short on a phone (docs/report.md). */
 function breaksHtml(s: BreaksReportInput): SafeHtml {
   if (s.breaks === undefined) return html``;
   const t = breaksTextsFor(s.language);
   const cell = cellsFor(s.language);
   const c = t.columns;
-  const rows = s.breaks.byStatus
-    .filter((b) => b.count > 0)
-    .map((b) => [cell.text(t.statuses[b.status]), cell.count(b.count), cell.money(b.amountCents)]);
+  const lines = statusLines(s.breaks, s.language);
   const disputes = s.breaks.disputes.map((d) => [
     cell.text([d.acquirer, d.nsu && `NSU ${d.nsu}`, d.ref].filter(Boolean).join(' · ')),
     cell.date(d.deadline),
@@ -35,28 +51,15 @@ function breaksHtml(s: BreaksReportInput): SafeHtml {
   ]);
   const num = (label: string) => ({ label, num: true });
   return html`<h2 id="pendencias">${t.heading}</h2>
-<p class="muted">${t.note}</p>
-${renderTable([{ label: c.status }, num(c.count), num(c.atStake)], rows, { none: '' })}
+<p>${lines.length === 0 ? t.none : lines.map((line, i) => html`${i > 0 ? html`<br>` : ''}${line}`)} <span class="muted">${t.note}</span></p>
 ${disputes.length > 0 ? html`<h3>${t.statuses.DISPUTED}</h3>\n${renderTable([{ label: c.break }, { label: c.deadline }, num(c.atStake)], disputes, { none: '' })}` : ''}`;
 }
 
-/**
- * "Pendências:" then one line per status with anything in it: "Nova: 3 pendências, R$ 10,00", the
- * disputed with their nearest deadline, and the accepted differences counted.
- */
+/** "Pendências:" then the status lines, first in the morning message. */
 function breaksMessageLines(s: BreaksReportInput): string[] {
   if (s.breaks === undefined) return [];
-  const t = breaksTextsFor(s.language);
-  const brl = (cents: number) => formatBrl(cents, s.language);
-  const nearest = s.breaks.disputes[0];
-  const line = (b: StatusCount) => {
-    if (b.status === 'ACCEPTED') return t.accepted(b.count, brl(b.amountCents));
-    const deadline =
-      b.status === 'DISPUTED' && nearest ? ` (${t.deadline(formatDate(nearest.deadline, s.language))})` : '';
-    return `${t.statuses[b.status]}: ${t.breaks(b.count)}, ${brl(b.amountCents)}${deadline}`;
-  };
-  const lines = s.breaks.byStatus.filter((b) => b.count > 0).map(line);
-  return lines.length === 0 ? [] : [`${t.heading}:`, ...lines.map((l) => `  ${l}`)];
+  const lines = statusLines(s.breaks, s.language);
+  return lines.length === 0 ? [] : [`${breaksTextsFor(s.language).heading}:`, ...lines.map((l) => `  ${l}`)];
 }
 
 export const breaksReportSection: ReportSection<BreaksReportInput> = {

@@ -10,6 +10,8 @@ import type { BreakKind, BreakStatus } from './kinds';
 export interface BreaksTexts {
   readonly heading: string;
   readonly note: string;
+  /** No break at all. */
+  readonly none: string;
   readonly kinds: Readonly<Record<BreakKind, string>>;
   readonly statuses: Readonly<Record<BreakStatus, string>>;
   readonly breaks: (n: number) => string;
@@ -44,7 +46,8 @@ export interface BreaksTexts {
 
 const PORTUGUESE: BreaksTexts = {
   heading: 'Pendências',
-  note: 'Cada pendência com seu status: novas desde ontem, reabertas por dinheiro novo, persistentes; em tratativa, contestadas e aceitas, como a equipe decidiu (recon breaks).',
+  note: 'Decisões da equipe: recon breaks.',
+  none: 'Nenhuma pendência.',
   kinds: {
     LATE: 'Atrasado',
     PAID_SHORT: 'Pago a menor',
@@ -90,7 +93,8 @@ const PORTUGUESE: BreaksTexts = {
 
 const ENGLISH: BreaksTexts = {
   heading: 'Breaks',
-  note: 'Every break with its status: new since yesterday, reopened by new money, persisting; in treatment, disputed and accepted as the team decided (recon breaks).',
+  note: "The team's decisions: recon breaks.",
+  none: 'No breaks.',
   kinds: {
     LATE: 'Late',
     PAID_SHORT: 'Paid short',

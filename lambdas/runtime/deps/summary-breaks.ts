@@ -47,9 +47,10 @@ export function summaryBreaks({ breaks, s3, bucket }: SummaryBreaksWiring) {
       <Q extends { readonly asOf: IsoDate }>(read: (query: Q) => Promise<DepositsSection>) =>
       async (query: Q): Promise<DepositsSection> => {
         const section = await read(query);
-        return section.state === 'ON'
-          ? { ...section, decided: decidedIds(await views(query.asOf)) }
-          : section;
+        if (section.state !== 'ON') return section;
+        // Nothing decided: the section as the bank leg built it, byte for byte.
+        const decided = decidedIds(await views(query.asOf));
+        return decided.length === 0 ? section : { ...section, decided };
       },
     section: async (asOf: IsoDate) => summarizeBreaks(await views(asOf)),
   };
