@@ -11,8 +11,12 @@ export const TOP_ITEMS_PER_STATE = 5;
 
 const atStake = (item: ActionItem) => Math.abs(item.differenceCents);
 
-/** Stable identity order, so equal amounts always list the same way for the same book. */
-const identity = (i: ActionItem) => `${i.acquirer}|${i.merchant}|${i.saleDate}|${i.nsu}|${i.installment}`;
+/**
+ * Which sale installment an item is about, as one text: the stable tie order of equal amounts, and
+ * how the pendências tell a decided item (breaks/book-attention.ts).
+ */
+export const identity = (i: Pick<ActionItem, 'acquirer' | 'merchant' | 'saleDate' | 'nsu' | 'installment'>) =>
+  `${i.acquirer}|${i.merchant}|${i.saleDate}|${i.nsu}|${i.installment}`;
 
 /** Largest money at stake first; ties by identity. */
 export function compareActionItems(a: ActionItem, b: ActionItem): number {

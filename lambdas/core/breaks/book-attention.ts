@@ -4,15 +4,12 @@
  * items, so the morning's list reaches zero as people work it. The "Pendências" section counts them
  * apart; the states table still counts every receivable in its state.
  */
+import { identity } from '../book/attention';
 import type { ActionCategory, ActionItem, BookView } from '../book/types';
 import { DECIDED_STATUSES, KIND_OF_STATE } from './kinds';
-import type { BreakSubject } from './observed';
 import type { BreakView } from './status';
 
 const STATE_OF_KIND = new Map(Object.entries(KIND_OF_STATE).map(([state, kind]) => [kind, state]));
-
-const identity = (s: Pick<BreakSubject, 'acquirer' | 'merchant' | 'saleDate' | 'nsu' | 'installment'>) =>
-  `${s.acquirer}|${s.merchant}|${s.saleDate}|${s.nsu}|${s.installment}`;
 
 const isDecided = (v: BreakView) => (DECIDED_STATUSES as readonly string[]).includes(v.status);
 
