@@ -62,13 +62,18 @@ export function buildBreaks(deps: BreaksDeps) {
    * Every break: receivables in an action state, and deposit breaks of the results kept for the hot
    * horizon (a missing deposit stays a pendência after its night's period moved on).
    */
-  async function observedAll(asOf: IsoDate): Promise<Map<string, ObservedBreak>> {
-    const found = new Map<string, ObservedBreak>();
-    for (const state of INDEXED_STATUSES) {
-      for await (const page of workPages(deps, stakePartition(state))) {
-        for (const r of page) {
-          const observed = live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf);
-          if (observed) found.set(observed.id, observed);
+  async function observedAll(
+    asOf: IsoDate,
+    receivables?: readonly ObservedBreak[],
+  ): Promise<Map<string, ObservedBreak>> {
+    const found = new Map<string, ObservedBreak>((receivables ?? []).map((o) => [o.id, o]));
+    if (receivables === undefined) {
+      for (const state of INDEXED_STATUSES) {
+        for await (const page of workPages(deps, stakePartition(state))) {
+          for (const r of page) {
+            const observed = live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf);
+            if (observed) found.set(observed.id, observed);
+          }
         }
       }
     }
@@ -95,9 +100,13 @@ export function buildBreaks(deps: BreaksDeps) {
   }
 
   return {
-    /** Every break the data shows or somebody decided, largest money at stake first. */
-    async list(asOf: IsoDate): Promise<BreakView[]> {
-      const [observed, heads] = await Promise.all([observedAll(asOf), store.heads()]);
+    /**
+     * Every break the data shows or somebody decided, largest money at stake first. `receivables`:
+     * the receivables' breaks as the night's kept action list has them (action-list/), instead of
+     * reading them from the index.
+     */
+    async list(asOf: IsoDate, receivables?: readonly ObservedBreak[]): Promise<BreakView[]> {
+      const [observed, heads] = await Promise.all([observedAll(asOf, receivables), store.heads()]);
       const byId = new Map<string, Head>(heads.map((h) => [h.breakId, h]));
       const ids = new Set([...observed.keys(), ...heads.filter((h) => h.decision).map((h) => h.breakId)]);
       return [...ids]

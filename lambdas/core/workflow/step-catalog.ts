@@ -34,6 +34,8 @@ export interface StepAccess {
    * results of its range (read, delete). `read`: lists `bank/raw/` and reads the deposit results.
    */
   readonly bankLeg?: 'match' | 'read';
+  /** Reads the kept action lists (action-list/store.ts, their own prefix); writes are `bucket` puts. */
+  readonly actionList?: boolean;
 }
 
 export interface StepEntry {
@@ -160,7 +162,8 @@ export const STEP_CATALOG = {
     // full recount (a parallel Scan) when the kept totals cannot be trusted (lambdas/core/book).
     memoryMb: 1024,
     timeoutSeconds: 900,
-    access: { table: 'readWrite' },
+    // Due lists from the touched log, and the aged receivables logged there (touched.ts).
+    access: { table: 'readWrite', bucket: 'put', touchedLog: 'read' },
     environment: [ENV.tableName, ENV.bucketName, ENV.reconConfig],
     states: { ageReceivables: 'Age receivables' },
   },
@@ -195,7 +198,8 @@ export const STEP_CATALOG = {
     timeoutSeconds: 300,
     // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md);
     // the deposits section: the results the deposit match stored (docs/deposits.md). Its table writes
-    // close the run marker and tidy the kept totals (book/reader.ts).
+    // close the run marker and tidy the kept totals (book/reader.ts); the action list is kept night to
+    // night in the bucket (action-list/store.ts).
     access: {
       table: 'readWrite',
       bucket: 'put',
@@ -204,6 +208,7 @@ export const STEP_CATALOG = {
       touchedLog: 'read',
       contractRates: true,
       bankLeg: 'read',
+      actionList: true,
     },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn],
     states: { summarizeRun: 'Summarize run' },
