@@ -99,7 +99,32 @@ export function buildBreaks(deps: BreaksDeps) {
     return r ? live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf) : undefined;
   }
 
+  /** Hands `events` to the listener (the lake's copy), then marks them copied. */
+  async function copyToLake(breakId: string, events: readonly BreakEvent[]): Promise<void> {
+    const last = events.at(-1);
+    if (!deps.onEvent || last === undefined) return;
+    for (const event of events) await deps.onEvent(event);
+    await store.markCopied(breakId, last.version);
+  }
+
   return {
+    /**
+     * The events written to the table whose lake copy is not known to be written (a process that
+     * stopped, or a bucket that refused, after the event): copied again, to the same keys. One Query
+     * of the projections, then the events of those breaks only. Returns how many were copied.
+     */
+    async copyPending(): Promise<number> {
+      if (!deps.onEvent) return 0;
+      let copied = 0;
+      for (const head of await store.heads()) {
+        if (head.copied >= head.version) continue;
+        const pending = (await store.events(head.breakId)).filter((e) => e.version > head.copied);
+        await copyToLake(head.breakId, pending);
+        copied += pending.length;
+      }
+      return copied;
+    },
+
     /**
      * Every break the data shows or somebody decided, largest money at stake first. `receivables`:
      * the receivables' breaks as the night's kept action list has them (action-list/), instead of
@@ -152,7 +177,8 @@ export function buildBreaks(deps: BreaksDeps) {
         expected,
         now,
       );
-      await deps.onEvent?.(event);
+      // Any earlier event whose copy is missing goes with it, so the mark never skips one.
+      await copyToLake(event.breakId, [...history.filter((e) => e.version > head.copied), event]);
       const projected = { decision: event.after, version: event.version };
       const view =
         observed || event.after ? breakView(command.breakId, observed, projected, today) : undefined;

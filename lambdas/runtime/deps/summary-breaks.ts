@@ -58,6 +58,8 @@ export function summaryBreaks({ breaks, s3, bucket, readBook, actionList }: Summ
   const views = (asOf: IsoDate) => {
     const n = of(asOf);
     n.views ??= list(asOf).then(async ({ entries }) => {
+      // A decision whose lake copy failed after its event was written is copied now.
+      await breaks.copyPending();
       const listed = await breaks.list(asOf, entries.map(observedOf));
       await writeBreaksSnapshot({ s3, bucket }, asOf, listed);
       return listed;
