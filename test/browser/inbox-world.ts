@@ -7,13 +7,13 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type InboxServer, startInboxServer } from '../../cli/inbox/server';
+import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from '../../cli/runner/data-dir';
 import { breakEventSink } from '../../lambdas/core/breaks/events-lake';
 import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
 import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
-import { type InboxDeps, buildInbox } from '../../lambdas/core/inbox/app';
+import { buildInbox, type InboxDeps } from '../../lambdas/core/inbox/app';
 import { buildSessions, type Sessions } from '../../lambdas/core/inbox/session';
-import { startInboxServer, type InboxServer } from '../../cli/inbox/server';
-import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from '../../cli/runner/data-dir';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';
 import { storeFor } from '../support/recon-dynamo';
@@ -69,7 +69,11 @@ export async function openBreaks(dataDir: string): Promise<{ breaks: Breaks; clo
     depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
     onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
   });
-  return { breaks, close: async () => (await s3.close(), await dynamo.close()) };
+  const close = async () => {
+    await s3.close();
+    await dynamo.close();
+  };
+  return { breaks, close };
 }
 
 export interface Served extends InboxServer {
