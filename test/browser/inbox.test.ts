@@ -11,7 +11,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Breaks } from '../../lambdas/core/breaks/service';
 import { CSV_HEADER } from '../../lambdas/core/inbox/csv';
-import { AS_OF, HOSTILE_MERCHANT, openBreaks, type Served, seedDataDir, serve } from './inbox-world';
+import { AS_OF, HOSTILE_MERCHANT, openBreaks, type Served, seedDataDir, serve } from '../support/inbox-world';
 
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
 const MAX_PAGE_BYTES = 200 * 1024;

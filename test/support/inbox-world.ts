@@ -16,8 +16,8 @@ import { buildInbox, type InboxDeps } from '../../lambdas/core/inbox/app';
 import { buildSessions, type Sessions } from '../../lambdas/core/inbox/session';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';
-import { storeFor } from '../support/recon-dynamo';
-import { forecast, hexHash, reconConfig, saleKey, settlement } from '../support/recon-records';
+import { storeFor } from './recon-dynamo';
+import { forecast, hexHash, reconConfig, saleKey, settlement } from './recon-records';
 
 export const AS_OF = '2025-04-10';
 export const HOSTILE_MERCHANT = '<img src=x onerror="document.title=1">EC9';
