@@ -147,8 +147,10 @@ describe('inbox handlers', () => {
   it('escapes outside text on the list, the break and its history', async () => {
     const { request } = world();
     for (const target of ['/', `/pendencia?id=${encodeURIComponent(view.id)}`]) {
-      const { body, status } = await request('GET', target);
+      const answer = await request('GET', target);
+      const { body, status } = answer;
       expect(status).toBe(200);
+      expectHeaders(answer);
       expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;');
       expect(body).not.toContain('<script');
     }
@@ -165,6 +167,30 @@ describe('inbox handlers', () => {
     });
     expect(answer.status).toBe(303);
     expect(answer.headers.Location).toBe('/?aceitas=1&mudaram=0&recusadas=0');
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict cookie, Secure when served over HTTPS', async () => {
+    for (const secureCookie of [false, true]) {
+      const sessions = buildSessions();
+      const breaks = {} as Breaks;
+      const identity = { name: 'ana', canDecide: true };
+      const inbox = buildInbox({ breaks, asOf: AS_OF, identity, acceptReasons: [], sessions, secureCookie });
+      const token = sessions.issueToken();
+      const query = new URLSearchParams({ token });
+      const answer = await inbox.handle({
+        method: 'GET',
+        path: '/entrar',
+        query,
+        form: new URLSearchParams(),
+      });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.Location).toBe('/');
+      const cookie = answer.headers['Set-Cookie'] ?? '';
+      expect(cookie).toMatch(
+        new RegExp(`^${COOKIE}=[\\w-]{43}; HttpOnly; SameSite=Strict; Path=/; Max-Age=\\d+`),
+      );
+      expect(cookie.endsWith('; Secure')).toBe(secureCookie);
+    }
   });
 
   it('reads back the filters it writes into the address', () => {
