@@ -30,7 +30,7 @@ function facts(b: BreakView): SafeHtml {
   const row = (term: string, value: string | SafeHtml) => html`<dt>${term}</dt><dd>${value}</dd>`;
   return html`<dl>
 ${row(c.acquirer, b.subject.acquirer ?? '—')}${row(c.merchant, b.subject.merchant ?? '—')}
-${row(b.subject.place === undefined ? T.sale : T.deposit, subjectLine(b))}
+${row(b.subject.place === undefined ? T.sale : T.deposit, subjectLine(b, false))}
 ${row(c.atStake, html`<span class="money">${formatBrl(b.stakeCents, 'pt-BR')}</span>`)}
 ${b.firstSeen ? row(c.since, `${formatDate(b.firstSeen, 'pt-BR')} (${T.days(b.ageDays ?? 0)})`) : html``}
 ${row(c.status, words.statuses[b.status])}
@@ -69,7 +69,7 @@ ${fields}<button>${label}</button></form></section>`;
   const reasons = p.reasons.map(
     (r) => html`<option${draft('accept', 'reason') === r ? html` selected` : html``}>${r}</option>`,
   );
-  return html`<h2>Ações</h2>
+  return html`<h2>${T.actions}</h2>
 ${open ? form('treat', T.treat, html`${note('treat')}${text('treat', 'ticket', T.ticket)}${text('treat', 'assignee', T.assignee)}`) : html``}
 ${open && b.kind === 'CHARGEBACK' ? form('dispute', T.dispute, html`${note('dispute')}${text('dispute', 'ticket', T.protocol)}`) : html``}
 ${open ? form('accept', T.accept, html`<label>${T.reason}<select name="reason" required>${reasons}</select></label>${note('accept')}`) : html``}

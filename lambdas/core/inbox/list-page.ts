@@ -83,13 +83,23 @@ ${reais(F.minAmount, T.minAmount, f.minAmount)}${reais(F.maxAmount, T.maxAmount,
 </form>`;
 }
 
-/** A receivable's sale (date, NSU, installment), or a deposit's day and account. */
-export function subjectLine(b: BreakView): string {
+/**
+ * A receivable's sale (date, NSU, installment), or a deposit's day and account; named ("Venda",
+ * "Depósito") where nothing else on the line says which.
+ */
+export function subjectLine(b: BreakView, named = true): string {
   const s = b.subject;
-  if (s.place !== undefined)
-    return `${T.deposit} ${s.dueDate ? formatDate(s.dueDate, 'pt-BR') : ''} · ${s.place}`;
-  const parts = [s.saleDate && formatDate(s.saleDate, 'pt-BR'), s.nsu && `${T.nsu} ${s.nsu}`];
-  return [T.sale, ...parts, s.installment && `${T.installment} ${s.installment}`].filter(Boolean).join(' ');
+  const date = (d: string | null | undefined) => (d ? formatDate(d, 'pt-BR') : '');
+  const parts =
+    s.place !== undefined
+      ? [named && T.deposit, date(s.dueDate), '·', s.place]
+      : [
+          named && T.sale,
+          date(s.saleDate),
+          s.nsu && `${T.nsu} ${s.nsu}`,
+          s.installment && `${T.installment} ${s.installment}`,
+        ];
+  return parts.filter(Boolean).join(' ');
 }
 
 function mark(b: BreakView): SafeHtml {

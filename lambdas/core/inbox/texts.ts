@@ -59,6 +59,7 @@ export const T = {
   back: '← Pendências',
   version: 'Versão',
   decision: 'Decisão',
+  actions: 'Ações',
   history: 'Histórico',
   noHistory: 'Nenhuma decisão ainda.',
   note: 'Observação',
