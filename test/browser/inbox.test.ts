@@ -128,6 +128,10 @@ describe('an operator works the list', () => {
     const page = await signedIn(ana);
     const id = await openBreak(page, 'EC2');
     expect(await page.textContent('main')).toContain('pagou esta parcela, mas menos do que o previsto');
+    const facts = await page.textContent('main dl');
+    expect(facts).toMatch(/Previsto\s*R\$ 500,00/);
+    expect(facts).toMatch(/Recebido\s*R\$ 450,00/);
+    expect(facts).toMatch(/Em jogo\s*R\$ 50,00/);
     await decisionForm(page, 'treat').locator('textarea[name=note]').fill('cobrar da adquirente');
     await decisionForm(page, 'treat').locator('input[name=ticket]').fill('CH-1');
     await decisionForm(page, 'treat').locator('input[name=assignee]').fill('ana');

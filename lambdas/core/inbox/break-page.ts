@@ -5,6 +5,7 @@
  */
 import type { BreakEvent } from '../breaks/chain';
 import { type Decision, lastUndoable } from '../breaks/decision';
+import type { BreakBasis } from '../breaks/observed';
 import { breaksTextsFor, decisionText } from '../breaks/report-texts';
 import type { BreakView } from '../breaks/status';
 import { formatBrl } from '../money';
@@ -18,6 +19,8 @@ const words = breaksTextsFor('pt-BR');
 
 export interface BreakPage {
   readonly view: BreakView;
+  /** Forecast and received as the data shows them (a deposit: expected, and what stayed in the bank). */
+  readonly basis?: BreakBasis;
   readonly events: readonly BreakEvent[];
   readonly reasons: readonly string[];
   readonly message?: { readonly text: string; readonly error: boolean };
@@ -25,12 +28,14 @@ export interface BreakPage {
   readonly draft?: URLSearchParams;
 }
 
-function facts(b: BreakView): SafeHtml {
+function facts(b: BreakView, basis: BreakBasis | undefined): SafeHtml {
   const c = words.columns;
   const row = (term: string, value: string | SafeHtml) => html`<dt>${term}</dt><dd>${value}</dd>`;
   return html`<dl>
 ${row(c.acquirer, b.subject.acquirer ?? '—')}${row(c.merchant, b.subject.merchant ?? '—')}
 ${row(b.subject.place === undefined ? T.sale : T.deposit, subjectLine(b, false))}
+${basis ? row(T.expected, formatBrl(basis.expectedNetCents, 'pt-BR')) : html``}
+${basis ? row(b.subject.place === undefined ? T.received : T.inBank, formatBrl(basis.receivedNetCents, 'pt-BR')) : html``}
 ${row(c.atStake, html`<span class="money">${formatBrl(b.stakeCents, 'pt-BR')}</span>`)}
 ${b.firstSeen ? row(c.since, `${formatDate(b.firstSeen, 'pt-BR')} (${T.days(b.ageDays ?? 0)})`) : html``}
 ${row(c.status, words.statuses[b.status])}
@@ -84,7 +89,7 @@ export function breakPage(p: BreakPage, viewer: Viewer): SafeHtml {
     html`<p><a href="/">${T.back}</a></p>
 <h1>${words.kinds[b.kind]} <span class="badge ${b.status}">${words.statuses[b.status]}</span></h1>
 ${p.message ? flash(p.message.text, p.message.error) : html``}
-<p>${EXPLAIN[b.kind]}</p>${facts(b)}${actions(p, viewer)}
+<p>${EXPLAIN[b.kind]}</p>${facts(b, p.basis)}${actions(p, viewer)}
 <h2>${T.history}</h2>${history(p.events)}`,
   );
 }
