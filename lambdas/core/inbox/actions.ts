@@ -59,7 +59,7 @@ export async function decideOne(form: URLSearchParams, ctx: ActionContext): Prom
     if (!conflict && !(error instanceof DecisionRefusedError)) throw error;
     const shown = await ctx.breaks.show(breakId, ctx.asOf);
     if (!shown) return page(404, bare(T.noBreak), ctx.headers);
-    const text = conflict ? T.changed : T.decisionRefused(error.message);
+    const text = conflict ? T.changed : T.decisionRefused(T.refusals[error.code]);
     const p = { ...shown, reasons: ctx.acceptReasons, message: { text, error: true }, draft: form };
     return page(conflict ? 409 : 422, breakPage(p, ctx.viewer), ctx.headers);
   }

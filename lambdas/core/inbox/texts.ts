@@ -2,6 +2,7 @@
  * The inbox's own words, in Brazilian Portuguese (a finance team's language); the names of kinds,
  * statuses and actions are the breaks' own (breaks/report-texts.ts), as the report and CLI say them.
  */
+import type { RefusalCode } from '../breaks/decision';
 import type { BreakKind } from '../breaks/kinds';
 import { formatQuantity } from '../report-kit/plural';
 
@@ -77,7 +78,14 @@ export const T = {
   done: 'Decisão gravada.',
   changed:
     'A pendência mudou desde que você a abriu: outra decisão foi gravada antes. Nada foi gravado; confira como ela está agora e envie de novo (seu texto foi mantido).',
-  decisionRefused: (why: string) => `Decisão recusada: ${why}`,
+  decisionRefused: (why: string) => `Decisão recusada: ${why}. Nada foi gravado.`,
+  refusals: {
+    'nothing-to-undo': 'não há decisão a desfazer nesta pendência',
+    resolved: 'a pendência está resolvida, os dados já não a mostram',
+    'note-required': 'escreva uma observação',
+    'not-a-chargeback': 'só um chargeback pode ser contestado',
+    'unknown-reason': 'o motivo não está entre os configurados (breaks.acceptReasons)',
+  } satisfies Record<RefusalCode, string>,
   account: 'Conta',
   deposit: 'Depósito',
   sale: 'Venda',

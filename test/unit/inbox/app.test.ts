@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { BreakEvent } from '../../../lambdas/core/breaks/chain';
+import { DecisionRefusedError } from '../../../lambdas/core/breaks/decision';
 import { DecisionConflictError } from '../../../lambdas/core/breaks/decision-store';
 import type { Breaks } from '../../../lambdas/core/breaks/service';
 import { breakView } from '../../../lambdas/core/breaks/status';
@@ -142,6 +143,19 @@ describe('inbox handlers', () => {
     expect(answer.body).toContain('A pendência mudou');
     expect(answer.body).toContain('minha nota &lt;b&gt;</textarea>');
     expect(answer.body).toContain('name="expected" value="1"');
+  });
+
+  it('words a refusal of the rules in Portuguese and writes nothing', async () => {
+    const { request, decide, session } = world();
+    decide.mockRejectedValueOnce(
+      new DecisionRefusedError('nothing to undo on this break', 'nothing-to-undo'),
+    );
+    const form = { csrf: session.csrf, id: view.id, expected: '1', action: 'undo' };
+    const answer = await request('POST', '/decidir', form);
+    expect(answer.status).toBe(422);
+    expect(answer.body).toContain(
+      'Decisão recusada: não há decisão a desfazer nesta pendência. Nada foi gravado.',
+    );
   });
 
   it('escapes outside text on the list, the break and its history', async () => {
