@@ -98,20 +98,23 @@ describe('recon inbox', () => {
     expect(await inbox.ended).toBe(0);
   });
 
-  it('ends, as a process, by Ctrl-C with exit code 0 once the lock is released', async () => {
-    const dataDir = await seedDataDir();
-    const child = spawnCli(
-      ['inbox', '--data-dir', dataDir, '--actor', 'ana'],
-      { RECON_CONFIG: CONFIG },
-      {
-        detached: true,
-      },
-    );
-    await child.waitForStderr(/Ctrl-C stops/);
-    interruptGroup(child);
-    const outcome = await child.done;
-    expect(outcome, outcome.stderr).toMatchObject({ code: 0, signal: null });
-    expect(outcome.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/entrar\?token=/);
-    expect(existsSync(join(dataDir, 'sandbox', 'run.lock'))).toBe(false);
-  });
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'ends, as a process, by %s with exit code 0 once the lock is released',
+    async (signal) => {
+      const dataDir = await seedDataDir();
+      const child = spawnCli(
+        ['inbox', '--data-dir', dataDir, '--actor', 'ana'],
+        { RECON_CONFIG: CONFIG },
+        {
+          detached: true,
+        },
+      );
+      await child.waitForStderr(/Ctrl-C stops/);
+      interruptGroup(child, signal);
+      const outcome = await child.done;
+      expect(outcome, outcome.stderr).toMatchObject({ code: 0, signal: null });
+      expect(outcome.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/entrar\?token=/);
+      expect(existsSync(join(dataDir, 'sandbox', 'run.lock'))).toBe(false);
+    },
+  );
 });
