@@ -66,8 +66,8 @@ function actions(p: BreakPage, viewer: Viewer): SafeHtml {
 <form method="post" action="/decidir">${csrfField(viewer)}<input type="hidden" name="id" value="${b.id}">
 <input type="hidden" name="expected" value="${b.version}"><input type="hidden" name="action" value="${action}">
 ${fields}<button>${label}</button></form></section>`;
-  const text = (action: string, name: string, label: string, required = false) =>
-    html`<label>${label}<input name="${name}" value="${draft(action, name)}"${required ? html` required` : html``}></label>`;
+  const text = (action: string, name: string, label: string) =>
+    html`<label>${label}<input name="${name}" value="${draft(action, name)}"></label>`;
   const note = (action: string) =>
     html`<label>${T.note}<textarea name="note" rows="2" required>${draft(action, 'note')}</textarea></label>`;
   const open = b.status !== 'RESOLVED';

@@ -4,14 +4,14 @@
  * of the ticked ones with one reason.
  */
 import type { BreakFilters } from '../breaks/filters';
-import { BREAK_KINDS, BREAK_STATUSES } from '../breaks/kinds';
+import { BREAK_KINDS, BREAK_STATUSES, type BreakKind, type BreakStatus } from '../breaks/kinds';
 import { breaksTextsFor, decisionText } from '../breaks/report-texts';
 import type { BreakView } from '../breaks/status';
 import { formatBrl } from '../money';
 import { formatDate } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
 import { csrfField, flash, layout, type Viewer } from './layout';
-import { ALL_STATUSES, FILTER_NAMES as F, queryOf } from './query';
+import { ALL_STATUSES, FILTER_NAMES as F, queryOf, reaisText } from './query';
 import { T } from './texts';
 
 /** At most this many cards on a page (a phone's page stays small); the totals and CSV count them all. */
@@ -42,42 +42,36 @@ function select(name: string, label: string, first: SafeHtml, choices: readonly 
 
 function filterForm(p: ListPage): SafeHtml {
   const f = p.filters;
+  const c = words.columns;
+  const any = html`<option value="">${T.any}</option>`;
   const distinct = (pick: (b: BreakView) => string | null) =>
     [...new Set(p.all.flatMap((b) => pick(b) ?? []))].sort();
   const status = f.status ?? (f.all ? ALL_STATUSES : undefined);
-  const number = (name: string, label: string, value: number | undefined) =>
-    html`<label>${label}<input type="number" min="0" name="${name}" value="${value ?? ''}"></label>`;
-  const reais = (name: string, label: string, value: number | undefined) =>
-    html`<label>${label}<input inputmode="decimal" name="${name}" value="${value === undefined ? '' : formatBrl(value, 'pt-BR').slice(3)}"></label>`;
-  return html`<form class="filters" method="get" action="/">
-${select(
-  F.kind,
-  words.columns.kind,
-  html`<option value="">${T.any}</option>`,
-  options(BREAK_KINDS, f.kind, (k) => words.kinds[k as keyof typeof words.kinds]),
-)}
-${select(F.status, words.columns.status, html`<option value="">${T.morning}</option>`, [...options(BREAK_STATUSES, status, (s) => words.statuses[s as keyof typeof words.statuses]), ...options([ALL_STATUSES], status, () => T.allStatuses)])}
-${select(
-  F.acquirer,
-  words.columns.acquirer,
-  html`<option value="">${T.any}</option>`,
-  options(
+  const kinds = options(BREAK_KINDS, f.kind, (k) => words.kinds[k as BreakKind]);
+  const statuses = [
+    ...options(BREAK_STATUSES, status, (s) => words.statuses[s as BreakStatus]),
+    ...options([ALL_STATUSES], status, () => T.allStatuses),
+  ];
+  const acquirers = options(
     distinct((b) => b.subject.acquirer),
     f.acquirer,
     String,
-  ),
-)}
-${select(
-  F.merchant,
-  words.columns.merchant,
-  html`<option value="">${T.any}</option>`,
-  options(
+  );
+  const merchants = options(
     distinct((b) => b.subject.merchant),
     f.merchant,
     String,
-  ),
-)}
-${number(F.minAge, T.minAge, f.minAge)}${number(F.maxAge, T.maxAge, f.maxAge)}
+  );
+  const input = (name: string, label: string, value: string, kind: SafeHtml) =>
+    html`<label>${label}<input ${kind} name="${name}" value="${value}"></label>`;
+  const days = (name: string, label: string, value: number | undefined) =>
+    input(name, label, value === undefined ? '' : String(value), html`type="number" min="0"`);
+  const reais = (name: string, label: string, value: number | undefined) =>
+    input(name, label, value === undefined ? '' : reaisText(value), html`inputmode="decimal"`);
+  return html`<form class="filters" method="get" action="/">
+${select(F.kind, c.kind, any, kinds)}${select(F.status, c.status, html`<option value="">${T.morning}</option>`, statuses)}
+${select(F.acquirer, c.acquirer, any, acquirers)}${select(F.merchant, c.merchant, any, merchants)}
+${days(F.minAge, T.minAge, f.minAge)}${days(F.maxAge, T.maxAge, f.maxAge)}
 ${reais(F.minAmount, T.minAmount, f.minAmount)}${reais(F.maxAmount, T.maxAmount, f.maxAmount)}
 <button>${T.filter}</button><a href="/">${T.clear}</a><a href="/csv${queryOf(f)}" download>${T.csv}</a>
 </form>`;

@@ -67,10 +67,13 @@ export function queryOf(filters: BreakFilters): string {
   }
   for (const [field, name] of Object.entries(REAIS)) {
     const value = filters[field as keyof typeof REAIS];
-    if (value !== undefined) query.set(name, formatCents(value, 'pt-BR').replaceAll('.', ''));
+    if (value !== undefined) query.set(name, reaisText(value));
   }
   const text = query.toString();
   return text === '' ? '' : `?${text}`;
 }
 
 export const FILTER_NAMES = { ...TEXT, ...DAYS, ...REAIS };
+
+/** An amount as a person types it back into a filter: comma decimals, no thousands separator. */
+export const reaisText = (cents: number) => formatCents(cents, 'pt-BR').replaceAll('.', '');

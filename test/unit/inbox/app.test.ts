@@ -207,6 +207,15 @@ describe('inbox handlers', () => {
     }
   });
 
+  it('shows a filter as typed, so submitting the form again selects the same', async () => {
+    const { request } = world();
+    const { body } = await request('GET', '/?valor_max=1234,5&idade_min=3&tipo=PAID_SHORT');
+    expect(body).toContain('name="valor_max" value="1234,50"');
+    expect(body).toContain('name="idade_min" value="3"');
+    expect(body).toContain('<option value="PAID_SHORT" selected>');
+    expect(body).toContain('href="/csv?tipo=PAID_SHORT&amp;idade_min=3&amp;valor_max=1234%2C50"');
+  });
+
   it('reads back the filters it writes into the address', () => {
     const filters = {
       kind: 'PAID_SHORT',
