@@ -7,6 +7,7 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import { buildInbox } from '../../lambdas/core/inbox/app';
+import { localGate } from '../../lambdas/core/inbox/gate';
 import { buildSessions } from '../../lambdas/core/inbox/session';
 import { withBreaks } from '../breaks/session';
 import { UsageError } from '../errors';
@@ -50,7 +51,8 @@ export function registerInboxCommand(program: Command, io: CliIo): void {
         const { operators, acceptReasons } = config.breaks;
         const canDecide = !o.viewer && (operators.length === 0 || operators.includes(name));
         const sessions = buildSessions();
-        const inbox = buildInbox({ breaks, asOf, identity: { name, canDecide }, acceptReasons, sessions });
+        const gate = localGate({ sessions, identity: { name, canDecide } });
+        const inbox = buildInbox({ breaks, asOf, acceptReasons, gate });
         const server = await startInboxServer(inbox, o.port);
         io.stdout(`${server.url}/entrar?token=${sessions.issueToken()}\n`);
         io.stderr(

@@ -12,7 +12,8 @@ import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from '../../cli/runner/data-dir'
 import { breakEventSink } from '../../lambdas/core/breaks/events-lake';
 import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
 import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
-import { buildInbox, type InboxDeps } from '../../lambdas/core/inbox/app';
+import { buildInbox } from '../../lambdas/core/inbox/app';
+import { type LocalGateDeps, localGate } from '../../lambdas/core/inbox/gate';
 import { buildSessions, type Sessions } from '../../lambdas/core/inbox/session';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';
@@ -83,9 +84,14 @@ export interface Served extends InboxServer {
 }
 
 /** An inbox for one person over `breaks`, on its own port (several people at once). */
-export async function serve(breaks: Breaks, identity: InboxDeps['identity']): Promise<Served> {
+export async function serve(breaks: Breaks, identity: LocalGateDeps['identity']): Promise<Served> {
   const sessions = buildSessions();
-  const inbox = buildInbox({ breaks, asOf: AS_OF, identity, acceptReasons: REASONS, sessions });
+  const inbox = buildInbox({
+    breaks,
+    asOf: AS_OF,
+    acceptReasons: REASONS,
+    gate: localGate({ sessions, identity }),
+  });
   const server = await startInboxServer(inbox);
   return { ...server, sessions, link: () => `${server.url}/entrar?token=${sessions.issueToken()}` };
 }

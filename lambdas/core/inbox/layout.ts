@@ -4,6 +4,7 @@
  * cards, not wide tables, and long identifiers wrap.
  */
 import { html, raw, type SafeHtml } from '../report-kit/escape';
+import { securityHeaders } from './http';
 import { T } from './texts';
 
 export const STYLE = `
@@ -42,6 +43,9 @@ th:first-child{width:2.2rem}
 th,td{border-bottom:1px solid #dde1e6;padding:.3rem;text-align:left;vertical-align:top}
 .bulk{display:grid;grid-template-columns:repeat(auto-fit,minmax(10rem,1fr));gap:.5rem;align-items:end;margin:.5rem 0}
 `;
+
+/** Every answer's headers: the one stylesheet allowed by its hash, no script at all. */
+export const HEADERS = securityHeaders(STYLE);
 
 export interface Viewer {
   readonly name: string;

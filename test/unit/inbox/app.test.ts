@@ -9,7 +9,8 @@ import { DecisionRefusedError } from '../../../lambdas/core/breaks/decision';
 import { DecisionConflictError } from '../../../lambdas/core/breaks/decision-store';
 import type { Breaks } from '../../../lambdas/core/breaks/service';
 import { breakView } from '../../../lambdas/core/breaks/status';
-import { buildInbox, COOKIE } from '../../../lambdas/core/inbox/app';
+import { buildInbox } from '../../../lambdas/core/inbox/app';
+import { COOKIE, localGate } from '../../../lambdas/core/inbox/gate';
 import type { InboxRequest, InboxResponse } from '../../../lambdas/core/inbox/http';
 import { filtersOf, queryOf } from '../../../lambdas/core/inbox/query';
 import { buildSessions } from '../../../lambdas/core/inbox/session';
@@ -59,9 +60,8 @@ function world(canDecide = true) {
   const inbox = buildInbox({
     breaks,
     asOf: AS_OF,
-    identity: { name: 'ana', canDecide },
     acceptReasons: ['arredondamento'],
-    sessions,
+    gate: localGate({ sessions, identity: { name: 'ana', canDecide } }),
   });
   const session = sessions.exchange(sessions.issueToken());
   if (!session) throw new Error('a session expected');
@@ -188,7 +188,8 @@ describe('inbox handlers', () => {
       const sessions = buildSessions();
       const breaks = {} as Breaks;
       const identity = { name: 'ana', canDecide: true };
-      const inbox = buildInbox({ breaks, asOf: AS_OF, identity, acceptReasons: [], sessions, secureCookie });
+      const gate = localGate({ sessions, identity, secureCookie });
+      const inbox = buildInbox({ breaks, asOf: AS_OF, acceptReasons: [], gate });
       const token = sessions.issueToken();
       const query = new URLSearchParams({ token });
       const answer = await inbox.handle({

@@ -67,10 +67,10 @@ describe('inbox sessions', () => {
     const one = sessions.exchange(sessions.issueToken());
     const other = sessions.exchange(sessions.issueToken());
     if (!one || !other) throw new Error('two sessions expected');
-    expect(csrfMatches(one, one.csrf)).toBe(true);
-    expect(csrfMatches(one, other.csrf)).toBe(false);
-    expect(csrfMatches(one, null)).toBe(false);
-    expect(csrfMatches(one, '')).toBe(false);
-    expect(csrfMatches(one, `${one.csrf}x`)).toBe(false);
+    expect(csrfMatches(one.csrf, one.csrf)).toBe(true);
+    expect(csrfMatches(one.csrf, other.csrf)).toBe(false);
+    expect(csrfMatches(one.csrf, null)).toBe(false);
+    expect(csrfMatches(one.csrf, '')).toBe(false);
+    expect(csrfMatches(one.csrf, `${one.csrf}x`)).toBe(false);
   });
 });
