@@ -66,6 +66,24 @@ export const lifecycleSchema = z
   })
   .prefault({});
 
+/** The web inbox (docs/inbox.md, docs/security.md): deployed behind Cognito's managed login. */
+export const inboxSchema = z
+  .strictObject({
+    enabled: z.boolean().default(true),
+    /**
+     * Prefix of the managed login's address, `https://<prefix>.auth.<region>.amazoncognito.com`:
+     * unique in the region, without "aws", "amazon" or "cognito". @default recon-<stageName>-<account>
+     */
+    loginDomainPrefix: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'expected lower-case letters, digits and hyphens')
+      .refine((p) => !/aws|amazon|cognito/.test(p), 'Cognito refuses "aws", "amazon" and "cognito" in it')
+      .optional(),
+    /** How long a sign-in lasts (the ID token's life, 5 minutes to 1 day). */
+    sessionMinutes: z.number().int().min(5).max(1_440).default(60),
+  })
+  .prefault({});
+
 /** The parsed stage fields the download concurrency depends on. */
 export interface DownloadConcurrencyFields {
   readonly jobConcurrency: number;

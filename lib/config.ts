@@ -17,7 +17,13 @@ import {
 } from '../lambdas/core/rate-limit/pacing';
 import { type WorkflowConfig, workflowConfigSchema } from '../lambdas/core/workflow/config';
 import { budgetSettingsOf, lookbackWithinHistoryLimit } from './config-history';
-import { costSchema, lifecycleSchema, notificationFields, reservationCoversPeak } from './config-operations';
+import {
+  costSchema,
+  inboxSchema,
+  lifecycleSchema,
+  notificationFields,
+  reservationCoversPeak,
+} from './config-operations';
 import { maxLookbackDays } from './workflow/history-budget';
 import { generationLeaseSeconds } from './workflow/retry-schedule';
 
@@ -78,6 +84,7 @@ export const stageConfigSchema = z
     ...notificationFields,
     cost: costSchema,
     lifecycle: lifecycleSchema,
+    inbox: inboxSchema,
     /** Requests per second recon may send (the provider allows 10 for the whole account; keep a margin). */
     ratePerSecond: z.number().positive().max(10).default(DEFAULT_RATE_PER_SECOND),
     /**

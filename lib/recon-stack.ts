@@ -7,6 +7,7 @@ import { AnalyticsCatalog } from './analytics/analytics';
 import { deployedWorkflowConfigOf, type StageConfig } from './config';
 import { acknowledgeWildcards, nagArnOf } from './constructs/nag';
 import { ReconFunction } from './constructs/recon-function';
+import { INBOX_PURPOSE, Inbox } from './inbox/inbox';
 import { Monitoring } from './monitoring/monitoring';
 import { NightlySchedule } from './schedule/schedule';
 import { ProviderSecret } from './secrets/provider-secret';
@@ -86,6 +87,7 @@ export class ReconStack extends Stack {
     );
 
     if (stage.webhook.enabled) this.addWebhook(providerSecret, stage);
+    if (stage.inbox.enabled) this.addInbox(stage);
     // Glue databases and Athena workgroups are account-wide names: derive them from the stack's.
     new AnalyticsCatalog(this, 'Analytics', {
       bucket: this.storage.bucket,
@@ -105,6 +107,22 @@ export class ReconStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
     // Where the operator puts the provider e-mail and token after the first deploy (README step 3).
     new CfnOutput(this, 'SecretArn', { value: secret.secretArn });
+  }
+
+  /** The web inbox behind Cognito's managed login (docs/inbox.md, docs/security.md). */
+  private addInbox(stage: StageConfig): void {
+    const inbox = new Inbox(this, 'Inbox', {
+      table: this.storage.table,
+      bucket: this.storage.bucket,
+      reconConfigJson: JSON.stringify(stage.recon),
+      loginDomainPrefix:
+        stage.inbox.loginDomainPrefix ?? `recon-${stage.stageName ?? 'inbox'}-${this.account}`,
+      sessionMinutes: stage.inbox.sessionMinutes,
+      tracing: stage.cost.tracing,
+    });
+    this.monitoring.watchFunction('InboxErrors', inbox.handler.function, INBOX_PURPOSE);
+    new CfnOutput(this, 'InboxUrl', { value: inbox.api.url });
+    new CfnOutput(this, 'InboxUserPoolId', { value: inbox.api.signIn.userPool.userPoolId });
   }
 
   /** The webhook receiver: an HTTP API in front of a Lambda built like every other recon function. */

@@ -45,6 +45,7 @@ export async function startInboxServer(inbox: Inbox, port = 0): Promise<InboxSer
         ...(req.headers.cookie === undefined ? {} : { cookie: req.headers.cookie }),
       };
       const answer = await inbox.handle(request);
+      if (answer.cookies) res.setHeader('Set-Cookie', [...answer.cookies]);
       res.writeHead(answer.status, answer.headers).end(answer.body);
     } catch (error) {
       const status = error instanceof TooLarge ? 413 : 500;

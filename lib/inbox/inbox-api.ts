@@ -14,7 +14,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/core/env';
-import { CALLBACK_PATH, SignInPool } from './sign-in-pool';
+import { CALLBACK_PATH } from '../../lambdas/core/sign-in/cognito';
+import { SignInPool } from './sign-in-pool';
 
 export interface InboxApiProps {
   /** Prefix of the managed login's domain, unique in the region. @default recon-<stage>-<account> */

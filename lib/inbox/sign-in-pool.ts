@@ -8,10 +8,7 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { OPERATORS_GROUP, VIEWERS_GROUP } from '../../lambdas/core/sign-in/cognito';
-
-/** The inbox's routes the managed login sends people back to. */
-export const CALLBACK_PATH = '/auth/callback';
+import { CALLBACK_PATH, OPERATORS_GROUP, VIEWERS_GROUP } from '../../lambdas/core/sign-in/cognito';
 
 export interface SignInPoolProps {
   /** The inbox's base URL (its HTTP API's endpoint). */
@@ -57,7 +54,7 @@ export class SignInPool extends Construct {
         'MFA is offered (TOTP) and each company may require it in the pool; a finance team signs in from shared phones too.',
     });
     Validations.of(this.userPool).acknowledge({
-      id: 'AwsSolutions-COG3',
+      id: 'AwsSolutions-COG8',
       reason:
         'Threat protection is a paid plan (Plus); the pool has invited people only and the inbox no public sign-up.',
     });

@@ -68,7 +68,7 @@ describe('alarms and the morning message (production)', () => {
 
   it('describes every alarm: what happened, what to do first, and its runbook anchor', () => {
     const alarms = alarmsOf(resources);
-    expect(alarms).toHaveLength(17);
+    expect(alarms).toHaveLength(18);
     for (const alarm of alarms) {
       const id = String(alarm.AlarmName).replace(/^Recon-/, '');
       expect(alarm.AlarmDescription, id).toContain(' First: ');
@@ -86,8 +86,8 @@ describe('alarms and the morning message (production)', () => {
   it('alarms on a steady error rate of a function, and on the first failed run or lost start', () => {
     const alarms = alarmsOf(resources);
     const rates = alarms.filter((alarm) => String(alarm.AlarmName).endsWith('Errors'));
-    // 12 step functions + the webhook receiver.
-    expect(rates).toHaveLength(13);
+    // 12 step functions, the webhook receiver and the web inbox.
+    expect(rates).toHaveLength(14);
     for (const alarm of rates) {
       expect(alarm).toMatchObject({ Threshold: 10, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
       expect(alarm.Metrics[0]).toMatchObject({ Expression: '100 * errors / invocations', ReturnData: true });

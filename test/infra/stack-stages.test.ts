@@ -19,13 +19,20 @@ describe('recon stack (sandbox, imported secret)', () => {
   it('imports the secret, has no webhook API and waits for no webhook', () => {
     const { template } = synth({ environment: 'sandbox', baseUrl: 'https://sandbox.example', secretArn });
     template.resourceCountIs('AWS::SecretsManager::Secret', 0);
-    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+    // The one HTTP API is the web inbox's: no route receives webhooks.
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { Description: 'recon: web inbox' });
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (r) => r.Properties.RouteKey,
+    );
+    expect(routes).not.toContain('POST /webhook');
   });
 
   // Each Lambda gets only its own settings, so a setting's change redeploys only the steps that read it.
   it("gives each step's Lambda exactly the settings its record lists; only the provider's callers get the secret", () => {
     const { resources } = synth({ environment: 'sandbox', baseUrl: 'https://sandbox.example', secretArn });
-    expect(ofType(resources, 'AWS::Lambda::Function')).toHaveLength(STEP_NAMES.length);
+    // One per step, and the web inbox's (lib/inbox/inbox.ts).
+    expect(ofType(resources, 'AWS::Lambda::Function')).toHaveLength(STEP_NAMES.length + 1);
     const secretReaders: string[] = [];
     for (const step of STEP_NAMES) {
       const { purpose, environment } = STEP_CATALOG[step];

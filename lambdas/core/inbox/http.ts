@@ -19,6 +19,8 @@ export interface InboxResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** `Set-Cookie` values, when an answer sets more than one. */
+  readonly cookies?: readonly string[];
 }
 
 /** The one inline stylesheet, allowed by its hash: no script runs on any page, none is even allowed. */

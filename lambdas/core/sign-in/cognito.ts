@@ -19,6 +19,9 @@ import {
   setCookie,
 } from './cookies';
 
+/** The inbox's route the managed login sends people back to, with the code. */
+export const CALLBACK_PATH = '/auth/callback';
+
 export const OPERATORS_GROUP = 'operators';
 export const VIEWERS_GROUP = 'viewers';
 
