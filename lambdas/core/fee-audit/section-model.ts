@@ -2,6 +2,7 @@
  * The fee audit's part of the run summary (docs/fee-audit.md), as plain JSON: whether it ran, and
  * what was charged above the contract. Built by fee-audit/section-reader.ts, shown by report-section.ts.
  */
+import type { DecidedStatus } from '../breaks/kinds';
 import type { Cents } from '../money';
 
 export interface OverchargeLine {
@@ -28,6 +29,20 @@ export interface OverchargeItem {
   readonly differenceCents: Cents;
 }
 
+/**
+ * An audited line's own identity: the receivable and what was charged on it (its sale's MDR, its
+ * advances' fees). A pendência of a fee above the contract is this line (breaks/fee-breaks.ts).
+ */
+export const overchargeIdentity = (item: Pick<OverchargeItem, 'key' | 'kind'>) => `${item.kind}|${item.key}`;
+
+/** A line of the night a person decided on (docs/breaks.md): out of what needs action, marked where listed. */
+export interface DecidedOvercharge {
+  readonly identity: string;
+  readonly acquirer: string;
+  readonly differenceCents: Cents;
+  readonly status: DecidedStatus;
+}
+
 export type FeeAuditSection =
   | { readonly state: 'OFF' }
   | {
@@ -47,4 +62,6 @@ export type FeeAuditSection =
       readonly overchargedCents: Cents;
       readonly byAcquirerBrand: readonly OverchargeLine[];
       readonly largest: readonly OverchargeItem[];
+      /** Absent when nobody decided on any of the night's lines: the section as the audit built it. */
+      readonly decided?: readonly DecidedOvercharge[];
     };

@@ -34,6 +34,8 @@ export interface StepAccess {
    * results of its range (read, delete). `read`: lists `bank/raw/` and reads the deposit results.
    */
   readonly bankLeg?: 'match' | 'read';
+  /** Reads the nights' fee lines (fee-audit/overcharges-lake.ts, their own prefix): the fee pendências. */
+  readonly feeLines?: boolean;
 }
 
 export interface StepEntry {
@@ -193,7 +195,8 @@ export const STEP_CATALOG = {
     purpose: 'Write the run summary (JSON + HTML) and notify',
     memoryMb: 1024,
     timeoutSeconds: 300,
-    // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md);
+    // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md),
+    // its lines kept for the pendências and read back by days (feeLines);
     // the deposits section: the results the deposit match stored (docs/deposits.md). Its table writes
     // close the run marker and tidy the kept totals (book/reader.ts).
     access: {
@@ -204,6 +207,7 @@ export const STEP_CATALOG = {
       touchedLog: 'read',
       contractRates: true,
       bankLeg: 'read',
+      feeLines: true,
     },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn],
     states: { summarizeRun: 'Summarize run' },

@@ -1,17 +1,20 @@
 /**
  * The summary's view of the pendências: one listing of the breaks per summary, read by the book's
  * action list, the full CSV lists and the bank leg's entries (each less what the team decided, as
- * the pendências count it), and by the breaks' own section.
+ * the pendências count it), the bank leg's entries and the fee audit's, and by the breaks' own section.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { BookView } from '../../core/book/types';
 import { decidedIds, undecidedItems, withoutDecided } from '../../core/breaks/book-attention';
+import { decidedOvercharges } from '../../core/breaks/fee-breaks';
 import type { Breaks } from '../../core/breaks/service';
 import { writeBreaksSnapshot } from '../../core/breaks/snapshot-lake';
 import type { BreakView } from '../../core/breaks/status';
 import { summarizeBreaks } from '../../core/breaks/summary';
 import type { IsoDate } from '../../core/calendar';
 import type { DepositsSection } from '../../core/deposits/section-model';
+import type { FeeAuditSection } from '../../core/fee-audit/section-model';
+import { type FeeAuditNight, sectionOfNight } from '../../core/fee-audit/section-reader';
 import type { ReadActionItems } from '../../core/report/full-lists';
 
 export interface SummaryBreaksWiring {
@@ -51,6 +54,14 @@ export function summaryBreaks({ breaks, s3, bucket }: SummaryBreaksWiring) {
         // Nothing decided: the section as the bank leg built it, byte for byte.
         const decided = decidedIds(await views(query.asOf));
         return decided.length === 0 ? section : { ...section, decided };
+      },
+    /** The fee audit's section, its lines a person decided on marked and out of what needs action. */
+    feeAudit:
+      (night: (asOf: IsoDate) => Promise<FeeAuditNight>) =>
+      async (asOf: IsoDate): Promise<FeeAuditSection> => {
+        const audited = await night(asOf);
+        if (!('overcharges' in audited)) return sectionOfNight(audited);
+        return sectionOfNight(audited, decidedOvercharges(await views(asOf), audited.overcharges));
       },
     section: async (asOf: IsoDate) => summarizeBreaks(await views(asOf)),
   };
