@@ -10,6 +10,7 @@ import type { ReconConfig } from '../config';
 import { dateOfDepositIdentity } from '../deposits/result-identity';
 import type { DepositResult } from '../deposits/types';
 import type { DatedOvercharge } from '../fee-audit/overcharges-lake';
+import { linesHorizonDays } from '../fee-audit/standing';
 import { readReceivables } from '../receivable-store/batch-read';
 import { expiryDateOf } from '../receivables/horizon';
 import { type TableDeps, workPages } from '../receivables/queries';
@@ -57,7 +58,7 @@ export interface Verification {
 }
 
 const RECEIVABLE_PREFIX = 'r:';
-/** Days of deposit results and fee lines a listing reads when the book keeps every receivable (`hotHorizonDays` null). */
+/** Days of deposit results a listing reads when the book keeps every receivable (`hotHorizonDays` null). */
 const DEPOSIT_BREAK_DAYS = 400;
 
 export function buildBreaks(deps: BreaksDeps) {
@@ -90,7 +91,7 @@ export function buildBreaks(deps: BreaksDeps) {
    * is read as the whole list is, by days, never through the receivables.
    */
   async function observedFees(asOf: IsoDate): Promise<ObservedBreak[]> {
-    const from = addDays(asOf, -(deps.config.hotHorizonDays ?? DEPOSIT_BREAK_DAYS));
+    const from = addDays(asOf, -linesHorizonDays(deps.config));
     return observedOfOvercharges((await deps.feeOvercharges?.({ from, to: asOf })) ?? []);
   }
 

@@ -12,8 +12,9 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import type { IsoDate } from '../calendar';
+import { addDays, type IsoDate } from '../calendar';
 import type { OverchargeItem } from './section-model';
+import { nightKept } from './standing';
 
 type S3 = Pick<S3Client, 'send'>;
 
@@ -23,10 +24,18 @@ export interface NightOvercharge extends OverchargeItem {
   readonly dueDate: IsoDate | null;
 }
 
-/** A night's line, with the business date it was audited on. */
-export interface DatedOvercharge {
-  readonly auditedOn: IsoDate;
-  readonly line: NightOvercharge;
+/**
+ * What a night kept of one audited line: the line, above the contract, or that a receivable once
+ * above it was audited again that night and no longer is (`cleared`: the line's identity).
+ */
+export type DatedOvercharge =
+  | { readonly auditedOn: IsoDate; readonly line: NightOvercharge }
+  | { readonly auditedOn: IsoDate; readonly cleared: string };
+
+/** What one night keeps: its lines above the contract, and the identities it found no longer so. */
+export interface NightKept {
+  readonly lines: readonly NightOvercharge[];
+  readonly cleared: readonly string[];
 }
 
 export const OVERCHARGES_PREFIX = 'reconciliation/fee-overcharges/';
@@ -42,10 +51,13 @@ export async function writeOvercharges(
   s3: S3,
   bucket: string,
   date: IsoDate,
-  lines: readonly NightOvercharge[],
+  night: NightKept,
 ): Promise<void> {
   // One order whatever order the batches came in: the same night writes the same bytes.
-  const rows = lines.map((line) => JSON.stringify(line)).sort();
+  const rows = [
+    ...night.lines.map((line) => JSON.stringify(line)),
+    ...night.cleared.map((cleared) => JSON.stringify({ cleared })),
+  ].sort();
   await s3.send(
     new PutObjectCommand({
       Bucket: bucket,
@@ -89,8 +101,25 @@ export async function readOvercharges(
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: overchargesKey(auditedOn) }));
     const body = (await object.Body?.transformToString('utf-8')) ?? '';
     for (const row of body.split('\n')) {
-      if (row.trim() !== '') found.push({ auditedOn, line: JSON.parse(row) as NightOvercharge });
+      if (row.trim() === '') continue;
+      const kept = JSON.parse(row) as NightOvercharge | { cleared: string };
+      found.push('cleared' in kept ? { auditedOn, cleared: kept.cleared } : { auditedOn, line: kept });
     }
   }
   return found;
+}
+
+/**
+ * Keeps a night's lines with the clearings it owes the nights before it (standing.ts): what was
+ * above the contract before and, audited again tonight, is no longer. Reads the nights kept for
+ * `days` before, as a listing of the breaks does: work bounded by days, never by the book.
+ */
+export function overchargeKeeper(s3: S3, bucket: string, days: number) {
+  return async (
+    asOf: IsoDate,
+    night: { lines: readonly NightOvercharge[]; auditedKeys: ReadonlySet<string> },
+  ) => {
+    const before = await readOvercharges(s3, bucket, { from: addDays(asOf, -days), to: addDays(asOf, -1) });
+    await writeOvercharges(s3, bucket, asOf, nightKept(before, night.lines, night.auditedKeys));
+  };
 }

@@ -30,6 +30,8 @@ export type FeeAuditNight =
       readonly audited: number;
       readonly withoutRate: number;
       readonly overcharges: readonly NightOvercharge[];
+      /** The night's receivables, each audited: a line that stood on one and is not among tonight's is cleared. */
+      readonly auditedKeys: ReadonlySet<string>;
     };
 
 export function auditNight(
@@ -41,8 +43,10 @@ export function auditNight(
   const overcharges: NightOvercharge[] = [];
   let audited = 0;
   let withoutRate = 0;
+  const auditedKeys = new Set<string>();
   for (const receivable of receivables) {
     const audit = auditFees(receivable, table.rates, config);
+    auditedKeys.add(receivable.key);
     if (audit.feeAudit === null) continue;
     audited += 1;
     if (audit.feeAudit === 'NO_CONTRACT_RATE') withoutRate += 1;
@@ -81,7 +85,7 @@ export function auditNight(
       });
     }
   }
-  return { table, audited, withoutRate, overcharges };
+  return { table, audited, withoutRate, overcharges, auditedKeys };
 }
 
 /** The summary's section of a night; `decided`: the night's lines a person decided on. */
@@ -155,7 +159,10 @@ export interface FeeAuditReaderDeps extends RateSourceDeps {
   readonly config: Pick<ReconConfig, 'identifierNormalizers' | 'feeToleranceCents'>;
   readonly touched: Pick<TouchedLog, 'batchesOf'>;
   /** Keeps the night's lines for the pendências (overcharges-lake.ts); absent, they are not kept. */
-  readonly keep?: (asOf: IsoDate, lines: readonly NightOvercharge[]) => Promise<void>;
+  readonly keep?: (
+    asOf: IsoDate,
+    night: { readonly lines: readonly NightOvercharge[]; readonly auditedKeys: ReadonlySet<string> },
+  ) => Promise<void>;
 }
 
 /**
@@ -174,7 +181,8 @@ export function buildFeeAuditNight(deps: FeeAuditReaderDeps): (asOf: IsoDate) =>
       }
     }
     const night = auditNight(latest.values(), table, deps.config);
-    if ('overcharges' in night) await deps.keep?.(asOf, night.overcharges);
+    if ('overcharges' in night)
+      await deps.keep?.(asOf, { lines: night.overcharges, auditedKeys: night.auditedKeys });
     return night;
   };
 }

@@ -8,8 +8,9 @@ import type { IsoDate } from '../../core/calendar';
 import { anyStatementTaken } from '../../core/deposits/bank/inbox';
 import { readDepositResults } from '../../core/deposits/results-lake';
 import { buildDepositsSectionReader } from '../../core/deposits/section-reader';
-import { writeOvercharges } from '../../core/fee-audit/overcharges-lake';
+import { overchargeKeeper } from '../../core/fee-audit/overcharges-lake';
 import { buildFeeAuditNight } from '../../core/fee-audit/section-reader';
+import { linesHorizonDays } from '../../core/fee-audit/standing';
 import { buildTouchedLog } from '../../core/receivable-store/touched';
 import type { ReportLinker } from '../../core/report/report-link';
 import { buildSummarizer } from '../../core/report/summarizer';
@@ -49,7 +50,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
       bucket,
       config,
       touched: buildTouchedLog({ s3, bucket }),
-      keep: (asOf, lines) => writeOvercharges(s3, bucket, asOf, lines),
+      keep: overchargeKeeper(s3, bucket, linesHorizonDays(config)),
     }),
   );
   const summarize = buildSummarizer({
