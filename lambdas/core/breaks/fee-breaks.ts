@@ -4,7 +4,8 @@
  * decision follows the line from night to night. The money at stake is the overcharge; expected and
  * received are the contracted and the charged fee, so a fee charged again differently reopens it.
  * First seen is the first night that kept the line (fee-audit/standing.ts); its money, the latest's;
- * a night that audited the receivable again without the line resolves it.
+ * a night that audited the receivable again without the line resolves it. It is printed as its
+ * receivable's sale (no `place`: that is a deposit's account).
  */
 import type { DatedOvercharge, NightOvercharge } from '../fee-audit/overcharges-lake';
 import { type DecidedOvercharge, overchargeIdentity } from '../fee-audit/section-model';
@@ -30,7 +31,6 @@ export function observedOfOvercharges(nights: readonly DatedOvercharge[]): Obser
       nsu: line.nsu,
       installment: line.installment,
       dueDate: line.dueDate,
-      place: line.brand,
     },
     basis: {
       kind: 'FEE_ABOVE_CONTRACT',

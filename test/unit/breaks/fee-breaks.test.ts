@@ -56,7 +56,6 @@ describe('fee lines as breaks', () => {
         nsu: 'A',
         installment: 1,
         dueDate: '2025-03-31',
-        place: 'VISA',
       },
       basis: { kind: 'FEE_ABOVE_CONTRACT', stakeCents: 60, expectedNetCents: 239, receivedNetCents: 299 },
       firstSeen: '2025-03-01',
