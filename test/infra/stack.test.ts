@@ -257,7 +257,8 @@ describe('recon stack (production, webhook on)', () => {
     // The message's presigned links act with the summary's role: it reads the HTML reports and their
     // CSV lists; the fee
     // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the
-    // deposits section lists the raw statements and reads the deposit results; nothing else.
+    // deposits section lists the raw statements and reads the deposit results; the fee pendências read
+    // the nights' fee lines (docs/breaks.md); nothing else.
     const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
     );
@@ -274,6 +275,12 @@ describe('recon stack (production, webhook on)', () => {
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/raw/*'] } }],
       ['s3:GetObject', expect.stringMatching(/"\/deposits\/results\/\*"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['deposits/results/*'] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/reconciliation\/fee-overcharges\/\*"\]/), undefined],
+      [
+        's3:ListBucket',
+        expect.any(String),
+        { StringLike: { 's3:prefix': ['reconciliation/fee-overcharges/*'] } },
+      ],
       [
         's3:GetObject',
         expect.stringMatching(
