@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ACTION_LIST_DAYS, ACTION_LIST_PREFIX } from '../../lambdas/core/action-list/store';
 import { TABLE } from '../../lambdas/core/store/table';
 
 /**
@@ -85,6 +86,12 @@ export class Storage extends Construct {
           id: 'expire-summaries',
           prefix: SUMMARIES_PREFIX,
           expiration: Duration.days(props.summariesDays),
+        },
+        {
+          // One list a night; a run reads the latest, and rebuilds it from the index after a long pause.
+          id: 'expire-action-lists',
+          prefix: ACTION_LIST_PREFIX,
+          expiration: Duration.days(ACTION_LIST_DAYS),
         },
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(90) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },

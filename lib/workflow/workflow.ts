@@ -6,6 +6,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { ACTION_LIST_PREFIX } from '../../lambdas/core/action-list/store';
 import { BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from '../../lambdas/core/deposits/bank/lake-file';
 import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
 import { OVERCHARGES_PREFIX } from '../../lambdas/core/fee-audit/overcharges-lake';
@@ -204,6 +205,13 @@ export class Workflow extends Construct {
         "Reads the touched-key log under its own prefix only (the export's work list).",
       );
     if (spec.touchedLog === 'list') this.grantPrefixList(fn, TOUCHED_PREFIX, props.bucket);
+    if (spec.actionList)
+      this.grantPrefixRead(
+        fn,
+        ACTION_LIST_PREFIX,
+        props.bucket,
+        "Reads the kept action lists under their own prefix only (the summary's list of what needs action).",
+      );
     if (spec.contractRates) {
       // The one object; listing its own key makes a missing table NoSuchKey (audit off), not AccessDenied.
       fn.role.addToPolicy(

@@ -244,6 +244,16 @@ describe('recon stack (production, webhook on)', () => {
     ]);
     expect(download.some((a) => a.startsWith('sns:') || a.startsWith('states:'))).toBe(false);
 
+    // Aging reads its due lists from the touched-key log and logs the receivables it aged there.
+    const agingReads = statementsOf(resources, 'Aging sweep').filter((st) =>
+      [st.Action].flat().some((a) => a.startsWith('s3:')),
+    );
+    expect(agingReads.map((st) => [st.Action, st.Condition])).toEqual([
+      ['s3:PutObject', undefined],
+      ['s3:GetObject', undefined],
+      ['s3:ListBucket', { StringLike: { 's3:prefix': ['reconciliation/touched/*'] } }],
+    ]);
+
     const wait = actionsOf(resources, 'Park the task token');
     expect(wait.filter((a) => a.action.startsWith('states:'))).toEqual([
       {
@@ -257,8 +267,9 @@ describe('recon stack (production, webhook on)', () => {
     // The message's presigned links act with the summary's role: it reads the HTML reports and their
     // CSV lists; the fee
     // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the
-    // deposits section lists the raw statements and reads the deposit results; the fee pendências read
-    // the nights' fee lines (docs/breaks.md); nothing else.
+    // kept action list is read from its own prefix (action-list/store.ts); the deposits section lists
+    // the raw statements and reads the deposit results; the fee
+    // pendências read the nights' fee lines (docs/breaks.md); nothing else.
     const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
     );
@@ -270,6 +281,12 @@ describe('recon stack (production, webhook on)', () => {
     expect(summaryReads.map(readShape)).toEqual([
       ['s3:GetObject', expect.stringMatching(/"\/reconciliation\/touched\/\*"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['reconciliation/touched/*'] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/reconciliation\/action-list\/\*"\]/), undefined],
+      [
+        's3:ListBucket',
+        expect.any(String),
+        { StringLike: { 's3:prefix': ['reconciliation/action-list/*'] } },
+      ],
       ['s3:GetObject', expect.stringMatching(/"\/config\/contract-rates\.csv"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['config/contract-rates.csv*'] } }],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/raw/*'] } }],

@@ -89,7 +89,7 @@ export function agingFor(
   warn?: AgingDeps['warn'],
 ): Aging {
   const dueLists = buildDueLists({ ddb, tableName, touched, retentionDays: DUE_LIST_RETENTION_DAYS });
-  return buildAging({ ddb, tableName, config, now, dueLists, warn });
+  return buildAging({ ddb, tableName, config, now, dueLists, touched, warn });
 }
 
 /** A receivable without its write history (version, updatedAt): what must not depend on order. */

@@ -8,6 +8,8 @@
  * between, the re-read item is re-derived (and is no longer OPEN), so the sweep never overwrites a
  * payment. Conversely a settlement arriving after the sweep re-derives the status on its own write,
  * so it ends SETTLED (or UNDER/OVERPAID).
+ * The aged receivables are logged in the touched log like a batch's, so the night's change export
+ * and its kept action list (action-list/store.ts) see them.
  *
  * A date whose OPEN count the lists do not account for (receivables stored before the lists existed,
  * or a night whose log was lost) keeps its count: the sweep reports them as `unlisted` and logs the
@@ -22,7 +24,9 @@ import { trustedTotals } from '../book/recount';
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
 import { readReceivables } from '../receivable-store/batch-read';
+import type { TouchedLog } from '../receivable-store/touched';
 import { buildReceivableWriter, type WriterDeps } from '../receivable-store/writer';
+import type { Receivable } from '../receivables/item';
 import { explain } from '../receivables/status';
 import type { DueLists } from './due-lists';
 
@@ -41,6 +45,8 @@ export interface Aging {
 
 export interface AgingDeps extends WriterDeps {
   readonly dueLists: DueLists;
+  /** Where the night's changed receivables are logged: the aged ones join the night's batches. */
+  readonly touched: Pick<TouchedLog, 'record'>;
   /** Told the due dates whose OPEN receivables the lists do not all name. */
   readonly warn?: (message: string, details: Record<string, unknown>) => void;
   /** Conditional writes in flight at once per due date. @default 16 */
@@ -71,6 +77,8 @@ export function buildAging(deps: AgingDeps): Aging {
           let storedOpen = 0;
           for (let i = 0; i < keys.length; i += READ_CHUNK) {
             const seen = await readReceivables(deps, keys.slice(i, i + READ_CHUNK));
+            // Logged as the night's batches log theirs, an earlier sweep's too: its log may have been lost.
+            const overdue: Receivable[] = [];
             await mapWithConcurrency([...seen.values()], deps.concurrency ?? 16, async (receivable) => {
               if (receivable.status === 'OPEN' && receivable.dueDate === dueDate) storedOpen += 1;
               const decide = (current: typeof receivable | undefined) =>
@@ -79,9 +87,11 @@ export function buildAging(deps: AgingDeps): Aging {
                   : undefined;
               const outcome = await writer.update(receivable.key, receivable, asOf, decide, observer);
               if (outcome.written) becameOverdue += 1;
+              if (outcome.receivable?.status === 'OVERDUE') overdue.push(outcome.receivable);
               writes += outcome.writes;
               conflicts += outcome.conflicts;
             });
+            await deps.touched.record(asOf, overdue);
           }
           const missing = (cells[cell('o', dueDate)] ?? 0) - storedOpen;
           if (missing > 0) unlistedByDate[dueDate] = missing;

@@ -66,17 +66,3 @@ export async function largestItems(
   );
   return Object.fromEntries(entries);
 }
-
-/**
- * Every item of one action state, ordered as its largest (the report's full list, docs/report.md):
- * the reads are the state's byWork partition, the receivables that need action, never the book.
- */
-export async function everyItemOf(
-  deps: LargestDeps,
-  state: ActionState,
-  asOf: IsoDate,
-): Promise<ActionItem[]> {
-  const all: ActionItem[] = [];
-  for await (const page of workPages(deps, stakePartition(state))) all.push(...liveItems(deps, page, asOf));
-  return all.sort(compareActionItems);
-}

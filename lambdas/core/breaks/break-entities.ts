@@ -47,6 +47,8 @@ export const breakHead = defineEntity({
     hash: z.string(),
     decision: decisionSchema.nullable(),
     updatedAt: z.string(),
+    // The highest version whose event the lake holds (absent: none known to).
+    copied: z.number().int().min(0).optional(),
   }),
 });
 

@@ -7,7 +7,7 @@
  * reads the break next (a decision, `show`, `verify`) finds it and brings the projection up to it,
  * so neither a decision without its event nor an event without its decision can stay.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TableDeps } from '../receivables/queries';
 import { conditionalWrite } from '../store/conditional';
 import { queryPages } from '../store/query-pages';
@@ -20,6 +20,8 @@ export interface Head {
   readonly version: number;
   readonly hash: string;
   readonly decision: Decision | null;
+  /** The highest version whose event is known to be in the lake's copy of the audit log. */
+  readonly copied: number;
 }
 
 /** The break changed since the caller read it (another decision came first): nothing was written. */
@@ -42,6 +44,8 @@ export interface DecisionStore {
   /** Every decided break's projection as stored (one Query). */
   heads(): Promise<Head[]>;
   events(breakId: string): Promise<BreakEvent[]>;
+  /** Records that the lake holds the break's events up to `version` (never lowers it). */
+  markCopied(breakId: string, version: number): Promise<void>;
   /** Appends the event of version `expected + 1` and projects it; {@link DecisionConflictError} otherwise. */
   append(
     draft: Omit<UnsealedEvent, 'version' | 'prevHash'>,
@@ -50,7 +54,7 @@ export interface DecisionStore {
   ): Promise<BreakEvent>;
 }
 
-const NONE = (breakId: string): Head => ({ breakId, version: 0, hash: GENESIS, decision: null });
+const NONE = (breakId: string): Head => ({ breakId, version: 0, hash: GENESIS, decision: null, copied: 0 });
 
 /** Plain data for DynamoDB: no undefined anywhere. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -60,8 +64,8 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
     const key = breakHead.key(undefined, breakId);
     const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
     if (!Item) return NONE(breakId);
-    const { version, hash, decision } = breakHead.parse(Item, key);
-    return { breakId, version, hash, decision };
+    const { version, hash, decision, copied } = breakHead.parse(Item, key);
+    return { breakId, version, hash, decision, copied: copied ?? 0 };
   }
 
   async function eventAt(breakId: string, version: number): Promise<BreakEvent | undefined> {
@@ -70,13 +74,17 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
     return Item ? (breakEvent.parse(Item, key) as BreakEvent) : undefined;
   }
 
-  /** Writes the projection of `event` over the one at `event.version - 1`; false when it had moved. */
-  async function project(event: BreakEvent, now: Date): Promise<boolean> {
+  /**
+   * Writes the projection of `event` over the one at `event.version - 1` (keeping what it said was
+   * copied to the lake); false when it had moved.
+   */
+  async function project(event: BreakEvent, now: Date, copied: number): Promise<boolean> {
     const item = breakHead.item(breakHead.key(undefined, event.breakId), {
       version: event.version,
       hash: event.hash,
       decision: event.after,
       updatedAt: now.toISOString(),
+      copied,
     });
     const condition =
       event.version === 1
@@ -90,7 +98,7 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
     for (let current = await storedHead(breakId); ; ) {
       const next = await eventAt(breakId, current.version + 1);
       if (!next) return current;
-      await project(next, new Date());
+      await project(next, new Date(), current.copied);
       current = await storedHead(breakId);
     }
   }
@@ -106,8 +114,8 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
         ExpressionAttributeValues: { ':pk': pk },
       })) {
         for (const item of page) {
-          const { sk, version, hash, decision } = breakHead.parse(item);
-          all.push({ breakId: sk, version, hash, decision });
+          const { sk, version, hash, decision, copied } = breakHead.parse(item);
+          all.push({ breakId: sk, version, hash, decision, copied: copied ?? 0 });
         }
       }
       return all;
@@ -142,8 +150,21 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
         throw new DecisionConflictError(draft.breakId, expected, (await head(draft.breakId)).version);
       }
       // Refused only when a reader already projected this very event.
-      await project(event, now);
+      await project(event, now, current.copied);
       return event;
+    },
+    async markCopied(breakId, version) {
+      // A projection written meanwhile may carry an older mark: the events are copied again, to the same keys.
+      const update = ddb.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: breakHead.key(undefined, breakId),
+          UpdateExpression: 'SET copied = :v',
+          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(copied) OR copied < :v)',
+          ExpressionAttributeValues: { ':v': version },
+        }),
+      );
+      await conditionalWrite(update);
     },
   };
 }

@@ -70,13 +70,18 @@ export function buildBreaks(deps: BreaksDeps) {
    * Every break: receivables in an action state, and deposit and fee breaks of the results kept for
    * the hot horizon (a missing deposit stays a pendência after its night's period moved on).
    */
-  async function observedAll(asOf: IsoDate): Promise<Map<string, ObservedBreak>> {
-    const found = new Map<string, ObservedBreak>();
-    for (const state of INDEXED_STATUSES) {
-      for await (const page of workPages(deps, stakePartition(state))) {
-        for (const r of page) {
-          const observed = live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf);
-          if (observed) found.set(observed.id, observed);
+  async function observedAll(
+    asOf: IsoDate,
+    receivables?: readonly ObservedBreak[],
+  ): Promise<Map<string, ObservedBreak>> {
+    const found = new Map<string, ObservedBreak>((receivables ?? []).map((o) => [o.id, o]));
+    if (receivables === undefined) {
+      for (const state of INDEXED_STATUSES) {
+        for await (const page of workPages(deps, stakePartition(state))) {
+          for (const r of page) {
+            const observed = live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf);
+            if (observed) found.set(observed.id, observed);
+          }
         }
       }
     }
@@ -113,10 +118,39 @@ export function buildBreaks(deps: BreaksDeps) {
     return r ? live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf) : undefined;
   }
 
+  /** Hands `events` to the listener (the lake's copy), then marks them copied. */
+  async function copyToLake(breakId: string, events: readonly BreakEvent[]): Promise<void> {
+    const last = events.at(-1);
+    if (!deps.onEvent || last === undefined) return;
+    for (const event of events) await deps.onEvent(event);
+    await store.markCopied(breakId, last.version);
+  }
+
   return {
-    /** Every break the data shows or somebody decided, largest money at stake first. */
-    async list(asOf: IsoDate): Promise<BreakView[]> {
-      const [observed, heads] = await Promise.all([observedAll(asOf), store.heads()]);
+    /**
+     * The events written to the table whose lake copy is not known to be written (a process that
+     * stopped, or a bucket that refused, after the event): copied again, to the same keys. One Query
+     * of the projections, then the events of those breaks only. Returns how many were copied.
+     */
+    async copyPending(): Promise<number> {
+      if (!deps.onEvent) return 0;
+      let copied = 0;
+      for (const head of await store.heads()) {
+        if (head.copied >= head.version) continue;
+        const pending = (await store.events(head.breakId)).filter((e) => e.version > head.copied);
+        await copyToLake(head.breakId, pending);
+        copied += pending.length;
+      }
+      return copied;
+    },
+
+    /**
+     * Every break the data shows or somebody decided, largest money at stake first. `receivables`:
+     * the receivables' breaks as the night's kept action list has them (action-list/), instead of
+     * reading them from the index.
+     */
+    async list(asOf: IsoDate, receivables?: readonly ObservedBreak[]): Promise<BreakView[]> {
+      const [observed, heads] = await Promise.all([observedAll(asOf, receivables), store.heads()]);
       const byId = new Map<string, Head>(heads.map((h) => [h.breakId, h]));
       const ids = new Set([...observed.keys(), ...heads.filter((h) => h.decision).map((h) => h.breakId)]);
       return [...ids]
@@ -162,7 +196,8 @@ export function buildBreaks(deps: BreaksDeps) {
         expected,
         now,
       );
-      await deps.onEvent?.(event);
+      // Any earlier event whose copy is missing goes with it, so the mark never skips one.
+      await copyToLake(event.breakId, [...history.filter((e) => e.version > head.copied), event]);
       const projected = { decision: event.after, version: event.version };
       const view =
         observed || event.after ? breakView(command.breakId, observed, projected, today) : undefined;

@@ -1,7 +1,7 @@
 /**
  * The full lists a run writes beside its report (docs/report.md, "Short by design"): every
- * receivable of each action category with receivables in it, read from the category's byWork
- * partition (the work is what needs action, never the whole book), then the sections' own lists.
+ * receivable of each action category with receivables in it, from the night's kept action list
+ * (action-list/store.ts: one object, not a read of every such receivable), then the sections' own lists.
  * The report shows a list's largest rows and links to its file.
  */
 import type { ActionState } from '../book/largest';
@@ -13,7 +13,7 @@ import { textsFor } from './i18n';
 import { SECTION_LIST } from './sections';
 import type { ReportLanguage, RunSummary } from './types';
 
-/** Every item of one action state, largest first (book/largest.ts `everyItemOf`). */
+/** Every item of one action state, largest first (the night's kept action list, action-list/). */
 export type ReadActionItems = (state: ActionState, asOf: IsoDate) => Promise<readonly ActionItem[]>;
 
 /** One category's receivables: the parts the report writes in one cell each have a column here. */

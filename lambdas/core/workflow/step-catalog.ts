@@ -34,6 +34,8 @@ export interface StepAccess {
    * results of its range (read, delete). `read`: lists `bank/raw/` and reads the deposit results.
    */
   readonly bankLeg?: 'match' | 'read';
+  /** Reads the kept action lists (action-list/store.ts, their own prefix); writes are `bucket` puts. */
+  readonly actionList?: boolean;
   /** Reads the nights' fee lines (fee-audit/overcharges-lake.ts, their own prefix): the fee pendências. */
   readonly feeLines?: boolean;
 }
@@ -162,7 +164,8 @@ export const STEP_CATALOG = {
     // full recount (a parallel Scan) when the kept totals cannot be trusted (lambdas/core/book).
     memoryMb: 1024,
     timeoutSeconds: 900,
-    access: { table: 'readWrite' },
+    // Due lists from the touched log, and the aged receivables logged there (touched.ts).
+    access: { table: 'readWrite', bucket: 'put', touchedLog: 'read' },
     environment: [ENV.tableName, ENV.bucketName, ENV.reconConfig],
     states: { ageReceivables: 'Age receivables' },
   },
@@ -198,7 +201,8 @@ export const STEP_CATALOG = {
     // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md),
     // its lines kept for the pendências and read back by days (feeLines);
     // the deposits section: the results the deposit match stored (docs/deposits.md). Its table writes
-    // close the run marker and tidy the kept totals (book/reader.ts).
+    // close the run marker and tidy the kept totals (book/reader.ts); the action list is kept night to
+    // night in the bucket (action-list/store.ts).
     access: {
       table: 'readWrite',
       bucket: 'put',
@@ -207,6 +211,7 @@ export const STEP_CATALOG = {
       touchedLog: 'read',
       contractRates: true,
       bankLeg: 'read',
+      actionList: true,
       feeLines: true,
     },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn],

@@ -9,6 +9,6 @@ export function buildAgingDeps(wiring: LakeWiring & Pick<AgingDeps, 'warn'>): Wo
   const { ddb, tableName, s3, bucket, reconConfig: config, now } = wiring;
   const touched = buildTouchedLog({ s3, bucket });
   const dueLists = buildDueLists({ ddb, tableName, touched, retentionDays: DUE_LIST_RETENTION_DAYS });
-  const aging = buildAging({ ddb, tableName, config, now, dueLists, warn: wiring.warn });
+  const aging = buildAging({ ddb, tableName, config, now, dueLists, touched, warn: wiring.warn });
   return (asOf) => aging.ageReceivables(asOf);
 }

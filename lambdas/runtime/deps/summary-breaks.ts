@@ -1,9 +1,13 @@
 /**
- * The summary's view of the pendências: one listing of the breaks per summary, read by the book's
- * action list, the full CSV lists and the bank leg's entries (each less what the team decided, as
- * the pendências count it), the bank leg's entries and the fee audit's, and by the breaks' own section.
+ * The summary's view of what needs action: the book (its kept totals), the night's action list (kept
+ * night to night, action-list/store.ts, checked against those totals) and one listing of the breaks
+ * made from that list. The book's action list, the full CSV lists and the bank leg's and the fee
+ * audit's entries read it, each less what the team decided, as the pendências count it; so does the breaks' own section.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
+import { itemsOf, observedOf } from '../../core/action-list/entries';
+import type { ActionList } from '../../core/action-list/store';
+import type { ActionState } from '../../core/book/largest';
 import type { BookView } from '../../core/book/types';
 import { decidedIds, undecidedItems, withoutDecided } from '../../core/breaks/book-attention';
 import { decidedOvercharges } from '../../core/breaks/fee-breaks';
@@ -21,31 +25,62 @@ export interface SummaryBreaksWiring {
   readonly breaks: Breaks;
   readonly s3: Pick<S3Client, 'send'>;
   readonly bucket: string;
+  readonly readBook: (asOf: IsoDate) => Promise<BookView>;
+  readonly actionList: {
+    load(asOf: IsoDate, bookCounts: ReadonlyMap<string, number>): Promise<ActionList>;
+  };
 }
 
-export function summaryBreaks({ breaks, s3, bucket }: SummaryBreaksWiring) {
-  // The night's list is the lake's snapshot too (`recon_breaks`), written when first read.
-  const listAndKeep = async (asOf: IsoDate) => {
-    const listed = await breaks.list(asOf);
-    await writeBreaksSnapshot({ s3, bucket }, asOf, listed);
-    return listed;
+interface Night {
+  readonly asOf: IsoDate;
+  book?: Promise<BookView>;
+  list?: Promise<ActionList>;
+  views?: Promise<BreakView[]>;
+}
+
+export function summaryBreaks({ breaks, s3, bucket, readBook, actionList }: SummaryBreaksWiring) {
+  let night: Night | undefined;
+  // Each part is read when first asked for, once per summary: a part nobody asks for never runs.
+  const of = (asOf: IsoDate): Night => {
+    if (night?.asOf !== asOf) night = { asOf };
+    return night;
   };
-  let listed: { readonly asOf: IsoDate; readonly views: Promise<BreakView[]> } | undefined;
+  const book = (asOf: IsoDate) => {
+    const n = of(asOf);
+    n.book ??= readBook(asOf);
+    return n.book;
+  };
+  const list = (asOf: IsoDate) => {
+    const n = of(asOf);
+    n.list ??= book(asOf).then((b) =>
+      actionList.load(asOf, new Map(b.attention.map((c) => [c.state, c.count]))),
+    );
+    return n.list;
+  };
+  // The night's list is the lake's snapshot too (`recon_breaks`), written when first read.
   const views = (asOf: IsoDate) => {
-    if (listed?.asOf !== asOf) listed = { asOf, views: listAndKeep(asOf) };
-    return listed.views;
+    const n = of(asOf);
+    n.views ??= list(asOf).then(async ({ entries }) => {
+      // A decision whose lake copy failed after its event was written is copied now.
+      await breaks.copyPending();
+      const listed = await breaks.list(asOf, entries.map(observedOf));
+      await writeBreaksSnapshot({ s3, bucket }, asOf, listed);
+      return listed;
+    });
+    return n.views;
   };
   return {
-    /** A new summary lists the breaks again. */
+    /** A new summary reads everything again. */
     reset: () => {
-      listed = undefined;
+      night = undefined;
     },
-    book: (read: (asOf: IsoDate) => Promise<BookView>) => async (asOf: IsoDate) =>
-      withoutDecided(await read(asOf), await views(asOf)),
-    actionItems:
-      (read: ReadActionItems): ReadActionItems =>
-      async (state, asOf) =>
-        undecidedItems(await read(state, asOf), await views(asOf)),
+    readBook: async (asOf: IsoDate) => withoutDecided(await book(asOf), await views(asOf)),
+    /** The categories' full lists: the kept list's entries of each state, less what the team decided. */
+    readActionItems: (async (state: ActionState, asOf: IsoDate) =>
+      undecidedItems(
+        itemsOf((await list(asOf)).entries, state),
+        await views(asOf),
+      )) satisfies ReadActionItems,
     deposits:
       <Q extends { readonly asOf: IsoDate }>(read: (query: Q) => Promise<DepositsSection>) =>
       async (query: Q): Promise<DepositsSection> => {
@@ -57,9 +92,9 @@ export function summaryBreaks({ breaks, s3, bucket }: SummaryBreaksWiring) {
       },
     /** The fee audit's section, its lines a person decided on marked and out of what needs action. */
     feeAudit:
-      (night: (asOf: IsoDate) => Promise<FeeAuditNight>) =>
+      (audit: (asOf: IsoDate) => Promise<FeeAuditNight>) =>
       async (asOf: IsoDate): Promise<FeeAuditSection> => {
-        const audited = await night(asOf);
+        const audited = await audit(asOf);
         if (!('overcharges' in audited)) return sectionOfNight(audited);
         return sectionOfNight(audited, decidedOvercharges(await views(asOf), audited.overcharges));
       },

@@ -2,7 +2,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildFeesReader } from '../../core/account-items/period-fees';
-import { everyItemOf } from '../../core/book/largest';
+import { buildActionList } from '../../core/action-list/store';
 import { buildBookReader } from '../../core/book/reader';
 import type { IsoDate } from '../../core/calendar';
 import { anyStatementTaken } from '../../core/deposits/bank/inbox';
@@ -41,24 +41,27 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     now,
     reasonColumns: config.recordReasonColumns ?? [],
   });
-  const readBook = buildBookReader({ ddb, tableName, config, now });
-  const breaks = summaryBreaks({ breaks: buildBreaksService(wiring), s3, bucket });
+  const touched = buildTouchedLog({ s3, bucket });
+  const breaks = summaryBreaks({
+    breaks: buildBreaksService(wiring),
+    s3,
+    bucket,
+    readBook: buildBookReader({ ddb, tableName, config, now }),
+    actionList: buildActionList({ ddb, tableName, s3, bucket, config, touched, warn }),
+  });
   // The night's fee lines, kept for the pendências before anything lists them (the book is read first).
   const feeNight = oncePerDate(
     buildFeeAuditNight({
       s3,
       bucket,
       config,
-      touched: buildTouchedLog({ s3, bucket }),
+      touched,
       keep: overchargeKeeper(s3, bucket, linesHorizonDays(config)),
     }),
   );
   const summarize = buildSummarizer({
-    readBook: breaks.book(readBook),
-    // The categories' full lists: their byWork partitions, less what the team decided, as the cards count.
-    readActionItems: breaks.actionItems((state, asOf) =>
-      everyItemOf({ ddb, tableName, config }, state, asOf),
-    ),
+    readBook: breaks.readBook,
+    readActionItems: breaks.readActionItems,
     writeObject,
     publish: wiring.publish,
     reportLink:

@@ -1,6 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { breakEvent } from '../../../lambdas/core/breaks/break-entities';
+import type { BreakEvent } from '../../../lambdas/core/breaks/chain';
 import { DecisionConflictError } from '../../../lambdas/core/breaks/decision-store';
 import { buildBreaks } from '../../../lambdas/core/breaks/service';
 import { freshTable, localDynamoPerFile, storeFor } from '../../support/recon-dynamo';
@@ -13,6 +14,7 @@ const stores = localDynamoPerFile();
 /** A table with one receivable paid R$ 0,07 short, and the breaks over it (`ddb` may be wrapped). */
 async function world(
   wrap: (send: (command: unknown) => Promise<unknown>) => (command: unknown) => Promise<unknown> = (s) => s,
+  onEvent?: (event: BreakEvent) => Promise<void>,
 ) {
   const { dynamo } = stores;
   const tableName = await freshTable(dynamo);
@@ -31,6 +33,7 @@ async function world(
     config,
     rules: { acceptReasons: ['arredondamento'], disputeDays: 30 },
     now: () => new Date('2025-04-10T15:00:00.000Z'),
+    ...(onEvent ? { onEvent } : {}),
   });
   const [only] = await breaks.list(asOf);
   if (!only) throw new Error('expected one break');
@@ -40,6 +43,38 @@ async function world(
 const accept = { action: 'accept', reason: 'arredondamento', note: 'centavos' } as const;
 
 describe('decisions on dynalite', () => {
+  it("copies to the lake an event whose copy failed after it was written, once, with the next decision or the night's sweep", async () => {
+    const lake = new Map<string, string>();
+    let refusals = 1;
+    const { breaks, id } = await world(undefined, async (event) => {
+      if (refusals > 0) {
+        refusals -= 1;
+        throw new Error('bucket refused the put');
+      }
+      lake.set(`v${event.version}`, event.hash);
+    });
+    await expect(
+      breaks.decide({ breakId: id, request: accept, actor: 'ana', expected: 0, asOf }),
+    ).rejects.toThrow('bucket refused the put');
+    // The decision stands in the table; the lake does not have it yet.
+    expect(await breaks.history(id)).toHaveLength(1);
+    expect(lake.size).toBe(0);
+    expect(await breaks.copyPending()).toBe(1);
+    expect([...lake.keys()]).toEqual(['v1']);
+    expect(await breaks.copyPending()).toBe(0);
+
+    // A decision whose copy fails leaves it pending; the next decision takes it along.
+    refusals = 1;
+    await expect(
+      breaks.decide({ breakId: id, request: { action: 'undo' }, actor: 'ana', asOf }),
+    ).rejects.toThrow();
+    await breaks.decide({ breakId: id, request: { action: 'treat', note: 'ligar' }, actor: 'bia', asOf });
+    expect([...lake.keys()].sort()).toEqual(['v1', 'v2', 'v3']);
+    const hashes = (await breaks.history(id)).map((e) => e.hash);
+    expect(hashes).toEqual(['v1', 'v2', 'v3'].map((v) => lake.get(v)));
+    expect(await breaks.copyPending()).toBe(0);
+  });
+
   it('lets one of two people deciding on the same version win; the other is told and changes nothing', async () => {
     const { breaks, id } = await world();
     const outcomes = await Promise.allSettled([
