@@ -13,6 +13,7 @@ import { readOvercharges } from '../../../lambdas/core/fee-audit/overcharges-lak
 import { feeAuditActionEntries } from '../../../lambdas/core/fee-audit/report-message';
 import { storeContractRates } from '../../../lambdas/core/fee-audit/source';
 import { formatBrl } from '../../../lambdas/core/money';
+import { renderHtmlReport } from '../../../lambdas/core/report/html';
 import type { RunSummary } from '../../../lambdas/core/report/types';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
@@ -91,11 +92,14 @@ describe('fee breaks through the nightly pipeline', () => {
     expect(rerun.message).toContain(`${acquirer} ${formatBrl(owedBefore - largest.stakeCents, 'pt-BR')}`);
     expect(rerun.message).not.toContain(`${acquirer} ${formatBrl(owedBefore, 'pt-BR')}`);
     expect((await breaks.show(largest.id, asOf))?.view.status).toBe('ACCEPTED');
+    // The fee section still lists it, saying it was accepted.
+    expect(String(renderHtmlReport(rerun.summary)).match(/(Venda|Antecipação) · Aceita/g)).toHaveLength(1);
 
     // Undone: it needs action again, in the list and in the next run's entry.
     await breaks.decide({ breakId: largest.id, request: { action: 'undo' }, actor: 'ana', asOf });
     const undone = await run();
     expect(undone.summary.feeAudit).not.toHaveProperty('decided');
+    expect(String(renderHtmlReport(undone.summary))).not.toContain('· Aceita');
     expect(undone.message).toContain(`${acquirer} ${formatBrl(owedBefore, 'pt-BR')}`);
     expect(fees(await breaks.list(asOf)).find((b) => b.id === largest.id)?.status).toBe('NEW');
 

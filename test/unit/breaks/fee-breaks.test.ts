@@ -16,27 +16,10 @@ import { feeAuditActionEntries } from '../../../lambdas/core/fee-audit/report-me
 import { feeAuditHtml } from '../../../lambdas/core/fee-audit/report-section';
 import { type FeeAuditNight, sectionOfNight } from '../../../lambdas/core/fee-audit/section-reader';
 import { nightKept } from '../../../lambdas/core/fee-audit/standing';
+import { overchargeLine } from '../../support/overcharges';
 import { rules } from './fixtures';
 
-function line(key: string, differenceCents: number, over: Partial<NightOvercharge> = {}): NightOvercharge {
-  return {
-    key,
-    acquirer: 'CIELO',
-    brand: 'VISA',
-    saleDate: '2025-03-01',
-    nsu: key,
-    installment: 1,
-    kind: 'SALE',
-    contractMdrPercent: '2.39',
-    chargedMdrPercent: '2.99',
-    contractFeeCents: 239,
-    chargedFeeCents: 239 + differenceCents,
-    differenceCents,
-    merchant: '1023456',
-    dueDate: '2025-03-31',
-    ...over,
-  };
-}
+const line = overchargeLine;
 
 const on = (auditedOn: string, l: NightOvercharge): DatedOvercharge => ({ auditedOn, line: l });
 

@@ -11,6 +11,7 @@ import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from '../../../cli/runner/data-d
 import { writeOvercharges } from '../../../lambdas/core/fee-audit/overcharges-lake';
 import { startLocalDynamo } from '../../../local/aws/dynamodb';
 import { startLocalS3 } from '../../../local/aws/s3';
+import { overchargeLine } from '../../support/overcharges';
 import { cli } from './harness';
 
 const AS_OF = '2025-04-10';
@@ -24,24 +25,7 @@ beforeAll(async () => {
   const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
   try {
     await writeOvercharges(s3.client, s3.bucket, '2025-04-09', {
-      lines: [
-        {
-          key: 'CIELO|1023456|2025-03-01|574438|A|1',
-          acquirer: 'CIELO',
-          brand: 'VISA',
-          saleDate: '2025-03-01',
-          nsu: '574438',
-          installment: 1,
-          kind: 'SALE',
-          contractMdrPercent: '2.39',
-          chargedMdrPercent: '2.99',
-          contractFeeCents: 239,
-          chargedFeeCents: 299,
-          differenceCents: 60,
-          merchant: '1023456',
-          dueDate: '2025-03-31',
-        },
-      ],
+      lines: [overchargeLine('CIELO|1023456|2025-03-01|574438|A|1', 60, { nsu: '574438' })],
       cleared: [],
     });
   } finally {
