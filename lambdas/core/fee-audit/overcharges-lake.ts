@@ -12,9 +12,8 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { addDays, type IsoDate } from '../calendar';
+import type { IsoDate } from '../calendar';
 import type { OverchargeItem } from './section-model';
-import { nightKept } from './standing';
 
 type S3 = Pick<S3Client, 'send'>;
 
@@ -107,19 +106,4 @@ export async function readOvercharges(
     }
   }
   return found;
-}
-
-/**
- * Keeps a night's lines with the clearings it owes the nights before it (standing.ts): what was
- * above the contract before and, audited again tonight, is no longer. Reads the nights kept for
- * `days` before, as a listing of the breaks does: work bounded by days, never by the book.
- */
-export function overchargeKeeper(s3: S3, bucket: string, days: number) {
-  return async (
-    asOf: IsoDate,
-    night: { lines: readonly NightOvercharge[]; auditedKeys: ReadonlySet<string> },
-  ) => {
-    const before = await readOvercharges(s3, bucket, { from: addDays(asOf, -days), to: addDays(asOf, -1) });
-    await writeOvercharges(s3, bucket, asOf, nightKept(before, night.lines, night.auditedKeys));
-  };
 }

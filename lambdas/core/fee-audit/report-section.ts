@@ -6,8 +6,6 @@
  * contract". Its words are report-texts.ts's; its line of the morning message, report-message.ts's.
  */
 
-import type { DecidedStatus } from '../breaks/kinds';
-import { breaksTextsFor } from '../breaks/report-texts';
 import { formatCount } from '../money';
 import { csvCount, csvMoney, excelCsv, type FullList } from '../report-kit/csv';
 import { formatDate } from '../report-kit/dates';
@@ -19,7 +17,12 @@ import { cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
 import { FEE_AUDIT_ANCHOR, feeAuditActionEntries, feeAuditMessageLines } from './report-message';
 import { feeAuditTextsFor } from './report-texts';
-import { type FeeAuditSection, type OverchargeItem, overchargeIdentity } from './section-model';
+import {
+  type FeeAuditSection,
+  type OverchargeDecision,
+  type OverchargeItem,
+  overchargeIdentity,
+} from './section-model';
 
 /** What the section reads of the run summary. */
 export interface FeeAuditReportInput extends FullListsInput {
@@ -90,8 +93,8 @@ ${largest.length > 0 ? renderTable(itemColumns, items, { none: w.none }) : ''}
 ${moreLine(s, FEE_AUDIT_LISTS.items, largest.length, overcharged)}`;
 }
 
-/** A line a person decided on says so beside its kind ("Venda · Aceita"): it left what needs action. */
-function itemRow(item: OverchargeItem, language: ReportLanguage, decided: DecidedStatus | undefined) {
+/** A line a person decided on says so beside its kind ("Venda · aceito"): it left what needs action. */
+function itemRow(item: OverchargeItem, language: ReportLanguage, decided: OverchargeDecision | undefined) {
   const c = feeAuditTextsFor(language).columns;
   const cell = cellsFor(language);
   // Who and which sale in one cell, the row's title on a phone: nine columns were wider than a desktop page.
@@ -101,7 +104,7 @@ function itemRow(item: OverchargeItem, language: ReportLanguage, decided: Decide
     cell.text(
       [
         item.kind === 'SALE' ? c.sale : c.advance,
-        ...(decided ? [breaksTextsFor(language).statuses[decided]] : []),
+        ...(decided ? [feeAuditTextsFor(language).decided[decided]] : []),
       ].join(' · '),
     ),
     cell.text(item.contractMdrPercent === null ? '' : formatPercent(item.contractMdrPercent, language)),

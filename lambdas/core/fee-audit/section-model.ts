@@ -2,7 +2,6 @@
  * The fee audit's part of the run summary (docs/fee-audit.md), as plain JSON: whether it ran, and
  * what was charged above the contract. Built by fee-audit/section-reader.ts, shown by report-section.ts.
  */
-import type { DecidedStatus } from '../breaks/kinds';
 import type { Cents } from '../money';
 
 export interface OverchargeLine {
@@ -35,12 +34,15 @@ export interface OverchargeItem {
  */
 export const overchargeIdentity = (item: Pick<OverchargeItem, 'key' | 'kind'>) => `${item.kind}|${item.key}`;
 
+/** What a person decided on a line, as a pendência (breaks/kinds.ts `DECIDED_STATUSES`). */
+export type OverchargeDecision = 'IN_TREATMENT' | 'DISPUTED' | 'ACCEPTED';
+
 /** A line of the night a person decided on (docs/breaks.md): out of what needs action, marked where listed. */
 export interface DecidedOvercharge {
   readonly identity: string;
   readonly acquirer: string;
   readonly differenceCents: Cents;
-  readonly status: DecidedStatus;
+  readonly status: OverchargeDecision;
 }
 
 export type FeeAuditSection =

@@ -2,10 +2,17 @@
  * Which fee lines stand after the nights read (overcharges-lake.ts): each line identity at its
  * latest night, unless a later night cleared it, and since when it has stood without a break.
  * A line cleared and then charged above the contract again is a new overcharge from that night.
+ * The summarize step keeps each night so (`overchargeKeeper`).
  */
-import type { IsoDate } from '../calendar';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { addDays, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
-import type { DatedOvercharge, NightOvercharge } from './overcharges-lake';
+import {
+  type DatedOvercharge,
+  type NightOvercharge,
+  readOvercharges,
+  writeOvercharges,
+} from './overcharges-lake';
 import { overchargeIdentity } from './section-model';
 
 /**
@@ -54,4 +61,19 @@ export function nightKept(
     .filter(([identity, { line }]) => auditedKeys.has(line.key) && !tonight.has(identity))
     .map(([identity]) => identity);
   return { lines, cleared };
+}
+
+/**
+ * Keeps a night's lines with the clearings it owes the nights before it (standing.ts): what was
+ * above the contract before and, audited again tonight, is no longer. Reads the nights kept for
+ * `days` before, as a listing of the breaks does: work bounded by days, never by the book.
+ */
+export function overchargeKeeper(s3: Pick<S3Client, 'send'>, bucket: string, days: number) {
+  return async (
+    asOf: IsoDate,
+    night: { lines: readonly NightOvercharge[]; auditedKeys: ReadonlySet<string> },
+  ) => {
+    const before = await readOvercharges(s3, bucket, { from: addDays(asOf, -days), to: addDays(asOf, -1) });
+    await writeOvercharges(s3, bucket, asOf, nightKept(before, night.lines, night.auditedKeys));
+  };
 }

@@ -93,13 +93,13 @@ describe('fee breaks through the nightly pipeline', () => {
     expect(rerun.message).not.toContain(`${acquirer} ${formatBrl(owedBefore, 'pt-BR')}`);
     expect((await breaks.show(largest.id, asOf))?.view.status).toBe('ACCEPTED');
     // The fee section still lists it, saying it was accepted.
-    expect(String(renderHtmlReport(rerun.summary)).match(/(Venda|Antecipação) · Aceita/g)).toHaveLength(1);
+    expect(String(renderHtmlReport(rerun.summary)).match(/(Venda|Antecipação) · aceito/g)).toHaveLength(1);
 
     // Undone: it needs action again, in the list and in the next run's entry.
     await breaks.decide({ breakId: largest.id, request: { action: 'undo' }, actor: 'ana', asOf });
     const undone = await run();
     expect(undone.summary.feeAudit).not.toHaveProperty('decided');
-    expect(String(renderHtmlReport(undone.summary))).not.toContain('· Aceita');
+    expect(String(renderHtmlReport(undone.summary))).not.toContain('· aceito');
     expect(undone.message).toContain(`${acquirer} ${formatBrl(owedBefore, 'pt-BR')}`);
     expect(fees(await breaks.list(asOf)).find((b) => b.id === largest.id)?.status).toBe('NEW');
 

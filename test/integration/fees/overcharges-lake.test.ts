@@ -6,12 +6,11 @@
 import { CreateBucketCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  overchargeKeeper,
   overchargesKey,
   readOvercharges,
   writeOvercharges,
 } from '../../../lambdas/core/fee-audit/overcharges-lake';
-import { standingOvercharges } from '../../../lambdas/core/fee-audit/standing';
+import { overchargeKeeper, standingOvercharges } from '../../../lambdas/core/fee-audit/standing';
 import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
 import { overchargeLine } from '../../support/overcharges';
 

@@ -129,10 +129,10 @@ describe('a decided fee line in the report', () => {
     expect(feeAuditActionEntries(withDecided('A', 'B', 'C'), 'pt-BR')).toEqual([]);
   });
 
-  it('keeps the section as the audit built it when nobody decided, and says "Aceita" beside a decided line', () => {
+  it('keeps the section as the audit built it when nobody decided, and says "aceito" beside a decided line', () => {
     expect(withDecided()).not.toHaveProperty('decided');
     const html = String(feeAuditHtml({ language: 'pt-BR', feeAudit: withDecided('B') }));
-    expect(html.match(/Venda · Aceita/g)).toHaveLength(1);
+    expect(html.match(/Venda · aceito/g)).toHaveLength(1);
     expect(feeBreakId(line('B', 70))).toBe('f:SALE|B');
   });
 });
