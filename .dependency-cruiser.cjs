@@ -35,10 +35,14 @@ module.exports = {
       name: 'write-path-renders-nothing',
       comment:
         'Ingesting, matching, aging and keeping the book never render: only the report shell ' +
-        "(lambdas/core/report/) and the capabilities' report sections (report-*.ts beside their model) " +
-        'import the report or its kit, so a change of wording can never touch the write path.',
+        "(lambdas/core/report/), the capabilities' report sections (report-*.ts beside their model) " +
+        'and the web inbox (lambdas/core/inbox/, pages only, writing nothing but decisions through the ' +
+        'breaks service) import the report or its kit, so a change of wording can never touch the write path.',
       severity: 'error',
-      from: { path: '^lambdas/core/', pathNot: '^lambdas/core/(report|report-kit)/|/report-[a-z-]+\\.ts$' },
+      from: {
+        path: '^lambdas/core/',
+        pathNot: '^lambdas/core/(report|report-kit|inbox)/|/report-[a-z-]+\\.ts$',
+      },
       to: { path: '^lambdas/core/(report|report-kit)/' },
     },
     {

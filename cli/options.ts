@@ -1,6 +1,7 @@
 /** Option value parsers shared by commands: they turn bad input into commander usage errors (exit 2). */
 import { InvalidArgumentError, Option } from 'commander';
 import { isIsoDate } from '../lambdas/core/calendar';
+import { parseReaisCents } from '../lambdas/core/money';
 
 export function parseIsoDate(value: string): string {
   if (!isIsoDate(value)) throw new InvalidArgumentError('expected a calendar date like 2025-01-31.');
@@ -23,9 +24,9 @@ export function parseInteger(value: string): number {
 
 /** An amount in reais as a person types it (`10`, `10,50`, `10.5`), in centavos. */
 export function parseAmountCents(value: string): number {
-  const match = /^(\d{1,13})(?:[.,](\d{1,2}))?$/.exec(value.trim());
-  if (!match) throw new InvalidArgumentError('expected an amount in reais like 10,50.');
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const cents = parseReaisCents(value);
+  if (cents === undefined) throw new InvalidArgumentError('expected an amount in reais like 10,50.');
+  return cents;
 }
 
 /** Default data directory: local state of `recon run` (gitignored). */

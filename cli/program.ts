@@ -10,6 +10,7 @@ import { registerBackfillCommand } from './commands/backfill';
 import { registerBankCommand } from './commands/bank';
 import { registerBreaksCommand } from './commands/breaks';
 import { registerDepositsCommand } from './commands/deposits';
+import { registerInboxCommand } from './commands/inbox';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
 import { registerReportCommand } from './commands/report';
@@ -38,6 +39,7 @@ const CLEANS_UP_ON_INTERRUPT = new Set([
   'simulator',
   'deposits',
   'breaks',
+  'inbox',
 ]);
 
 export function buildProgram(
@@ -61,6 +63,7 @@ export function buildProgram(
   registerBankCommand(program, io);
   registerDepositsCommand(program, io);
   registerBreaksCommand(program, io);
+  registerInboxCommand(program, io);
   return program;
 }
 

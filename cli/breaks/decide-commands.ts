@@ -4,11 +4,12 @@
  */
 import type { Command } from 'commander';
 import type { DecisionRequest } from '../../lambdas/core/breaks/decision';
+import { type BreakFilters, hasFilters, matches } from '../../lambdas/core/breaks/filters';
 import { UsageError } from '../errors';
 import type { CliIo } from '../io';
 import { parseInteger } from '../options';
 import { asCliError, type OutputOptions, withCommon } from './common';
-import { type BreakFilters, hasFilters, matches, withFilters } from './filters';
+import { withFilters } from './filters';
 import { formatBreaks } from './output';
 import { actorOf, resolveBreakId, withBreaks } from './session';
 

@@ -5,7 +5,7 @@
 import type { BreakEvent } from '../../lambdas/core/breaks/chain';
 import type { Decision } from '../../lambdas/core/breaks/decision';
 import { BREAKS_TABLE } from '../../lambdas/core/breaks/lake-tables';
-import { breaksTextsFor } from '../../lambdas/core/breaks/report-texts';
+import { breaksTextsFor, decisionText } from '../../lambdas/core/breaks/report-texts';
 import { breakSnapshotRow } from '../../lambdas/core/breaks/snapshot-lake';
 import type { BreakView } from '../../lambdas/core/breaks/status';
 import { formatBrl } from '../../lambdas/core/money';
@@ -20,15 +20,6 @@ const ROW_COLUMNS = BREAKS_TABLE.columns.map((c) => c.name);
 function subjectText(s: BreakView['subject'], date: (value: string | null) => string): string {
   const parts = s.place === undefined ? [date(s.saleDate), s.nsu, s.installment] : [date(s.dueDate), s.place];
   return parts.filter(Boolean).join(' ');
-}
-
-/** What a decision says in one cell: its reason, deadline, ticket, assignee and note. */
-function decisionText(d: Decision | null, language: ReportLanguage): string {
-  if (!d) return '';
-  const t = breaksTextsFor(language);
-  return [d.reason, d.deadline && t.deadline(formatDate(d.deadline, language)), d.ticket, d.assignee, d.note]
-    .filter(Boolean)
-    .join(' · ');
 }
 
 export function formatBreaks(views: readonly BreakView[], format: Format, language: ReportLanguage): string {

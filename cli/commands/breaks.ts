@@ -3,9 +3,10 @@
  * on them (docs/breaks.md). Every decision is an audit event; `verify` checks their chains.
  */
 import type { Command } from 'commander';
+import { type BreakFilters, matches } from '../../lambdas/core/breaks/filters';
 import { type OutputOptions, withCommon } from '../breaks/common';
 import { registerDecisionCommands } from '../breaks/decide-commands';
-import { type BreakFilters, matches, withFilters } from '../breaks/filters';
+import { withFilters } from '../breaks/filters';
 import { formatBreaks, formatHistory } from '../breaks/output';
 import { resolveBreakId, TAMPERED_EXIT_CODE, withBreaks } from '../breaks/session';
 import { CliError } from '../errors';

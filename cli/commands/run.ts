@@ -199,7 +199,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
         progress.done();
       }
       const { summary, files } = result;
-      const table = renderSummaryTable(summary, files.html);
+      const table = renderSummaryTable(summary, files.html, inboxCommand(options.dataDir));
       if (options.json) {
         io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
         io.stderr(table);
@@ -208,4 +208,11 @@ export function registerRunCommand(program: Command, io: CliIo): void {
         throw new RunFailedError(`${summary.failures.length} report(s) did not complete; see ${files.html}`);
       }
     });
+}
+
+/** The command that opens this data directory's pendências in the browser, as the run's last line. */
+function inboxCommand(dataDir: string): string {
+  if (dataDir === DEFAULT_DATA_DIR) return 'npx recon inbox';
+  const quoted = /^[\w./-]+$/.test(dataDir) ? dataDir : `'${dataDir.replaceAll("'", "'\\''")}'`;
+  return `npx recon inbox --data-dir ${quoted}`;
 }

@@ -20,6 +20,7 @@ interface TerminalWords {
   readonly reason: string;
   readonly footer: (requests: string, seconds: string) => string;
   readonly report: (path: string) => string;
+  readonly inbox: (command: string) => string;
 }
 
 const wordsFor = textsByLanguage<TerminalWords>({
@@ -34,6 +35,7 @@ const wordsFor = textsByLanguage<TerminalWords>({
     reason: 'Motivo',
     footer: (requests, seconds) => `requisições ao provedor: ${requests} · tempo: ${seconds} s`,
     report: (path) => `relatório: ${path}`,
+    inbox: (command) => `pendências no navegador: ${command}`,
   },
   en: {
     run: (runId, environment, period, asOf, outcome) =>
@@ -46,10 +48,11 @@ const wordsFor = textsByLanguage<TerminalWords>({
     reason: 'Reason',
     footer: (requests, seconds) => `requests made: ${requests} · elapsed: ${seconds} s`,
     report: (path) => `report: ${path}`,
+    inbox: (command) => `breaks in the browser: ${command}`,
   },
 });
 
-export function renderSummaryTable(s: RunSummary, reportPath: string): string {
+export function renderSummaryTable(s: RunSummary, reportPath: string, inboxCommand?: string): string {
   const t = textsFor(s.language);
   const w = wordsFor(s.language);
   const c = t.columns;
@@ -90,6 +93,7 @@ export function renderSummaryTable(s: RunSummary, reportPath: string): string {
     ]),
     w.footer(formatCount(s.providerRequests, s.language), formatSeconds(s.elapsedMs, s.language)),
     w.report(reportPath),
+    ...(inboxCommand === undefined ? [] : [w.inbox(inboxCommand)]),
     '',
   ].join('\n');
 }

@@ -22,4 +22,10 @@ export const ENV = {
   topicArn: 'RECON_TOPIC_ARN',
   /** Webhook receiver settings as JSON (timestamp window, second-factor header name). */
   webhookConfig: 'RECON_WEBHOOK_CONFIG',
+  /** The web inbox's sign-in (lib/inbox): the user pool, its app client, the managed login's URL. */
+  inboxUserPoolId: 'RECON_INBOX_USER_POOL_ID',
+  inboxClientId: 'RECON_INBOX_CLIENT_ID',
+  inboxLoginUrl: 'RECON_INBOX_LOGIN_URL',
+  /** The inbox's own address (the sign-in's callback, the message's links). */
+  inboxUrl: 'RECON_INBOX_URL',
 } as const;

@@ -37,6 +37,16 @@ export function formatCents(cents: Cents, language: ReportLanguage = DEFAULT_REP
   return formatFixed(cents, 2, language);
 }
 
+/**
+ * An amount in reais as people type it ("10,50", "10.5", "7"): its centavos, or undefined when it is
+ * not one. Integer arithmetic, like the writing above.
+ */
+export function parseReaisCents(value: string): Cents | undefined {
+  const match = /^(\d{1,13})(?:[.,](\d{1,2}))?$/.exec(value.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** `-17320` -> "-R$ 173,20": sign first, as pt-BR writes it. */
 export function formatBrl(cents: Cents, language: ReportLanguage): string {
   return `${cents < 0 ? '-' : ''}R$ ${formatCents(Math.abs(cents), language)}`;

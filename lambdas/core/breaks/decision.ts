@@ -36,9 +36,20 @@ export interface DecisionRules {
   readonly disputeDays: number;
 }
 
+/** Why a decision is refused, for a caller that words it in its own language (the web inbox). */
+export type RefusalCode =
+  | 'nothing-to-undo'
+  | 'resolved'
+  | 'note-required'
+  | 'not-a-chargeback'
+  | 'unknown-reason';
+
 /** A decision the rules do not allow, in one sentence (the CLI's exit code 4). */
 export class DecisionRefusedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code: RefusalCode,
+  ) {
     super(message);
     this.name = 'DecisionRefusedError';
   }
@@ -73,18 +84,22 @@ export function decide(
 ): Outcome {
   if (request.action === 'undo') {
     const target = lastUndoable(history);
-    if (!target) throw new DecisionRefusedError('nothing to undo on this break');
+    if (!target) throw new DecisionRefusedError('nothing to undo on this break', 'nothing-to-undo');
     return { after: target.before, undoes: target.version };
   }
-  if (!observed) throw new DecisionRefusedError('the break is resolved: the data no longer shows it');
+  if (!observed)
+    throw new DecisionRefusedError('the break is resolved: the data no longer shows it', 'resolved');
   const base = { basis: observed.basis, subject: observed.subject, note: request.note.trim() };
-  if (base.note === '') throw new DecisionRefusedError('a note is required');
+  if (base.note === '') throw new DecisionRefusedError('a note is required', 'note-required');
   switch (request.action) {
     case 'treat':
       return { after: { status: 'IN_TREATMENT', ...base, ...optional(request) } };
     case 'dispute':
       if (observed.basis.kind !== 'CHARGEBACK') {
-        throw new DecisionRefusedError(`only a chargeback is disputed; this break is ${observed.basis.kind}`);
+        throw new DecisionRefusedError(
+          `only a chargeback is disputed; this break is ${observed.basis.kind}`,
+          'not-a-chargeback',
+        );
       }
       return {
         after: {
@@ -98,6 +113,7 @@ export function decide(
       if (!rules.acceptReasons.includes(request.reason)) {
         throw new DecisionRefusedError(
           `reason "${request.reason}" is not one of breaks.acceptReasons: ${rules.acceptReasons.join(', ')}`,
+          'unknown-reason',
         );
       }
       return { after: { status: 'ACCEPTED', ...base, reason: request.reason } };

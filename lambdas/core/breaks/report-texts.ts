@@ -2,9 +2,12 @@
  * The words of breaks wherever finance reads them (the report's "Pendências", the morning message,
  * `recon breaks`), both languages in one place like the other sections' texts.
  */
+
+import { formatDate } from '../report-kit/dates';
 import { formatQuantity } from '../report-kit/plural';
 import { textsByLanguage } from '../report-kit/texts';
-import type { DecisionAction } from './decision';
+import type { ReportLanguage } from '../report-language';
+import type { Decision, DecisionAction } from './decision';
 import type { BreakKind, BreakStatus } from './kinds';
 
 export interface BreaksTexts {
@@ -139,3 +142,12 @@ const ENGLISH: BreaksTexts = {
 };
 
 export const breaksTextsFor = textsByLanguage<BreaksTexts>({ 'pt-BR': PORTUGUESE, en: ENGLISH });
+
+/** What a decision says in one line: its reason, deadline, ticket, assignee and note. */
+export function decisionText(d: Decision | null, language: ReportLanguage): string {
+  if (!d) return '';
+  const t = breaksTextsFor(language);
+  return [d.reason, d.deadline && t.deadline(formatDate(d.deadline, language)), d.ticket, d.assignee, d.note]
+    .filter(Boolean)
+    .join(' · ');
+}

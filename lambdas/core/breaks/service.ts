@@ -20,7 +20,7 @@ import { type DecisionRequest, type DecisionRules, decide } from './decision';
 import { buildDecisionStore, type Head } from './decision-store';
 import { isDepositBreakId, observedOfDeposit } from './deposit-breaks';
 import { isFeeBreakId, observedOfOvercharges } from './fee-breaks';
-import { type ObservedBreak, observedOfReceivable } from './observed';
+import { type BreakBasis, type ObservedBreak, observedOfReceivable } from './observed';
 import { type BreakView, breakView } from './status';
 
 export interface BreaksDeps extends TableDeps {
@@ -158,10 +158,11 @@ export function buildBreaks(deps: BreaksDeps) {
         .sort((a, b) => b.stakeCents - a.stakeCents || a.id.localeCompare(b.id));
     },
 
+    /** One break with its history, and the money behind it (forecast and received) as the data shows it. */
     async show(
       breakId: string,
       asOf: IsoDate,
-    ): Promise<{ view: BreakView; events: BreakEvent[] } | undefined> {
+    ): Promise<{ view: BreakView; events: BreakEvent[]; basis?: BreakBasis } | undefined> {
       const [observed, head, events] = await Promise.all([
         observedOne(breakId, asOf),
         store.head(breakId),
@@ -169,7 +170,8 @@ export function buildBreaks(deps: BreaksDeps) {
       ]);
       if (!observed && !head.decision && events.length === 0) return undefined;
       if (!observed && !head.decision) return { view: resolvedUndecided(breakId, events, asOf), events };
-      return { view: breakView(breakId, observed, head, asOf), events };
+      const basis = observed?.basis ?? head.decision?.basis;
+      return { view: breakView(breakId, observed, head, asOf), events, ...(basis ? { basis } : {}) };
     },
 
     /** Takes one decision; returns the break as it now stands. */

@@ -105,4 +105,14 @@ describe('recon run’s summary table', () => {
     expect(table).toContain('relatório: /tmp/report.html');
     expect(table).not.toMatch(/\b(receivables|forecast|settled|as of|requests made)\b/);
   });
+
+  it('ends with the command that opens the pendências in the browser, when given one', () => {
+    const summary = buildRunSummary(summaryInput(), [late(1_000, 'nsu-1')], {
+      finishedAt: new Date('2025-03-10T06:00:00Z'),
+      language: 'pt-BR',
+    });
+    const table = renderSummaryTable(summary, '/tmp/report.html', 'npx recon inbox');
+    expect(table.trimEnd().split('\n').at(-1)).toBe('pendências no navegador: npx recon inbox');
+    expect(renderSummaryTable(summary, '/tmp/report.html')).not.toContain('recon inbox');
+  });
 });

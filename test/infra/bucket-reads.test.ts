@@ -1,19 +1,18 @@
 /**
- * What the summary's role may read (split from stack.test.ts, which grew past a module's size): the
- * sources of its sections, the pendências' and the reports it links to, each under its own prefix.
+ * What each step may read from the lake bucket, prefix by prefix: the summary's and aging's roles
+ * (the download's is in stack.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OVERCHARGES_PREFIX } from '../../lambdas/core/fee-audit/overcharges-lake';
-import { actionsOf, PRODUCTION, type Resources, statementsOf, synth } from './stack-synth';
+import { PRODUCTION, type Resources, statementsOf, synth } from './stack-synth';
 
-describe('the summary step (production)', () => {
+describe('recon stack: bucket reads per step', () => {
   let resources: Resources;
   beforeAll(() => {
     ({ resources } = synth(PRODUCTION));
   });
 
-  it('publishes, and reads only what its sections and links need', () => {
-    expect(actionsOf(resources, 'run summary').map((a) => a.action)).toContain('sns:Publish');
+  it('lets the summary read only its prefixes', () => {
     // The message's presigned links act with the summary's role: it reads the HTML reports and their
     // CSV lists; the fee
     // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the
@@ -50,6 +49,18 @@ describe('the summary step (production)', () => {
         ),
         undefined,
       ],
+    ]);
+  });
+
+  it('lets aging read the touched-key log and log what it aged there', () => {
+    // Aging reads its due lists from the touched-key log and logs the receivables it aged there.
+    const agingReads = statementsOf(resources, 'Aging sweep').filter((st) =>
+      [st.Action].flat().some((a) => a.startsWith('s3:')),
+    );
+    expect(agingReads.map((st) => [st.Action, st.Condition])).toEqual([
+      ['s3:PutObject', undefined],
+      ['s3:GetObject', undefined],
+      ['s3:ListBucket', { StringLike: { 's3:prefix': ['reconciliation/touched/*'] } }],
     ]);
   });
 });

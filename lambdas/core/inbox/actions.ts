@@ -1,0 +1,97 @@
+/**
+ * What the inbox's forms decide: one decision on one break (`/decidir`), or one accept with one
+ * reason on every ticked break (`/aceitar`). Each carries the version its page was read at, so the
+ * service refuses a decision on a break that changed meanwhile (DecisionConflictError): the person
+ * is shown the break as it now is, with what they typed, and nothing is written.
+ */
+import { DecisionRefusedError, type DecisionRequest } from '../breaks/decision';
+import { DecisionConflictError } from '../breaks/decision-store';
+import type { Breaks } from '../breaks/service';
+import type { IsoDate } from '../calendar';
+import { breakPage } from './break-page';
+import { type InboxResponse, page, redirect } from './http';
+import { bare, type Viewer } from './layout';
+import { filtersOf, queryOf } from './query';
+import { T } from './texts';
+
+export interface ActionContext {
+  readonly breaks: Breaks;
+  readonly asOf: IsoDate;
+  readonly acceptReasons: readonly string[];
+  readonly viewer: Viewer;
+  readonly headers: Record<string, string>;
+}
+
+function requestOf(form: URLSearchParams): DecisionRequest | undefined {
+  const text = (name: string) => form.get(name)?.trim() || undefined;
+  const note = text('note') ?? '';
+  const optional = (...names: ('ticket' | 'assignee')[]) =>
+    Object.fromEntries(names.flatMap((n) => (text(n) ? [[n, text(n)]] : [])));
+  switch (form.get('action')) {
+    case 'treat':
+      return { action: 'treat', note, ...optional('ticket', 'assignee') };
+    case 'dispute':
+      return { action: 'dispute', note, ...optional('ticket') };
+    case 'accept':
+      return { action: 'accept', reason: text('reason') ?? '', note };
+    case 'undo':
+      return { action: 'undo' };
+    default:
+      return undefined;
+  }
+}
+
+/** A whole number from a form field, or undefined. */
+const versionOf = (value: string | null) =>
+  value !== null && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+
+export async function decideOne(form: URLSearchParams, ctx: ActionContext): Promise<InboxResponse> {
+  const breakId = form.get('id') ?? '';
+  const request = requestOf(form);
+  const expected = versionOf(form.get('expected'));
+  // Without the version read, a decision could overwrite one the person never saw: refused.
+  if (!request || expected === undefined) return page(400, bare(T.badForm), ctx.headers);
+  try {
+    await ctx.breaks.decide({ breakId, request, actor: ctx.viewer.name, expected, asOf: ctx.asOf });
+    return redirect(`/pendencia?id=${encodeURIComponent(breakId)}&feito=${request.action}`, ctx.headers);
+  } catch (error) {
+    const conflict = error instanceof DecisionConflictError;
+    if (!conflict && !(error instanceof DecisionRefusedError)) throw error;
+    const shown = await ctx.breaks.show(breakId, ctx.asOf);
+    if (!shown) return page(404, bare(T.noBreak), ctx.headers);
+    const text = conflict ? T.changed : T.decisionRefused(T.refusals[error.code]);
+    const p = { ...shown, reasons: ctx.acceptReasons, message: { text, error: true }, draft: form };
+    return page(conflict ? 409 : 422, breakPage(p, ctx.viewer), ctx.headers);
+  }
+}
+
+/** `version:id` of each ticked break: the version its card showed. */
+function selection(form: URLSearchParams): { breakId: string; expected: number }[] {
+  return form.getAll('sel').flatMap((value) => {
+    const at = value.indexOf(':');
+    const expected = versionOf(value.slice(0, at));
+    return at > 0 && expected !== undefined ? [{ breakId: value.slice(at + 1), expected }] : [];
+  });
+}
+
+export async function bulkAccept(form: URLSearchParams, ctx: ActionContext): Promise<InboxResponse> {
+  const request = requestOf(new URLSearchParams([...form, ['action', 'accept']]));
+  if (!request) return page(400, bare(T.badForm), ctx.headers);
+  const counts = { aceitas: 0, mudaram: 0, recusadas: 0 };
+  for (const { breakId, expected } of selection(form)) {
+    try {
+      await ctx.breaks.decide({ breakId, request, actor: ctx.viewer.name, expected, asOf: ctx.asOf });
+      counts.aceitas += 1;
+    } catch (error) {
+      if (error instanceof DecisionConflictError) counts.mudaram += 1;
+      else if (error instanceof DecisionRefusedError) counts.recusadas += 1;
+      else throw error;
+    }
+  }
+  // The list comes back with the filters it was sent from, rebuilt so the address is always ours.
+  const back = queryOf(filtersOf(new URLSearchParams(form.get('volta') ?? '')).filters);
+  const outcome = new URLSearchParams(
+    Object.entries(counts).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  return redirect(`/${back}${back ? '&' : '?'}${outcome}`, ctx.headers);
+}

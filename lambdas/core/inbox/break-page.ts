@@ -1,0 +1,95 @@
+/**
+ * One break: what it is in plain words, its money, its decision and history, and its actions as
+ * plain forms. Each form carries the version the page was read at, so a decision taken meanwhile by
+ * someone else is refused rather than overwritten; the page then comes back with what was typed.
+ */
+import type { BreakEvent } from '../breaks/chain';
+import { type Decision, lastUndoable } from '../breaks/decision';
+import type { BreakBasis } from '../breaks/observed';
+import { breaksTextsFor, decisionText } from '../breaks/report-texts';
+import type { BreakView } from '../breaks/status';
+import { formatBrl } from '../money';
+import { formatDate, formatInstant } from '../report-kit/dates';
+import { html, type SafeHtml } from '../report-kit/escape';
+import { csrfField, flash, layout, type Viewer } from './layout';
+import { subjectLine } from './list-page';
+import { EXPLAIN, T } from './texts';
+
+const words = breaksTextsFor('pt-BR');
+
+export interface BreakPage {
+  readonly view: BreakView;
+  /** Forecast and received as the data shows them (a deposit: expected, and what stayed in the bank). */
+  readonly basis?: BreakBasis;
+  readonly events: readonly BreakEvent[];
+  readonly reasons: readonly string[];
+  readonly message?: { readonly text: string; readonly error: boolean };
+  /** What was typed in a form that was refused: shown again, nothing lost. */
+  readonly draft?: URLSearchParams;
+}
+
+function facts(b: BreakView, basis: BreakBasis | undefined): SafeHtml {
+  const c = words.columns;
+  const row = (term: string, value: string | SafeHtml) => html`<dt>${term}</dt><dd>${value}</dd>`;
+  return html`<dl>
+${row(c.acquirer, b.subject.acquirer ?? '—')}${row(c.merchant, b.subject.merchant ?? '—')}
+${row(b.subject.place === undefined ? T.sale : T.deposit, subjectLine(b, false))}
+${basis ? row(T.expected, formatBrl(basis.expectedNetCents, 'pt-BR')) : html``}
+${basis ? row(b.subject.place === undefined ? T.received : T.inBank, formatBrl(basis.receivedNetCents, 'pt-BR')) : html``}
+${row(c.atStake, html`<span class="money">${formatBrl(b.stakeCents, 'pt-BR')}</span>`)}
+${b.firstSeen ? row(c.since, `${formatDate(b.firstSeen, 'pt-BR')} (${T.days(b.ageDays ?? 0)})`) : html``}
+${row(c.status, words.statuses[b.status])}
+${b.decision ? row(T.decision, decisionText(b.decision, 'pt-BR')) : html``}
+${row(T.version, String(b.version))}</dl>`;
+}
+
+const state = (d: Decision | null) => (d ? words.statuses[d.status] : '—');
+
+function history(events: readonly BreakEvent[]): SafeHtml {
+  if (events.length === 0) return html`<p class="muted">${T.noHistory}</p>`;
+  const h = words.history;
+  const rows = events.map((e) => {
+    const action =
+      e.undoes === undefined ? words.actions[e.action] : `${words.actions[e.action]} #${e.undoes}`;
+    return html`<tr><td>${e.version}</td><td>${formatInstant(e.at, 'pt-BR')}</td><td>${e.actor}</td>
+<td>${action}</td><td>${state(e.before)} → ${state(e.after)}</td><td>${decisionText(e.after, 'pt-BR')}</td></tr>`;
+  });
+  return html`<table id="history"><thead><tr><th>#</th><th>${h.when}</th><th>${h.who}</th><th>${h.action}</th><th>${h.change}</th><th>${h.detail}</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function actions(p: BreakPage, viewer: Viewer): SafeHtml {
+  const b = p.view;
+  if (!viewer.canDecide) return html``;
+  const draft = (action: string, name: string) =>
+    p.draft?.get('action') === action ? (p.draft.get(name) ?? '') : '';
+  const form = (action: string, label: string, fields: SafeHtml) => html`<section class="action">
+<form method="post" action="/decidir">${csrfField(viewer)}<input type="hidden" name="id" value="${b.id}">
+<input type="hidden" name="expected" value="${b.version}"><input type="hidden" name="action" value="${action}">
+${fields}<button>${label}</button></form></section>`;
+  const text = (action: string, name: string, label: string) =>
+    html`<label>${label}<input name="${name}" value="${draft(action, name)}"></label>`;
+  const note = (action: string) =>
+    html`<label>${T.note}<textarea name="note" rows="2" required>${draft(action, 'note')}</textarea></label>`;
+  const open = b.status !== 'RESOLVED';
+  const reasons = p.reasons.map(
+    (r) => html`<option${draft('accept', 'reason') === r ? html` selected` : html``}>${r}</option>`,
+  );
+  return html`<h2>${T.actions}</h2>
+${open ? form('treat', T.treat, html`${note('treat')}${text('treat', 'ticket', T.ticket)}${text('treat', 'assignee', T.assignee)}`) : html``}
+${open && b.kind === 'CHARGEBACK' ? form('dispute', T.dispute, html`${note('dispute')}${text('dispute', 'ticket', T.protocol)}`) : html``}
+${open ? form('accept', T.accept, html`<label>${T.reason}<select name="reason" required>${reasons}</select></label>${note('accept')}`) : html``}
+${lastUndoable(p.events) ? form('undo', T.undo, html``) : html``}`;
+}
+
+export function breakPage(p: BreakPage, viewer: Viewer): SafeHtml {
+  const b = p.view;
+  return layout(
+    `${words.kinds[b.kind]} · ${T.title}`,
+    viewer,
+    html`<p><a href="/">${T.back}</a></p>
+<h1>${words.kinds[b.kind]} <span class="badge ${b.status}">${words.statuses[b.status]}</span></h1>
+${p.message ? flash(p.message.text, p.message.error) : html``}
+<p>${EXPLAIN[b.kind]}</p>${facts(b, p.basis)}${actions(p, viewer)}
+<h2>${T.history}</h2>${history(p.events)}`,
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The inbox: the breaks a filter selects, largest money at stake first, with the totals of what the
+ * filter selects, new-since-yesterday and reopened ones marked, and (for an operator) a bulk accept
+ * of the ticked ones with one reason.
+ */
+import type { BreakFilters } from '../breaks/filters';
+import { BREAK_KINDS, BREAK_STATUSES, type BreakKind, type BreakStatus } from '../breaks/kinds';
+import { breaksTextsFor, decisionText } from '../breaks/report-texts';
+import type { BreakView } from '../breaks/status';
+import { formatBrl } from '../money';
+import { formatDate } from '../report-kit/dates';
+import { html, type SafeHtml } from '../report-kit/escape';
+import { csrfField, flash, layout, type Viewer } from './layout';
+import { ALL_STATUSES, FILTER_NAMES as F, queryOf, reaisText } from './query';
+import { T } from './texts';
+
+/** At most this many cards on a page (a phone's page stays small); the totals and CSV count them all. */
+export const SHOWN = 100;
+
+const words = breaksTextsFor('pt-BR');
+
+export interface ListPage {
+  /** Every break, for the filter's choices of acquirer and merchant. */
+  readonly all: readonly BreakView[];
+  /** What the filter selects, largest money first. */
+  readonly selected: readonly BreakView[];
+  readonly filters: BreakFilters;
+  readonly invalid: readonly string[];
+  readonly reasons: readonly string[];
+  readonly message?: string;
+}
+
+function options(values: readonly string[], chosen: string | undefined, label: (v: string) => string) {
+  return values.map(
+    (v) => html`<option value="${v}"${v === chosen ? html` selected` : html``}>${label(v)}</option>`,
+  );
+}
+
+function select(name: string, label: string, first: SafeHtml, choices: readonly SafeHtml[]) {
+  return html`<label>${label}<select name="${name}">${first}${choices}</select></label>`;
+}
+
+function filterForm(p: ListPage): SafeHtml {
+  const f = p.filters;
+  const c = words.columns;
+  const any = html`<option value="">${T.any}</option>`;
+  const distinct = (pick: (b: BreakView) => string | null) =>
+    [...new Set(p.all.flatMap((b) => pick(b) ?? []))].sort();
+  const status = f.status ?? (f.all ? ALL_STATUSES : undefined);
+  const kinds = options(BREAK_KINDS, f.kind, (k) => words.kinds[k as BreakKind]);
+  const statuses = [
+    ...options(BREAK_STATUSES, status, (s) => words.statuses[s as BreakStatus]),
+    ...options([ALL_STATUSES], status, () => T.allStatuses),
+  ];
+  const acquirers = options(
+    distinct((b) => b.subject.acquirer),
+    f.acquirer,
+    String,
+  );
+  const merchants = options(
+    distinct((b) => b.subject.merchant),
+    f.merchant,
+    String,
+  );
+  const input = (name: string, label: string, value: string, kind: SafeHtml) =>
+    html`<label>${label}<input ${kind} name="${name}" value="${value}"></label>`;
+  const days = (name: string, label: string, value: number | undefined) =>
+    input(name, label, value === undefined ? '' : String(value), html`type="number" min="0"`);
+  const reais = (name: string, label: string, value: number | undefined) =>
+    input(name, label, value === undefined ? '' : reaisText(value), html`inputmode="decimal"`);
+  return html`<form class="filters" method="get" action="/">
+${select(F.kind, c.kind, any, kinds)}${select(F.status, c.status, html`<option value="">${T.morning}</option>`, statuses)}
+${select(F.acquirer, c.acquirer, any, acquirers)}${select(F.merchant, c.merchant, any, merchants)}
+${days(F.minAge, T.minAge, f.minAge)}${days(F.maxAge, T.maxAge, f.maxAge)}
+${reais(F.minAmount, T.minAmount, f.minAmount)}${reais(F.maxAmount, T.maxAmount, f.maxAmount)}
+<button>${T.filter}</button><a href="/">${T.clear}</a><a href="/csv${queryOf(f)}" download>${T.csv}</a>
+</form>`;
+}
+
+/**
+ * A receivable's sale (date, NSU, installment), or a deposit's day and account; named ("Venda",
+ * "Depósito") where nothing else on the line says which.
+ */
+export function subjectLine(b: BreakView, named = true): string {
+  const s = b.subject;
+  const date = (d: string | null | undefined) => (d ? formatDate(d, 'pt-BR') : '');
+  const parts =
+    s.place !== undefined
+      ? [named && T.deposit, date(s.dueDate), '·', s.place]
+      : [
+          named && T.sale,
+          date(s.saleDate),
+          s.nsu && `${T.nsu} ${s.nsu}`,
+          s.installment && `${T.installment} ${s.installment}`,
+        ];
+  return parts.filter(Boolean).join(' ');
+}
+
+function mark(b: BreakView): SafeHtml {
+  if (b.status === 'NEW') return html` <span class="badge NEW">${T.newMark}</span>`;
+  if (b.status === 'REOPENED') return html` <span class="badge REOPENED">${T.reopenedMark}</span>`;
+  return html` <span class="badge">${words.statuses[b.status]}</span>`;
+}
+
+function card(b: BreakView, viewer: Viewer): SafeHtml {
+  const tick = viewer.canDecide
+    ? html`<input type="checkbox" name="sel" value="${b.version}:${b.id}" form="bulk" aria-label="${b.ref}">`
+    : html``;
+  const since = b.firstSeen ? `${formatDate(b.firstSeen, 'pt-BR')} (${T.days(b.ageDays ?? 0)})` : '';
+  return html`<li>${tick}<div class="body">
+<div class="line"><a href="/pendencia?id=${encodeURIComponent(b.id)}">${words.kinds[b.kind]}</a><span class="money">${formatBrl(b.stakeCents, 'pt-BR')}</span></div>
+<div>${mark(b)} ${b.subject.acquirer ?? '—'} · ${b.subject.merchant ?? '—'}</div>
+<div class="muted">${subjectLine(b)}${since ? ` · ${words.columns.since} ${since}` : ''}</div>
+${b.decision ? html`<div class="muted">${decisionText(b.decision, 'pt-BR')}</div>` : html``}
+</div></li>`;
+}
+
+function bulkForm(p: ListPage, viewer: Viewer): SafeHtml {
+  if (!viewer.canDecide || p.selected.length === 0) return html``;
+  return html`<form id="bulk" class="bulk" method="post" action="/aceitar">${csrfField(viewer)}
+<input type="hidden" name="volta" value="${queryOf(p.filters)}">
+<label>${T.reason}<select name="reason" required>${options(p.reasons, undefined, String)}</select></label>
+<label>${T.note}<input name="note" required></label><button>${T.bulkAccept}</button></form>`;
+}
+
+export function listPage(p: ListPage, viewer: Viewer): SafeHtml {
+  const { selected } = p;
+  const shown = selected.slice(0, SHOWN);
+  const total = selected.reduce((sum, b) => sum + b.stakeCents, 0);
+  const more =
+    selected.length > shown.length
+      ? html`<p class="muted">${T.shown(shown.length, selected.length)}</p>`
+      : html``;
+  return layout(
+    T.title,
+    viewer,
+    html`<h1>${T.title}</h1>${flash(p.message)}${p.invalid.length > 0 ? flash(T.invalid(p.invalid), true) : html``}
+${filterForm(p)}
+<p class="totals" id="totals">${words.breaks(selected.length)}, ${formatBrl(total, 'pt-BR')}</p>
+${bulkForm(p, viewer)}${more}
+<ul class="breaks">${shown.map((b) => card(b, viewer))}</ul>`,
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * A small local data directory for the inbox's tests, written in-process by the real receivable
+ * store (no run, no simulator): a few breaks of different kinds, acquirers and money, some first
+ * seen the day before (persisting) and some on the day read (new), and one whose merchant, as a
+ * provider sent it, carries markup.
+ */
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type InboxServer, startInboxServer } from '../../cli/inbox/server';
+import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from '../../cli/runner/data-dir';
+import { breakEventSink } from '../../lambdas/core/breaks/events-lake';
+import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
+import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
+import { buildInbox, type InboxDeps } from '../../lambdas/core/inbox/app';
+import { buildSessions, type Sessions } from '../../lambdas/core/inbox/session';
+import { startLocalDynamo } from '../../local/aws/dynamodb';
+import { startLocalS3 } from '../../local/aws/s3';
+import { storeFor } from './recon-dynamo';
+import { forecast, hexHash, reconConfig, saleKey, settlement } from './recon-records';
+
+export const AS_OF = '2025-04-10';
+export const HOSTILE_MERCHANT = '<img src=x onerror="document.title=1">EC9';
+export const REASONS = ['arredondamento', 'acordo-com-adquirente'];
+export const config = reconConfig({ breaks: { acceptReasons: REASONS, operators: ['ana', 'bia'] } });
+
+/** Expected and received per sale, and the day its break was first seen. */
+const SALES = [
+  { n: 1, expected: 10_000, received: 9_993, on: '2025-04-09' },
+  { n: 2, expected: 50_000, received: 45_000, on: AS_OF },
+  { n: 3, expected: 20_000, received: 21_000, on: '2025-04-09' },
+  { n: 4, expected: 30_000, received: 29_990, on: AS_OF },
+  { n: 5, expected: 8_000, received: 7_000, on: AS_OF, merchant: HOSTILE_MERCHANT },
+];
+
+export async function seedDataDir(): Promise<string> {
+  const dataDir = join(await mkdtemp(join(tmpdir(), 'recon-inbox-')), 'data');
+  const paths = dataPaths(dataDir, 'sandbox');
+  await mkdir(paths.root, { recursive: true });
+  const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+  try {
+    for (const sale of SALES) {
+      const key = { ...saleKey(sale.n), ...(sale.merchant ? { merchant: sale.merchant } : {}) };
+      const store = storeFor(dynamo.documentClient, LOCAL_TABLE, config, { asOf: sale.on });
+      await store.applyRecords([
+        forecast(key, hexHash(`f${sale.n}`), sale.expected),
+        settlement(key, hexHash(`s${sale.n}`), sale.received),
+      ]);
+    }
+  } finally {
+    await dynamo.close();
+  }
+  const lastRun = { asOf: AS_OF, pinnedAsOf: true, finishedAt: `${AS_OF}T06:00:00.000Z` };
+  await writeFile(paths.lastRun, `${JSON.stringify(lastRun)}\n`);
+  return dataDir;
+}
+
+/** The data directory's stores opened in this process, and the breaks service over them. */
+export async function openBreaks(dataDir: string): Promise<{ breaks: Breaks; close(): Promise<void> }> {
+  const paths = dataPaths(dataDir, 'sandbox');
+  const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
+  const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
+  const breaks = buildBreaks({
+    ddb: dynamo.documentClient,
+    tableName: LOCAL_TABLE,
+    config,
+    rules: config.breaks,
+    now: () => new Date(),
+    depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
+    onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
+  });
+  const close = async () => {
+    await s3.close();
+    await dynamo.close();
+  };
+  return { breaks, close };
+}
+
+export interface Served extends InboxServer {
+  readonly sessions: Sessions;
+  /** A fresh one-time sign-in link, as `recon inbox` prints. */
+  link(): string;
+}
+
+/** An inbox for one person over `breaks`, on its own port (several people at once). */
+export async function serve(breaks: Breaks, identity: InboxDeps['identity']): Promise<Served> {
+  const sessions = buildSessions();
+  const inbox = buildInbox({ breaks, asOf: AS_OF, identity, acceptReasons: REASONS, sessions });
+  const server = await startInboxServer(inbox);
+  return { ...server, sessions, link: () => `${server.url}/entrar?token=${sessions.issueToken()}` };
+}
