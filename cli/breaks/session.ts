@@ -9,6 +9,7 @@ import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
 import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
+import { readOvercharges } from '../../lambdas/core/fee-audit/overcharges-lake';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { CliError } from '../errors';
 import type { CliIo } from '../io';
@@ -52,6 +53,7 @@ export async function withBreaks<T>(
         rules: config.breaks,
         now: () => new Date(),
         depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
+        feeOvercharges: (range) => readOvercharges(s3.client, s3.bucket, range),
         onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
       });
       return work({ breaks, asOf, config });

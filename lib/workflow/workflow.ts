@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { ACTION_LIST_PREFIX } from '../../lambdas/core/action-list/store';
 import { BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from '../../lambdas/core/deposits/bank/lake-file';
 import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
+import { OVERCHARGES_PREFIX } from '../../lambdas/core/fee-audit/overcharges-lake';
 import { CONTRACT_RATES_KEY } from '../../lambdas/core/fee-audit/source';
 import { TOUCHED_PREFIX } from '../../lambdas/core/receivable-store/touched';
 import { summaryFileKey, summaryKeys } from '../../lambdas/core/report/summarizer';
@@ -230,6 +231,14 @@ export class Workflow extends Construct {
         DEPOSIT_RESULTS_TABLE.prefix,
         props.bucket,
         "Reads the deposit results under their own prefix only (the report's deposits section).",
+      );
+    }
+    if (spec.feeLines) {
+      this.grantPrefixRead(
+        fn,
+        OVERCHARGES_PREFIX,
+        props.bucket,
+        "Reads the nights' fees above the contract under their own prefix only (the fee pendências).",
       );
     }
     if (spec.topic) {

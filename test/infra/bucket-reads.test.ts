@@ -3,6 +3,7 @@
  * (the download's is in stack.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { OVERCHARGES_PREFIX } from '../../lambdas/core/fee-audit/overcharges-lake';
 import { PRODUCTION, type Resources, statementsOf, synth } from './stack-synth';
 
 describe('recon stack: bucket reads per step', () => {
@@ -16,7 +17,7 @@ describe('recon stack: bucket reads per step', () => {
     // CSV lists; the fee
     // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the
     // kept action list is read from its own prefix (action-list/store.ts); the deposits section lists
-    // the raw statements and reads the deposit results; nothing else.
+    // the raw statements and reads the deposit results; the fee breaks, the nights' fee lines; nothing else.
     const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
     );
@@ -39,6 +40,8 @@ describe('recon stack: bucket reads per step', () => {
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/raw/*'] } }],
       ['s3:GetObject', expect.stringMatching(/"\/deposits\/results\/\*"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['deposits/results/*'] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/reconciliation\/fee-overcharges\/\*"\]/), undefined],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': [`${OVERCHARGES_PREFIX}*`] } }],
       [
         's3:GetObject',
         expect.stringMatching(

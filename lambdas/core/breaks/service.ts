@@ -9,6 +9,8 @@ import { addDays, type IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import { dateOfDepositIdentity } from '../deposits/result-identity';
 import type { DepositResult } from '../deposits/types';
+import type { DatedOvercharge } from '../fee-audit/overcharges-lake';
+import { linesHorizonDays } from '../fee-audit/standing';
 import { readReceivables } from '../receivable-store/batch-read';
 import { expiryDateOf } from '../receivables/horizon';
 import { type TableDeps, workPages } from '../receivables/queries';
@@ -17,6 +19,7 @@ import { type BreakEvent, type ChainProblem, verifyChain } from './chain';
 import { type DecisionRequest, type DecisionRules, decide } from './decision';
 import { buildDecisionStore, type Head } from './decision-store';
 import { isDepositBreakId, observedOfDeposit } from './deposit-breaks';
+import { isFeeBreakId, observedOfOvercharges } from './fee-breaks';
 import { type BreakBasis, type ObservedBreak, observedOfReceivable } from './observed';
 import { type BreakView, breakView } from './status';
 
@@ -29,6 +32,11 @@ export interface BreaksDeps extends TableDeps {
     readonly from: IsoDate;
     readonly to: IsoDate;
   }) => Promise<readonly DepositResult[]>;
+  /** The fee audit's lines kept for the nights in a range (fee-audit/overcharges-lake.ts); absent: no fee breaks. */
+  readonly feeOvercharges?: (range: {
+    readonly from: IsoDate;
+    readonly to: IsoDate;
+  }) => Promise<readonly DatedOvercharge[]>;
   /** Hears of every event written (the lake's copy of the audit log); its failure fails the call, the event stays. */
   readonly onEvent?: (event: BreakEvent) => Promise<void>;
 }
@@ -59,8 +67,8 @@ export function buildBreaks(deps: BreaksDeps) {
     observed !== undefined && !isExpired(expiry, asOf) ? observed : undefined;
 
   /**
-   * Every break: receivables in an action state, and deposit breaks of the results kept for the hot
-   * horizon (a missing deposit stays a pendência after its night's period moved on).
+   * Every break: receivables in an action state, and deposit and fee breaks of the results kept for
+   * the hot horizon (a missing deposit stays a pendência after its night's period moved on).
    */
   async function observedAll(
     asOf: IsoDate,
@@ -79,7 +87,17 @@ export function buildBreaks(deps: BreaksDeps) {
     }
     const from = addDays(asOf, -(deps.config.hotHorizonDays ?? DEPOSIT_BREAK_DAYS));
     for (const observed of await observedDeposits({ from, to: asOf })) found.set(observed.id, observed);
+    for (const observed of await observedFees(asOf)) found.set(observed.id, observed);
     return found;
+  }
+
+  /**
+   * The fee breaks of the nights kept for the hot horizon: a line's id carries no date, so one break
+   * is read as the whole list is, by days, never through the receivables.
+   */
+  async function observedFees(asOf: IsoDate): Promise<ObservedBreak[]> {
+    const from = addDays(asOf, -linesHorizonDays(deps.config));
+    return observedOfOvercharges((await deps.feeOvercharges?.({ from, to: asOf })) ?? []);
   }
 
   /** The deposit breaks of the results dated in `range`. */
@@ -93,6 +111,7 @@ export function buildBreaks(deps: BreaksDeps) {
       const date = dateOfDepositIdentity(breakId);
       return (await observedDeposits({ from: date, to: date })).find((o) => o.id === breakId);
     }
+    if (isFeeBreakId(breakId)) return (await observedFees(asOf)).find((o) => o.id === breakId);
     if (!breakId.startsWith(RECEIVABLE_PREFIX)) return undefined;
     const key = breakId.slice(RECEIVABLE_PREFIX.length);
     const r = (await readReceivables(deps, [key])).get(key);

@@ -42,7 +42,10 @@ function parts(section: Exclude<FeeAuditSection, { state: 'OFF' }>, language: Re
 /** The report's heading the card leads to (report-section.ts). */
 export const FEE_AUDIT_ANCHOR = 'fee-audit';
 
-/** Overcharged money per acquirer, largest first; none when nothing was charged above the contract. */
+/**
+ * Overcharged money per acquirer, largest first, less the lines a person decided on (treated,
+ * disputed, accepted: pendências, docs/breaks.md); none when nothing is left to act on.
+ */
 export function feeAuditActionEntries(
   section: FeeAuditSection | undefined,
   language: ReportLanguage,
@@ -50,18 +53,20 @@ export function feeAuditActionEntries(
   if (section?.state !== 'ON' || section.overchargedCents <= 0) return [];
   const w = feeAuditTextsFor(language);
   const byAcquirer = new Map<string, { cents: number; items: number }>();
-  for (const line of section.byAcquirerBrand) {
-    const sum = byAcquirer.get(line.acquirer) ?? { cents: 0, items: 0 };
-    byAcquirer.set(line.acquirer, {
-      cents: sum.cents + line.overchargedCents,
-      items: sum.items + line.items,
-    });
-  }
-  const detail = [...byAcquirer]
+  const add = (acquirer: string, cents: number, items: number) => {
+    const sum = byAcquirer.get(acquirer) ?? { cents: 0, items: 0 };
+    byAcquirer.set(acquirer, { cents: sum.cents + cents, items: sum.items + items });
+  };
+  for (const line of section.byAcquirerBrand) add(line.acquirer, line.overchargedCents, line.items);
+  for (const line of section.decided ?? []) add(line.acquirer, -line.differenceCents, -1);
+  const owed = [...byAcquirer].filter(([, sum]) => sum.items > 0 && sum.cents > 0);
+  const amountCents = owed.reduce((total, [, sum]) => total + sum.cents, 0);
+  if (amountCents <= 0) return [];
+  const detail = owed
     .sort((a, b) => b[1].cents - a[1].cents || a[0].localeCompare(b[0]))
     .map(([acquirer, sum]) =>
       w.message.owed(sum.items, acquirer, formatBrl(sum.cents, language), formatCount(sum.items, language)),
     )
     .join(', ');
-  return [{ label: w.heading, amountCents: section.overchargedCents, detail, anchor: FEE_AUDIT_ANCHOR }];
+  return [{ label: w.heading, amountCents, detail, anchor: FEE_AUDIT_ANCHOR }];
 }

@@ -17,7 +17,12 @@ import { cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
 import { FEE_AUDIT_ANCHOR, feeAuditActionEntries, feeAuditMessageLines } from './report-message';
 import { feeAuditTextsFor } from './report-texts';
-import type { FeeAuditSection, OverchargeItem } from './section-model';
+import {
+  type FeeAuditSection,
+  type OverchargeDecision,
+  type OverchargeItem,
+  overchargeIdentity,
+} from './section-model';
 
 /** What the section reads of the run summary. */
 export interface FeeAuditReportInput extends FullListsInput {
@@ -78,7 +83,8 @@ ${renderTable([{ label: c.row, num: true }, { label: c.reason }], rows, { none: 
     { label: c.overcharged, num: true },
   ];
   const largest = shownRows(section.largest);
-  const items = largest.map((item) => itemRow(item, language));
+  const decided = new Map((section.decided ?? []).map((d) => [d.identity, d.status]));
+  const items = largest.map((item) => itemRow(item, language, decided.get(overchargeIdentity(item))));
   const overcharged = section.byAcquirerBrand.reduce((n, line) => n + line.items, 0);
   return html`${note}${missing}
 ${renderTable(totalColumns, totals, { none: w.none, foot: [cell.text(''), cell.text(''), cell.text(''), cell.money(section.overchargedCents)] })}
@@ -87,14 +93,20 @@ ${largest.length > 0 ? renderTable(itemColumns, items, { none: w.none }) : ''}
 ${moreLine(s, FEE_AUDIT_LISTS.items, largest.length, overcharged)}`;
 }
 
-function itemRow(item: OverchargeItem, language: ReportLanguage) {
+/** A line a person decided on says so beside its kind ("Venda · aceito"): it left what needs action. */
+function itemRow(item: OverchargeItem, language: ReportLanguage, decided: OverchargeDecision | undefined) {
   const c = feeAuditTextsFor(language).columns;
   const cell = cellsFor(language);
   // Who and which sale in one cell, the row's title on a phone: nine columns were wider than a desktop page.
   const sale = `${item.saleDate === null ? '' : formatDate(item.saleDate, language)} NSU ${item.nsu ?? ''} #${item.installment ?? ''}`;
   return [
     cell.text(`${item.acquirer} · ${item.brand} · ${sale}`),
-    cell.text(item.kind === 'SALE' ? c.sale : c.advance),
+    cell.text(
+      [
+        item.kind === 'SALE' ? c.sale : c.advance,
+        ...(decided ? [feeAuditTextsFor(language).decided[decided]] : []),
+      ].join(' · '),
+    ),
     cell.text(item.contractMdrPercent === null ? '' : formatPercent(item.contractMdrPercent, language)),
     cell.text(item.chargedMdrPercent === null ? '' : formatPercent(item.chargedMdrPercent, language)),
     cell.money(item.contractFeeCents),

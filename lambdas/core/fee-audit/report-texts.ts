@@ -4,6 +4,7 @@
  */
 import { pluralIn } from '../report-kit/plural';
 import { textsByLanguage } from '../report-kit/texts';
+import type { OverchargeDecision } from './section-model';
 
 const TABLE = 'config/contract-rates.csv';
 
@@ -34,6 +35,8 @@ export interface FeeAuditTexts {
     readonly contractFee: string;
     readonly chargedFee: string;
   };
+  /** Beside a line a person decided on (a pendência, docs/breaks.md): "Venda · aceito". */
+  readonly decided: Readonly<Record<OverchargeDecision, string>>;
   /** The morning message's line: "Auditoria de taxas: R$ 12,00 acima do contrato em 3 itens; ...". */
   readonly message: {
     readonly label: string;
@@ -78,6 +81,7 @@ const PORTUGUESE: FeeAuditTexts = {
     contractFee: 'Taxa contratada',
     chargedFee: 'Taxa cobrada',
   },
+  decided: { IN_TREATMENT: 'em tratativa', DISPUTED: 'contestado', ACCEPTED: 'aceito' },
   message: {
     label: 'Auditoria de taxas',
     invalid: (n) =>
@@ -124,6 +128,7 @@ const ENGLISH: FeeAuditTexts = {
     contractFee: 'Contracted fee',
     chargedFee: 'Charged fee',
   },
+  decided: { IN_TREATMENT: 'in treatment', DISPUTED: 'disputed', ACCEPTED: 'accepted' },
   message: {
     label: 'Fee audit',
     invalid: (n) =>

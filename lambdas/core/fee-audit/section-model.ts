@@ -28,6 +28,23 @@ export interface OverchargeItem {
   readonly differenceCents: Cents;
 }
 
+/**
+ * An audited line's own identity: the receivable and what was charged on it (its sale's MDR, its
+ * advances' fees). A pendência of a fee above the contract is this line (breaks/fee-breaks.ts).
+ */
+export const overchargeIdentity = (item: Pick<OverchargeItem, 'key' | 'kind'>) => `${item.kind}|${item.key}`;
+
+/** What a person decided on a line, as a pendência (breaks/kinds.ts `DECIDED_STATUSES`). */
+export type OverchargeDecision = 'IN_TREATMENT' | 'DISPUTED' | 'ACCEPTED';
+
+/** A line of the night a person decided on (docs/breaks.md): out of what needs action, marked where listed. */
+export interface DecidedOvercharge {
+  readonly identity: string;
+  readonly acquirer: string;
+  readonly differenceCents: Cents;
+  readonly status: OverchargeDecision;
+}
+
 export type FeeAuditSection =
   | { readonly state: 'OFF' }
   | {
@@ -47,4 +64,6 @@ export type FeeAuditSection =
       readonly overchargedCents: Cents;
       readonly byAcquirerBrand: readonly OverchargeLine[];
       readonly largest: readonly OverchargeItem[];
+      /** Absent when nobody decided on any of the night's lines: the section as the audit built it. */
+      readonly decided?: readonly DecidedOvercharge[];
     };

@@ -13,7 +13,8 @@ import type { Receivable } from '../receivables/item';
 import type { ReceivableContent } from '../receivables/matcher';
 import { auditFees } from './audit';
 import { ratePercentText } from './money';
-import type { FeeAuditSection, OverchargeItem, OverchargeLine } from './section-model';
+import type { NightOvercharge } from './overcharges-lake';
+import type { DecidedOvercharge, FeeAuditSection, OverchargeItem, OverchargeLine } from './section-model';
 import { loadContractRates, type RateSourceDeps, type RateTableState } from './source';
 
 /** Items listed in the section: enough to act on, small enough for the summary object. */
@@ -21,20 +22,31 @@ const FEE_AUDIT_TOP_ITEMS = 10;
 /** Bad rows shown: a table wrong throughout needs its first rows fixed before the rest matter. */
 const ERRORS_SHOWN = 20;
 
-export function feeAuditSection(
+/** What one night's audit found: every line above the contract, not only the largest. */
+export type FeeAuditNight =
+  | { readonly table: Exclude<RateTableState, { state: 'ON' }> }
+  | {
+      readonly table: Extract<RateTableState, { state: 'ON' }>;
+      readonly audited: number;
+      readonly withoutRate: number;
+      readonly overcharges: readonly NightOvercharge[];
+      /** The night's receivables, each audited: a line that stood on one and is not among tonight's is cleared. */
+      readonly auditedKeys: ReadonlySet<string>;
+    };
+
+export function auditNight(
   receivables: Iterable<ReceivableContent>,
   table: RateTableState,
   config: Pick<ReconConfig, 'feeToleranceCents'>,
-): FeeAuditSection {
-  if (table.state === 'OFF') return { state: 'OFF' };
-  if (table.state === 'INVALID') {
-    return { state: 'INVALID', errors: table.errors.slice(0, ERRORS_SHOWN), errorCount: table.errors.length };
-  }
-  const items: OverchargeItem[] = [];
+): FeeAuditNight {
+  if (table.state !== 'ON') return { table };
+  const overcharges: NightOvercharge[] = [];
   let audited = 0;
   let withoutRate = 0;
+  const auditedKeys = new Set<string>();
   for (const receivable of receivables) {
     const audit = auditFees(receivable, table.rates, config);
+    auditedKeys.add(receivable.key);
     if (audit.feeAudit === null) continue;
     audited += 1;
     if (audit.feeAudit === 'NO_CONTRACT_RATE') withoutRate += 1;
@@ -45,9 +57,11 @@ export function feeAuditSection(
       saleDate: receivable.saleDate,
       nsu: receivable.nsu,
       installment: receivable.installment,
+      merchant: receivable.merchant,
+      dueDate: receivable.dueDate,
     };
     if (audit.feeAudit === 'FEE_ABOVE_CONTRACT') {
-      items.push({
+      overcharges.push({
         ...base,
         kind: 'SALE',
         contractMdrPercent: audit.contractMdrPercent,
@@ -60,7 +74,7 @@ export function feeAuditSection(
     if (audit.advanceFeeAudit === 'FEE_ABOVE_CONTRACT') {
       const contract = audit.contractAdvanceFeeCents as Cents;
       const difference = audit.advanceFeeDifferenceCents as Cents;
-      items.push({
+      overcharges.push({
         ...base,
         kind: 'ADVANCE',
         contractMdrPercent: null,
@@ -71,17 +85,42 @@ export function feeAuditSection(
       });
     }
   }
+  return { table, audited, withoutRate, overcharges, auditedKeys };
+}
+
+/** The summary's section of a night; `decided`: the night's lines a person decided on. */
+export function sectionOfNight(
+  night: FeeAuditNight,
+  decided: readonly DecidedOvercharge[] = [],
+): FeeAuditSection {
+  if (night.table.state === 'OFF') return { state: 'OFF' };
+  if (night.table.state === 'INVALID') {
+    const { errors } = night.table;
+    return { state: 'INVALID', errors: errors.slice(0, ERRORS_SHOWN), errorCount: errors.length };
+  }
+  if (!('overcharges' in night)) throw new Error('an audit that ran has its lines');
+  // The summary keeps the report's columns: who the merchant is and when it falls due are the pendências'.
+  const items: OverchargeItem[] = night.overcharges.map(({ merchant: _m, dueDate: _d, ...item }) => item);
   const largest = [...items]
     .sort((a, b) => b.differenceCents - a.differenceCents || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .slice(0, FEE_AUDIT_TOP_ITEMS);
   return {
     state: 'ON',
-    audited,
-    withoutRate,
+    audited: night.audited,
+    withoutRate: night.withoutRate,
     overchargedCents: items.reduce((sum, item) => sum + item.differenceCents, 0),
     byAcquirerBrand: linesOf(items),
     largest,
+    ...(decided.length === 0 ? {} : { decided }),
   };
+}
+
+export function feeAuditSection(
+  receivables: Iterable<ReceivableContent>,
+  table: RateTableState,
+  config: Pick<ReconConfig, 'feeToleranceCents'>,
+): FeeAuditSection {
+  return sectionOfNight(auditNight(receivables, table, config));
 }
 
 function linesOf(items: readonly OverchargeItem[]): OverchargeLine[] {
@@ -119,16 +158,21 @@ function chargedPercent(receivable: ReceivableContent): string | null {
 export interface FeeAuditReaderDeps extends RateSourceDeps {
   readonly config: Pick<ReconConfig, 'identifierNormalizers' | 'feeToleranceCents'>;
   readonly touched: Pick<TouchedLog, 'batchesOf'>;
+  /** Keeps the night's lines for the pendências (overcharges-lake.ts); absent, they are not kept. */
+  readonly keep?: (
+    asOf: IsoDate,
+    night: { readonly lines: readonly NightOvercharge[]; readonly auditedKeys: ReadonlySet<string> },
+  ) => Promise<void>;
 }
 
 /**
- * The summary's fee-audit section for the business date: the table read from the bucket, the night's
- * receivables from the touched log (each at its highest logged version, as the change export takes them).
+ * The night's audit for the business date: the table read from the bucket, the night's receivables
+ * from the touched log (each at its highest logged version, as the change export takes them).
  */
-export function buildFeeAuditReader(deps: FeeAuditReaderDeps): (asOf: IsoDate) => Promise<FeeAuditSection> {
+export function buildFeeAuditNight(deps: FeeAuditReaderDeps): (asOf: IsoDate) => Promise<FeeAuditNight> {
   return async (asOf) => {
     const table = await loadContractRates(deps);
-    if (table.state !== 'ON') return feeAuditSection([], table, deps.config);
+    if (table.state !== 'ON') return { table };
     const latest = new Map<string, Receivable>();
     for await (const batch of deps.touched.batchesOf(asOf)) {
       for (const receivable of batch.receivables) {
@@ -136,6 +180,15 @@ export function buildFeeAuditReader(deps: FeeAuditReaderDeps): (asOf: IsoDate) =
         if (!kept || receivable.version > kept.version) latest.set(receivable.key, receivable);
       }
     }
-    return feeAuditSection(latest.values(), table, deps.config);
+    const night = auditNight(latest.values(), table, deps.config);
+    if ('overcharges' in night)
+      await deps.keep?.(asOf, { lines: night.overcharges, auditedKeys: night.auditedKeys });
+    return night;
   };
+}
+
+/** The summary's fee-audit section for the business date. */
+export function buildFeeAuditReader(deps: FeeAuditReaderDeps): (asOf: IsoDate) => Promise<FeeAuditSection> {
+  const night = buildFeeAuditNight(deps);
+  return async (asOf) => sectionOfNight(await night(asOf));
 }

@@ -8,6 +8,7 @@ import { type Decision, lastUndoable } from '../breaks/decision';
 import type { BreakBasis } from '../breaks/observed';
 import { breaksTextsFor, decisionText } from '../breaks/report-texts';
 import type { BreakView } from '../breaks/status';
+import { feeAuditTextsFor } from '../fee-audit/report-texts';
 import { formatBrl } from '../money';
 import { formatDate, formatInstant } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
@@ -28,14 +29,23 @@ export interface BreakPage {
   readonly draft?: URLSearchParams;
 }
 
+/** What the two amounts behind a break are: a fee's are the contracted and the charged fee, not a payment. */
+function moneyTerms(b: BreakView): { expected: string; received: string } {
+  if (b.kind === 'FEE_ABOVE_CONTRACT') {
+    const { contractFee, chargedFee } = feeAuditTextsFor('pt-BR').columns;
+    return { expected: contractFee, received: chargedFee };
+  }
+  return { expected: T.expected, received: b.subject.place === undefined ? T.received : T.inBank };
+}
+
 function facts(b: BreakView, basis: BreakBasis | undefined): SafeHtml {
   const c = words.columns;
   const row = (term: string, value: string | SafeHtml) => html`<dt>${term}</dt><dd>${value}</dd>`;
   return html`<dl>
 ${row(c.acquirer, b.subject.acquirer ?? '—')}${row(c.merchant, b.subject.merchant ?? '—')}
 ${row(b.subject.place === undefined ? T.sale : T.deposit, subjectLine(b, false))}
-${basis ? row(T.expected, formatBrl(basis.expectedNetCents, 'pt-BR')) : html``}
-${basis ? row(b.subject.place === undefined ? T.received : T.inBank, formatBrl(basis.receivedNetCents, 'pt-BR')) : html``}
+${basis ? row(moneyTerms(b).expected, formatBrl(basis.expectedNetCents, 'pt-BR')) : html``}
+${basis ? row(moneyTerms(b).received, formatBrl(basis.receivedNetCents, 'pt-BR')) : html``}
 ${row(c.atStake, html`<span class="money">${formatBrl(b.stakeCents, 'pt-BR')}</span>`)}
 ${b.firstSeen ? row(c.since, `${formatDate(b.firstSeen, 'pt-BR')} (${T.days(b.ageDays ?? 0)})`) : html``}
 ${row(c.status, words.statuses[b.status])}

@@ -36,6 +36,8 @@ export interface StepAccess {
   readonly bankLeg?: 'match' | 'read';
   /** Reads the kept action lists (action-list/store.ts, their own prefix); writes are `bucket` puts. */
   readonly actionList?: boolean;
+  /** Reads the nights' fee lines (fee-audit/overcharges-lake.ts, their own prefix): the fee pendências. */
+  readonly feeLines?: boolean;
 }
 
 export interface StepEntry {
@@ -196,7 +198,8 @@ export const STEP_CATALOG = {
     purpose: 'Write the run summary (JSON + HTML) and notify',
     memoryMb: 1024,
     timeoutSeconds: 300,
-    // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md);
+    // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md),
+    // its lines kept for the pendências and read back by days (feeLines);
     // the deposits section: the results the deposit match stored (docs/deposits.md). Its table writes
     // close the run marker and tidy the kept totals (book/reader.ts); the action list is kept night to
     // night in the bucket (action-list/store.ts).
@@ -209,6 +212,7 @@ export const STEP_CATALOG = {
       contractRates: true,
       bankLeg: 'read',
       actionList: true,
+      feeLines: true,
     },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn],
     states: { summarizeRun: 'Summarize run' },

@@ -6,6 +6,7 @@
 import { breakEventSink } from '../../core/breaks/events-lake';
 import { type Breaks, buildBreaks } from '../../core/breaks/service';
 import { readDepositResults } from '../../core/deposits/results-lake';
+import { readOvercharges } from '../../core/fee-audit/overcharges-lake';
 import type { LakeWiring } from './lake';
 
 export function buildBreaksService(wiring: LakeWiring): Breaks {
@@ -17,6 +18,7 @@ export function buildBreaksService(wiring: LakeWiring): Breaks {
     rules: config.breaks,
     now,
     depositResults: (range) => readDepositResults(s3, bucket, range),
+    feeOvercharges: (range) => readOvercharges(s3, bucket, range),
     onEvent: breakEventSink({ s3, bucket }),
   });
 }

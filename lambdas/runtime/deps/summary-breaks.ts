@@ -1,8 +1,8 @@
 /**
  * The summary's view of what needs action: the book (its kept totals), the night's action list (kept
  * night to night, action-list/store.ts, checked against those totals) and one listing of the breaks
- * made from that list. The book's action list, the full CSV lists and the bank leg's entries read it,
- * each less what the team decided, as the pendências count it; so does the breaks' own section.
+ * made from that list. The book's action list, the full CSV lists and the bank leg's and the fee
+ * audit's entries read it, each less what the team decided, as the pendências count it; so does the breaks' own section.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import { itemsOf, observedOf } from '../../core/action-list/entries';
@@ -10,12 +10,15 @@ import type { ActionList } from '../../core/action-list/store';
 import type { ActionState } from '../../core/book/largest';
 import type { BookView } from '../../core/book/types';
 import { decidedIds, undecidedItems, withoutDecided } from '../../core/breaks/book-attention';
+import { decidedOvercharges } from '../../core/breaks/fee-breaks';
 import type { Breaks } from '../../core/breaks/service';
 import { writeBreaksSnapshot } from '../../core/breaks/snapshot-lake';
 import type { BreakView } from '../../core/breaks/status';
 import { summarizeBreaks } from '../../core/breaks/summary';
 import type { IsoDate } from '../../core/calendar';
 import type { DepositsSection } from '../../core/deposits/section-model';
+import type { FeeAuditSection } from '../../core/fee-audit/section-model';
+import { type FeeAuditNight, sectionOfNight } from '../../core/fee-audit/section-reader';
 import type { ReadActionItems } from '../../core/report/full-lists';
 
 export interface SummaryBreaksWiring {
@@ -86,6 +89,14 @@ export function summaryBreaks({ breaks, s3, bucket, readBook, actionList }: Summ
         // Nothing decided: the section as the bank leg built it, byte for byte.
         const decided = decidedIds(await views(query.asOf));
         return decided.length === 0 ? section : { ...section, decided };
+      },
+    /** The fee audit's section, its lines a person decided on marked and out of what needs action. */
+    feeAudit:
+      (audit: (asOf: IsoDate) => Promise<FeeAuditNight>) =>
+      async (asOf: IsoDate): Promise<FeeAuditSection> => {
+        const audited = await audit(asOf);
+        if (!('overcharges' in audited)) return sectionOfNight(audited);
+        return sectionOfNight(audited, decidedOvercharges(await views(asOf), audited.overcharges));
       },
     section: async (asOf: IsoDate) => summarizeBreaks(await views(asOf)),
   };

@@ -4,10 +4,12 @@ import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildFeesReader } from '../../core/account-items/period-fees';
 import { buildActionList } from '../../core/action-list/store';
 import { buildBookReader } from '../../core/book/reader';
+import type { IsoDate } from '../../core/calendar';
 import { anyStatementTaken } from '../../core/deposits/bank/inbox';
 import { readDepositResults } from '../../core/deposits/results-lake';
 import { buildDepositsSectionReader } from '../../core/deposits/section-reader';
-import { buildFeeAuditReader } from '../../core/fee-audit/section-reader';
+import { buildFeeAuditNight } from '../../core/fee-audit/section-reader';
+import { linesHorizonDays, overchargeKeeper } from '../../core/fee-audit/standing';
 import { buildTouchedLog } from '../../core/receivable-store/touched';
 import type { ReportLinker } from '../../core/report/report-link';
 import { buildSummarizer } from '../../core/report/summarizer';
@@ -46,6 +48,16 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     readBook: buildBookReader({ ddb, tableName, config, now }),
     actionList: buildActionList({ ddb, tableName, s3, bucket, config, touched, warn }),
   });
+  // The night's fee lines, kept for the pendências before anything lists them (the book is read first).
+  const feeNight = oncePerDate(
+    buildFeeAuditNight({
+      s3,
+      bucket,
+      config,
+      touched,
+      keep: overchargeKeeper(s3, bucket, linesHorizonDays(config)),
+    }),
+  );
   const summarize = buildSummarizer({
     readBook: breaks.readBook,
     readActionItems: breaks.readActionItems,
@@ -55,7 +67,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
       wiring.reportLink ?? presignedReportLinker({ s3, bucket, hours: workflowConfig.reportLinkHours, warn }),
     now,
     language: workflowConfig.reportLanguage,
-    feeAudit: buildFeeAuditReader({ s3, bucket, config, touched }),
+    feeAudit: breaks.feeAudit(feeNight.read),
     readFees: buildFeesReader(accounts.list),
     // What the matchDeposits step stored this night: the summary takes no statement in and writes no result.
     deposits: breaks.deposits(
@@ -67,8 +79,24 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     ),
     breaks: breaks.section,
   });
-  return (input) => {
+  return async (input) => {
     breaks.reset();
+    feeNight.reset();
+    await feeNight.read(input.asOf);
     return summarize(input);
+  };
+}
+
+/** One read per business date until reset: the night's audit is read by the pendências and the section. */
+function oncePerDate<T>(read: (asOf: IsoDate) => Promise<T>) {
+  let held: { readonly asOf: IsoDate; readonly value: Promise<T> } | undefined;
+  return {
+    read: (asOf: IsoDate) => {
+      if (held?.asOf !== asOf) held = { asOf, value: read(asOf) };
+      return held.value;
+    },
+    reset: () => {
+      held = undefined;
+    },
   };
 }
