@@ -17,6 +17,7 @@
  * | `o:D` | due date D of a receivable STORED as OPEN | count |
  * | `lc:` `lk:` `lv:` | every receivable | Σ cancelled, Σ charged back (net of reversals), Σ advance fees |
  * | `d:<place>` `dk:<place>` | deposit place `<date>\|<acquirer>\|<account>[\|<group>]` | paid into it, taken from it (book/deposit-cells.ts) |
+ * | `qf:` `qs:` `qb:` `qu:` `ql:` | acquirer (and due date) | the book per acquirer (book/acquirer-cells.ts) |
  *
  * A receivable that will leave the table by TTL (receivables/horizon.ts) has every cell filed under its
  * expiry day instead, `x<day>/<cell>`, so the book can leave it out from that day on (expiry.ts).
@@ -27,6 +28,7 @@ import type { ReconConfig } from '../config';
 import { expiryDateOf } from '../receivables/horizon';
 import type { Receivable } from '../receivables/item';
 import { explain, moneyOf } from '../receivables/status';
+import { addAcquirerCells } from './acquirer-cells';
 import { weekStartOf } from './agenda';
 import { type DepositCellsConfig, depositCells, depositExpiry, depositPlaceOf } from './deposit-cells';
 
@@ -104,6 +106,17 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
   add(cell('lc'), lifecycle.cancelledNetCents);
   add(cell('lk'), lifecycle.chargedBackNetCents);
   add(cell('lv'), lifecycle.advanceFeeCents);
+  addAcquirerCells(
+    {
+      acquirer: r.acquirer,
+      forecastCents: forecast,
+      settledCents: settledNetCents,
+      takenBackCents: lifecycle.cancelledNetCents + lifecycle.chargedBackNetCents,
+      shortCents: explained?.status === 'UNDERPAID' ? Math.abs(differenceCents) : 0,
+      ...(explained === undefined ? { unpaidDue: r.dueDate ?? '' } : {}),
+    },
+    add,
+  );
   if (r.capped) {
     add(cell('cn'), 1);
     add(cell('ca'), Math.abs(differenceCents));

@@ -48,7 +48,11 @@ function whoOwesWhatHtml(s: WhoOwesWhatReportInput): SafeHtml {
     });
   const rows = table.acquirers.map((a) => [cell.text(a.acquirer), ...figures(a)]);
   const foot = [cell.text(w.total), ...figures(table.total)];
-  const bookOnly = table.acquirers.length > 0 ? html`\n<p class="muted">${w.bookOnly}</p>` : '';
+  // Kept totals not recounted since the per-acquirer cells came: the book's figures are whole-book only.
+  const bookOnly =
+    table.acquirers.length > 0 && s.byAcquirer === undefined
+      ? html`\n<p class="muted">${w.bookOnly}</p>`
+      : '';
   return html`<h2 id="who-owes-what">${w.heading}</h2>
 <p class="muted">${w.note}</p>
 ${renderTable(columns, rows, { none: w.none, foot })}${bookOnly}`;
