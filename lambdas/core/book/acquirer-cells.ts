@@ -17,6 +17,7 @@ import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
 import { isPastGrace } from '../receivables/status';
 import type { Cells } from './cells';
+import { figureOfReceivable } from './figures';
 import type { SummaryReceivable } from './types';
 
 /** One acquirer's share of the book. */
@@ -99,14 +100,11 @@ export function byAcquirerFromReceivables(receivables: Iterable<SummaryReceivabl
   const out: Record<string, AcquirerBook> = {};
   for (const r of receivables) {
     const a = r.acquirer ?? '';
-    const forecast = r.forecastNetCents ?? 0;
-    const settled = r.settledNetCents ?? 0;
-    const difference = Math.abs(r.differenceCents ?? settled - forecast);
-    plus(out, a, 'expectedCents', forecast);
-    plus(out, a, 'receivedCents', settled);
-    plus(out, a, 'takenBackCents', (r.cancelledNetCents ?? 0) + (r.chargedBackNetCents ?? 0));
-    if (r.status === 'UNDERPAID') plus(out, a, 'paidShortCents', difference);
-    if (r.status === 'OVERDUE') plus(out, a, 'lateCents', Math.abs(forecast));
+    plus(out, a, 'expectedCents', r.forecastNetCents ?? 0);
+    plus(out, a, 'receivedCents', r.settledNetCents ?? 0);
+    plus(out, a, 'takenBackCents', figureOfReceivable('takenBack', r));
+    plus(out, a, 'paidShortCents', figureOfReceivable('paidShort', r));
+    plus(out, a, 'lateCents', figureOfReceivable('late', r));
   }
   return out;
 }

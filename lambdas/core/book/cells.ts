@@ -31,6 +31,7 @@ import { explain, moneyOf } from '../receivables/status';
 import { addAcquirerCells } from './acquirer-cells';
 import { weekStartOf } from './agenda';
 import { type DepositCellsConfig, depositCells, depositExpiry, depositPlaceOf } from './deposit-cells';
+import { figureOfReceivable } from './figures';
 
 export type Cells = Readonly<Record<string, number>>;
 
@@ -106,13 +107,21 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
   add(cell('lc'), lifecycle.cancelledNetCents);
   add(cell('lk'), lifecycle.chargedBackNetCents);
   add(cell('lv'), lifecycle.advanceFeeCents);
+  // Late is read by due date on the day (`ql:`); the date-free figures are the receivable's own.
+  const figured = {
+    ...lifecycle,
+    status: explained?.status ?? 'OPEN',
+    forecastNetCents: forecast,
+    settledNetCents,
+    differenceCents,
+  };
   addAcquirerCells(
     {
       acquirer: r.acquirer,
       forecastCents: forecast,
       settledCents: settledNetCents,
-      takenBackCents: lifecycle.cancelledNetCents + lifecycle.chargedBackNetCents,
-      shortCents: explained?.status === 'UNDERPAID' ? Math.abs(differenceCents) : 0,
+      takenBackCents: figureOfReceivable('takenBack', figured),
+      shortCents: figureOfReceivable('paidShort', figured),
       ...(explained === undefined ? { unpaidDue: r.dueDate ?? '' } : {}),
     },
     add,

@@ -11,6 +11,7 @@ import type { DepositsSection } from '../deposits/section-model';
 import { amountAtStake } from '../deposits/section-model';
 import type { Cents } from '../money';
 import { type AcquirerBook, type BookByAcquirer, NO_RECEIVABLES } from './acquirer-cells';
+import { figureOfSummary } from './figures';
 import type { LifecycleTotals } from './lifecycle-types';
 import type { ActionCategory, BookReceivables } from './types';
 
@@ -61,9 +62,6 @@ export interface WhoOwesWhatInput {
   /** Absent in summaries written before the per-acquirer cells, or while they are incomplete. */
   readonly byAcquirer?: BookByAcquirer;
 }
-
-const atStake = (s: WhoOwesWhatInput, state: string) =>
-  s.attention.find((c) => c.state === state)?.amountCents ?? 0;
 
 /** Each acquirer's sum of `amounts`. */
 function sumBy(amounts: readonly { acquirer: string; cents: Cents }[]): Map<string, Cents> {
@@ -120,15 +118,14 @@ export function whoOwesWhat(s: WhoOwesWhatInput): WhoOwesWhat | null {
       }),
     )
     .sort((a, b) => owing(b) - owing(a) || a.acquirer.localeCompare(b.acquirer));
-  const l = s.lifecycle;
   return {
     acquirers,
     total: {
       expectedCents: s.receivables.total.forecastNetCents,
       receivedCents: s.receivables.total.settledNetCents,
-      lateCents: atStake(s, 'OVERDUE'),
-      paidShortCents: atStake(s, 'UNDERPAID'),
-      takenBackCents: l === undefined ? null : l.chargedBackNetCents + l.cancelledNetCents,
+      lateCents: figureOfSummary('late', s),
+      paidShortCents: figureOfSummary('paidShort', s),
+      takenBackCents: figureOfSummary('takenBack', s),
       feesAboveContractCents: audit ? (audit.overchargedCents ?? 0) : null,
       depositsMissingCents: bank ? bank.totals.NOT_DEPOSITED.amountCents : null,
     },
