@@ -60,11 +60,13 @@ ${renderTable(columns, rows, { none: w.none, foot })}${bookOnly}`;
 
 export const whoOwesWhatReportSection: ReportSection<WhoOwesWhatReportInput> = {
   // Eight columns of amounts fit a desktop page with narrower cells and headings that wrap; on a
-  // phone the labels wrap too and a card leaves out what is known only for the whole book.
+  // phone each acquirer is a card of one line per figure, set as close as the other cards (the
+  // desktop padding would add a third to its height), the labels wrap, and a card leaves out what
+  // is known only for the whole book.
   style:
     `${BOX} th{white-space:normal}${BOX} th,${BOX} td{padding:.35rem .4rem;font-size:.9rem}` +
     `${BOX} td:empty::after{content:'—'}` +
-    `@media (max-width:40rem){${BOX} td::before{white-space:normal}${BOX} td:empty{display:none}}`,
+    `@media (max-width:40rem){${BOX} td{padding:0}${BOX} td::before{white-space:normal}${BOX} td:empty{display:none}}`,
   html: whoOwesWhatHtml,
   actionEntries: () => [],
   messageLines: () => [],
