@@ -33,6 +33,8 @@ export interface FeeAuditTexts {
     readonly chargedRate: string;
     readonly contractFee: string;
     readonly chargedFee: string;
+    readonly saleDate: string;
+    readonly installment: string;
   };
   /** The morning message's line: "Auditoria de taxas: R$ 12,00 acima do contrato em 3 itens; ...". */
   readonly message: {
@@ -77,6 +79,8 @@ const PORTUGUESE: FeeAuditTexts = {
     chargedRate: 'Taxa cobrada (%)',
     contractFee: 'Taxa contratada',
     chargedFee: 'Taxa cobrada',
+    saleDate: 'Data da venda',
+    installment: 'Parcela',
   },
   message: {
     label: 'Auditoria de taxas',
@@ -123,6 +127,8 @@ const ENGLISH: FeeAuditTexts = {
     chargedRate: 'Charged rate (%)',
     contractFee: 'Contracted fee',
     chargedFee: 'Charged fee',
+    saleDate: 'Sale date',
+    installment: 'Installment',
   },
   message: {
     label: 'Fee audit',

@@ -71,16 +71,17 @@ export function feeAuditSection(
       });
     }
   }
-  const largest = [...items]
-    .sort((a, b) => b.differenceCents - a.differenceCents || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .slice(0, FEE_AUDIT_TOP_ITEMS);
+  const sorted = [...items].sort(
+    (a, b) => b.differenceCents - a.differenceCents || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
   return {
     state: 'ON',
     audited,
     withoutRate,
     overchargedCents: items.reduce((sum, item) => sum + item.differenceCents, 0),
     byAcquirerBrand: linesOf(items),
-    largest,
+    largest: sorted.slice(0, FEE_AUDIT_TOP_ITEMS),
+    items: sorted,
   };
 }
 
