@@ -16,7 +16,7 @@ import { ratePercentText } from './money';
 import type { FeeAuditSection, OverchargeItem, OverchargeLine } from './section-model';
 import { loadContractRates, type RateSourceDeps, type RateTableState } from './source';
 
-/** Items listed in the section: enough to act on, small enough for the summary object. */
+/** Items shown on the page: enough to act on; the full list (`items`, the night's) is the CSV beside it. */
 const FEE_AUDIT_TOP_ITEMS = 10;
 /** Bad rows shown: a table wrong throughout needs its first rows fixed before the rest matter. */
 const ERRORS_SHOWN = 20;
