@@ -34,14 +34,11 @@ export interface OwedRow extends AcquirerBook {
 /** One row per acquirer (by name), then the total. */
 export function owedRows(receivables: Iterable<SummaryReceivable>): OwedRow[] {
   const split = byAcquirerFromReceivables(receivables);
-  const names = Object.keys(split).sort((a, b) => a.localeCompare(b));
-  const rows = names.map(
-    (name): OwedRow => ({ acquirer: name === '' ? null : name, ...split[name] }) as OwedRow,
-  );
-  const total = rows.reduce<AcquirerBook>(
-    (sum, r) => Object.fromEntries(FIELDS.map((f) => [f, sum[f] + r[f]])) as unknown as AcquirerBook,
-    NO_RECEIVABLES,
-  );
+  const rows = Object.entries(split)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, book]): OwedRow => ({ acquirer: name === '' ? null : name, ...book }));
+  const total: Record<keyof AcquirerBook, number> = { ...NO_RECEIVABLES };
+  for (const r of rows) for (const f of FIELDS) total[f] += r[f];
   return [...rows, { acquirer: null, ...total, total: true }];
 }
 
