@@ -44,7 +44,8 @@ function whoOwesWhatHtml(s: WhoOwesWhatReportInput): SafeHtml {
     shown.map((k) => {
       const cents = f[k];
       // Left empty: a dash on a wide screen, no line at all in a phone's card (the section's CSS).
-      return cents === null ? { text: '', kind: 'num' } : cell.money(cents);
+      if (cents === null) return { text: '', kind: 'num' };
+      return cents === 0 ? { ...cell.money(0), kind: 'zero' } : cell.money(cents);
     });
   const rows = table.acquirers.map((a) => [cell.text(a.acquirer), ...figures(a)]);
   const foot = [cell.text(w.total), ...figures(table.total)];
@@ -62,11 +63,11 @@ export const whoOwesWhatReportSection: ReportSection<WhoOwesWhatReportInput> = {
   // Eight columns of amounts fit a desktop page with narrower cells and headings that wrap; on a
   // phone each acquirer is a card of one line per figure, set as close as the other cards (the
   // desktop padding would add a third to its height), the labels wrap, and a card leaves out what
-  // is known only for the whole book.
+  // is known only for the whole book, and an acquirer's R$ 0,00 (the totals row keeps its zeros).
   style:
     `${BOX} th{white-space:normal}${BOX} th,${BOX} td{padding:.35rem .4rem;font-size:.9rem}` +
     `${BOX} td:empty::after{content:'—'}` +
-    `@media (max-width:40rem){${BOX} td{padding:0}${BOX} td::before{white-space:normal}${BOX} td:empty{display:none}}`,
+    `@media (max-width:40rem){${BOX} td{padding:0}${BOX} td::before{white-space:normal}${BOX} td:empty,${BOX} tbody td.zero{display:none}}`,
   html: whoOwesWhatHtml,
   actionEntries: () => [],
   messageLines: () => [],

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { completeSplit } from '../../../lambdas/core/book/acquirer-cells';
+import { whoOwesWhatReportSection } from '../../../lambdas/core/book/report-who-owes-what';
 import type { BookReceivables } from '../../../lambdas/core/book/types';
 import { whoOwesWhat } from '../../../lambdas/core/book/who-owes-what';
 import { buildDepositsSection } from '../../../lambdas/core/deposits/section-model';
@@ -135,5 +136,21 @@ describe('who owes what', () => {
     // Kept before the acquirer cells existed: part of the book is in no acquirer's cells.
     expect(completeSplit(split, { forecastNetCents: 1_000_00, settledNetCents: 500_00 })).toBeNull();
     expect(completeSplit(split, { forecastNetCents: 600_00, settledNetCents: 700_00 })).toBeNull();
+  });
+
+  it('marks an acquirer’s R$ 0,00 for a phone’s card to leave out, and keeps the totals row’s zeros', () => {
+    const none = { expectedCents: 0, receivedCents: 0, lateCents: 0, paidShortCents: 0, takenBackCents: 0 };
+    const byAcquirer = { STONE: { ...none, expectedCents: 600_00, receivedCents: 600_00 } };
+    const empty = { count: 1, forecastNetCents: 600_00, settledNetCents: 600_00, differenceCents: 0 };
+    const page = whoOwesWhatReportSection
+      .html({ language: 'pt-BR', receivables: { total: empty, byStatus: {} }, attention: [], byAcquirer })
+      .toString();
+    const [body = '', foot = ''] = page.split('<tfoot>');
+    expect(body).toContain('<td data-label="Previsto" class="num">R$ 600,00</td>');
+    expect(body).toContain('<td data-label="Atrasado" class="num zero">R$ 0,00</td>');
+    // The rule hides the acquirers' zeros only (tbody): the totals row is in tfoot.
+    expect(foot).toContain('data-label="Atrasado" class="num zero">R$ 0,00</td>');
+    expect(whoOwesWhatReportSection.style).toContain('#who-owes-what + p + .box tbody td.zero{display:none}');
+    expect(whoOwesWhatReportSection.style).not.toMatch(/tfoot td\.zero|[^y] td\.zero/);
   });
 });
