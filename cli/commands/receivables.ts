@@ -15,6 +15,7 @@ import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/report
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
 import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
+import { formatOwed, owedRows } from '../owed-table';
 import { readableReceivables } from '../receivables-table';
 import { type DataPaths, existingState, loadReconConfig, readLastRun } from '../runner/data-dir';
 import { withLocalStores } from '../runner/local-stores';
@@ -109,6 +110,7 @@ interface ReceivablesOptions {
   readonly columns: (typeof COLUMN_SETS)[number];
   readonly lang: ReportLanguage;
   readonly asOf?: string;
+  readonly byAcquirer?: boolean;
 }
 
 export function registerReceivablesCommand(program: Command, io: CliIo): void {
@@ -137,6 +139,10 @@ export function registerReceivablesCommand(program: Command, io: CliIo): void {
       "business date the states are derived for (default: the latest run's, when pinned by --as-of or the built-in simulator; else today, America/Sao_Paulo)",
       parseIsoDate,
     )
+    .option(
+      '--by-acquirer',
+      "the report's who-owes-what book figures per acquirer (expected, received, late, paid short, taken back) and a total",
+    )
     .action(async (options: ReceivablesOptions) => {
       const paths = await existingState(options.dataDir, options.env);
       const lastRun = await readLastRun(paths);
@@ -148,6 +154,10 @@ export function registerReceivablesCommand(program: Command, io: CliIo): void {
         signal: io.signal,
       });
       const rows = options.status ? views.filter((v) => v.status === options.status) : views;
+      if (options.byAcquirer) {
+        io.stdout(formatOwed(owedRows(rows), options.format, options.lang));
+        return;
+      }
       const readable = options.format === 'table' && options.columns === 'main';
       io.stdout(
         readable

@@ -90,6 +90,7 @@ describe('recon run --json with the built-in simulator, then recon receivables a
       attention: summary.attention,
       capped: summary.capped,
       lifecycle: summary.lifecycle,
+      byAcquirer: summary.byAcquirer,
     };
     const kept = await cli(['totals', '--data-dir', dataDir, '--as-of', summary.asOf]);
     expect(kept.code, kept.stderr).toBe(0);

@@ -35,6 +35,11 @@ export interface FeeItem {
 export interface PeriodFees {
   readonly byAcquirer: readonly AcquirerFees[];
   readonly largest: readonly FeeItem[];
+  /**
+   * Every entry, ordered as `largest`: the full CSV list beside the report. The period's entries of
+   * the run's acquirers, already read to find the largest. Absent in summaries written before it.
+   */
+  readonly items?: readonly FeeItem[];
 }
 
 /** Which account-level items the summary reads: the run's acquirers over its period. */
@@ -86,6 +91,7 @@ export function periodFees(items: readonly AccountItem[], limit = TOP_FEE_ITEMS)
   return {
     byAcquirer: [...byAcquirer.values()].sort((a, b) => a.acquirer.localeCompare(b.acquirer)),
     largest: all.sort(compareFeeItems).slice(0, limit),
+    items: all,
   };
 }
 

@@ -4,11 +4,12 @@
  * action, no line in the morning message.
  */
 
+import { csvDate, csvMoney, excelCsv, type FullList } from '../report-kit/csv';
 import { html, type SafeHtml } from '../report-kit/escape';
 import type { ReportSection } from '../report-kit/section';
 import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-list';
 import { type Column, cellsFor, renderTable } from '../report-kit/table';
-import type { PeriodFees } from './period-fees';
+import type { FeeItem, PeriodFees } from './period-fees';
 import { accountFeesTextsFor } from './report-texts';
 
 /** What the section reads of the run summary. */
@@ -39,7 +40,7 @@ export function accountFeesHtml(s: AccountFeesReportInput): SafeHtml {
     ),
     { text: w.roles[i.role] ?? i.role, kind: 'nowrap' as const },
     cell.date(i.date === '' ? null : i.date),
-    cell.money(i.role === 'FEE' ? -i.amountCents : i.amountCents),
+    cell.money(signed(i)),
   ]);
   // Amounts and counts right-aligned, as in every table of the report.
   const figure = (label: string): Column => ({ label, num: true });
@@ -53,8 +54,30 @@ ${moreLine(
   s,
   ACCOUNT_FEES_LIST,
   shown.length,
-  s.fees.byAcquirer.reduce((n, a) => n + a.count, 0),
+  // The entries the full list has; a summary from before it kept them counts its records.
+  s.fees.items?.length ?? s.fees.byAcquirer.reduce((n, a) => n + a.count, 0),
 )}`;
+}
+
+/** A fee is a debit: written negative, as on the page; an adjustment with its sign. */
+const signed = (i: FeeItem) => (i.role === 'FEE' ? -i.amountCents : i.amountCents);
+
+/** Every entry of the period in one CSV (none for a summary written before the entries were kept). */
+function accountFeesFullLists(s: AccountFeesReportInput): FullList[] {
+  const items = s.fees?.items;
+  if (items === undefined || items.length === 0) return [];
+  const w = accountFeesTextsFor(s.language);
+  const c = w.columns;
+  const rows = items.map((i) => [
+    i.acquirer,
+    i.merchant,
+    w.roles[i.role] ?? i.role,
+    csvDate(i.date === '' ? null : i.date),
+    i.reasonText,
+    csvMoney(signed(i)),
+  ]);
+  const csv = excelCsv([c.acquirer, c.merchant, c.kind, c.date, c.description, c.amount], rows);
+  return [{ name: ACCOUNT_FEES_LIST, label: w.heading, csv }];
 }
 
 export const accountFeesReportSection: ReportSection<AccountFeesReportInput> = {
@@ -62,4 +85,5 @@ export const accountFeesReportSection: ReportSection<AccountFeesReportInput> = {
   html: accountFeesHtml,
   actionEntries: () => [],
   messageLines: () => [],
+  fullLists: accountFeesFullLists,
 };

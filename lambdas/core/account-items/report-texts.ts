@@ -24,6 +24,8 @@ export interface AccountFeesTexts {
     readonly kind: string;
     readonly date: string;
     readonly amount: string;
+    readonly merchant: string;
+    readonly description: string;
   };
 }
 
@@ -43,6 +45,8 @@ const PORTUGUESE: AccountFeesTexts = {
     kind: 'Tipo',
     date: 'Data',
     amount: 'Valor',
+    merchant: 'Estabelecimento (EC)',
+    description: 'Descrição',
   },
 };
 
@@ -62,6 +66,8 @@ const ENGLISH: AccountFeesTexts = {
     kind: 'Kind',
     date: 'Date',
     amount: 'Amount',
+    merchant: 'Merchant',
+    description: 'Description',
   },
 };
 

@@ -6,6 +6,7 @@
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import { isPastGrace } from '../receivables/status';
+import { byAcquirerFromCells, completeSplit } from './acquirer-cells';
 import { bucketsOf, type UnpaidOnDate } from './aging-buckets';
 import { type Cells, cell, parseCell } from './cells';
 import { liveCells } from './expiry';
@@ -102,6 +103,7 @@ export function bookFromCells(
     })),
     capped: { count: get('cn'), amountCents: get('ca') },
     lifecycle: { cancelledNetCents: get('lc'), chargedBackNetCents: get('lk'), advanceFeeCents: get('lv') },
+    byAcquirer: completeSplit(byAcquirerFromCells(cells, asOf, config.graceDays), total),
   };
 }
 

@@ -17,6 +17,7 @@
  * | `o:D` | due date D of a receivable STORED as OPEN | count |
  * | `lc:` `lk:` `lv:` | every receivable | Σ cancelled, Σ charged back (net of reversals), Σ advance fees |
  * | `d:<place>` `dk:<place>` | deposit place `<date>\|<acquirer>\|<account>[\|<group>]` | paid into it, taken from it (book/deposit-cells.ts) |
+ * | `qf:` `qs:` `qb:` `qu:` `ql:` | acquirer (and due date) | the book per acquirer (book/acquirer-cells.ts) |
  *
  * A receivable that will leave the table by TTL (receivables/horizon.ts) has every cell filed under its
  * expiry day instead, `x<day>/<cell>`, so the book can leave it out from that day on (expiry.ts).
@@ -27,8 +28,10 @@ import type { ReconConfig } from '../config';
 import { expiryDateOf } from '../receivables/horizon';
 import type { Receivable } from '../receivables/item';
 import { explain, moneyOf } from '../receivables/status';
+import { addAcquirerCells } from './acquirer-cells';
 import { weekStartOf } from './agenda';
 import { type DepositCellsConfig, depositCells, depositExpiry, depositPlaceOf } from './deposit-cells';
+import { figureOfReceivable } from './figures';
 
 export type Cells = Readonly<Record<string, number>>;
 
@@ -104,6 +107,25 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
   add(cell('lc'), lifecycle.cancelledNetCents);
   add(cell('lk'), lifecycle.chargedBackNetCents);
   add(cell('lv'), lifecycle.advanceFeeCents);
+  // Late is read by due date on the day (`ql:`); the date-free figures are the receivable's own.
+  const figured = {
+    ...lifecycle,
+    status: explained?.status ?? 'OPEN',
+    forecastNetCents: forecast,
+    settledNetCents,
+    differenceCents,
+  };
+  addAcquirerCells(
+    {
+      acquirer: r.acquirer,
+      forecastCents: forecast,
+      settledCents: settledNetCents,
+      takenBackCents: figureOfReceivable('takenBack', figured),
+      shortCents: figureOfReceivable('paidShort', figured),
+      ...(explained === undefined ? { unpaidDue: r.dueDate ?? '' } : {}),
+    },
+    add,
+  );
   if (r.capped) {
     add(cell('cn'), 1);
     add(cell('ca'), Math.abs(differenceCents));

@@ -83,7 +83,7 @@ const PORTUGUESE: BookTexts = {
     heading: 'Quem deve o quê',
     note: 'Previsto, recebido, atrasado, pago a menor e retomado (chargebacks, descontadas as reversões, e cancelamentos) são da carteira inteira; taxas acima do contrato e depósitos não recebidos, desta execução.',
     bookOnly:
-      'Por adquirente, só as taxas acima do contrato e os depósitos não recebidos: os totais mantidos da carteira não são separados por adquirente, e os demais valores estão no total.',
+      'Por adquirente, só as taxas acima do contrato e os depósitos não recebidos: os totais mantidos da carteira ainda não estão separados por adquirente (execute recon totals --recount uma vez), e os demais valores estão no total.',
     total: 'Total',
     none: 'nenhum adquirente',
     columns: {
@@ -128,7 +128,7 @@ const ENGLISH: BookTexts = {
     heading: 'Who owes what',
     note: 'Expected, received, late, paid short and taken back (chargebacks net of reversals, and cancellations) are the whole book’s; fees above the contract and missing deposits, this run’s.',
     bookOnly:
-      'Per acquirer, only the fees above the contract and the missing deposits: the book’s kept totals are not split by acquirer, and the other amounts are in the total.',
+      'Per acquirer, only the fees above the contract and the missing deposits: the book’s kept totals are not split by acquirer yet (run recon totals --recount once), and the other amounts are in the total.',
     total: 'Total',
     none: 'no acquirer',
     columns: {

@@ -44,11 +44,16 @@ function whoOwesWhatHtml(s: WhoOwesWhatReportInput): SafeHtml {
     shown.map((k) => {
       const cents = f[k];
       // Left empty: a dash on a wide screen, no line at all in a phone's card (the section's CSS).
-      return cents === null ? { text: '', kind: 'num' } : cell.money(cents);
+      if (cents === null) return { text: '', kind: 'num' };
+      return cents === 0 ? { ...cell.money(0), kind: 'zero' } : cell.money(cents);
     });
   const rows = table.acquirers.map((a) => [cell.text(a.acquirer), ...figures(a)]);
   const foot = [cell.text(w.total), ...figures(table.total)];
-  const bookOnly = table.acquirers.length > 0 ? html`\n<p class="muted">${w.bookOnly}</p>` : '';
+  // Kept totals not recounted since the per-acquirer cells came: the book's figures are whole-book only.
+  const bookOnly =
+    table.acquirers.length > 0 && s.byAcquirer === undefined
+      ? html`\n<p class="muted">${w.bookOnly}</p>`
+      : '';
   return html`<h2 id="who-owes-what">${w.heading}</h2>
 <p class="muted">${w.note}</p>
 ${renderTable(columns, rows, { none: w.none, foot })}${bookOnly}`;
@@ -56,11 +61,13 @@ ${renderTable(columns, rows, { none: w.none, foot })}${bookOnly}`;
 
 export const whoOwesWhatReportSection: ReportSection<WhoOwesWhatReportInput> = {
   // Eight columns of amounts fit a desktop page with narrower cells and headings that wrap; on a
-  // phone the labels wrap too and a card leaves out what is known only for the whole book.
+  // phone each acquirer is a card of one line per figure, set as close as the other cards (the
+  // desktop padding would add a third to its height), the labels wrap, and a card leaves out what
+  // is known only for the whole book, and an acquirer's R$ 0,00 (the totals row keeps its zeros).
   style:
     `${BOX} th{white-space:normal}${BOX} th,${BOX} td{padding:.35rem .4rem;font-size:.9rem}` +
     `${BOX} td:empty::after{content:'—'}` +
-    `@media (max-width:40rem){${BOX} td::before{white-space:normal}${BOX} td:empty{display:none}}`,
+    `@media (max-width:40rem){${BOX} td{padding:0}${BOX} td::before{white-space:normal}${BOX} td:empty,${BOX} tbody td.zero{display:none}}`,
   html: whoOwesWhatHtml,
   actionEntries: () => [],
   messageLines: () => [],

@@ -5,6 +5,7 @@
  */
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
+import type { BookByAcquirer } from './acquirer-cells';
 import type { LifecycleTotals } from './lifecycle-types';
 
 /** Reconciliation states in the order a finance reader scans them (problems after the happy path). */
@@ -153,4 +154,6 @@ export interface BookView {
   readonly attention: readonly ActionCategory[];
   readonly capped: CappedTotals;
   readonly lifecycle: LifecycleTotals;
+  /** The book per acquirer; null while the kept totals do not carry the split (acquirer-cells.ts). */
+  readonly byAcquirer: BookByAcquirer | null;
 }

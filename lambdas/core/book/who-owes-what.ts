@@ -2,13 +2,16 @@
  * Who owes what, per acquirer: what the book expected, received, is late, was paid short and was
  * taken back, the fees charged above the contract and the deposits that never reached the bank.
  * Built only from what the run summary already holds (the book view read from the kept totals, the
- * fee audit's lines, the bank leg's results), never from a read of every receivable. The kept totals
- * are not split by acquirer, so the book's five figures are known for the whole book only: per
- * acquirer they are null, and the totals row carries them.
+ * fee audit's lines, the bank leg's results), never from a read of every receivable. The book's five
+ * figures per acquirer come from the kept per-acquirer cells (acquirer-cells.ts); a summary without
+ * them (written before those cells, or a table not recounted since) has them null per acquirer, and
+ * the totals row carries them.
  */
 import type { DepositsSection } from '../deposits/section-model';
 import { amountAtStake } from '../deposits/section-model';
 import type { Cents } from '../money';
+import { type AcquirerBook, type BookByAcquirer, NO_RECEIVABLES } from './acquirer-cells';
+import { figureOfSummary } from './figures';
 import type { LifecycleTotals } from './lifecycle-types';
 import type { ActionCategory, BookReceivables } from './types';
 
@@ -43,7 +46,7 @@ export interface AcquirerOwed extends OwedFigures {
 }
 
 export interface WhoOwesWhat {
-  /** Largest known amount owed (fees above the contract and missing deposits) first. */
+  /** Largest known amount owed (late, paid short, fees above the contract, missing deposits) first. */
   readonly acquirers: readonly AcquirerOwed[];
   readonly total: OwedFigures;
 }
@@ -56,10 +59,9 @@ export interface WhoOwesWhatInput {
   readonly lifecycle?: LifecycleTotals;
   readonly feeAudit?: AuditedFees;
   readonly deposits?: DepositsSection;
+  /** Absent in summaries written before the per-acquirer cells, or while they are incomplete. */
+  readonly byAcquirer?: BookByAcquirer;
 }
-
-const atStake = (s: WhoOwesWhatInput, state: string) =>
-  s.attention.find((c) => c.state === state)?.amountCents ?? 0;
 
 /** Each acquirer's sum of `amounts`. */
 function sumBy(amounts: readonly { acquirer: string; cents: Cents }[]): Map<string, Cents> {
@@ -68,7 +70,24 @@ function sumBy(amounts: readonly { acquirer: string; cents: Cents }[]): Map<stri
   return sums;
 }
 
-const owing = (a: AcquirerOwed) => (a.feesAboveContractCents ?? 0) + (a.depositsMissingCents ?? 0);
+/** What the acquirer is asked for: late, short, fees above the contract, deposits missing. */
+const owing = (a: AcquirerOwed) =>
+  (a.lateCents ?? 0) +
+  (a.paidShortCents ?? 0) +
+  (a.feesAboveContractCents ?? 0) +
+  (a.depositsMissingCents ?? 0);
+
+const NO_BOOK: Record<keyof AcquirerBook, null> = {
+  expectedCents: null,
+  receivedCents: null,
+  lateCents: null,
+  paidShortCents: null,
+  takenBackCents: null,
+};
+
+/** The book's figures of one acquirer: zeros when the split holds none of its receivables. */
+const bookOf = (split: BookByAcquirer | undefined, acquirer: string) =>
+  split === undefined ? NO_BOOK : (split[acquirer] ?? NO_RECEIVABLES);
 
 /** The table's figures; null when the book holds no receivable and no acquirer is named elsewhere. */
 export function whoOwesWhat(s: WhoOwesWhatInput): WhoOwesWhat | null {
@@ -85,31 +104,28 @@ export function whoOwesWhat(s: WhoOwesWhatInput): WhoOwesWhat | null {
         : [{ acquirer: r.acquirer, cents: r.status === 'NOT_DEPOSITED' ? amountAtStake(r) : 0 }],
     ),
   );
-  const names = [...new Set([...fees.keys(), ...missing.keys()])];
+  // Receivables without an acquirer stay in the totals row only.
+  const booked = Object.keys(s.byAcquirer ?? {}).filter((name) => name !== '');
+  const names = [...new Set([...booked, ...fees.keys(), ...missing.keys()])];
   if (names.length === 0 && s.receivables.total.count === 0) return null;
   const acquirers = names
     .map(
       (acquirer): AcquirerOwed => ({
         acquirer,
-        expectedCents: null,
-        receivedCents: null,
-        lateCents: null,
-        paidShortCents: null,
-        takenBackCents: null,
+        ...bookOf(s.byAcquirer, acquirer),
         feesAboveContractCents: audit ? (fees.get(acquirer) ?? 0) : null,
         depositsMissingCents: bank ? (missing.get(acquirer) ?? 0) : null,
       }),
     )
     .sort((a, b) => owing(b) - owing(a) || a.acquirer.localeCompare(b.acquirer));
-  const l = s.lifecycle;
   return {
     acquirers,
     total: {
       expectedCents: s.receivables.total.forecastNetCents,
       receivedCents: s.receivables.total.settledNetCents,
-      lateCents: atStake(s, 'OVERDUE'),
-      paidShortCents: atStake(s, 'UNDERPAID'),
-      takenBackCents: l === undefined ? null : l.chargedBackNetCents + l.cancelledNetCents,
+      lateCents: figureOfSummary('late', s),
+      paidShortCents: figureOfSummary('paidShort', s),
+      takenBackCents: figureOfSummary('takenBack', s),
       feesAboveContractCents: audit ? (audit.overchargedCents ?? 0) : null,
       depositsMissingCents: bank ? bank.totals.NOT_DEPOSITED.amountCents : null,
     },

@@ -4,6 +4,7 @@
  * items, so the morning's list reaches zero as people work it. The "Pendências" section counts them
  * apart; the states table still counts every receivable in its state.
  */
+import type { AcquirerBook, BookByAcquirer } from '../book/acquirer-cells';
 import { identity } from '../book/attention';
 import type { ActionCategory, ActionItem, BookView } from '../book/types';
 import { DECIDED_STATUSES, KIND_OF_STATE } from './kinds';
@@ -27,6 +28,25 @@ export function undecidedItems(items: readonly ActionItem[], views: readonly Bre
   return items.filter((item) => !decided.has(identity(item)));
 }
 
+/** The per-acquirer figures that follow a card (late, paid short), by the card's state. */
+const FIGURE_OF_STATE: Readonly<Record<string, keyof AcquirerBook>> = {
+  OVERDUE: 'lateCents',
+  UNDERPAID: 'paidShortCents',
+};
+
+/** Each acquirer's late and short money less its decided breaks, so its row follows the cards. */
+function splitWithoutDecided(split: BookByAcquirer, decided: readonly BreakView[]): BookByAcquirer {
+  const out: Record<string, AcquirerBook> = { ...split };
+  for (const v of decided) {
+    const field = FIGURE_OF_STATE[STATE_OF_KIND.get(v.kind) ?? ''];
+    const acquirer = v.subject.acquirer ?? '';
+    const book = out[acquirer];
+    if (field === undefined || book === undefined) continue;
+    out[acquirer] = { ...book, [field]: Math.max(0, book[field] - v.stakeCents) };
+  }
+  return out;
+}
+
 export function withoutDecided(book: BookView, views: readonly BreakView[]): BookView {
   const decided = views.filter(isDecidedReceivable);
   if (decided.length === 0) return book;
@@ -41,5 +61,6 @@ export function withoutDecided(book: BookView, views: readonly BreakView[]): Boo
       largest: category.largest.filter((item: ActionItem) => !gone.has(identity(item))),
     };
   });
-  return { ...book, attention };
+  const byAcquirer = book.byAcquirer && splitWithoutDecided(book.byAcquirer, decided);
+  return { ...book, attention, byAcquirer };
 }

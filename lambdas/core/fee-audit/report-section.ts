@@ -7,7 +7,6 @@
  */
 
 import { formatCount } from '../money';
-import { csvCount, csvMoney, excelCsv, type FullList } from '../report-kit/csv';
 import { formatDate } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
 import { formatPercent } from '../report-kit/percent';
@@ -15,6 +14,7 @@ import type { ReportSection } from '../report-kit/section';
 import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-list';
 import { cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
+import { FEE_AUDIT_LISTS, feeAuditFullLists } from './full-lists';
 import { FEE_AUDIT_ANCHOR, feeAuditActionEntries, feeAuditMessageLines } from './report-message';
 import { feeAuditTextsFor } from './report-texts';
 import {
@@ -38,8 +38,7 @@ export function feeAuditHtml(s: FeeAuditReportInput): SafeHtml {
   return html`<h2 id="${FEE_AUDIT_ANCHOR}">${w.heading}</h2>\n${body(section, s)}`;
 }
 
-/** The list names of the section's two tables (report-kit/short-list.ts). */
-export const FEE_AUDIT_LISTS = { byAcquirerBrand: 'fees-by-acquirer-brand', items: 'fees-above-contract' };
+export { FEE_AUDIT_LISTS } from './full-lists';
 
 function body(section: FeeAuditSection, s: FullListsInput): SafeHtml {
   const { language } = s;
@@ -122,22 +121,3 @@ export const feeAuditReportSection: ReportSection<FeeAuditReportInput> = {
   messageLines: (s) => feeAuditMessageLines(s.feeAudit, s.language),
   fullLists: feeAuditFullLists,
 };
-
-/**
- * Every acquirer and brand charged above the contract (the summary holds them all). The items
- * themselves are not: the summary keeps only the largest, so that list has no file yet.
- */
-function feeAuditFullLists(s: FeeAuditReportInput): FullList[] {
-  const section = s.feeAudit;
-  if (section?.state !== 'ON' || section.byAcquirerBrand.length === 0) return [];
-  const w = feeAuditTextsFor(s.language);
-  const c = w.columns;
-  const rows = section.byAcquirerBrand.map((line) => [
-    line.acquirer,
-    line.brand,
-    csvCount(line.items),
-    csvMoney(line.overchargedCents),
-  ]);
-  const csv = excelCsv([c.acquirer, c.brand, c.items, c.overcharged], rows);
-  return [{ name: FEE_AUDIT_LISTS.byAcquirerBrand, label: `${w.heading} (${c.acquirer}, ${c.brand})`, csv }];
-}

@@ -34,6 +34,8 @@ export interface FeeAuditTexts {
     readonly chargedRate: string;
     readonly contractFee: string;
     readonly chargedFee: string;
+    readonly saleDate: string;
+    readonly installment: string;
   };
   /** Beside a line a person decided on (a pendência, docs/breaks.md): "Venda · aceito". */
   readonly decided: Readonly<Record<OverchargeDecision, string>>;
@@ -80,6 +82,8 @@ const PORTUGUESE: FeeAuditTexts = {
     chargedRate: 'Taxa cobrada (%)',
     contractFee: 'Taxa contratada',
     chargedFee: 'Taxa cobrada',
+    saleDate: 'Data da venda',
+    installment: 'Parcela',
   },
   decided: { IN_TREATMENT: 'em tratativa', DISPUTED: 'contestado', ACCEPTED: 'aceito' },
   message: {
@@ -127,6 +131,8 @@ const ENGLISH: FeeAuditTexts = {
     chargedRate: 'Charged rate (%)',
     contractFee: 'Contracted fee',
     chargedFee: 'Charged fee',
+    saleDate: 'Sale date',
+    installment: 'Installment',
   },
   decided: { IN_TREATMENT: 'in treatment', DISPUTED: 'disputed', ACCEPTED: 'accepted' },
   message: {

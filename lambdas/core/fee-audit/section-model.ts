@@ -64,6 +64,11 @@ export type FeeAuditSection =
       readonly overchargedCents: Cents;
       readonly byAcquirerBrand: readonly OverchargeLine[];
       readonly largest: readonly OverchargeItem[];
+      /**
+       * Every item, ordered as `largest` (the night's, so as small as the night): the full CSV list
+       * beside the report. Absent in summaries written before it.
+       */
+      readonly items?: readonly OverchargeItem[];
       /** Absent when nobody decided on any of the night's lines: the section as the audit built it. */
       readonly decided?: readonly DecidedOvercharge[];
     };

@@ -17,7 +17,7 @@ import type { NightOvercharge } from './overcharges-lake';
 import type { DecidedOvercharge, FeeAuditSection, OverchargeItem, OverchargeLine } from './section-model';
 import { loadContractRates, type RateSourceDeps, type RateTableState } from './source';
 
-/** Items listed in the section: enough to act on, small enough for the summary object. */
+/** Items shown on the page: enough to act on; the full list (`items`, the night's) is the CSV beside it. */
 const FEE_AUDIT_TOP_ITEMS = 10;
 /** Bad rows shown: a table wrong throughout needs its first rows fixed before the rest matter. */
 const ERRORS_SHOWN = 20;
@@ -101,16 +101,17 @@ export function sectionOfNight(
   if (!('overcharges' in night)) throw new Error('an audit that ran has its lines');
   // The summary keeps the report's columns: who the merchant is and when it falls due are the pendências'.
   const items: OverchargeItem[] = night.overcharges.map(({ merchant: _m, dueDate: _d, ...item }) => item);
-  const largest = [...items]
-    .sort((a, b) => b.differenceCents - a.differenceCents || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .slice(0, FEE_AUDIT_TOP_ITEMS);
+  const sorted = [...items].sort(
+    (a, b) => b.differenceCents - a.differenceCents || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
   return {
     state: 'ON',
     audited: night.audited,
     withoutRate: night.withoutRate,
     overchargedCents: items.reduce((sum, item) => sum + item.differenceCents, 0),
     byAcquirerBrand: linesOf(items),
-    largest,
+    largest: sorted.slice(0, FEE_AUDIT_TOP_ITEMS),
+    items: sorted,
     ...(decided.length === 0 ? {} : { decided }),
   };
 }

@@ -12,9 +12,10 @@ export interface Cell {
   readonly text: string;
   /**
    * `num`: right-aligned, never wrapped (amounts, counts); `neg` also colours it as money missing;
-   * `nowrap`: text kept on one line (dates: "09/02/202" over "5" is unreadable).
+   * `nowrap`: text kept on one line (dates: "09/02/202" over "5" is unreadable); `zero`: an amount
+   * of nothing, shown as `num`, which a phone's card may leave out (a section's CSS, `td.zero`).
    */
-  readonly kind?: 'num' | 'neg' | 'nowrap';
+  readonly kind?: 'num' | 'neg' | 'nowrap' | 'zero';
   /** Small print after the text: the code behind a plain-words label, for whoever operates recon. */
   readonly small?: string;
 }
@@ -46,6 +47,7 @@ const CLASSES: Readonly<Record<NonNullable<Cell['kind']>, string>> = {
   num: 'num',
   neg: 'num neg',
   nowrap: 'nowrap',
+  zero: 'num zero',
 };
 
 function row(columns: readonly Column[], cells: readonly Cell[]): SafeHtml {

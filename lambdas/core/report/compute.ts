@@ -4,6 +4,7 @@
  * the recount test compares with). Pure: the summarizer feeds it, tests call it directly.
  */
 
+import { byAcquirerFromReceivables } from '../book/acquirer-cells';
 import { buildWeeklyAgenda } from '../book/agenda';
 import { buildAgingBuckets } from '../book/aging-buckets';
 import { buildAttention, toActionItem } from '../book/attention';
@@ -103,6 +104,7 @@ export function bookFromReceivables(receivables: readonly SummaryReceivable[], a
     attention: buildAttention(receivables),
     capped: cappedTotals(receivables),
     lifecycle: lifecycleOfReceivables(receivables),
+    byAcquirer: byAcquirerFromReceivables(receivables),
   };
 }
 
@@ -143,6 +145,7 @@ export function buildRunSummaryFromBook(
     capped: book.capped,
     providerRequests: input.jobs.reduce((n, j) => n + j.providerRequests, 0),
     lifecycle: book.lifecycle,
+    ...(book.byAcquirer ? { byAcquirer: book.byAcquirer } : {}),
     ...(fees ? { fees } : {}),
     unclassified: unclassifiedOf(input.jobs),
   };

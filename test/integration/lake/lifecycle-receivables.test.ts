@@ -108,6 +108,21 @@ describe('receivable queries in the lifecycle states', () => {
     ]);
   });
 
+  it("who_owes_what: the book per acquirer with the report's definitions of late, short and taken back", async () => {
+    expect(await lake.runNamedQuery('who_owes_what', { as_of: '2025-04-21' })).toEqual([
+      {
+        acquirer: 'CIELO',
+        expected_cents: 210_000,
+        received_cents: 93_100,
+        // Past grace and unpaid: what is still expected of L4 (after its cancellation) and the older L7.
+        late_cents: 25_000 + 60_000,
+        paid_short_cents: 1_000,
+        // Cancellations (L1, L4) and chargebacks (L2, and L6 without its sale); the older row has none.
+        taken_back_cents: 10_000 + 15_000 + 20_000 + 7_000,
+      },
+    ]);
+  });
+
   it('receipts_by_due_date: owes the expected amount, a cancelled receivable nothing', async () => {
     expect(await lake.runNamedQuery('receipts_by_due_date', { as_of: '2025-04-21' })).toEqual([
       {

@@ -126,7 +126,14 @@ describe('book totals past the hot table horizon (dynalite)', () => {
     // The item holds the unpaid (aged) receivable's plain cells only and the sentinel: buckets dropped.
     const { [SENTINEL]: _sentinel, ...left } = (await totals.load())?.cells ?? {};
     expect(Object.keys(left).sort()).toEqual(
-      ['uf:2025-04-01', 'ua:2025-04-01', 'un:2025-04-01', 'wf:2025-03-31'].sort(),
+      [
+        'uf:2025-04-01',
+        'ua:2025-04-01',
+        'un:2025-04-01',
+        'wf:2025-03-31',
+        'qf:ACQ1',
+        'ql:2025-04-01|ACQ1',
+      ].sort(),
     );
   });
 });

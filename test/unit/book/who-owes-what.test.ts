@@ -3,6 +3,8 @@
  * the bank leg's results per acquirer, the book's figures in the totals row only.
  */
 import { describe, expect, it } from 'vitest';
+import { completeSplit } from '../../../lambdas/core/book/acquirer-cells';
+import { whoOwesWhatReportSection } from '../../../lambdas/core/book/report-who-owes-what';
 import type { BookReceivables } from '../../../lambdas/core/book/types';
 import { whoOwesWhat } from '../../../lambdas/core/book/who-owes-what';
 import { buildDepositsSection } from '../../../lambdas/core/deposits/section-model';
@@ -79,5 +81,76 @@ describe('who owes what', () => {
     });
     const empty = { total: money(0, 0, 0), byStatus: {} };
     expect(whoOwesWhat({ receivables: empty, attention: [] })).toBeNull();
+  });
+
+  it('gives each acquirer its book figures from the split, and orders by what it is asked for', () => {
+    const stone = {
+      expectedCents: 600_00,
+      receivedCents: 500_00,
+      lateCents: 0,
+      paidShortCents: 12_34,
+      takenBackCents: 5_01,
+    };
+    const rede = {
+      expectedCents: 400_00,
+      receivedCents: 200_00,
+      lateCents: 250_00,
+      paidShortCents: 0,
+      takenBackCents: 40_00,
+    };
+    const byAcquirer = { STONE: stone, REDE: rede };
+    const table = whoOwesWhat({ receivables, attention, lifecycle, feeAudit, byAcquirer });
+    // REDE: 250,00 late; STONE: 12,34 short + 3,11 fees; GETNET (no receivable): 0,22 fees.
+    expect(table?.acquirers.map((a) => a.acquirer)).toEqual(['REDE', 'STONE', 'GETNET']);
+    expect(table?.acquirers[0]).toEqual({
+      acquirer: 'REDE',
+      ...rede,
+      feesAboveContractCents: 0,
+      depositsMissingCents: null,
+    });
+    expect(table?.acquirers[2]).toMatchObject({ expectedCents: 0, lateCents: 0, feesAboveContractCents: 22 });
+    // The rows of the book figures add up to the totals row.
+    for (const k of [
+      'expectedCents',
+      'receivedCents',
+      'lateCents',
+      'paidShortCents',
+      'takenBackCents',
+    ] as const) {
+      const rows = table?.acquirers.reduce((n, a) => n + (a[k] ?? 0), 0);
+      expect(rows, k).toBe(table?.total[k]);
+    }
+  });
+
+  it('takes the split only when it accounts for the whole book', () => {
+    const split = {
+      STONE: {
+        expectedCents: 600_00,
+        receivedCents: 500_00,
+        lateCents: 0,
+        paidShortCents: 0,
+        takenBackCents: 0,
+      },
+    };
+    expect(completeSplit(split, { forecastNetCents: 600_00, settledNetCents: 500_00 })).toBe(split);
+    // Kept before the acquirer cells existed: part of the book is in no acquirer's cells.
+    expect(completeSplit(split, { forecastNetCents: 1_000_00, settledNetCents: 500_00 })).toBeNull();
+    expect(completeSplit(split, { forecastNetCents: 600_00, settledNetCents: 700_00 })).toBeNull();
+  });
+
+  it('marks an acquirer’s R$ 0,00 for a phone’s card to leave out, and keeps the totals row’s zeros', () => {
+    const none = { expectedCents: 0, receivedCents: 0, lateCents: 0, paidShortCents: 0, takenBackCents: 0 };
+    const byAcquirer = { STONE: { ...none, expectedCents: 600_00, receivedCents: 600_00 } };
+    const empty = { count: 1, forecastNetCents: 600_00, settledNetCents: 600_00, differenceCents: 0 };
+    const page = whoOwesWhatReportSection
+      .html({ language: 'pt-BR', receivables: { total: empty, byStatus: {} }, attention: [], byAcquirer })
+      .toString();
+    const [body = '', foot = ''] = page.split('<tfoot>');
+    expect(body).toContain('<td data-label="Previsto" class="num">R$ 600,00</td>');
+    expect(body).toContain('<td data-label="Atrasado" class="num zero">R$ 0,00</td>');
+    // The rule hides the acquirers' zeros only (tbody): the totals row is in tfoot.
+    expect(foot).toContain('data-label="Atrasado" class="num zero">R$ 0,00</td>');
+    expect(whoOwesWhatReportSection.style).toContain('#who-owes-what + p + .box tbody td.zero{display:none}');
+    expect(whoOwesWhatReportSection.style).not.toMatch(/tfoot td\.zero|[^y] td\.zero/);
   });
 });

@@ -134,7 +134,13 @@ function summary(language: ReportLanguage) {
 
 describe('the period fees', () => {
   it('total per acquirer (copies counted) and list the largest entries first', () => {
-    expect(periodFees(ITEMS)).toEqual({
+    const { items, ...fees } = periodFees(ITEMS);
+    // Four entries, fewer than the largest kept: the full list is the same, in the same order.
+    expect(items).toEqual(fees.largest);
+    // Past the limit the page keeps the largest and the full list every entry.
+    const one = periodFees(ITEMS, 1);
+    expect([one.largest, one.items]).toEqual([fees.largest.slice(0, 1), fees.largest]);
+    expect(fees).toEqual({
       byAcquirer: [
         { acquirer: 'CIELO', feeCents: 17_980, adjustmentNetCents: -1_200, count: 4 },
         { acquirer: 'REDE', feeCents: 4_500, adjustmentNetCents: 0, count: 1 },

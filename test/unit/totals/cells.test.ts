@@ -45,6 +45,9 @@ describe('a receivable write as a delta of the totals', () => {
       [`ua:${due}`]: 10_000,
       'wf:2025-03-31': 10_000,
       [`o:${due}`]: 1,
+      // Its acquirer's share: expected, and unpaid on its due date (late or not is read on the day).
+      'qf:ACQ1': 10_000,
+      [`ql:${due}|ACQ1`]: 10_000,
     });
   });
 
@@ -69,6 +72,9 @@ describe('a receivable write as a delta of the totals', () => {
       'ws:2025-03-31': 9_000,
       // Expected at ACQ1's deposit of its payment date, without account (the record names none).
       'x2025-07-31/d:2025-04-07|ACQ1|': 9_000,
+      [`ql:${due}|ACQ1`]: -10_000,
+      'qs:ACQ1': 9_000,
+      'qu:ACQ1': 1_000,
     });
     // The rest paid later: UNDERPAID becomes SETTLED (partial payments), money moves state to state.
     const settled = stored([settlement(key, 'd2', 1_000, '2025-04-08')], '2025-04-08', short);
@@ -83,6 +89,8 @@ describe('a receivable write as a delta of the totals', () => {
       's:SETTLED': 10_000,
       'ws:2025-03-31': 1_000,
       'x2025-07-31/d:2025-04-08|ACQ1|': 1_000,
+      'qs:ACQ1': 1_000,
+      'qu:ACQ1': -1_000,
     });
   });
 

@@ -59,6 +59,8 @@ describe('cells filed under the expiry day', () => {
       'ua:2025-04-02': -10_000,
       'wf:2025-03-31': -10_000,
       'o:2025-04-02': -1,
+      'qf:ACQ1': -10_000,
+      'ql:2025-04-02|ACQ1': -10_000,
       'x2025-05-31/n:UNDERPAID': 1,
       'x2025-05-31/f:UNDERPAID': 10_000,
       'x2025-05-31/s:UNDERPAID': 9_000,
@@ -67,6 +69,9 @@ describe('cells filed under the expiry day', () => {
       'x2025-05-31/ws:2025-03-31': 9_000,
       // Its deposit cell would stay until 2025-07-31; the receivable's earlier expiry files it.
       'x2025-05-31/d:2025-04-07|ACQ1|': 9_000,
+      'x2025-05-31/qf:ACQ1': 10_000,
+      'x2025-05-31/qs:ACQ1': 9_000,
+      'x2025-05-31/qu:ACQ1': 1_000,
     });
   });
 
@@ -76,7 +81,7 @@ describe('cells filed under the expiry day', () => {
     expect(expiryDateOf(settled, config)).toBe('2025-06-30');
     const delta = deltaOf(paid, settled, config);
     expect(addCells({ ...cellsOf(paid, config) }, delta)).toEqual(cellsOf(settled, config));
-    expect(Object.keys(delta).filter((name) => parseExpiring(name).expiry === '2025-05-31')).toHaveLength(7);
+    expect(Object.keys(delta).filter((name) => parseExpiring(name).expiry === '2025-05-31')).toHaveLength(10); // n f s a wf ws d and the acquirer's qf qs qu
     expect(delta['x2025-06-30/n:SETTLED']).toBe(1);
   });
 
@@ -90,7 +95,7 @@ describe('cells filed under the expiry day', () => {
     expect(expiredNames(cells, '2025-05-30')).toEqual([]);
     expect(liveCells(cells, '2025-05-31')).toEqual({ 'un:2025-06-01': 1, 'uf:2025-06-01': 500 });
     expect(unexpired(cells, '2025-05-31')).toEqual({ 'un:2025-06-01': 1, 'uf:2025-06-01': 500 });
-    expect(expiredNames(cells, '2025-05-31')).toHaveLength(7);
+    expect(expiredNames(cells, '2025-05-31')).toHaveLength(10); // n f s a wf ws d and the acquirer's qf qs qu
   });
 });
 
