@@ -3,54 +3,28 @@
  * Lambda builds (hydrated with the test's JWKS instead of fetching the pool's), tokens signed here,
  * and a stand-in for Cognito's token endpoint that checks what the flow sends it.
  */
-import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildCognitoSignIn, SignInRefusedError } from '../../../lambdas/core/sign-in/cognito';
 import { PENDING_COOKIE, SESSION_COOKIE } from '../../../lambdas/core/sign-in/cookies';
-import { cognitoVerifier } from '../../../lambdas/runtime/sign-in';
+import {
+  CLIENT,
+  idClaims,
+  keyPair,
+  SIGN_IN_CONFIG,
+  signToken,
+  verifierTrusting,
+} from '../../support/cognito-keys';
 
-const POOL = 'us-east-1_TestPool1';
-const CLIENT = 'inboxclient123';
-const config = {
-  userPoolId: POOL,
-  clientId: CLIENT,
-  domainUrl: 'https://recon-test.auth.us-east-1.amazoncognito.com',
-  callbackUrl: 'https://inbox.example/auth/callback',
-  signOutUrl: 'https://inbox.example/',
-};
-
-function keyPair(kid: string) {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { kid, privateKey, jwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' } };
-}
+const config = SIGN_IN_CONFIG;
 const trusted = keyPair('trusted');
 // The same key id as the trusted key: refused for its signature, not for a key the verifier would fetch.
 const stranger = keyPair('trusted');
-
-function sign(claims: Record<string, unknown>, key: { kid: string; privateKey: KeyObject }) {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const body = `${part({ alg: 'RS256', kid: key.kid, typ: 'JWT' })}.${part(claims)}`;
-  return `${body}.${createSign('RSA-SHA256').update(body).sign(key.privateKey).toString('base64url')}`;
-}
-
+const sign = signToken;
+const claims = idClaims;
 const now = () => Math.floor(Date.now() / 1000);
-const claims = (extra: Record<string, unknown> = {}) => ({
-  iss: `https://cognito-idp.us-east-1.amazonaws.com/${POOL}`,
-  aud: CLIENT,
-  token_use: 'id',
-  sub: 'b1f6a1c2',
-  email: 'ana@empresa.com.br',
-  'cognito:username': 'ana',
-  'cognito:groups': ['operators'],
-  iat: now(),
-  exp: now() + 3600,
-  ...extra,
-});
 
 function signIn(tokenEndpoint: typeof fetch = async () => new Response('{}', { status: 500 })) {
-  const verifier = cognitoVerifier(config);
-  verifier.cacheJwks({ keys: [trusted.jwk] } as Parameters<typeof verifier.cacheJwks>[0]);
-  return buildCognitoSignIn({ config, verifier, fetch: tokenEndpoint });
+  return buildCognitoSignIn({ config, verifier: verifierTrusting(trusted), fetch: tokenEndpoint });
 }
 const session = (token: string) => [`${SESSION_COOKIE}=${token}`];
 
