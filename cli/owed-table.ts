@@ -5,13 +5,9 @@
  * table and the lake's `who_owes_what` cannot disagree. The fee audit's and the bank leg's columns
  * are the run's, not a receivable's: they stay in the report.
  */
-import {
-  type AcquirerBook,
-  byAcquirerFromReceivables,
-  NO_RECEIVABLES,
-} from '../lambdas/core/book/acquirer-cells';
+import { byAcquirerFromReceivables, NO_RECEIVABLES } from '../lambdas/core/book/acquirer-cells';
 import { bookTextsFor } from '../lambdas/core/book/report-texts';
-import type { SummaryReceivable } from '../lambdas/core/book/types';
+import type { AcquirerBook, SummaryReceivable } from '../lambdas/core/book/types';
 import { formatBrl } from '../lambdas/core/money';
 import type { ReportLanguage } from '../lambdas/core/report/types';
 import { type Format, formatRows, formatTable } from './format';

@@ -16,23 +16,8 @@
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
 import { isPastGrace } from '../receivables/status';
-import type { Cells } from './cells';
 import { figureOfReceivable } from './figures';
-import type { SummaryReceivable } from './types';
-
-/** One acquirer's share of the book. */
-export interface AcquirerBook {
-  readonly expectedCents: Cents;
-  readonly receivedCents: Cents;
-  /** Forecasts past due and grace, unpaid (the late card's definition). */
-  readonly lateCents: Cents;
-  /** What the short payments miss (the paid-short card's definition). */
-  readonly paidShortCents: Cents;
-  readonly takenBackCents: Cents;
-}
-
-/** Per acquirer; `''` holds receivables without one. Null: the kept cells do not carry the split yet. */
-export type BookByAcquirer = Readonly<Record<string, AcquirerBook>>;
+import type { AcquirerBook, BookByAcquirer, Cells, SummaryReceivable } from './types';
 
 /** An acquirer with no receivable in the book. */
 export const NO_RECEIVABLES: AcquirerBook = {

@@ -33,7 +33,9 @@ import { weekStartOf } from './agenda';
 import { type DepositCellsConfig, depositCells, depositExpiry, depositPlaceOf } from './deposit-cells';
 import { figureOfReceivable } from './figures';
 
-export type Cells = Readonly<Record<string, number>>;
+import type { Cells } from './types';
+
+export type { Cells };
 
 /** What a receivable's cells depend on besides its content. */
 export type CellsConfig = Pick<ReconConfig, 'tolerance' | 'graceDays' | 'hotHorizonDays'> &

@@ -5,8 +5,24 @@
  */
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
-import type { BookByAcquirer } from './acquirer-cells';
 import type { LifecycleTotals } from './lifecycle-types';
+
+/** The kept totals: counts and centavos by cell name (cells.ts says what each name holds). */
+export type Cells = Readonly<Record<string, number>>;
+
+/** One acquirer's share of the book. */
+export interface AcquirerBook {
+  readonly expectedCents: Cents;
+  readonly receivedCents: Cents;
+  /** Forecasts past due and grace, unpaid (the late card's definition). */
+  readonly lateCents: Cents;
+  /** What the short payments miss (the paid-short card's definition). */
+  readonly paidShortCents: Cents;
+  readonly takenBackCents: Cents;
+}
+
+/** Per acquirer; `''` holds receivables without one. Null: the kept cells do not carry the split yet. */
+export type BookByAcquirer = Readonly<Record<string, AcquirerBook>>;
 
 /** Reconciliation states in the order a finance reader scans them (problems after the happy path). */
 export const SUMMARY_STATES = [

@@ -10,10 +10,10 @@
 import type { DepositsSection } from '../deposits/section-model';
 import { amountAtStake } from '../deposits/section-model';
 import type { Cents } from '../money';
-import { type AcquirerBook, type BookByAcquirer, NO_RECEIVABLES } from './acquirer-cells';
+import { NO_RECEIVABLES } from './acquirer-cells';
 import { figureOfSummary } from './figures';
 import type { LifecycleTotals } from './lifecycle-types';
-import type { ActionCategory, BookReceivables } from './types';
+import type { AcquirerBook, ActionCategory, BookByAcquirer, BookReceivables } from './types';
 
 /**
  * The fee audit's part of the summary as far as the table reads it (fee-audit/section-model.ts),

@@ -4,9 +4,9 @@
  * items, so the morning's list reaches zero as people work it. The "Pendências" section counts them
  * apart; the states table still counts every receivable in its state.
  */
-import type { AcquirerBook, BookByAcquirer } from '../book/acquirer-cells';
+
 import { identity } from '../book/attention';
-import type { ActionCategory, ActionItem, BookView } from '../book/types';
+import type { AcquirerBook, ActionCategory, ActionItem, BookByAcquirer, BookView } from '../book/types';
 import { DECIDED_STATUSES, KIND_OF_STATE } from './kinds';
 import type { BreakView } from './status';
 

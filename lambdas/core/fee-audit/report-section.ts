@@ -14,7 +14,7 @@ import type { ReportSection } from '../report-kit/section';
 import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-list';
 import { cellsFor, renderTable } from '../report-kit/table';
 import type { ReportLanguage } from '../report-language';
-import { FEE_AUDIT_LISTS, feeAuditFullLists } from './full-lists';
+import { FEE_AUDIT_LISTS, feeAuditFullLists } from './report-full-lists';
 import { FEE_AUDIT_ANCHOR, feeAuditActionEntries, feeAuditMessageLines } from './report-message';
 import { feeAuditTextsFor } from './report-texts';
 import {
@@ -38,7 +38,7 @@ export function feeAuditHtml(s: FeeAuditReportInput): SafeHtml {
   return html`<h2 id="${FEE_AUDIT_ANCHOR}">${w.heading}</h2>\n${body(section, s)}`;
 }
 
-export { FEE_AUDIT_LISTS } from './full-lists';
+export { FEE_AUDIT_LISTS } from './report-full-lists';
 
 function body(section: FeeAuditSection, s: FullListsInput): SafeHtml {
   const { language } = s;

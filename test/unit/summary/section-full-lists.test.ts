@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeeItem } from '../../../lambdas/core/account-items/period-fees';
 import { accountFeesReportSection } from '../../../lambdas/core/account-items/report-section';
-import { FEE_AUDIT_LISTS, feeAuditFullLists } from '../../../lambdas/core/fee-audit/full-lists';
+import { FEE_AUDIT_LISTS, feeAuditFullLists } from '../../../lambdas/core/fee-audit/report-full-lists';
 import type { OverchargeItem } from '../../../lambdas/core/fee-audit/section-model';
 
 /** The CSV's rows as cells: BOM off, CRLF lines, `;` cells (no quoted cell in these lists). */
