@@ -169,8 +169,8 @@ describe('recon stack (production, webhook on)', () => {
     expect(names).toContain('ExecutionsFailed');
     expect(names).toContain('ExecutionsTimedOut');
     expect(names).toContain('ApproximateNumberOfMessagesVisible');
-    // 12 step functions + the webhook receiver, each on its error rate (metric math: test/infra/alarms.test.ts).
-    expect(alarms.filter((a) => String(a.AlarmName).endsWith('Errors'))).toHaveLength(13);
+    // 12 step functions, the webhook receiver and the web inbox, each on its error rate (metric math: test/infra/alarms.test.ts).
+    expect(alarms.filter((a) => String(a.AlarmName).endsWith('Errors'))).toHaveLength(14);
     for (const alarm of alarms) expect(alarm.AlarmActions).toHaveLength(1);
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     template.hasResourceProperties('AWS::SNS::Subscription', {
@@ -182,7 +182,8 @@ describe('recon stack (production, webhook on)', () => {
 
   it('builds every function for Node 22 on arm64 with tracing and the shared settings', () => {
     const functions = ofType(resources, 'AWS::Lambda::Function').map(([, f]) => f.Properties);
-    expect(functions).toHaveLength(13);
+    // 12 steps, the webhook receiver and the web inbox.
+    expect(functions).toHaveLength(14);
     for (const fn of functions) {
       expect(fn).toMatchObject({
         Runtime: 'nodejs22.x',
