@@ -19,10 +19,10 @@ describe('the step catalog', () => {
     expect(new Set(folders).size).toBe(folders.length);
   });
 
-  it('lists every workflow Lambda folder (the webhook is not a step)', () => {
+  it('lists every workflow Lambda folder (the webhook and the web inbox are not steps)', () => {
     const withHandler = readdirSync(LAMBDAS).filter((dir) => existsSync(join(LAMBDAS, dir, 'handler.ts')));
     const steps = new Set<string>(STEP_NAMES.map((name) => STEP_CATALOG[name].folder));
-    expect(withHandler.filter((dir) => !steps.has(dir))).toEqual(['webhook']);
+    expect(withHandler.filter((dir) => !steps.has(dir))).toEqual(['inbox', 'webhook']);
   });
 
   it('matches the implemented steps and the state machine’s Task states one to one', () => {
