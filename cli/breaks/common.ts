@@ -13,7 +13,8 @@ export interface OutputOptions extends SessionOptions {
   readonly lang: ReportLanguage;
 }
 
-export function withCommon(command: Command): Command {
+/** Which local stores and which business date a pendências command reads. */
+export function withStoreOptions(command: Command): Command {
   return command
     .option('--data-dir <dir>', 'local data directory', DEFAULT_DATA_DIR)
     .addOption(environmentOption())
@@ -21,7 +22,11 @@ export function withCommon(command: Command): Command {
       '--as-of <date>',
       "business date (default: the latest run's when pinned, else today)",
       parseIsoDate,
-    )
+    );
+}
+
+export function withCommon(command: Command): Command {
+  return withStoreOptions(command)
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
     .addOption(
       new Option('--lang <language>', 'language of the table').choices(REPORT_LANGUAGES).default('pt-BR'),

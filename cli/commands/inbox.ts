@@ -9,12 +9,13 @@ import type { Command } from 'commander';
 import { buildInbox } from '../../lambdas/core/inbox/app';
 import { localGate } from '../../lambdas/core/inbox/gate';
 import { buildSessions } from '../../lambdas/core/inbox/session';
+import { withStoreOptions } from '../breaks/common';
 import { withBreaks } from '../breaks/session';
 import { UsageError } from '../errors';
 import { startInboxServer } from '../inbox/server';
 import { untilAborted } from '../interrupt';
 import type { CliIo } from '../io';
-import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate, parsePort } from '../options';
+import { parsePort } from '../options';
 
 interface InboxOptions {
   readonly dataDir: string;
@@ -26,18 +27,13 @@ interface InboxOptions {
 }
 
 export function registerInboxCommand(program: Command, io: CliIo): void {
-  program
-    .command('inbox')
-    .description(
-      'the pendências in the browser on 127.0.0.1: prints a one-time sign-in link; stop with Ctrl-C',
-    )
-    .option('--data-dir <dir>', 'local data directory', DEFAULT_DATA_DIR)
-    .addOption(environmentOption())
-    .option(
-      '--as-of <date>',
-      "business date (default: the latest run's when pinned, else today)",
-      parseIsoDate,
-    )
+  withStoreOptions(
+    program
+      .command('inbox')
+      .description(
+        'the pendências in the browser on 127.0.0.1: prints a one-time sign-in link; stop with Ctrl-C',
+      ),
+  )
     .option('--port <n>', 'port on 127.0.0.1 (0 = any free port)', parsePort, 0)
     .option('--actor <name>', 'who decides in this browser (default: RECON_OPERATOR, else the local user)')
     .option('--viewer', 'read only: every decision is refused')

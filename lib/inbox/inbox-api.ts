@@ -7,7 +7,6 @@
  * is public.
  */
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -15,6 +14,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/core/env';
 import { CALLBACK_PATH } from '../../lambdas/core/sign-in/cognito';
+import { ACCESS_LOG_FORMAT } from '../constructs/access-logs';
 import { SignInPool } from './sign-in-pool';
 
 export interface InboxApiProps {
@@ -24,17 +24,6 @@ export interface InboxApiProps {
   /** Requests per second per stage, and burst: a few people clicking. @default 20 / 40 */
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
 }
-
-const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
-  JSON.stringify({
-    requestId: '$context.requestId',
-    requestTime: '$context.requestTime',
-    sourceIp: '$context.identity.sourceIp',
-    routeKey: '$context.routeKey',
-    status: '$context.status',
-    responseLength: '$context.responseLength',
-  }),
-);
 
 export class InboxApi extends Construct {
   readonly api: HttpApi;

@@ -9,7 +9,6 @@
  * as the `WebhookUrl` output, the address to register with `recon webhooks create`.
  */
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -20,6 +19,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ENV } from '../../lambdas/core/env';
 import type { WebhookConfig } from '../../lambdas/core/webhook/config';
+import { ACCESS_LOG_FORMAT } from '../constructs/access-logs';
 import type { ProviderSecret } from '../secrets/provider-secret';
 
 /** Path of the single route; the registered endpoint is `<api url>webhook`. */
@@ -59,20 +59,6 @@ export function webhookEnvironment(props: {
     [ENV.webhookConfig]: JSON.stringify(props.config ?? {}),
   };
 }
-
-/** One JSON line per request (structured, so Logs Insights can query it); never headers or bodies. */
-const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
-  JSON.stringify({
-    requestId: '$context.requestId',
-    requestTime: '$context.requestTime',
-    sourceIp: '$context.identity.sourceIp',
-    routeKey: '$context.routeKey',
-    status: '$context.status',
-    responseLength: '$context.responseLength',
-    integrationLatency: '$context.integrationLatency',
-    integrationError: '$context.integrationErrorMessage',
-  }),
-);
 
 export class WebhookApi extends Construct {
   readonly api: HttpApi;
