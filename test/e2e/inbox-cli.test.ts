@@ -8,36 +8,23 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/io';
 import { runCli } from '../../cli/program';
 import { breakRef } from '../../lambdas/core/breaks/observed';
 import { seedDataDir } from '../support/inbox-world';
-import { cli } from '../unit/cli/harness';
+import { capturedIo, cli } from '../unit/cli/harness';
 import { interruptGroup, spawnCli } from './spawn-cli';
 
 const CONFIG = JSON.stringify({ breaks: { operators: ['ana'] } });
 
 function startInbox(args: readonly string[]) {
   const stop = new AbortController();
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env: { RECON_CONFIG: CONFIG },
-    stderrIsTTY: false,
-    signal: stop.signal,
-  };
+  const { io, output } = capturedIo({ RECON_CONFIG: CONFIG }, { signal: stop.signal });
   const ended = runCli(['inbox', ...args], io);
   const link = async () => {
-    for (let i = 0; i < 200 && !stdout.includes('\n'); i += 1) await delay(50);
-    return stdout.trim();
+    for (let i = 0; i < 200 && !output().stdout.includes('\n'); i += 1) await delay(50);
+    return output().stdout.trim();
   };
-  return { stop: () => stop.abort('SIGINT'), ended, link, stderr: () => stderr };
+  return { stop: () => stop.abort('SIGINT'), ended, link, stderr: () => output().stderr };
 }
 
 const form = (fields: Record<string, string>) => ({

@@ -40,15 +40,9 @@ afterAll(async () => {
 describe('recon breaks on a fee above the contract', () => {
   it('lists it by kind, shows, accepts and undoes it', async () => {
     const common = ['--data-dir', dataDir, '--env', 'sandbox', '--as-of', AS_OF];
-    const listed = await cli([
-      'breaks',
-      'list',
-      '--kind',
-      'FEE_ABOVE_CONTRACT',
-      ...common,
-      '--format',
-      'jsonl',
-    ]);
+    const listFees = () =>
+      cli(['breaks', 'list', '--kind', 'FEE_ABOVE_CONTRACT', ...common, '--format', 'jsonl']);
+    const listed = await listFees();
     expect(listed.code).toBe(0);
     const rows = listed.stdout
       .trimEnd()
@@ -82,15 +76,7 @@ describe('recon breaks on a fee above the contract', () => {
     ]);
     expect({ code: accepted.code, stderr: accepted.stderr }).toEqual({ code: 0, stderr: '' });
     expect((await cli(['breaks', 'show', ref, ...common])).stdout).toContain('Aceita');
-    const open = await cli([
-      'breaks',
-      'list',
-      '--kind',
-      'FEE_ABOVE_CONTRACT',
-      ...common,
-      '--format',
-      'jsonl',
-    ]);
+    const open = await listFees();
     expect(open.stdout.trim()).toBe('');
 
     const undone = await cli(['breaks', 'undo', ref, '--as', 'ana', ...common]);
