@@ -2,7 +2,9 @@
  * The bank leg's breaks: a deposit that did not arrive (or came and was reversed), one that arrived
  * with another amount, and a credit nobody expected. Their identity is the deposit's
  * (deposits/result-identity.ts), so a decision follows the deposit from night to night; first seen
- * is the day the data could first show it (the window's end, the credit's date).
+ * is the first night recon matched it so (`seenOn`): a first run over months of statements lists
+ * them as new, not as persisting from a window that ended before recon looked. Results stored before
+ * that was kept take the day the data could first show it (the window's end, the credit's date).
  */
 import { resultDate } from '../deposits/result-date';
 import { depositIdentity } from '../deposits/result-identity';
@@ -43,6 +45,6 @@ export function observedOfDeposit(r: DepositResult): ObservedBreak | undefined {
       expectedNetCents: r.expectedCents ?? 0,
       receivedNetCents: stayed,
     },
-    firstSeen: (kind === 'DEPOSIT_MISSING' ? r.windowEnds : r.creditDate) ?? date,
+    firstSeen: r.seenOn ?? (kind === 'DEPOSIT_MISSING' ? r.windowEnds : r.creditDate) ?? date,
   };
 }

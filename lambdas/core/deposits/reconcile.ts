@@ -42,10 +42,11 @@ export interface DepositReconcilerDeps {
   readonly readExpected: (query: { asOf: IsoDate; from: IsoDate; to: IsoDate }) => Promise<ExpectedDeposits>;
   /** Bank transactions posted from `from` through `to`, debits included (deposits/bank/bank-store.ts). */
   readonly listTransactions: (from: IsoDate, to: IsoDate) => Promise<readonly BankCredit[]>;
-  /** Replaces the stored results of every date in the range (deposits/results-lake.ts). */
+  /** Replaces the stored results of every date in the range, as matched on `night` (deposits/results-lake.ts). */
   readonly writeResults: (
     results: readonly DepositResult[],
     range: { from: IsoDate; to: IsoDate },
+    night: IsoDate,
   ) => Promise<void>;
   readonly warn?: InboxWarning;
 }
@@ -106,7 +107,7 @@ export function buildDepositReconciler(deps: DepositReconcilerDeps) {
     });
     const inRange = (date: IsoDate) => date >= range.from && date <= range.to;
     const results = all.filter((r) => inRange(resultDate(r)));
-    await deps.writeResults(results, range);
+    await deps.writeResults(results, range, asOf);
     const withoutAccount = expected.withoutAccount.filter((u) => inRange(u.paymentDate));
     return { state: 'ON', ...range, results, withoutAccount, inbox };
   };

@@ -16,6 +16,7 @@ import {
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
 import { resultDate } from './result-date';
+import { depositIdentity } from './result-identity';
 import { DEPOSIT_RESULTS_TABLE } from './results-table';
 import { DEPOSIT_STATUSES, type DepositResult, type DepositStatus } from './types';
 
@@ -59,6 +60,7 @@ function toRow(r: DepositResult): Record<string, string | number | null> {
     reversal_date: r.reversalDate,
     reversal_cents: r.reversalCents,
     reversal_identity: r.reversalIdentity,
+    seen_on: r.seenOn ?? null,
   };
 }
 
@@ -98,7 +100,36 @@ function fromRow(row: Record<string, unknown>, where: string): DepositResult {
     reversalDate: text('reversal_date'),
     reversalCents: cents('reversal_cents'),
     reversalIdentity: text('reversal_identity'),
+    ...seenOnOf(text('seen_on')),
   };
+}
+
+// Rows written before the first night was kept have none: their breaks read the data's own date.
+const seenOnOf = (seenOn: string | null) => (seenOn === null ? {} : { seenOn });
+
+/** A result's identity in one status: the same result seen again keeps the night it was first seen. */
+const seenKey = (r: DepositResult) => `${depositIdentity(r)}|${r.status}`;
+
+/**
+ * Each result stamped with the first night it was computed in its status: the stored one when the
+ * range already holds it (the earlier of the two, should a night before it be matched again after),
+ * else `night`.
+ */
+async function stampSeen(
+  s3: S3,
+  bucket: string,
+  results: readonly DepositResult[],
+  range: { readonly from: IsoDate; readonly to: IsoDate },
+  night: IsoDate,
+): Promise<DepositResult[]> {
+  const stored = new Map<string, IsoDate>();
+  for (const r of await readDepositResults(s3, bucket, range)) {
+    if (r.seenOn !== undefined) stored.set(seenKey(r), r.seenOn);
+  }
+  return results.map((r) => {
+    const before = stored.get(seenKey(r));
+    return { ...r, seenOn: before !== undefined && before < night ? before : night };
+  });
 }
 
 /** One total order over a date's rows (their JSON text), so equal results make equal bytes. */
@@ -169,18 +200,19 @@ export async function readDepositResults(
 }
 
 /**
- * Replaces the results of every date in [from, to] with `results` (each must be dated in it): one
- * object per date that has results, none for a date that has not. Returns the dates written and
- * the dates whose object was deleted.
+ * Replaces the results of every date in [from, to] with `results` (each must be dated in it), as
+ * matched on `night`: one object per date that has results, none for a date that has not. Returns
+ * the dates written and the dates whose object was deleted.
  */
 export async function writeDepositResults(
   s3: S3,
   bucket: string,
   results: readonly DepositResult[],
   range: { readonly from: IsoDate; readonly to: IsoDate },
+  night: IsoDate,
 ): Promise<{ written: IsoDate[]; deleted: IsoDate[] }> {
   const byDate = new Map<IsoDate, DepositResult[]>();
-  for (const r of results) {
+  for (const r of await stampSeen(s3, bucket, results, range, night)) {
     const date = resultDate(r);
     if (date < range.from || date > range.to) {
       throw new Error(

@@ -37,6 +37,11 @@ export const DEPOSIT_RESULTS_TABLE = {
     { name: 'reversal_date', type: 'string', comment: "the reversing debit's posting date (estorno)" },
     { name: 'reversal_cents', type: 'bigint', comment: 'the reversing debit, negative' },
     { name: 'reversal_identity', type: 'string', comment: "the debit's identity (joins bank_transactions)" },
+    {
+      name: 'seen_on',
+      type: 'string',
+      comment: 'yyyy-MM-dd, the first night recon matched it in this status (its break first seen)',
+    },
   ],
   partitions: [{ name: 'result_date', projection: { type: 'date' } }],
 } as const satisfies LakeTable;

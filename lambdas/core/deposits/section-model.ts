@@ -183,9 +183,11 @@ export function buildDepositsSection(input: {
   readonly results: readonly DepositResult[];
 }): DepositsSection {
   if (!input.statementsImported) return { state: 'OFF' };
-  const inWindow = input.results.filter((r) => {
+  // When a result was first seen is the breaks' concern (breaks/deposit-breaks.ts): the section is
+  // the same whether its results come from the match itself or from the lake.
+  const inWindow = input.results.flatMap(({ seenOn: _, ...r }) => {
     const date = resultDate(r);
-    return date >= input.from && date <= input.to;
+    return date >= input.from && date <= input.to ? [r] : [];
   });
   return {
     state: 'ON',

@@ -115,4 +115,9 @@ export interface DepositResult {
   readonly reversalCents: Cents | null;
   /** The reversing debit's identity (joins bank_transactions), else null. */
   readonly reversalIdentity: string | null;
+  /**
+   * The first night recon computed this result with this status (kept by results-lake.ts from one
+   * night's match to the next): when its break was first seen. Absent until the result is stored.
+   */
+  readonly seenOn?: IsoDate;
 }

@@ -34,8 +34,8 @@ export function buildDepositMatchDeps(
     anyStatement: () => anyStatementTaken(s3, bucket),
     readExpected: (query) => readExpectedDeposits({ ddb, tableName, config, totals, accounts }, query),
     listTransactions: (from, to) => bank.list(from, to),
-    writeResults: async (results, range) => {
-      await writeDepositResults(s3, bucket, results, range);
+    writeResults: async (results, range, night) => {
+      await writeDepositResults(s3, bucket, results, range, night);
     },
     warn: wiring.warn,
   });

@@ -22,6 +22,9 @@ import {
 } from '../../support/deposit-results';
 
 const MARCH = { from: '2025-03-01', to: '2025-03-31' };
+const NIGHT = '2025-04-01';
+/** A result as read back after a match on `night` first computed it. */
+const seen = <T extends object>(r: T, night = NIGHT) => ({ ...r, seenOn: night });
 let s3: LocalS3 | undefined;
 let bucket = 0;
 
@@ -56,7 +59,7 @@ describe('writeDepositResults / readDepositResults', () => {
   });
 
   it('writes one object per result date and reads back exactly the results', async () => {
-    const written = await writeDepositResults(target.client, target.name, ALL_RESULTS, MARCH);
+    const written = await writeDepositResults(target.client, target.name, ALL_RESULTS, MARCH, NIGHT);
     expect(written).toEqual({ written: ['2025-03-03', '2025-03-04'], deleted: [] });
     expect(Object.keys(await snapshot(target.client, target.name))).toEqual([
       'deposits/results/result_date=2025-03-03/results.jsonl',
@@ -64,7 +67,7 @@ describe('writeDepositResults / readDepositResults', () => {
     ]);
     const back = await readDepositResults(target.client, target.name, MARCH);
     const order = (r: (typeof ALL_RESULTS)[number]) => JSON.stringify(r);
-    expect(back.map(order).sort()).toEqual(ALL_RESULTS.map(order).sort());
+    expect(back.map(order).sort()).toEqual(ALL_RESULTS.map((r) => order(seen(r))).sort());
     // Either end of the range reads only its dates.
     expect(await readDepositResults(target.client, target.name, { from: '2025-03-04' })).toHaveLength(3);
     expect(await readDepositResults(target.client, target.name, { to: '2025-03-03' })).toHaveLength(3);
@@ -82,19 +85,19 @@ describe('writeDepositResults / readDepositResults', () => {
       reversalCents: -(DEPOSITED.creditCents as number),
       reversalIdentity: 'debit-1',
     };
-    await writeDepositResults(target.client, target.name, [reversed], MARCH);
-    expect(await readDepositResults(target.client, target.name, MARCH)).toEqual([reversed]);
+    await writeDepositResults(target.client, target.name, [reversed], MARCH, NIGHT);
+    expect(await readDepositResults(target.client, target.name, MARCH)).toEqual([seen(reversed)]);
   });
 
   it('is idempotent: writing again, in any order, leaves the same objects byte for byte', async () => {
-    await writeDepositResults(target.client, target.name, ALL_RESULTS, MARCH);
+    await writeDepositResults(target.client, target.name, ALL_RESULTS, MARCH, NIGHT);
     const first = await snapshot(target.client, target.name);
-    await writeDepositResults(target.client, target.name, [...ALL_RESULTS].reverse(), MARCH);
+    await writeDepositResults(target.client, target.name, [...ALL_RESULTS].reverse(), MARCH, NIGHT);
     expect(await snapshot(target.client, target.name)).toEqual(first);
   });
 
   it('replaces a date’s results and deletes the object of a date in range left without any', async () => {
-    await writeDepositResults(target.client, target.name, ALL_RESULTS, MARCH);
+    await writeDepositResults(target.client, target.name, ALL_RESULTS, MARCH, NIGHT);
     // The match ran again over 03-04 only: Stone's deposit arrived, nothing else is left that day.
     const arrived = {
       ...AWAITING,
@@ -104,17 +107,23 @@ describe('writeDepositResults / readDepositResults', () => {
       differenceCents: 0,
     };
     const day = { from: '2025-03-04', to: '2025-03-04' };
-    expect(await writeDepositResults(target.client, target.name, [arrived], day)).toEqual({
+    expect(await writeDepositResults(target.client, target.name, [arrived], day, NIGHT)).toEqual({
       written: ['2025-03-04'],
       deleted: [],
     });
     const back = await readDepositResults(target.client, target.name, MARCH);
-    expect(back.filter((r) => resultDate(r) === '2025-03-04')).toEqual([arrived]);
+    expect(back.filter((r) => resultDate(r) === '2025-03-04')).toEqual([seen(arrived)]);
     // 03-03 lay outside the rewrite: untouched.
-    expect(back).toContainEqual(MISSING);
+    expect(back).toContainEqual(seen(MISSING));
     // A narrower rewrite with nothing for 03-03 deletes that date's object, and only it.
     expect(
-      await writeDepositResults(target.client, target.name, [], { from: '2025-03-03', to: '2025-03-03' }),
+      await writeDepositResults(
+        target.client,
+        target.name,
+        [],
+        { from: '2025-03-03', to: '2025-03-03' },
+        NIGHT,
+      ),
     ).toEqual({
       written: [],
       deleted: ['2025-03-03'],
@@ -124,12 +133,31 @@ describe('writeDepositResults / readDepositResults', () => {
     ]);
   });
 
+  it('keeps the first night each result was matched in its status; a new status is seen anew', async () => {
+    await writeDepositResults(target.client, target.name, ALL_RESULTS, MARCH, '2025-04-01');
+    // The next night: the missing deposit arrived; everything else is as the night before.
+    const arrived = { ...MISSING, status: 'DEPOSITED' as const, creditCents: MISSING.expectedCents };
+    const night2 = ALL_RESULTS.map((r) => (r === MISSING ? arrived : r));
+    await writeDepositResults(target.client, target.name, night2, MARCH, '2025-04-02');
+    const back = await readDepositResults(target.client, target.name, MARCH);
+    expect(back).toContainEqual(seen(arrived, '2025-04-02'));
+    expect(back).toContainEqual(seen(UNEXPLAINED, '2025-04-01'));
+    expect(back.filter((r) => r.seenOn === '2025-04-01')).toHaveLength(ALL_RESULTS.length - 1);
+    // A night before both matched again (a re-run for an earlier date) moves first seen back to it.
+    await writeDepositResults(target.client, target.name, night2, MARCH, '2025-03-31');
+    const again = await readDepositResults(target.client, target.name, MARCH);
+    expect(again.every((r) => r.seenOn === '2025-03-31')).toBe(true);
+  });
+
   it('refuses a result dated outside the range it rewrites, naming it', async () => {
     await expect(
-      writeDepositResults(target.client, target.name, [DEPOSITED, UNEXPLAINED, MISSING_SMALL], {
-        from: '2025-03-04',
-        to: '2025-03-04',
-      }),
+      writeDepositResults(
+        target.client,
+        target.name,
+        [DEPOSITED, UNEXPLAINED, MISSING_SMALL],
+        { from: '2025-03-04', to: '2025-03-04' },
+        NIGHT,
+      ),
     ).rejects.toThrow(
       /dated 2025-03-03 is outside the range written \(2025-03-04\.\.2025-03-04\): DEPOSITED/,
     );

@@ -152,7 +152,7 @@ describe('the summarize step and the bank leg', () => {
     const bucket = await freshBucket();
     const query = { from: '2025-03-01', to: '2025-03-31', asOf: '2025-03-31' } as const;
     const range = depositRange(query, query.asOf, reconConfig.deposits);
-    await writeDepositResults(stores.s3.client, bucket, [...ALL_RESULTS].reverse(), range);
+    await writeDepositResults(stores.s3.client, bucket, [...ALL_RESULTS].reverse(), range, query.asOf);
     const read = buildDepositsSectionReader({
       config: reconConfig,
       anyStatement: async () => true,

@@ -31,6 +31,11 @@ describe('the bank leg as breaks', () => {
     });
   });
 
+  it('is first seen the first night recon matched it so, when the stored result says', () => {
+    expect(observedOfDeposit({ ...MISSING, seenOn: '2025-04-01' })?.firstSeen).toBe('2025-04-01');
+    expect(observedOfDeposit({ ...UNEXPLAINED, seenOn: '2025-04-01' })?.firstSeen).toBe('2025-04-01');
+  });
+
   it('names a deposit by its place whatever its status, and a credit by its date and identity', () => {
     const arrivedLate = { ...MISSING, status: 'DEPOSITED' as const, creditCents: MISSING.expectedCents };
     expect(depositIdentity(arrivedLate)).toBe(depositIdentity(MISSING));
