@@ -32,8 +32,20 @@ let lake: LocalLake;
 beforeAll(async () => {
   s3 = await startLocalS3();
   workDir = await mkdtemp(join(tmpdir(), 'recon-deposit-queries-'));
-  await writeDepositResults(s3.client, s3.bucket, ALL_RESULTS, { from: '2025-03-01', to: '2025-03-31' }, '2025-04-01');
-  await writeDepositResults(s3.client, s3.bucket, [REVERSED], { from: '2025-04-01', to: '2025-04-30' }, '2025-05-01');
+  await writeDepositResults(
+    s3.client,
+    s3.bucket,
+    ALL_RESULTS,
+    { from: '2025-03-01', to: '2025-03-31' },
+    '2025-04-01',
+  );
+  await writeDepositResults(
+    s3.client,
+    s3.bucket,
+    [REVERSED],
+    { from: '2025-04-01', to: '2025-04-30' },
+    '2025-05-01',
+  );
   lake = await openLocalLake({ s3: s3.client, bucket: s3.bucket, workDir });
 });
 

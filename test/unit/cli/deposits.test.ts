@@ -22,7 +22,13 @@ beforeAll(async () => {
   await mkdir(paths.dynamodb, { recursive: true });
   const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
   try {
-    await writeDepositResults(s3.client, s3.bucket, ALL_RESULTS, { from: '2025-03-01', to: '2025-03-31' }, '2025-04-01');
+    await writeDepositResults(
+      s3.client,
+      s3.bucket,
+      ALL_RESULTS,
+      { from: '2025-03-01', to: '2025-03-31' },
+      '2025-04-01',
+    );
   } finally {
     await s3.close();
   }
