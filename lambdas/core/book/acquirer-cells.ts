@@ -8,7 +8,7 @@
  * | `qf:A` `qs:A` | Σ forecast, Σ received of acquirer A's receivables |
  * | `qb:A` | Σ taken back: cancellations and chargebacks net of reversals |
  * | `qu:A` | Σ\|difference\| of A's receivables paid short (UNDERPAID) |
- * | `ql:D\|A` | Σ\|forecast\| of A's unpaid receivables due on D: late or not is read on the day, as `ua:D` |
+ * | `ql:D\|A` | Σ still owed (\|difference\|) of A's unpaid receivables due on D: late or not is read on the day, as `ua:D` |
  *
  * Late is the only date-dependent figure, hence one cell per due date and acquirer with unpaid
  * money (about as many as `ua:` cells times the acquirers); the others are one cell per acquirer.
@@ -36,8 +36,11 @@ export interface AcquirerShare {
   readonly takenBackCents: Cents;
   /** |difference| when paid short, else 0. */
   readonly shortCents: Cents;
-  /** The due date when unpaid (late or not depends on the day it is read), else undefined. */
-  readonly unpaidDue?: string;
+  /**
+   * When unpaid: its due date (late or not depends on the day it is read) and what is still owed
+   * (the forecast less any cancellation in part), else undefined.
+   */
+  readonly unpaid?: { readonly due: string; readonly owedCents: Cents };
 }
 
 /** The acquirer cells of one receivable, through `add` (cells.ts files them under an expiry day). */
@@ -47,7 +50,7 @@ export function addAcquirerCells(share: AcquirerShare, add: (name: string, value
   add(`qs:${a}`, share.settledCents);
   add(`qb:${a}`, share.takenBackCents);
   add(`qu:${a}`, share.shortCents);
-  if (share.unpaidDue !== undefined) add(`ql:${share.unpaidDue}|${a}`, Math.abs(share.forecastCents));
+  if (share.unpaid !== undefined) add(`ql:${share.unpaid.due}|${a}`, share.unpaid.owedCents);
 }
 
 const FIELD = {

@@ -11,7 +11,7 @@
  * | cell | per | what |
  * |------|-----|------|
  * | `n:S` `f:S` `s:S` `a:S` | settled-class state S (SETTLED, UNDERPAID, OVERPAID, UNEXPECTED) | count, forecast, settled, Σ\|difference\| |
- * | `un:D` `uf:D` `ua:D` | due date D (empty when none) of an unpaid forecast | count, forecast, Σ\|forecast\| |
+ * | `un:D` `uf:D` `ua:D` | due date D (empty when none) of an unpaid forecast | count, forecast, Σ still owed (\|difference\|: less a cancellation in part) |
  * | `wf:W` `ws:W` | Monday W of the due week (valid due dates only) | forecast, settled |
  * | `cn:` `ca:` | receivables flagged `capped` | count, Σ\|difference\| |
  * | `o:D` | due date D of a receivable STORED as OPEN | count |
@@ -92,7 +92,8 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
     const due = r.dueDate ?? '';
     add(cell('un', due), 1);
     add(cell('uf', due), forecast);
-    add(cell('ua', due), Math.abs(forecast));
+    // What is still owed: a cancellation in part lowers it, as the lake's and the list's figures say.
+    add(cell('ua', due), Math.abs(differenceCents));
   } else {
     const { status } = explained;
     add(cell('n', status), 1);
@@ -124,7 +125,9 @@ export function cellsOf(r: Receivable, config: CellsConfig): Cells {
       settledCents: settledNetCents,
       takenBackCents: figureOfReceivable('takenBack', figured),
       shortCents: figureOfReceivable('paidShort', figured),
-      ...(explained === undefined ? { unpaidDue: r.dueDate ?? '' } : {}),
+      ...(explained === undefined
+        ? { unpaid: { due: r.dueDate ?? '', owedCents: Math.abs(differenceCents) } }
+        : {}),
     },
     add,
   );

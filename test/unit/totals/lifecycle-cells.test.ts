@@ -115,4 +115,21 @@ describe('lifecycle figures of the book', () => {
     ]);
     expect(attention.find((c) => c.state === 'UNLINKED')).toMatchObject({ count: 0, amountCents: 0 });
   });
+
+  it('count a late receivable cancelled in part by what is still owed, in the card and per acquirer alike', () => {
+    const key = saleKey(7);
+    const late = stored([
+      forecast(key, 'f7', 8_000),
+      canonical({ type: 'A2', key, hash: 'x7', netCents: 2_000 }),
+    ]);
+    const view = toReceivableView(late, AS_OF, config);
+    expect(view).toMatchObject({ status: 'OVERDUE', differenceCents: -6_000 });
+    const reference = bookFromReceivables([view], AS_OF);
+    const kept = bookFromCells(cellsOf(late, config), AS_OF, config, {});
+    const overdue = (b: typeof kept) => b.attention.find((c) => c.state === 'OVERDUE')?.amountCents;
+    expect(overdue(reference)).toBe(6_000);
+    expect(overdue(kept)).toBe(6_000);
+    expect(kept.byAcquirer?.[key.acquirer]?.lateCents).toBe(6_000);
+    expect(kept.byAcquirer).toEqual(reference.byAcquirer);
+  });
 });
