@@ -30,7 +30,7 @@ function plus(t: MoneyTotals, count: number, forecast: number, settled: number):
   };
 }
 
-/** Unpaid money per due date, with the state it is in on `asOf` and its |forecast|. */
+/** Unpaid money per due date, with the state it is in on `asOf`, its forecast and what is still owed. */
 function unpaidByDate(cells: Cells, asOf: IsoDate, graceDays: number) {
   const get = (kind: string, due: string) => cells[cell(kind, due)] ?? 0;
   return Object.keys(cells)
