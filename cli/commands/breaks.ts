@@ -7,6 +7,7 @@ import { type BreakFilters, matches } from '../../lambdas/core/breaks/filters';
 import { type OutputOptions, withCommon } from '../breaks/common';
 import { registerDecisionCommands } from '../breaks/decide-commands';
 import { withFilters } from '../breaks/filters';
+import { registerMatchCommand } from '../breaks/match-command';
 import { formatBreaks, formatHistory } from '../breaks/output';
 import { resolveBreakId, TAMPERED_EXIT_CODE, withBreaks } from '../breaks/session';
 import { CliError } from '../errors';
@@ -44,6 +45,7 @@ export function registerBreaksCommand(program: Command, io: CliIo): void {
     });
   });
   registerDecisionCommands(breaks, io);
+  registerMatchCommand(breaks, io);
   withCommon(breaks.command('history <break>').description("a break's audit events, oldest first")).action(
     async (given: string, o: OutputOptions) => {
       await withBreaks(o, io, async ({ breaks: service, asOf }) => {

@@ -28,6 +28,8 @@ export const RECON_STATUSES = [
   'CHARGED_BACK',
   'ADVANCED',
   'UNLINKED',
+  // An unexpected payment a person matched to a forecast: its money counts there, nowhere here.
+  'MERGED',
 ] as const;
 export type ReconStatus = (typeof RECON_STATUSES)[number];
 
@@ -78,6 +80,13 @@ export const REASON_CODES = [
   'CANCELLATION_WITHOUT_SALE',
   'CHARGEBACK_WITHOUT_SALE',
   'ADJUSTMENT_WITHOUT_SALE',
+  /** Matched by hand to another receivable's forecast (breaks/manual-match.ts): counted there. */
+  'MATCHED_BY_HAND',
+  /**
+   * A payment arrived under the receivable's own key after payments were matched to it by hand: the
+   * own one counts, the matched ones are set aside (never counted twice); a person should undo the match.
+   */
+  'MATCH_CONFLICT',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -152,6 +161,7 @@ function statusOf(
   asOf: IsoDate,
   config: StatusConfig,
 ): Derived {
+  if (content.mergedInto !== undefined) return { status: 'MERGED', reason: 'MATCHED_BY_HAND' };
   const events = content.events ?? [];
   const advanced = holds(events, 'ADVANCE');
   const paid = content.settlements.length > 0 || advanced;
@@ -186,6 +196,7 @@ const LIFECYCLE_STATES: ReadonlySet<ReconStatus> = new Set([
   'CHARGED_BACK',
   'ADVANCED',
   'UNLINKED',
+  'MERGED',
 ]);
 
 /** Which contributions count (see `corrections.ts`): worked out once per explanation. */
@@ -206,6 +217,7 @@ function assess(content: ReceivableContent): Assessment {
 
 /** The review reason that replaces the derived one, if any: the most urgent first. */
 function reviewReason(content: ReceivableContent, assessment: Assessment): ReasonCode | undefined {
+  if (assessment.counted.matchConflict) return 'MATCH_CONFLICT';
   if (assessment.counted.settlements.correction) return 'POSSIBLE_CORRECTION';
   if (assessment.forecast.duplicate) return 'DUPLICATE_FORECAST';
   if (assessment.counted.advancedAndPaid) return 'ADVANCE_AND_PAYMENT';
