@@ -24,6 +24,8 @@ export interface BreaksTexts {
   readonly deadline: (date: string) => string;
   /** A manual match: the key of the receivable the payment now counts in. */
   readonly matchedTo: (key: string) => string;
+  /** The payments matched by hand to a forecast, by their breaks' references. */
+  readonly matchedFrom: (refs: string) => string;
   /** The decisions as the history names them. */
   readonly actions: Readonly<Record<DecisionAction, string>>;
   readonly history: {
@@ -80,6 +82,7 @@ const PORTUGUESE: BreaksTexts = {
     `${formatQuantity(n, 'diferença aceita', 'diferenças aceitas', 'pt-BR')}, ${amount}`,
   deadline: (date) => `contestação até ${date}`,
   matchedTo: (key) => `conciliada com ${key}`,
+  matchedFrom: (refs) => `Pagamentos conciliados à mão com esta previsão: ${refs}`,
   actions: {
     treat: 'tratativa',
     dispute: 'contestação',
@@ -135,6 +138,7 @@ const ENGLISH: BreaksTexts = {
     `${formatQuantity(n, 'accepted difference', 'accepted differences', 'en')}, ${amount}`,
   deadline: (date) => `contest by ${date}`,
   matchedTo: (key) => `matched to ${key}`,
+  matchedFrom: (refs) => `Payments matched by hand to this forecast: ${refs}`,
   actions: {
     treat: 'treatment',
     dispute: 'dispute',

@@ -15,6 +15,7 @@ import { linesHorizonDays } from '../fee-audit/standing';
 import { readReceivables } from '../receivable-store/batch-read';
 import type { ReceivableLinks } from '../receivable-store/links';
 import { expiryDateOf } from '../receivables/horizon';
+import { matchedFrom } from '../receivables/manual-match';
 import { type TableDeps, workPages } from '../receivables/queries';
 import { INDEXED_STATUSES, stakePartition } from '../receivables/work-index';
 import { type BreakEvent, type ChainProblem, verifyChain } from './chain';
@@ -23,7 +24,7 @@ import { buildDecisionStore, type Head } from './decision-store';
 import { isDepositBreakId, observedOfDeposit } from './deposit-breaks';
 import { isFeeBreakId, observedOfOvercharges } from './fee-breaks';
 import { checkMatch, receivableKeyOf, settleLinks } from './manual-match';
-import { type BreakBasis, type ObservedBreak, observedOfReceivable } from './observed';
+import { type BreakBasis, type ObservedBreak, observedOfReceivable, receivableBreakId } from './observed';
 import { type BreakView, breakView } from './status';
 
 export interface BreaksDeps extends TableDeps {
@@ -127,6 +128,13 @@ export function buildBreaks(deps: BreaksDeps) {
     if (deps.links && head.linked < head.version) await settleLinks(deps.links, store, head);
   }
 
+  /** The breaks of the payments a person matched to this receivable (none for other breaks). */
+  async function matchedInto(breakId: string): Promise<string[]> {
+    const key = receivableKeyOf(breakId);
+    const r = key === undefined ? undefined : (await readReceivables(deps, [key])).get(key);
+    return r ? matchedFrom(r) : [];
+  }
+
   /** Refuses a manual match the data does not allow (manual-match.ts). */
   async function checkMatchRequest(breakId: string, to: string): Promise<void> {
     if (!deps.links) throw new DecisionRefusedError('manual match is not available here', 'match-target');
@@ -183,7 +191,9 @@ export function buildBreaks(deps: BreaksDeps) {
     async show(
       breakId: string,
       asOf: IsoDate,
-    ): Promise<{ view: BreakView; events: BreakEvent[]; basis?: BreakBasis } | undefined> {
+    ): Promise<
+      { view: BreakView; events: BreakEvent[]; basis?: BreakBasis; matchedFrom?: string[] } | undefined
+    > {
       const [observed, head, events] = await Promise.all([
         observedOne(breakId, asOf),
         store.head(breakId),
@@ -192,7 +202,13 @@ export function buildBreaks(deps: BreaksDeps) {
       if (!observed && !head.decision && events.length === 0) return undefined;
       if (!observed && !head.decision) return { view: resolvedUndecided(breakId, events, asOf), events };
       const basis = observed?.basis ?? head.decision?.basis;
-      return { view: breakView(breakId, observed, head, asOf), events, ...(basis ? { basis } : {}) };
+      const matched = observed ? await matchedInto(breakId) : [];
+      return {
+        view: breakView(breakId, observed, head, asOf),
+        events,
+        ...(basis ? { basis } : {}),
+        ...(matched.length > 0 ? { matchedFrom: matched.map(receivableBreakId) } : {}),
+      };
     },
 
     /** Takes one decision; returns the break as it now stands. */

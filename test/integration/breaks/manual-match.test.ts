@@ -167,6 +167,9 @@ describe('manual match', () => {
     expect((await w.read(late)).status).toBe('UNDERPAID');
     expect((await w.read(late)).settlements.map((s) => s.origin)).toEqual([keyOf(first)]);
     await w.book();
+    // The forecast's break, paid short now, names the payment matched to it.
+    const shown = await w.breaks.show(`r:${keyOf(late)}`, asOf);
+    expect([shown?.view.kind, shown?.matchedFrom]).toEqual(['PAID_SHORT', [`r:${keyOf(first)}`]]);
   });
 
   it('counts a payment that later arrives under the forecast own key once, flagged as a conflict', async () => {

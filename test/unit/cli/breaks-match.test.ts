@@ -1,6 +1,7 @@
 /**
  * `recon breaks match` on a data directory: an unexpected payment matched by reference to the late
- * forecast whose NSU the acquirer mistyped leaves the list with the forecast; `show` says the match;
+ * forecast whose NSU the acquirer mistyped leaves the list, the forecast now paid short; `show` says
+ * the match on both;
  * one of another merchant is refused (exit 4); `undo` brings both breaks back.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   try {
     await storeFor(dynamo.documentClient, dynamo.tableName, reconConfig(), { asOf: AS_OF }).applyRecords([
       forecast(late, 'a'.repeat(64), 10_000),
-      settlement(mistyped, 'b'.repeat(64), 10_000),
+      settlement(mistyped, 'b'.repeat(64), 9_000),
       settlement(elsewhere, 'c'.repeat(64), 500),
     ]);
   } finally {
@@ -71,7 +72,16 @@ describe('recon breaks match', () => {
     const matched = await cli(['breaks', 'match', ref('UNEXPECTED'), '--to', ref('LATE'), ...why, ...common]);
     expect({ code: matched.code, stderr: matched.stderr }).toEqual({ code: 0, stderr: '' });
     expect(matched.stdout).toContain('Conciliada à mão');
-    expect((await list()).map((b) => b.merchant)).toEqual(['OTHER']);
+    // The late forecast is now paid R$ 10,00 short by the matched payment; it names that payment.
+    const after = await list();
+    expect(after.map((b) => [b.kind, b.merchant])).toEqual([
+      ['PAID_SHORT', late.merchant],
+      ['UNEXPECTED', 'OTHER'],
+    ]);
+    const forecastShown = await cli(['breaks', 'show', String(after[0]?.ref), ...common]);
+    expect(forecastShown.stdout).toContain(
+      `Pagamentos conciliados à mão com esta previsão: ${ref('UNEXPECTED')}`,
+    );
     const shown = await cli(['breaks', 'show', ref('UNEXPECTED'), ...common]);
     expect(shown.stdout).toContain('conciliada com ACQ1|EC1|2025-03-01|100001|');
     expect(shown.stdout).toContain('ana');
