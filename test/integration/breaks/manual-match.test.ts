@@ -136,6 +136,28 @@ describe('manual match', () => {
     expect(actions.map((b) => b.kind).sort()).toEqual(['LATE', 'UNEXPECTED', 'UNEXPECTED', 'UNEXPECTED']);
   });
 
+  it('lets a backfill under the mistyped key follow the match, and undo take it back with the rest', async () => {
+    const w = await world();
+    await matchBoth(w);
+    const settledBefore = settledCents(await w.book());
+    const backfill = settlement(first, hash('f'), 300, '2025-04-02');
+    await w.ingest.applyRecords([backfill]);
+    expect([(await w.read(late)).status, (await w.read(first)).status]).toEqual(['OVERPAID', 'MERGED']);
+    expect(settledCents(await w.book())).toBe(settledBefore + 300);
+    expect((await w.ingest.applyRecords([backfill])).writes).toBe(0);
+    for (const k of [first, second]) {
+      await w.breaks.decide({ breakId: `r:${keyOf(k)}`, request: { action: 'undo' }, actor: 'bia', asOf });
+    }
+    const [f, u1] = await Promise.all([late, first].map(w.read));
+    expect([f?.status, f?.settlements, u1?.status, u1?.settlements.length]).toEqual([
+      'OVERDUE',
+      [],
+      'UNEXPECTED',
+      2,
+    ]);
+    expect(settledCents(await w.book())).toBe(settledBefore + 300);
+  });
+
   it('refuses a payment of another merchant, a late forecast as the payment, and a target that is not a forecast', async () => {
     const w = await world();
     const refusal = (from: SaleKey, to: SaleKey) =>
