@@ -231,7 +231,16 @@ function reviewReason(content: ReceivableContent, assessment: Assessment): Reaso
  * as it occurs (two equal partial payments are two).
  */
 export function moneyOf(content: ReceivableContent): StatusMoney {
-  return moneyOfAssessment(assess(content));
+  return moneyOfAssessment(assess(ownMoney(content)));
+}
+
+/**
+ * What a receivable's money is made of: a receivable merged by a manual match keeps its payments in
+ * its item, but they count in the receivable it was merged into, so none here (the lake's rows, the
+ * CLI's listing and the book agree: counted once).
+ */
+function ownMoney(content: ReceivableContent): ReceivableContent {
+  return content.mergedInto === undefined ? content : { ...content, settlements: [] };
 }
 
 function moneyOfAssessment({ counted, forecast, lifecycle }: Assessment): StatusMoney {
@@ -258,7 +267,8 @@ function moneyOfAssessment({ counted, forecast, lifecycle }: Assessment): Status
 }
 
 /** Status, reason and the amounts behind them, as of a business date. */
-export function explain(content: ReceivableContent, asOf: IsoDate, config: StatusConfig): Explanation {
+export function explain(stored: ReceivableContent, asOf: IsoDate, config: StatusConfig): Explanation {
+  const content = ownMoney(stored);
   const assessment = assess(content);
   const money = moneyOfAssessment(assessment);
   const lastPaymentDate = content.settlements.reduce<IsoDate | null>(

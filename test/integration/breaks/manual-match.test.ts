@@ -13,6 +13,7 @@ import { buildReceivableLinks } from '../../../lambdas/core/receivable-store/lin
 import type { Receivable } from '../../../lambdas/core/receivables/item';
 import { itemKey } from '../../../lambdas/core/receivables/item';
 import { matchKeyOf } from '../../../lambdas/core/receivables/matcher';
+import { toReceivableView } from '../../../lambdas/core/receivables/view';
 import { freshTable, freshTouchedLog, localStoresPerFile, storeFor } from '../../support/recon-dynamo';
 import { forecast, reconConfig, type SaleKey, saleKey, settlement } from '../../support/recon-records';
 
@@ -102,6 +103,12 @@ describe('manual match', () => {
     expect(f?.status).toBe('SETTLED');
     expect(f?.reason).toBe('PARTIAL_PAYMENTS');
     expect([u1?.status, u1?.mergedInto, u2?.status]).toEqual(['MERGED', keyOf(late), 'MERGED']);
+    // The payment's own row (the lake's change log, the CLI's listing) counts none of its money.
+    expect(toReceivableView(u1 as Receivable, asOf, config)).toMatchObject({
+      status: 'MERGED',
+      settledNetCents: 0,
+      receivedNetCents: 0,
+    });
     const listed = await w.breaks.list(asOf);
     expect(listed.filter((b) => ['NEW', 'PERSISTING', 'REOPENED'].includes(b.status))).toEqual([
       expect.objectContaining({ id: `r:${keyOf(elsewhere)}`, kind: 'UNEXPECTED' }),
