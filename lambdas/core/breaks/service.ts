@@ -194,6 +194,7 @@ export function buildBreaks(deps: BreaksDeps) {
     ): Promise<
       { view: BreakView; events: BreakEvent[]; basis?: BreakBasis; matchedFrom?: string[] } | undefined
     > {
+      await settle(await store.head(breakId));
       const [observed, head, events] = await Promise.all([
         observedOne(breakId, asOf),
         store.head(breakId),

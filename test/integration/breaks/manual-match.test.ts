@@ -176,29 +176,55 @@ describe('manual match', () => {
     expect((await w.read(elsewhere)).status).toBe('UNEXPECTED');
   });
 
-  it('finishes a match whose process stopped between the two puts, at the next reader', async () => {
-    let failing = true;
-    const forecastItem = JSON.stringify(itemKey(keyOf(late)));
+  it.each(['list', 'show'] as const)(
+    'finishes a match whose process stopped between the two puts, at the next %s',
+    async (reader) => {
+      let failing = true;
+      const forecastItem = JSON.stringify(itemKey(keyOf(late)));
+      const w = await world((send) => async (command) => {
+        const input = (command as { input?: { Item?: Record<string, unknown> } }).input;
+        const put = input?.Item && JSON.stringify({ pk: input.Item.pk, sk: input.Item.sk });
+        if (failing && put === forecastItem) throw new Error('process stopped');
+        return send(command);
+      });
+      await expect(
+        w.breaks.decide({ breakId: `r:${keyOf(first)}`, request: matchRequest(late), actor: 'ana', asOf }),
+      ).rejects.toThrow('process stopped');
+      // The payment is merged, its money in transit in its own item; the forecast has not got it yet.
+      expect((await w.read(first)).status).toBe('MERGED');
+      expect((await w.read(late)).status).toBe('OVERDUE');
+      failing = false;
+      await (reader === 'list' ? w.breaks.list(asOf) : w.breaks.show(`r:${keyOf(first)}`, asOf));
+      expect((await w.read(late)).status).toBe('UNDERPAID');
+      expect((await w.read(late)).settlements.map((s) => s.origin)).toEqual([keyOf(first)]);
+      await w.book();
+      // The forecast's break, paid short now, names the payment matched to it.
+      const shown = await w.breaks.show(`r:${keyOf(late)}`, asOf);
+      expect([shown?.view.kind, shown?.matchedFrom]).toEqual(['PAID_SHORT', [`r:${keyOf(first)}`]]);
+    },
+  );
+
+  it('finishes an undo whose process stopped between the two puts, at the next list', async () => {
+    let failing: string | undefined;
     const w = await world((send) => async (command) => {
       const input = (command as { input?: { Item?: Record<string, unknown> } }).input;
       const put = input?.Item && JSON.stringify({ pk: input.Item.pk, sk: input.Item.sk });
-      if (failing && put === forecastItem) throw new Error('process stopped');
+      if (put !== undefined && put === failing) throw new Error('process stopped');
       return send(command);
     });
+    const breakId = `r:${keyOf(first)}`;
+    await w.breaks.decide({ breakId, request: matchRequest(late), actor: 'ana', asOf });
+    failing = JSON.stringify(itemKey(keyOf(first)));
     await expect(
-      w.breaks.decide({ breakId: `r:${keyOf(first)}`, request: matchRequest(late), actor: 'ana', asOf }),
+      w.breaks.decide({ breakId, request: { action: 'undo' }, actor: 'bia', asOf }),
     ).rejects.toThrow('process stopped');
-    // The payment is merged, its money in transit in its own item; the forecast has not got it yet.
-    expect((await w.read(first)).status).toBe('MERGED');
-    expect((await w.read(late)).status).toBe('OVERDUE');
-    failing = false;
-    await w.breaks.list(asOf);
-    expect((await w.read(late)).status).toBe('UNDERPAID');
-    expect((await w.read(late)).settlements.map((s) => s.origin)).toEqual([keyOf(first)]);
+    // The forecast gave the payment back; the payment still says where it went.
+    expect([(await w.read(late)).status, (await w.read(first)).status]).toEqual(['OVERDUE', 'MERGED']);
+    failing = undefined;
+    const listed = await w.breaks.list(asOf);
+    expect([(await w.read(late)).status, (await w.read(first)).status]).toEqual(['OVERDUE', 'UNEXPECTED']);
+    expect(listed.find((b) => b.id === breakId)?.status).toBe('NEW');
     await w.book();
-    // The forecast's break, paid short now, names the payment matched to it.
-    const shown = await w.breaks.show(`r:${keyOf(late)}`, asOf);
-    expect([shown?.view.kind, shown?.matchedFrom]).toEqual(['PAID_SHORT', [`r:${keyOf(first)}`]]);
   });
 
   it('counts a payment that later arrives under the forecast own key once, flagged as a conflict', async () => {
