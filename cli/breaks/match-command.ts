@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { receivableKeyOf } from '../../lambdas/core/breaks/manual-match';
 import type { IsoDate } from '../../lambdas/core/calendar';
+import type { CliIo } from '../io';
 import { asCliError, type OutputOptions, withCommon } from './common';
 import { formatBreaks } from './output';
 import { actorOf, resolveBreakId, type Session, withBreaks } from './session';
@@ -30,7 +31,7 @@ async function targetKey(session: Session, given: string, asOf: IsoDate): Promis
   return (id === undefined ? undefined : receivableKeyOf(id)) ?? given;
 }
 
-export function registerMatchCommand(breaks: Command, io: Parameters<typeof withBreaks>[1]): void {
+export function registerMatchCommand(breaks: Command, io: CliIo): void {
   withCommon(
     breaks
       .command('match <break...>')

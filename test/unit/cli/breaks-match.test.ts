@@ -50,7 +50,7 @@ describe('recon breaks match', () => {
         .trimEnd()
         .split('\n')
         .filter(Boolean)
-        .map((l) => JSON.parse(l) as { ref: string; kind: string; merchant: string });
+        .map((l) => JSON.parse(l) as { ref: string; break_id: string; kind: string; merchant: string });
     const before = await list();
     const ref = (kind: string, merchant = late.merchant) =>
       String(before.find((b) => b.kind === kind && b.merchant === merchant)?.ref);
@@ -90,5 +90,11 @@ describe('recon breaks match', () => {
     const undone = await cli(['breaks', 'undo', ref('UNEXPECTED'), '--as', 'bia', ...common]);
     expect({ code: undone.code, stderr: undone.stderr }).toEqual({ code: 0, stderr: '' });
     expect((await list()).map((b) => b.kind).sort()).toEqual(['LATE', 'UNEXPECTED', 'UNEXPECTED']);
+
+    // `--to` takes the forecast's match key too (an open forecast has no break to name).
+    const key = String(before.find((b) => b.kind === 'LATE')?.break_id).slice('r:'.length);
+    const byKey = await cli(['breaks', 'match', ref('UNEXPECTED'), '--to', key, ...why, ...common]);
+    expect({ code: byKey.code, stderr: byKey.stderr }).toEqual({ code: 0, stderr: '' });
+    expect((await list()).map((b) => b.kind)).toEqual(['PAID_SHORT', 'UNEXPECTED']);
   }, 120_000);
 });
