@@ -50,12 +50,13 @@ async function world(wrap: (send: Send) => Send = (s) => s) {
   const ddb = { send: wrap(send) } as unknown as typeof dynamo.documentClient;
   const now = () => new Date('2025-04-10T15:00:00.000Z');
   const table = { ddb, tableName, config, now };
-  const links = buildReceivableLinks({ ...table, asOf: () => asOf, touched });
+  const links = buildReceivableLinks({ ...table, asOf: () => clock.asOf, touched });
   const breaks = buildBreaks({ ...table, rules, links });
   const deps = { ddb: dynamo.documentClient, tableName, config };
   const totals = buildTotalsStore(deps);
   const nonZero = (cells: Cells) => Object.fromEntries(Object.entries(cells).filter(([, v]) => v !== 0));
   return {
+    clock,
     breaks,
     ingest,
     links,
@@ -163,6 +164,17 @@ describe('manual match', () => {
       2,
     ]);
     expect(settledCents(await w.book())).toBe(settledBefore + 300);
+  });
+
+  it('gives the payment its break back as first seen when the match is undone days later', async () => {
+    const w = await world();
+    const breakId = `r:${keyOf(first)}`;
+    await w.breaks.decide({ breakId, request: matchRequest(late), actor: 'ana', asOf });
+    const later = '2025-04-15';
+    w.clock.asOf = later;
+    await w.breaks.decide({ breakId, request: { action: 'undo' }, actor: 'bia', asOf: later });
+    const back = (await w.breaks.list(later)).find((b) => b.id === breakId);
+    expect([back?.status, back?.firstSeen]).toEqual(['PERSISTING', asOf]);
   });
 
   it('refuses a payment of another merchant, a late forecast as the payment, and a target that is not a forecast', async () => {
