@@ -1,6 +1,7 @@
 /**
  * What every `recon breaks` command opens: the data directory's table (under the run lock, so no run
- * writes while a person decides), the breaks service over it, its bucket (each decision's event goes
+ * writes while a person decides), the breaks service over it (with the receivables' side of a
+ * manual match), its bucket (each decision's event goes
  * to the lake as it is written), the business date the listing is for and who is acting.
  */
 import { userInfo } from 'node:os';
@@ -11,6 +12,8 @@ import type { ReconConfig } from '../../lambdas/core/config';
 import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
 import { readOvercharges } from '../../lambdas/core/fee-audit/overcharges-lake';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import { buildReceivableLinks } from '../../lambdas/core/receivable-store/links';
+import { buildTouchedLog } from '../../lambdas/core/receivable-store/touched';
 import { CliError } from '../errors';
 import type { CliIo } from '../io';
 import { existingState, loadReconConfig, readLastRun } from '../runner/data-dir';
@@ -46,15 +49,24 @@ export async function withBreaks<T>(
   return withLocalStores(
     paths,
     ({ dynamo, s3 }) => {
-      const breaks = buildBreaks({
+      const table = {
         ddb: dynamo.documentClient,
         tableName: dynamo.tableName,
         config,
-        rules: config.breaks,
         now: () => new Date(),
+      };
+      const breaks = buildBreaks({
+        ...table,
+        rules: config.breaks,
         depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
         feeOvercharges: (range) => readOvercharges(s3.client, s3.bucket, range),
         onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
+        // A manual match writes receivables as of the business date, logged for the next night.
+        links: buildReceivableLinks({
+          ...table,
+          asOf: () => asOf,
+          touched: buildTouchedLog({ s3: s3.client, bucket: s3.bucket }),
+        }),
       });
       return work({ breaks, asOf, config });
     },

@@ -4,9 +4,12 @@
  */
 import type { Command } from 'commander';
 import { type BreakFilters, matches } from '../../lambdas/core/breaks/filters';
+import { breakRef } from '../../lambdas/core/breaks/observed';
+import { breaksTextsFor } from '../../lambdas/core/breaks/report-texts';
 import { type OutputOptions, withCommon } from '../breaks/common';
 import { registerDecisionCommands } from '../breaks/decide-commands';
 import { withFilters } from '../breaks/filters';
+import { registerMatchCommand } from '../breaks/match-command';
 import { formatBreaks, formatHistory } from '../breaks/output';
 import { resolveBreakId, TAMPERED_EXIT_CODE, withBreaks } from '../breaks/session';
 import { CliError } from '../errors';
@@ -38,12 +41,16 @@ export function registerBreaksCommand(program: Command, io: CliIo): void {
       const shown = await service.show(await resolveBreakId(service, given, asOf), asOf);
       if (!shown) throw new CliError(`no break ${given}`, 2);
       io.stdout(formatBreaks([shown.view], o.format, o.lang));
+      if (o.format === 'table' && shown.matchedFrom) {
+        io.stdout(`${breaksTextsFor(o.lang).matchedFrom(shown.matchedFrom.map(breakRef).join(', '))}\n`);
+      }
       if (o.format === 'table' && shown.events.length > 0) {
         io.stdout(`\n${formatHistory(shown.events, 'table', o.lang)}`);
       }
     });
   });
   registerDecisionCommands(breaks, io);
+  registerMatchCommand(breaks, io);
   withCommon(breaks.command('history <break>').description("a break's audit events, oldest first")).action(
     async (given: string, o: OutputOptions) => {
       await withBreaks(o, io, async ({ breaks: service, asOf }) => {

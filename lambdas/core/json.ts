@@ -1,5 +1,5 @@
 /**
- * JSON parsing that keeps the provider's 64-bit report ids exact.
+ * JSON helpers. Parsing that keeps the provider's 64-bit report ids exact.
  *
  * Report ids are integers of about 16 digits: above 2^53 `JSON.parse` silently rounds them, and a
  * rounded id downloads somebody else's report or none. Every `"id": <integer>` is therefore read as
@@ -17,4 +17,16 @@ export function parseJsonPreservingIds(text: string): unknown {
 /** Serializes a request body; the `id` fields given as decimal strings are written as JSON integers. */
 export function stringifyWithRawIds(body: Record<string, unknown>): string {
   return JSON.stringify(body).replace(/("id":)"(-?\d+)"/g, '$1$2');
+}
+
+/** JSON with every object's keys sorted: one text per content, whatever order it was built in. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }

@@ -58,6 +58,7 @@ const REVIEW_REASONS: ReadonlySet<string> = new Set([
   'POSSIBLE_CORRECTION',
   'POSSIBLE_SEAM_DUPLICATE',
   'ADVANCE_AND_PAYMENT',
+  'MATCH_CONFLICT',
 ]);
 
 /** Every action state, in {@link ACTION_STATES} order, empty ones included (a zero is news too). */

@@ -79,6 +79,8 @@ const UNPAID_STATES: ReadonlySet<string> = new Set(['OPEN', 'OVERDUE']);
 
 export function cellsOf(r: Receivable, config: CellsConfig): Cells {
   const cells: Record<string, number> = {};
+  // Matched by hand: its payments are counted in the receivable it was merged into, once.
+  if (r.status === 'MERGED') return cells;
   const expiry = expiryDateOf(r, config);
   const add = (plain: string, value: number) => {
     const name = expiry === undefined ? plain : expiringCell(expiry, plain);

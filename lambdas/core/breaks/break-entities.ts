@@ -7,12 +7,12 @@ import { z } from 'zod';
 import { isoDateSchema } from '../calendar';
 import { defineEntity } from '../store/entity';
 import { DECISION_ACTIONS } from './decision';
-import { BREAK_KINDS, DECIDED_STATUSES } from './kinds';
+import { BREAK_KINDS, DECISION_STATUSES } from './kinds';
 
 const nullableText = z.string().nullable();
 
 const decisionSchema = z.object({
-  status: z.enum(DECIDED_STATUSES),
+  status: z.enum(DECISION_STATUSES),
   note: z.string(),
   ticket: z.string().optional(),
   assignee: z.string().optional(),
@@ -33,6 +33,7 @@ const decisionSchema = z.object({
     dueDate: nullableText,
     place: z.string().optional(),
   }),
+  matchedTo: z.string().optional(),
 });
 
 const VERSION_DIGITS = 6;
@@ -49,6 +50,8 @@ export const breakHead = defineEntity({
     updatedAt: z.string(),
     // The highest version whose event the lake holds (absent: none known to).
     copied: z.number().int().min(0).optional(),
+    // The highest version whose receivable writes (a manual match, its undo) are done (absent: all).
+    linked: z.number().int().min(0).optional(),
   }),
 });
 

@@ -4,6 +4,7 @@
  * altered, removed or reordered breaks the chain at a place `verifyChain` names.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../json';
 import type { Decision, DecisionAction } from './decision';
 
 /** What every chain starts from. */
@@ -28,20 +29,8 @@ export interface BreakEvent {
 
 export type UnsealedEvent = Omit<BreakEvent, 'hash'>;
 
-/** JSON with every object's keys sorted: one text per content, whatever order it was built in. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 export function hashOf(event: UnsealedEvent): string {
-  return createHash('sha256').update(canonical(event)).digest('hex');
+  return createHash('sha256').update(canonicalJson(event)).digest('hex');
 }
 
 export function seal(event: UnsealedEvent): BreakEvent {

@@ -14,6 +14,7 @@ import { queryPages } from '../store/query-pages';
 import { breakEvent, breakHead } from './break-entities';
 import { type BreakEvent, GENESIS, seal, type UnsealedEvent } from './chain';
 import type { Decision } from './decision';
+import { movesReceivables } from './match-writes';
 
 export interface Head {
   readonly breakId: string;
@@ -22,6 +23,11 @@ export interface Head {
   readonly decision: Decision | null;
   /** The highest version whose event is known to be in the lake's copy of the audit log. */
   readonly copied: number;
+  /**
+   * The highest version whose receivable writes are done (a manual match or its undo,
+   * manual-match.ts); below `version`, the next reader does them.
+   */
+  readonly linked: number;
 }
 
 /** The break changed since the caller read it (another decision came first): nothing was written. */
@@ -46,6 +52,8 @@ export interface DecisionStore {
   events(breakId: string): Promise<BreakEvent[]>;
   /** Records that the lake holds the break's events up to `version` (never lowers it). */
   markCopied(breakId: string, version: number): Promise<void>;
+  /** Records that the receivables follow the break's decisions up to `version` (never lowers it). */
+  markLinked(breakId: string, version: number): Promise<void>;
   /** Appends the event of version `expected + 1` and projects it; {@link DecisionConflictError} otherwise. */
   append(
     draft: Omit<UnsealedEvent, 'version' | 'prevHash'>,
@@ -54,7 +62,23 @@ export interface DecisionStore {
   ): Promise<BreakEvent>;
 }
 
-const NONE = (breakId: string): Head => ({ breakId, version: 0, hash: GENESIS, decision: null, copied: 0 });
+const NONE = (breakId: string): Head => ({
+  breakId,
+  version: 0,
+  hash: GENESIS,
+  decision: null,
+  copied: 0,
+  linked: 0,
+});
+
+/** A stored projection as a head; `linked` absent: written before manual matches, nothing pending. */
+function headOf(
+  breakId: string,
+  stored: { version: number; hash: string; decision: Decision | null; copied?: number; linked?: number },
+): Head {
+  const { version, hash, decision, copied, linked } = stored;
+  return { breakId, version, hash, decision, copied: copied ?? 0, linked: linked ?? version };
+}
 
 /** Plain data for DynamoDB: no undefined anywhere. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -63,9 +87,7 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
   async function storedHead(breakId: string): Promise<Head> {
     const key = breakHead.key(undefined, breakId);
     const { Item } = await ddb.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-    if (!Item) return NONE(breakId);
-    const { version, hash, decision, copied } = breakHead.parse(Item, key);
-    return { breakId, version, hash, decision, copied: copied ?? 0 };
+    return Item ? headOf(breakId, breakHead.parse(Item, key)) : NONE(breakId);
   }
 
   async function eventAt(breakId: string, version: number): Promise<BreakEvent | undefined> {
@@ -75,16 +97,18 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
   }
 
   /**
-   * Writes the projection of `event` over the one at `event.version - 1` (keeping what it said was
-   * copied to the lake); false when it had moved.
+   * Writes the projection of `event` over `previous`, the one at `event.version - 1` (keeping what
+   * it said was copied to the lake, and leaving a receivable write pending); false when it had moved.
    */
-  async function project(event: BreakEvent, now: Date, copied: number): Promise<boolean> {
+  async function project(event: BreakEvent, now: Date, previous: Head): Promise<boolean> {
+    const done = previous.linked >= previous.version && !movesReceivables(event);
     const item = breakHead.item(breakHead.key(undefined, event.breakId), {
       version: event.version,
       hash: event.hash,
       decision: event.after,
       updatedAt: now.toISOString(),
-      copied,
+      copied: previous.copied,
+      linked: done ? event.version : previous.linked,
     });
     const condition =
       event.version === 1
@@ -94,11 +118,26 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
     return (await conditionalWrite(put)) !== undefined;
   }
 
+  /** Raises a projection's mark to `version`, never lowering it. */
+  async function raiseMark(breakId: string, mark: 'copied' | 'linked', version: number): Promise<void> {
+    const update = ddb.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: breakHead.key(undefined, breakId),
+        UpdateExpression: 'SET #m = :v',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#m) OR #m < :v)',
+        ExpressionAttributeNames: { '#m': mark },
+        ExpressionAttributeValues: { ':v': version },
+      }),
+    );
+    await conditionalWrite(update);
+  }
+
   async function head(breakId: string): Promise<Head> {
     for (let current = await storedHead(breakId); ; ) {
       const next = await eventAt(breakId, current.version + 1);
       if (!next) return current;
-      await project(next, new Date(), current.copied);
+      await project(next, new Date(), current);
       current = await storedHead(breakId);
     }
   }
@@ -114,8 +153,8 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
         ExpressionAttributeValues: { ':pk': pk },
       })) {
         for (const item of page) {
-          const { sk, version, hash, decision, copied } = breakHead.parse(item);
-          all.push({ breakId: sk, version, hash, decision, copied: copied ?? 0 });
+          const parsed = breakHead.parse(item);
+          all.push(headOf(parsed.sk, parsed));
         }
       }
       return all;
@@ -150,21 +189,12 @@ export function buildDecisionStore({ ddb, tableName }: TableDeps): DecisionStore
         throw new DecisionConflictError(draft.breakId, expected, (await head(draft.breakId)).version);
       }
       // Refused only when a reader already projected this very event.
-      await project(event, now, current.copied);
+      await project(event, now, current);
       return event;
     },
-    async markCopied(breakId, version) {
-      // A projection written meanwhile may carry an older mark: the events are copied again, to the same keys.
-      const update = ddb.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: breakHead.key(undefined, breakId),
-          UpdateExpression: 'SET copied = :v',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(copied) OR copied < :v)',
-          ExpressionAttributeValues: { ':v': version },
-        }),
-      );
-      await conditionalWrite(update);
-    },
+    // A projection written meanwhile may carry an older mark: the events are copied again, to the same keys.
+    markCopied: (breakId, version) => raiseMark(breakId, 'copied', version),
+    // Likewise the receivable writes are done again: each is a no-op once done.
+    markLinked: (breakId, version) => raiseMark(breakId, 'linked', version),
   };
 }

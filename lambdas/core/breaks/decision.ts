@@ -3,11 +3,11 @@
  * (decision-store.ts) keeps the events and their projection, the service (service.ts) wires both.
  */
 import { addDays, type IsoDate } from '../calendar';
-import type { DecidedStatus } from './kinds';
+import type { DecisionStatus } from './kinds';
 import type { BreakBasis, BreakSubject, ObservedBreak } from './observed';
 
 export interface Decision {
-  readonly status: DecidedStatus;
+  readonly status: DecisionStatus;
   readonly note: string;
   readonly ticket?: string;
   readonly assignee?: string;
@@ -19,15 +19,19 @@ export interface Decision {
   readonly basis: BreakBasis;
   /** What the break was about, kept so a resolved break still reads. */
   readonly subject: BreakSubject;
+  /** A manual match's forecast: the key of the receivable the payment now counts in. */
+  readonly matchedTo?: string;
 }
 
-export const DECISION_ACTIONS = ['treat', 'dispute', 'accept', 'undo'] as const;
+export const DECISION_ACTIONS = ['treat', 'dispute', 'accept', 'match', 'undo'] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
 
 export type DecisionRequest =
   | { readonly action: 'treat'; readonly note: string; readonly ticket?: string; readonly assignee?: string }
   | { readonly action: 'dispute'; readonly note: string; readonly ticket?: string }
   | { readonly action: 'accept'; readonly reason: string; readonly note: string }
+  /** `to`: the match key of the open or late forecast's receivable (checked by manual-match.ts). */
+  | { readonly action: 'match'; readonly to: string; readonly reason: string; readonly note: string }
   | { readonly action: 'undo' };
 
 /** The breaks' settings (`breaks` in RECON_CONFIG). */
@@ -42,7 +46,9 @@ export type RefusalCode =
   | 'resolved'
   | 'note-required'
   | 'not-a-chargeback'
-  | 'unknown-reason';
+  | 'unknown-reason'
+  | 'not-unexpected'
+  | 'match-target';
 
 /** A decision the rules do not allow, in one sentence (the CLI's exit code 4). */
 export class DecisionRefusedError extends Error {
@@ -117,6 +123,14 @@ export function decide(
         );
       }
       return { after: { status: 'ACCEPTED', ...base, reason: request.reason } };
+    case 'match':
+      if (observed.basis.kind !== 'UNEXPECTED') {
+        throw new DecisionRefusedError(
+          `only an unexpected payment is matched by hand; this break is ${observed.basis.kind}`,
+          'not-unexpected',
+        );
+      }
+      return { after: { status: 'MATCHED', ...base, reason: request.reason.trim(), matchedTo: request.to } };
   }
 }
 

@@ -32,6 +32,8 @@ export const KIND_OF_STATE: Readonly<Record<IndexedStatus, BreakKind>> = {
  * NEW and PERSISTING are what the data says of a break nobody decided on (first seen on the night
  * read, or before); RESOLVED, that the data no longer has it; REOPENED, that the money behind a
  * decision changed. The other three are a person's decision, kept while the money stays as it was.
+ * MATCHED is an unexpected payment a person matched to a forecast (manual-match.ts): its money counts
+ * in the forecast's receivable, so the break is out of the work and out of the counts.
  */
 export const BREAK_STATUSES = [
   'NEW',
@@ -41,11 +43,16 @@ export const BREAK_STATUSES = [
   'ACCEPTED',
   'RESOLVED',
   'REOPENED',
+  'MATCHED',
 ] as const;
 export type BreakStatus = (typeof BREAK_STATUSES)[number];
 
 export const DECIDED_STATUSES = ['IN_TREATMENT', 'DISPUTED', 'ACCEPTED'] as const;
 export type DecidedStatus = (typeof DECIDED_STATUSES)[number];
+
+/** What a decision can say: a decided status, or that the payment was matched by hand. */
+export const DECISION_STATUSES = [...DECIDED_STATUSES, 'MATCHED'] as const;
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
 /**
  * The morning's list: what nobody has decided on yet, or what new money reopened. In treatment and

@@ -22,6 +22,10 @@ export interface BreaksTexts {
   readonly accepted: (n: number, amount: string) => string;
   /** "contestação até 30/04/2025". */
   readonly deadline: (date: string) => string;
+  /** A manual match: the key of the receivable the payment now counts in. */
+  readonly matchedTo: (key: string) => string;
+  /** The payments matched by hand to a forecast, by their breaks' references. */
+  readonly matchedFrom: (refs: string) => string;
   /** The decisions as the history names them. */
   readonly actions: Readonly<Record<DecisionAction, string>>;
   readonly history: {
@@ -71,12 +75,21 @@ const PORTUGUESE: BreaksTexts = {
     ACCEPTED: 'Aceita',
     RESOLVED: 'Resolvida',
     REOPENED: 'Reaberta',
+    MATCHED: 'Conciliada à mão',
   },
   breaks: (n) => formatQuantity(n, 'pendência', 'pendências', 'pt-BR'),
   accepted: (n, amount) =>
     `${formatQuantity(n, 'diferença aceita', 'diferenças aceitas', 'pt-BR')}, ${amount}`,
   deadline: (date) => `contestação até ${date}`,
-  actions: { treat: 'tratativa', dispute: 'contestação', accept: 'aceite', undo: 'desfeito' },
+  matchedTo: (key) => `conciliada com ${key}`,
+  matchedFrom: (refs) => `Pagamentos conciliados à mão com esta previsão: ${refs}`,
+  actions: {
+    treat: 'tratativa',
+    dispute: 'contestação',
+    accept: 'aceite',
+    match: 'conciliação manual',
+    undo: 'desfeito',
+  },
   history: { when: 'Quando', who: 'Quem', action: 'Ação', change: 'Mudança', detail: 'Detalhe' },
   columns: {
     break: 'Pendência',
@@ -118,12 +131,21 @@ const ENGLISH: BreaksTexts = {
     ACCEPTED: 'Accepted',
     RESOLVED: 'Resolved',
     REOPENED: 'Reopened',
+    MATCHED: 'Matched by hand',
   },
   breaks: (n) => formatQuantity(n, 'break', 'breaks', 'en'),
   accepted: (n, amount) =>
     `${formatQuantity(n, 'accepted difference', 'accepted differences', 'en')}, ${amount}`,
   deadline: (date) => `contest by ${date}`,
-  actions: { treat: 'treatment', dispute: 'dispute', accept: 'acceptance', undo: 'undone' },
+  matchedTo: (key) => `matched to ${key}`,
+  matchedFrom: (refs) => `Payments matched by hand to this forecast: ${refs}`,
+  actions: {
+    treat: 'treatment',
+    dispute: 'dispute',
+    accept: 'acceptance',
+    match: 'manual match',
+    undo: 'undone',
+  },
   history: { when: 'When', who: 'Who', action: 'Action', change: 'Change', detail: 'Detail' },
   columns: {
     break: 'Break',
@@ -147,7 +169,14 @@ export const breaksTextsFor = textsByLanguage<BreaksTexts>({ 'pt-BR': PORTUGUESE
 export function decisionText(d: Decision | null, language: ReportLanguage): string {
   if (!d) return '';
   const t = breaksTextsFor(language);
-  return [d.reason, d.deadline && t.deadline(formatDate(d.deadline, language)), d.ticket, d.assignee, d.note]
+  return [
+    d.matchedTo && t.matchedTo(d.matchedTo),
+    d.reason,
+    d.deadline && t.deadline(formatDate(d.deadline, language)),
+    d.ticket,
+    d.assignee,
+    d.note,
+  ]
     .filter(Boolean)
     .join(' · ');
 }

@@ -1,8 +1,9 @@
 /**
  * Breaks as a finance team works them: what the data shows (receivables in an action state, through
  * the byWork index: work bounded by what needs action, never the book) joined with what people
- * decided (decision-store.ts). Nothing here writes a receivable: a decision never changes the money,
- * and the money never erases a decision.
+ * decided (decision-store.ts). The only decision that writes receivables is a manual match
+ * (manual-match.ts), which moves an unexpected payment's money to its forecast; every other decision
+ * leaves the money as it is, and the money never erases a decision.
  */
 import { isExpired } from '../book/expiry';
 import { addDays, type IsoDate } from '../calendar';
@@ -12,15 +13,18 @@ import type { DepositResult } from '../deposits/types';
 import type { DatedOvercharge } from '../fee-audit/overcharges-lake';
 import { linesHorizonDays } from '../fee-audit/standing';
 import { readReceivables } from '../receivable-store/batch-read';
+import type { ReceivableLinks } from '../receivable-store/links';
 import { expiryDateOf } from '../receivables/horizon';
+import { matchedFrom } from '../receivables/manual-match';
 import { type TableDeps, workPages } from '../receivables/queries';
 import { INDEXED_STATUSES, stakePartition } from '../receivables/work-index';
 import { type BreakEvent, type ChainProblem, verifyChain } from './chain';
-import { type DecisionRequest, type DecisionRules, decide } from './decision';
+import { DecisionRefusedError, type DecisionRequest, type DecisionRules, decide } from './decision';
 import { buildDecisionStore, type Head } from './decision-store';
 import { isDepositBreakId, observedOfDeposit } from './deposit-breaks';
 import { isFeeBreakId, observedOfOvercharges } from './fee-breaks';
-import { type BreakBasis, type ObservedBreak, observedOfReceivable } from './observed';
+import { checkMatch, receivableKeyOf, settleLinks } from './manual-match';
+import { type BreakBasis, type ObservedBreak, observedOfReceivable, receivableBreakId } from './observed';
 import { type BreakView, breakView } from './status';
 
 export interface BreaksDeps extends TableDeps {
@@ -39,6 +43,8 @@ export interface BreaksDeps extends TableDeps {
   }) => Promise<readonly DatedOvercharge[]>;
   /** Hears of every event written (the lake's copy of the audit log); its failure fails the call, the event stays. */
   readonly onEvent?: (event: BreakEvent) => Promise<void>;
+  /** The receivables' side of a manual match; absent: a match is refused, pending ones wait for a reader that has it. */
+  readonly links?: ReceivableLinks;
 }
 
 export interface DecisionCommand {
@@ -57,7 +63,6 @@ export interface Verification {
   readonly problems: ChainProblem[];
 }
 
-const RECEIVABLE_PREFIX = 'r:';
 /** Days of deposit results a listing reads when the book keeps every receivable (`hotHorizonDays` null). */
 const DEPOSIT_BREAK_DAYS = 400;
 
@@ -112,10 +117,30 @@ export function buildBreaks(deps: BreaksDeps) {
       return (await observedDeposits({ from: date, to: date })).find((o) => o.id === breakId);
     }
     if (isFeeBreakId(breakId)) return (await observedFees(asOf)).find((o) => o.id === breakId);
-    if (!breakId.startsWith(RECEIVABLE_PREFIX)) return undefined;
-    const key = breakId.slice(RECEIVABLE_PREFIX.length);
+    const key = receivableKeyOf(breakId);
+    if (key === undefined) return undefined;
     const r = (await readReceivables(deps, [key])).get(key);
     return r ? live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf) : undefined;
+  }
+
+  /** A decision's receivable writes left pending (a process that stopped): done now, when this reader can. */
+  async function settle(head: Head): Promise<void> {
+    if (deps.links && head.linked < head.version) await settleLinks(deps.links, store, head);
+  }
+
+  /** The breaks of the payments a person matched to this receivable (none for other breaks). */
+  async function matchedInto(breakId: string): Promise<string[]> {
+    const key = receivableKeyOf(breakId);
+    const r = key === undefined ? undefined : (await readReceivables(deps, [key])).get(key);
+    return r ? matchedFrom(r) : [];
+  }
+
+  /** Refuses a manual match the data does not allow (manual-match.ts). */
+  async function checkMatchRequest(breakId: string, to: string): Promise<void> {
+    if (!deps.links) throw new DecisionRefusedError('manual match is not available here', 'match-target');
+    const source = receivableKeyOf(breakId) ?? '';
+    const found = await readReceivables(deps, [...new Set([source, to])]);
+    checkMatch(found.get(source), found.get(to), to);
   }
 
   /** Hands `events` to the listener (the lake's copy), then marks them copied. */
@@ -150,7 +175,11 @@ export function buildBreaks(deps: BreaksDeps) {
      * reading them from the index.
      */
     async list(asOf: IsoDate, receivables?: readonly ObservedBreak[]): Promise<BreakView[]> {
-      const [observed, heads] = await Promise.all([observedAll(asOf, receivables), store.heads()]);
+      let heads = await store.heads();
+      const pending = deps.links ? heads.filter((h) => h.linked < h.version) : [];
+      for (const head of pending) await settle(head);
+      if (pending.length > 0) heads = await store.heads();
+      const observed = await observedAll(asOf, receivables);
       const byId = new Map<string, Head>(heads.map((h) => [h.breakId, h]));
       const ids = new Set([...observed.keys(), ...heads.filter((h) => h.decision).map((h) => h.breakId)]);
       return [...ids]
@@ -162,7 +191,10 @@ export function buildBreaks(deps: BreaksDeps) {
     async show(
       breakId: string,
       asOf: IsoDate,
-    ): Promise<{ view: BreakView; events: BreakEvent[]; basis?: BreakBasis } | undefined> {
+    ): Promise<
+      { view: BreakView; events: BreakEvent[]; basis?: BreakBasis; matchedFrom?: string[] } | undefined
+    > {
+      await settle(await store.head(breakId));
       const [observed, head, events] = await Promise.all([
         observedOne(breakId, asOf),
         store.head(breakId),
@@ -171,26 +203,35 @@ export function buildBreaks(deps: BreaksDeps) {
       if (!observed && !head.decision && events.length === 0) return undefined;
       if (!observed && !head.decision) return { view: resolvedUndecided(breakId, events, asOf), events };
       const basis = observed?.basis ?? head.decision?.basis;
-      return { view: breakView(breakId, observed, head, asOf), events, ...(basis ? { basis } : {}) };
+      const matched = observed ? await matchedInto(breakId) : [];
+      return {
+        view: breakView(breakId, observed, head, asOf),
+        events,
+        ...(basis ? { basis } : {}),
+        ...(matched.length > 0 ? { matchedFrom: matched.map(receivableBreakId) } : {}),
+      };
     },
 
     /** Takes one decision; returns the break as it now stands. */
     async decide(command: DecisionCommand): Promise<{ view: BreakView; event: BreakEvent }> {
       const now = deps.now();
       const today = command.asOf;
+      await settle(await store.head(command.breakId));
+      const { request } = command;
+      if (request.action === 'match') await checkMatchRequest(command.breakId, request.to);
       const [observed, head, history] = await Promise.all([
         observedOne(command.breakId, today),
         store.head(command.breakId),
         store.events(command.breakId),
       ]);
       const expected = command.expected ?? head.version;
-      const outcome = decide(command.request, observed, history, deps.rules, today);
+      const outcome = decide(request, observed, history, deps.rules, today);
       const event = await store.append(
         {
           breakId: command.breakId,
           at: now.toISOString(),
           actor: command.actor,
-          action: command.request.action,
+          action: request.action,
           before: head.decision,
           after: outcome.after,
           ...(outcome.undoes === undefined ? {} : { undoes: outcome.undoes }),
@@ -198,6 +239,7 @@ export function buildBreaks(deps: BreaksDeps) {
         expected,
         now,
       );
+      await settle(await store.head(command.breakId));
       // Any earlier event whose copy is missing goes with it, so the mark never skips one.
       await copyToLake(event.breakId, [...history.filter((e) => e.version > head.copied), event]);
       const projected = { decision: event.after, version: event.version };

@@ -29,6 +29,8 @@ export function statusOf(
   decision: Decision | null,
   asOf: IsoDate,
 ): BreakStatus {
+  // Matched by hand, the payment counts in the forecast's receivable: that is what ends the break.
+  if (decision?.status === 'MATCHED') return 'MATCHED';
   if (!observed) return 'RESOLVED';
   if (decision) return sameBasis(decision.basis, observed.basis) ? decision.status : 'REOPENED';
   return observed.firstSeen >= asOf ? 'NEW' : 'PERSISTING';

@@ -85,6 +85,9 @@ export const T = {
     'note-required': 'escreva uma observação',
     'not-a-chargeback': 'só um chargeback pode ser contestado',
     'unknown-reason': 'o motivo não está entre os configurados (breaks.acceptReasons)',
+    'not-unexpected': 'só um pagamento sem previsão pode ser conciliado à mão',
+    'match-target':
+      'a previsão escolhida não pode receber este pagamento (em aberto ou atrasada, mesma adquirente e estabelecimento)',
   } satisfies Record<RefusalCode, string>,
   account: 'Conta',
   deposit: 'Depósito',

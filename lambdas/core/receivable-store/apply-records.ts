@@ -31,6 +31,7 @@ import {
 } from '../receivables/queries';
 import type { ReconStatus } from '../receivables/status';
 import { readReceivables } from './batch-read';
+import { followMerged } from './links';
 import type { TouchedLog } from './touched';
 import { buildReceivableWriter, type Decide } from './writer';
 
@@ -169,6 +170,12 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
         };
         const outcome = await writer.update(key, seen.get(key), asOf, decide, observer);
         if (outcome.receivable) latest.set(key, outcome.receivable);
+        // Matched by hand: what the payment's receivable gained follows to the forecast's.
+        const followed =
+          outcome.written && outcome.receivable
+            ? await followMerged(writer, outcome.receivable, asOf, observer)
+            : undefined;
+        if (followed) latest.set(followed.key, followed);
         changed += result?.changed ?? 0;
         refused.push(...(result?.refused ?? []));
         writes += outcome.writes;

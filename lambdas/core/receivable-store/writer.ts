@@ -93,11 +93,15 @@ function refusedBy(refusal: unknown, next: Receivable, token: string, stored: St
 /**
  * When the receivable's break was first seen: kept while it stays in the same action state, today
  * when it enters one, none outside them. Written in the put that changes the state, so knowing it
- * costs no write of its own.
+ * costs no write of its own. An unexpected payment merged by a manual match keeps its date, so that
+ * undoing the match gives its break back as it was.
  */
 function breakSinceOf(status: ReconStatus, previous: Receivable | undefined, asOf: IsoDate) {
+  const kept = previous?.breakSince ?? previous?.changedOn;
+  if (status === 'MERGED') return previous?.status === 'UNEXPECTED' ? kept : previous?.breakSince;
   if (!isIndexed(status)) return undefined;
-  return previous?.status === status ? (previous.breakSince ?? previous.changedOn) : asOf;
+  const unmerged = previous?.status === 'MERGED' && status === 'UNEXPECTED' && previous.breakSince;
+  return previous?.status === status ? kept : unmerged || asOf;
 }
 
 export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {

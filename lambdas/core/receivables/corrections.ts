@@ -32,6 +32,11 @@
  * their fees) cover what is expected in full, they settle it, its payments are set aside and the
  * receivable is flagged ADVANCE_AND_PAYMENT, for a person to check that the acquirer did not pay
  * twice. A partial advance leaves the rest to a payment: both count (`countedContributions`).
+ *
+ * Settlements moved here by a manual match (`origin`, breaks/manual-match.ts) are corrected only
+ * among those of the same origin (two mistyped payments are two payments). A payment under the
+ * receivable's own key sets every moved one aside: the data now says which payment it was, and the
+ * same money is never counted twice (flagged MATCH_CONFLICT).
  */
 import type { Cents } from '../money';
 import type { RoleContribution } from './lifecycle';
@@ -79,8 +84,21 @@ export interface Counted<T> {
 export type CountedSettlements = Counted<Settlement>;
 
 export function countedSettlements(settlements: readonly Settlement[]): CountedSettlements {
-  return countedByCorrection(settlements);
+  const own = settlements.filter((s) => s.origin === undefined);
+  if (own.length > 0 || own.length === settlements.length) return countedByCorrection(own);
+  const counted: Settlement[] = [];
+  let correction = false;
+  for (const group of groupBy(settlements, (s) => s.origin ?? '').values()) {
+    const result = countedByCorrection(group);
+    counted.push(...result.counted);
+    correction ||= result.correction;
+  }
+  return { counted, correction };
 }
+
+/** Payments of its own and payments matched to it by hand: only its own count. */
+const isMatchConflict = (settlements: readonly Settlement[]) =>
+  settlements.some((s) => s.origin === undefined) && settlements.some((s) => s.origin !== undefined);
 
 /** The lifecycle records that count: the correction rule within each role. */
 export function countedEvents(events: readonly RoleContribution[] = []): Counted<RoleContribution> {
@@ -99,6 +117,8 @@ export interface CountedContributions {
   readonly events: Counted<RoleContribution>;
   /** Advanced and paid: the advance counts, the payments are set aside. */
   readonly advancedAndPaid: boolean;
+  /** Its own payment and payments matched to it by hand: the matched ones are set aside. */
+  readonly matchConflict: boolean;
 }
 
 /** Which settlements and lifecycle records of a receivable count (the rules above). */
@@ -107,9 +127,10 @@ export function countedContributions(
 ): CountedContributions {
   const events = countedEvents(content.events);
   const settlements = countedSettlements(content.settlements);
+  const matchConflict = isMatchConflict(content.settlements);
   const forecast = comparedForecast(content.forecasts).forecast;
   if (forecast === undefined || settlements.counted.length === 0) {
-    return { settlements, events, advancedAndPaid: false };
+    return { settlements, events, advancedAndPaid: false, matchConflict };
   }
   const total = (role: string, amount: (e: RoleContribution) => Cents) =>
     events.counted.reduce((sum, e) => (e.role === role ? sum + amount(e) * e.occurrences.copies : sum), 0);
@@ -118,8 +139,9 @@ export function countedContributions(
     forecast.netCents - total('CANCELLATION', (e) => e.netCents) + total('ADJUSTMENT', (e) => e.netCents);
   // A partial advance leaves the rest to be paid on the due date: both count. One that covered the
   // whole installment leaves nothing for a payment to settle.
-  if (advanced === 0 || advanced < expected) return { settlements, events, advancedAndPaid: false };
-  return { settlements: { ...settlements, counted: [] }, events, advancedAndPaid: true };
+  if (advanced === 0 || advanced < expected)
+    return { settlements, events, advancedAndPaid: false, matchConflict };
+  return { settlements: { ...settlements, counted: [] }, events, advancedAndPaid: true, matchConflict };
 }
 
 function countedByCorrection<T extends Countable>(items: readonly T[]): Counted<T> {

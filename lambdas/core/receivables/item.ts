@@ -12,6 +12,7 @@
  * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g?, a?: bank account id (deposits/bank/record-account.ts) }` (see `occurrences.ts`) |
  * | `x` / `k` / `r` / `v` / `j` | maps of cancellations / chargebacks / chargeback reversals / advances / linked adjustments: identity → `{ n: net centavos in the role's direction, t?: advance fee, p?, m?, c?, o?, e?, sd?, g?, a? }` (absent when none: items without such records are unchanged) |
  * | `capped` | true once a record was refused for TOO_MANY_CONTRIBUTIONS |
+ * | `mi` | the key a manual match merged this receivable into (status MERGED); a moved settlement carries `ok`, the key it came from |
  * | `status`, `reason` | as derived on the business date of the last write |
  * | `version` | +1 on every write; the optimistic-lock token |
  * | `changedOn`, `updatedAt` | business date and instant of the last write |
@@ -86,7 +87,11 @@ export function toItem(receivable: Receivable): ReceivableItem {
     item.s = Object.fromEntries(
       receivable.settlements.map((s) => [
         s.hash,
-        s.paymentDate === null ? contribution(s) : { ...contribution(s), p: s.paymentDate },
+        {
+          ...contribution(s),
+          ...(s.paymentDate === null ? {} : { p: s.paymentDate }),
+          ...(s.origin === undefined ? {} : { ok: s.origin }),
+        },
       ]),
     );
   }
@@ -95,6 +100,7 @@ export function toItem(receivable: Receivable): ReceivableItem {
     if (events.length > 0) item[EVENT_ATTRIBUTES[role]] = Object.fromEntries(events.map(eventEntry));
   }
   if (receivable.capped) item.capped = true;
+  if (receivable.mergedInto !== undefined) item.mi = receivable.mergedInto;
   return {
     ...item,
     status: receivable.status,
@@ -123,6 +129,7 @@ export function fromItem(raw: ReceivableItem): Receivable {
     movementDate: stored.m ?? null,
     occurrences: occurrencesOf(stored),
     ...withAccount(stored.a),
+    ...(stored.ok === undefined ? {} : { origin: stored.ok }),
   }));
   const events = eventsOf(item);
   return {
@@ -139,6 +146,7 @@ export function fromItem(raw: ReceivableItem): Receivable {
     settlements: settlements.sort(byHash),
     capped: item.capped === true,
     ...(events.length > 0 ? { events } : {}),
+    ...(item.mi === undefined ? {} : { mergedInto: item.mi }),
     status: item.status,
     reason: item.reason,
     version: item.version,

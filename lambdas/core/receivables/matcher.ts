@@ -43,6 +43,8 @@ export interface Settlement {
   readonly occurrences: Occurrences;
   /** The bank account the payment lands in (deposits/bank/record-account.ts); absent when the record names none. */
   readonly bankAccount?: string;
+  /** The key of the receivable a manual match moved it from (breaks/manual-match.ts); absent: its own. */
+  readonly origin?: string;
 }
 
 /** Descriptive fields of a receivable, taken from its primary contribution (see {@link primaryHash}). */
@@ -69,6 +71,8 @@ export interface ReceivableContent extends ReceivableFields {
   readonly capped: boolean;
   /** Cancellations, chargebacks, reversals, advances, adjustments (sorted by hash); absent when none. */
   readonly events?: readonly RoleContribution[];
+  /** The receivable a person matched this unexpected payment to: its money counts there (MERGED). */
+  readonly mergedInto?: string;
 }
 
 export interface ApplyResult {

@@ -28,6 +28,8 @@ const storedContribution = z.object({
   g: z.string().optional(),
   /** A settlement's or money-moving event's bank account (deposits/bank/record-account.ts), when named. */
   a: z.string().optional(),
+  /** A settlement moved here by a manual match: the key of the receivable it came from. */
+  ok: z.string().optional(),
 });
 
 export type StoredContribution = z.input<typeof storedContribution>;
@@ -53,6 +55,8 @@ const receivableSchema = z.object({
   v: z.record(z.string(), storedContribution).optional(),
   j: z.record(z.string(), storedContribution).optional(),
   capped: z.boolean().optional(),
+  /** The receivable a manual match merged this one into. */
+  mi: z.string().optional(),
   status: z.enum(RECON_STATUSES),
   reason: z.enum(REASON_CODES),
   version: z.number(),

@@ -28,6 +28,8 @@ export const RECON_STATUSES = [
   'CHARGED_BACK',
   'ADVANCED',
   'UNLINKED',
+  // An unexpected payment a person matched to a forecast: its money counts there, nowhere here.
+  'MERGED',
 ] as const;
 export type ReconStatus = (typeof RECON_STATUSES)[number];
 
@@ -78,6 +80,13 @@ export const REASON_CODES = [
   'CANCELLATION_WITHOUT_SALE',
   'CHARGEBACK_WITHOUT_SALE',
   'ADJUSTMENT_WITHOUT_SALE',
+  /** Matched by hand to another receivable's forecast (breaks/manual-match.ts): counted there. */
+  'MATCHED_BY_HAND',
+  /**
+   * A payment arrived under the receivable's own key after payments were matched to it by hand: the
+   * own one counts, the matched ones are set aside (never counted twice); a person should undo the match.
+   */
+  'MATCH_CONFLICT',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
@@ -152,6 +161,7 @@ function statusOf(
   asOf: IsoDate,
   config: StatusConfig,
 ): Derived {
+  if (content.mergedInto !== undefined) return { status: 'MERGED', reason: 'MATCHED_BY_HAND' };
   const events = content.events ?? [];
   const advanced = holds(events, 'ADVANCE');
   const paid = content.settlements.length > 0 || advanced;
@@ -186,6 +196,7 @@ const LIFECYCLE_STATES: ReadonlySet<ReconStatus> = new Set([
   'CHARGED_BACK',
   'ADVANCED',
   'UNLINKED',
+  'MERGED',
 ]);
 
 /** Which contributions count (see `corrections.ts`): worked out once per explanation. */
@@ -206,6 +217,7 @@ function assess(content: ReceivableContent): Assessment {
 
 /** The review reason that replaces the derived one, if any: the most urgent first. */
 function reviewReason(content: ReceivableContent, assessment: Assessment): ReasonCode | undefined {
+  if (assessment.counted.matchConflict) return 'MATCH_CONFLICT';
   if (assessment.counted.settlements.correction) return 'POSSIBLE_CORRECTION';
   if (assessment.forecast.duplicate) return 'DUPLICATE_FORECAST';
   if (assessment.counted.advancedAndPaid) return 'ADVANCE_AND_PAYMENT';
@@ -219,7 +231,16 @@ function reviewReason(content: ReceivableContent, assessment: Assessment): Reaso
  * as it occurs (two equal partial payments are two).
  */
 export function moneyOf(content: ReceivableContent): StatusMoney {
-  return moneyOfAssessment(assess(content));
+  return moneyOfAssessment(assess(ownMoney(content)));
+}
+
+/**
+ * What a receivable's money is made of: a receivable merged by a manual match keeps its payments in
+ * its item, but they count in the receivable it was merged into, so none here (the lake's rows, the
+ * CLI's listing and the book agree: counted once).
+ */
+function ownMoney(content: ReceivableContent): ReceivableContent {
+  return content.mergedInto === undefined ? content : { ...content, settlements: [] };
 }
 
 function moneyOfAssessment({ counted, forecast, lifecycle }: Assessment): StatusMoney {
@@ -246,7 +267,8 @@ function moneyOfAssessment({ counted, forecast, lifecycle }: Assessment): Status
 }
 
 /** Status, reason and the amounts behind them, as of a business date. */
-export function explain(content: ReceivableContent, asOf: IsoDate, config: StatusConfig): Explanation {
+export function explain(stored: ReceivableContent, asOf: IsoDate, config: StatusConfig): Explanation {
+  const content = ownMoney(stored);
   const assessment = assess(content);
   const money = moneyOfAssessment(assessment);
   const lastPaymentDate = content.settlements.reduce<IsoDate | null>(

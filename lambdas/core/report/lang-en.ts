@@ -47,6 +47,7 @@ export const ENGLISH: Texts = {
       CANCELLATION_WITHOUT_SALE: 'cancellation without a matching sale: check',
       CHARGEBACK_WITHOUT_SALE: 'chargeback without a matching sale: check',
       ADJUSTMENT_WITHOUT_SALE: 'adjustment without a matching sale: check',
+      MATCH_CONFLICT: 'its own payment arrived after a manual match: only it counts; undo the match',
     },
     chargeback: (amount, date) => `chargeback of ${amount}${date === null ? '' : ` on ${date}`}`,
   },

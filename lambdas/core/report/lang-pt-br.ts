@@ -47,6 +47,8 @@ export const PORTUGUESE: Texts = {
       CANCELLATION_WITHOUT_SALE: 'cancelamento sem venda correspondente: verificar',
       CHARGEBACK_WITHOUT_SALE: 'chargeback sem venda correspondente: verificar',
       ADJUSTMENT_WITHOUT_SALE: 'ajuste sem venda correspondente: verificar',
+      MATCH_CONFLICT:
+        'pagamento próprio chegou após uma conciliação manual: conta só ele; desfazer a conciliação',
     },
     chargeback: (amount, date) => `chargeback de ${amount}${date === null ? '' : ` em ${date}`}`,
   },

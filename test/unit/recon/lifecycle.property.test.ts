@@ -181,8 +181,10 @@ describe('receivable lifecycle against a reference computation', () => {
       }),
       { numRuns: 500 },
     );
-    // The generator reaches every state (a property that never meets a state proves nothing of it).
-    expect([...new Set([...seen].map((s) => s.split('/')[0]))].sort()).toEqual([...RECON_STATUSES].sort());
+    // The generator reaches every state records can give (a property that never meets a state proves
+    // nothing of it); MERGED comes from a person's manual match only (receivables/manual-match.ts).
+    const fromRecords = RECON_STATUSES.filter((s) => s !== 'MERGED');
+    expect([...new Set([...seen].map((s) => s.split('/')[0]))].sort()).toEqual([...fromRecords].sort());
   });
 
   it('keeps a receivable without role records exactly as before roles existed', () => {
