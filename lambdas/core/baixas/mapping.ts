@@ -6,30 +6,17 @@
  */
 import { z } from 'zod';
 import { parseConfig } from '../config-issues';
+import { BAIXA_COLUMN_FIELDS, type BaixaColumnField } from './table';
 
-/** What a column can show of a line: its own fields, its account code and whether it is re-exported. */
-export const LINE_FIELDS = [
-  'id',
-  'night',
-  'kind',
-  'component',
-  'amountCents',
-  'account',
-  'receivableKey',
-  'acquirer',
-  'merchant',
-  'saleDate',
-  'nsu',
-  'authorization',
-  'installment',
-  'brand',
-  'dueDate',
-  'paymentDate',
-  'status',
-  'reason',
-  'reexport',
-] as const;
-export type LineField = (typeof LINE_FIELDS)[number];
+/**
+ * What a column can show of a line: its night, the fields the lake table holds (in its order), its
+ * account code and whether it is re-exported.
+ */
+export const LINE_FIELDS = ['night', ...BAIXA_COLUMN_FIELDS, 'account', 'reexport'] as [
+  LineField,
+  ...LineField[],
+];
+export type LineField = 'night' | BaixaColumnField | 'account' | 'reexport';
 
 /** `date`: dd/MM/yyyy; `money`: reais with a decimal comma (centavos in JSON Lines); `text`: as is. */
 export const COLUMN_FORMATS = ['text', 'date', 'money'] as const;

@@ -1,6 +1,6 @@
 /**
  * Where the ERP export's lines land: one JSON Lines object per night and export segment,
- * `exports/baixas/night=<date>/part-<segment>.jsonl`, in the bucket deployed and in the data
+ * `exports/baixas/night=<date>/part-<segment>.jsonl` (table `recon_baixas`), in the bucket deployed and in the data
  * directory's s3rver locally. The key is fixed per night and segment, so a re-run of the night
  * rewrites the same object with the same lines (their ids are derived, lines.ts): nothing new.
  */
@@ -10,8 +10,9 @@ import type { ReconConfig } from '../config';
 import type { Receivable } from '../receivables/item';
 import { listPages } from '../store/s3-listing';
 import { type BaixaLine, linesOf } from './lines';
+import { BAIXA_COLUMNS, BAIXAS_TABLE } from './table';
 
-export const BAIXAS_PREFIX = 'exports/baixas/';
+export const BAIXAS_PREFIX = BAIXAS_TABLE.prefix;
 
 const NIGHT = /night=(\d{4}-\d{2}-\d{2})\//;
 
@@ -29,6 +30,20 @@ export interface BaixasStore {
   linesOf(night: IsoDate): Promise<BaixaLine[]>;
 }
 
+type Row = Record<string, unknown>;
+
+/** A line as the table's row (its night is the object's partition). */
+function toRow(line: BaixaLine): Row {
+  return Object.fromEntries(BAIXA_COLUMNS.map(({ field, name }) => [name, line[field]]));
+}
+
+function fromRow(row: Row, night: IsoDate): BaixaLine {
+  return {
+    night,
+    ...Object.fromEntries(BAIXA_COLUMNS.map(({ field, name }) => [field, row[name] ?? null])),
+  } as BaixaLine;
+}
+
 export function baixasKey(night: IsoDate, segment: number): string {
   return `${BAIXAS_PREFIX}night=${night}/part-${String(segment).padStart(5, '0')}.jsonl`;
 }
@@ -41,7 +56,7 @@ export function buildBaixasStore({ s3, bucket }: BaixasStoreDeps): BaixasStore {
         new PutObjectCommand({
           Bucket: bucket,
           Key: key,
-          Body: lines.map((line) => `${JSON.stringify(line)}\n`).join(''),
+          Body: lines.map((line) => `${JSON.stringify(toRow(line))}\n`).join(''),
           ContentType: 'application/x-ndjson',
         }),
       );
@@ -72,7 +87,7 @@ export function buildBaixasStore({ s3, bucket }: BaixasStoreDeps): BaixasStore {
       for (const key of keys.sort()) {
         const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = (await object.Body?.transformToString('utf-8')) ?? '';
-        for (const text of body.split('\n')) if (text !== '') lines.push(JSON.parse(text) as BaixaLine);
+        for (const text of body.split('\n')) if (text !== '') lines.push(fromRow(JSON.parse(text), night));
       }
       return lines;
     },
