@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { Cents } from '../money';
-import type { Receivable } from '../receivables/item';
+import { fieldsOf, type Receivable } from '../receivables/item';
+import type { ReceivableFields } from '../receivables/matcher';
 import {
   baselineOf,
   COMPONENT_NAMES,
@@ -27,21 +28,13 @@ export type LineKind = (typeof LINE_KINDS)[number];
 export type LineComponent = (typeof COMPONENT_NAMES)[PostableComponent];
 
 /** One posting: a signed amount (a REVERSAL's is the posted amount's opposite) and what it is of. */
-export interface BaixaLine {
+export interface BaixaLine extends ReceivableFields {
   readonly id: string;
   readonly night: IsoDate;
   readonly kind: LineKind;
   readonly component: LineComponent;
   readonly amountCents: Cents;
   readonly receivableKey: string;
-  readonly acquirer: string | null;
-  readonly merchant: string | null;
-  readonly saleDate: IsoDate | null;
-  readonly nsu: string | null;
-  readonly authorization: string | null;
-  readonly installment: number | null;
-  readonly brand: string | null;
-  readonly dueDate: IsoDate | null;
   /** The latest day a payment or an advance paid the receivable, when any. */
   readonly paymentDate: IsoDate | null;
   readonly status: ReconStatus;
@@ -67,14 +60,7 @@ export function linesOf(receivable: Receivable, night: IsoDate, config: StatusCo
   const after = postableOf(receivable);
   const describe = {
     receivableKey: receivable.key,
-    acquirer: receivable.acquirer,
-    merchant: receivable.merchant,
-    saleDate: receivable.saleDate,
-    nsu: receivable.nsu,
-    authorization: receivable.authorization,
-    installment: receivable.installment,
-    brand: receivable.brand,
-    dueDate: receivable.dueDate,
+    ...fieldsOf(receivable),
     paymentDate: explain(receivable, night, config).lastPaymentDate,
     status: receivable.status,
     reason: receivable.reason,

@@ -74,6 +74,13 @@ const FIELD_NAMES = [
   'dueDate',
 ] as const satisfies readonly (keyof ReceivableFields)[];
 
+/** A receivable's descriptive fields alone. */
+export function fieldsOf(receivable: ReceivableFields): ReceivableFields {
+  return Object.fromEntries(
+    FIELD_NAMES.map((name) => [name, receivable[name]]),
+  ) as unknown as ReceivableFields;
+}
+
 export function itemKey(key: string): TableKey {
   return receivableEntity.key(key);
 }
