@@ -10,6 +10,7 @@ import { registerBackfillCommand } from './commands/backfill';
 import { registerBankCommand } from './commands/bank';
 import { registerBreaksCommand } from './commands/breaks';
 import { registerDepositsCommand } from './commands/deposits';
+import { registerExportCommand } from './commands/export';
 import { registerInboxCommand } from './commands/inbox';
 import { registerQueryCommand } from './commands/query';
 import { registerReceivablesCommand } from './commands/receivables';
@@ -64,6 +65,7 @@ export function buildProgram(
   registerDepositsCommand(program, io);
   registerBreaksCommand(program, io);
   registerInboxCommand(program, io);
+  registerExportCommand(program, io);
   return program;
 }
 

@@ -5,6 +5,7 @@
  * the local runner.
  */
 import { z } from 'zod';
+import { erpMappingSchema } from './baixas/mapping';
 import { breaksConfigSchema } from './breaks/config';
 import { parseConfig } from './config-issues';
 import { depositsConfigSchema } from './deposits/config';
@@ -144,6 +145,8 @@ export const reconConfigSchema = z
     deposits: depositsConfigSchema,
     /** Decisions on breaks: accept reasons, dispute deadline, operators (breaks/config.ts, docs/breaks.md). */
     breaks: breaksConfigSchema,
+    /** The ERP export's layout (baixas/mapping.ts, docs/erp-export.md); the generic layout when absent. */
+    erpExport: erpMappingSchema.optional(),
   })
   .refine((config) => config.hotHorizonDays == null || config.matchKey.includes('saleDate'), {
     message:

@@ -1,4 +1,5 @@
 /** Every table of the lake, for the Glue catalog and the local DuckDB views. */
+import { BAIXAS_TABLE } from './baixas/table';
 import { BREAK_EVENTS_TABLE, BREAKS_TABLE } from './breaks/lake-tables';
 import { BANK_TRANSACTIONS_TABLE } from './deposits/bank/transactions-table';
 import { DEPOSIT_RESULTS_TABLE } from './deposits/results-table';
@@ -14,4 +15,5 @@ export const LAKE_TABLES: readonly LakeTable[] = [
   DEPOSIT_RESULTS_TABLE,
   BREAK_EVENTS_TABLE,
   BREAKS_TABLE,
+  BAIXAS_TABLE,
 ];

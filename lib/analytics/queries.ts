@@ -14,6 +14,7 @@
  */
 import { QUARANTINE_TABLE } from '../../lambdas/core/ingest/lake/tables';
 import { RECEIVABLE_CHANGES_TABLE } from '../../lambdas/core/receivable-store/changes-table';
+import { BAIXAS_QUERIES } from './baixas-queries';
 import { BREAK_QUERIES } from './break-queries';
 import { countedRecords } from './counted-records';
 import { DEPOSIT_QUERIES } from './deposit-queries';
@@ -247,6 +248,7 @@ ORDER BY kind, generated, reason`,
   ...DEPOSIT_QUERIES,
   ...BREAK_QUERIES,
   ...WHO_OWES_QUERIES,
+  ...BAIXAS_QUERIES,
 ];
 
 export function findNamedQuery(name: string): NamedQuery {

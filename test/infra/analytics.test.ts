@@ -224,7 +224,7 @@ describe('AnalyticsCatalog', () => {
 
   it('uses no crawler', () => {
     template.resourceCountIs('AWS::Glue::Crawler', 0);
-    template.resourceCountIs('AWS::Glue::Table', 8);
+    template.resourceCountIs('AWS::Glue::Table', 9);
   });
 
   it('enforces an encrypted result location on the workgroup', () => {

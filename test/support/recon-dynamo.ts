@@ -93,7 +93,7 @@ export function agingFor(
 }
 
 /** A receivable without its write history (version, updatedAt): what must not depend on order. */
-export function withoutHistory({ version: _v, updatedAt: _u, ...rest }: Receivable) {
+export function withoutHistory({ version: _v, updatedAt: _u, posted: _p, ...rest }: Receivable) {
   return rest;
 }
 

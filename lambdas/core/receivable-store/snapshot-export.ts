@@ -31,6 +31,15 @@ export interface ChangeExporterDeps extends TableDeps {
    * passed in, so the export needs no knowledge of the rate table.
    */
   readonly derivedColumns?: () => Promise<(receivable: Receivable) => Row>;
+  /**
+   * Another export of the same receivables (the ERP lines, baixas/store.ts), fed from this one read
+   * of the log: the night's receivables of the segment, in key order.
+   */
+  readonly alongside?: (
+    night: IsoDate,
+    segment: number,
+    receivables: readonly Receivable[],
+  ) => Promise<unknown>;
 }
 
 export interface ExportRequest {
@@ -124,9 +133,14 @@ export function buildChangeExporter(deps: ChangeExporterDeps): ChangeExporter {
       const derived = (await deps.derivedColumns?.()) ?? (() => ({}));
       const missing = [...unlogged].filter((key) => !latest.has(key)).sort();
       for (const [key, receivable] of await readReceivables(deps, missing)) latest.set(key, receivable);
-      const rows = [...latest]
+      const receivables = [...latest]
         .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([, receivable]) => ({ ...toChangeRow(receivable, asOf, deps.config), ...derived(receivable) }));
+        .map(([, receivable]) => receivable);
+      await deps.alongside?.(asOf, segment, receivables);
+      const rows = receivables.map((receivable) => ({
+        ...toChangeRow(receivable, asOf, deps.config),
+        ...derived(receivable),
+      }));
       if (rows.length === 0) return { rows: 0 };
       const key = changesKey(asOf, segment);
       await deps.s3.send(

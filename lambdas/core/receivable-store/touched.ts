@@ -13,12 +13,12 @@ import {
   GetObjectCommand,
   ListObjectsV2Command,
   type ListObjectsV2CommandInput,
-  type ListObjectsV2CommandOutput,
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import type { IsoDate } from '../calendar';
 import { fromItem, type Receivable, type ReceivableItem, toItem } from '../receivables/item';
+import { listPages as listPagesOf } from '../store/s3-listing';
 
 export interface TouchedLogDeps {
   readonly s3: Pick<S3Client, 'send'>;
@@ -54,19 +54,8 @@ function prefixOf(changedOn: IsoDate): string {
 }
 
 export function buildTouchedLog({ s3, bucket }: TouchedLogDeps): TouchedLog {
-  /** Every page of a listing, following its continuation tokens. */
-  async function* listPages(
-    input: Omit<ListObjectsV2CommandInput, 'Bucket' | 'ContinuationToken'>,
-  ): AsyncGenerator<ListObjectsV2CommandOutput> {
-    let token: string | undefined;
-    do {
-      const page = await s3.send(
-        new ListObjectsV2Command({ ...input, Bucket: bucket, ContinuationToken: token }),
-      );
-      yield page;
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
-  }
+  const listPages = (input: Omit<ListObjectsV2CommandInput, 'Bucket' | 'ContinuationToken'>) =>
+    listPagesOf(s3, bucket, input);
 
   /** Every logged batch of `changedOn`, read a few at a time. */
   async function* batchesOf(changedOn: IsoDate): AsyncGenerator<LoggedBatch> {

@@ -21,6 +21,7 @@ import type { ReconConfig } from '../config';
 import { expiresAtOf } from '../receivables/horizon';
 import { fromItem, itemKey, type Receivable, toItem } from '../receivables/item';
 import type { ReceivableContent } from '../receivables/matcher';
+import { postedBefore } from '../receivables/postable';
 import { explain, type ReconStatus } from '../receivables/status';
 import { isIndexed } from '../receivables/work-index';
 import { isConditionalCheckFailed } from '../store/conditional';
@@ -122,7 +123,7 @@ export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
   /** Stamps status (derived as of `asOf`) and bookkeeping onto new content. */
   function stamp(content: ReceivableContent, previous: Receivable | undefined, asOf: IsoDate): Receivable {
     const { status, reason } = explain(content, asOf, config);
-    const { breakSince: _, ...plain } = content as Partial<Receivable> & ReceivableContent;
+    const { breakSince: _, posted: __, ...plain } = content as Partial<Receivable> & ReceivableContent;
     const since = breakSinceOf(status, previous, asOf);
     return {
       ...plain,
@@ -132,6 +133,7 @@ export function buildReceivableWriter(deps: WriterDeps): ReceivableWriter {
       changedOn: asOf,
       updatedAt: now().toISOString(),
       ...(since === undefined ? {} : { breakSince: since }),
+      posted: postedBefore(previous, asOf),
     };
   }
 

@@ -17,6 +17,7 @@
  * | `version` | +1 on every write; the optimistic-lock token |
  * | `changedOn`, `updatedAt` | business date and instant of the last write |
  * | `bs` | business date the receivable entered its current action state (only in one: breaks/) |
+ * | `xn` | `{ n: night, p?/v?/t?/x?/k?/r?/j?/d?: centavos }`: the postable amounts before the night's first write (postable.ts) |
  */
 
 import type { IsoDate } from '../calendar';
@@ -32,7 +33,8 @@ import {
   type ReceivableFields,
   type Settlement,
 } from './matcher';
-import { receivable as receivableEntity } from './receivable-entity';
+import type { Posted } from './postable';
+import { type ParsedReceivableItem, receivable as receivableEntity } from './receivable-entity';
 import type { ReasonCode, ReconStatus } from './status';
 import { workIndexKeys } from './work-index';
 
@@ -50,6 +52,11 @@ export interface ReceivableMeta {
    * first seen. Items written before this was kept have none; readers take `changedOn` instead.
    */
   readonly breakSince?: IsoDate;
+  /**
+   * The postable amounts before the first write of the night (postable.ts), for the ERP export.
+   * Items written before it was kept have none.
+   */
+  readonly posted?: Posted;
 }
 
 /** A receivable as the store returns it: plain data, content plus bookkeeping. */
@@ -67,6 +74,13 @@ const FIELD_NAMES = [
   'brand',
   'dueDate',
 ] as const satisfies readonly (keyof ReceivableFields)[];
+
+/** A receivable's descriptive fields alone. */
+export function fieldsOf(receivable: ReceivableFields): ReceivableFields {
+  return Object.fromEntries(
+    FIELD_NAMES.map((name) => [name, receivable[name]]),
+  ) as unknown as ReceivableFields;
+}
 
 export function itemKey(key: string): TableKey {
   return receivableEntity.key(key);
@@ -109,6 +123,9 @@ export function toItem(receivable: Receivable): ReceivableItem {
     changedOn: receivable.changedOn,
     updatedAt: receivable.updatedAt,
     ...(receivable.breakSince === undefined ? {} : { bs: receivable.breakSince }),
+    ...(receivable.posted === undefined
+      ? {}
+      : { xn: { n: receivable.posted.night, ...receivable.posted.amounts } }),
   };
 }
 
@@ -153,5 +170,10 @@ export function fromItem(raw: ReceivableItem): Receivable {
     changedOn: item.changedOn,
     updatedAt: item.updatedAt,
     ...(item.bs === undefined ? {} : { breakSince: item.bs }),
+    ...(item.xn === undefined ? {} : { posted: postedOf(item.xn) }),
   };
+}
+
+function postedOf({ n, ...amounts }: NonNullable<ParsedReceivableItem['xn']>): Posted {
+  return { night: n, amounts };
 }

@@ -45,6 +45,8 @@ export interface LifecycleMoney {
   readonly cancelledNetCents: Cents;
   /** Chargebacks minus their reversals. */
   readonly chargedBackNetCents: Cents;
+  /** The reversals alone (the ERP export posts them apart from the chargebacks). */
+  readonly reversedNetCents: Cents;
   readonly adjustmentNetCents: Cents;
   readonly advanceFeeCents: Cents;
   /** What advances paid (part of settledNetCents). */
@@ -69,6 +71,7 @@ export function lifecycleMoney(events: readonly RoleContribution[] = NO_EVENTS):
   return {
     cancelledNetCents: sum('CANCELLATION'),
     chargedBackNetCents: sum('CHARGEBACK') - sum('CHARGEBACK_REVERSAL'),
+    reversedNetCents: sum('CHARGEBACK_REVERSAL'),
     adjustmentNetCents: sum('ADJUSTMENT'),
     advanceFeeCents: sum('ADVANCE', (e) => e.feeCents ?? 0),
     advancedNetCents: sum('ADVANCE'),

@@ -35,6 +35,20 @@ const storedContribution = z.object({
 export type StoredContribution = z.input<typeof storedContribution>;
 
 const text = z.string().optional();
+const cents = z.number().optional();
+
+/** The postable amounts before the night's first write, by component (postable.ts). */
+const storedPosted = z.object({
+  n: z.string(),
+  p: cents,
+  v: cents,
+  t: cents,
+  x: cents,
+  k: cents,
+  r: cents,
+  j: cents,
+  d: cents,
+});
 
 const receivableSchema = z.object({
   pk: z.string(),
@@ -63,6 +77,7 @@ const receivableSchema = z.object({
   changedOn: z.string(),
   updatedAt: z.string(),
   bs: z.string().optional(),
+  xn: storedPosted.optional(),
 });
 
 /** A receivable item as read back, parsed. */

@@ -243,6 +243,14 @@ function ownMoney(content: ReceivableContent): ReceivableContent {
   return content.mergedInto === undefined ? content : { ...content, settlements: [] };
 }
 
+/** {@link moneyOf} with the lifecycle amounts it sums up (the ERP export posts them one by one). */
+export function moneyWithLifecycleOf(
+  content: ReceivableContent,
+): StatusMoney & { lifecycle: LifecycleMoney } {
+  const assessment = assess(content);
+  return { ...moneyOfAssessment(assessment), lifecycle: assessment.lifecycle };
+}
+
 function moneyOfAssessment({ counted, forecast, lifecycle }: Assessment): StatusMoney {
   const settlements = counted.settlements.counted;
   const settledNetCents = sumOf(settlements) + lifecycle.advancedNetCents;

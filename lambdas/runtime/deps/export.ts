@@ -1,4 +1,8 @@
-/** The change-log export's dependencies (the export-snapshot Lambda and the local world). */
+/**
+ * The change-log export's dependencies (the export-snapshot Lambda and the local world); the ERP
+ * lines (docs/erp-export.md) are written from the same read of the night's receivables.
+ */
+import { buildBaixasExport } from '../../core/baixas/store';
 import { auditFees, feeAuditColumns } from '../../core/fee-audit/audit';
 import { loadContractRates, ratesOf } from '../../core/fee-audit/source';
 import { buildChangeExporter } from '../../core/receivable-store/snapshot-export';
@@ -20,6 +24,7 @@ export function buildExportDeps(wiring: LakeWiring): WorkflowDeps['exportSnapsho
       const rates = ratesOf(await loadContractRates({ s3, bucket, config }));
       return (receivable) => feeAuditColumns(auditFees(receivable, rates, config));
     },
+    alongside: buildBaixasExport({ s3, bucket, config }),
   });
   return (request) => exporter.exportSnapshot(request);
 }

@@ -1,0 +1,86 @@
+/**
+ * The lines of the ERP export (docs/erp-export.md): what a night changed of a receivable's postable
+ * amounts, never an edit in place. A component that moves from an amount already posted gets a
+ * REVERSAL line of that amount and a NEW line of the new one, so an ERP that imported the first can
+ * follow; a component posted for the first time gets a NEW line only. The id is derived from the
+ * receivable, component, night and kind alone: a re-run of the night gives the same ids.
+ */
+import { createHash } from 'node:crypto';
+import type { IsoDate } from '../calendar';
+import type { ReconConfig } from '../config';
+import type { Cents } from '../money';
+import { fieldsOf, type Receivable } from '../receivables/item';
+import type { ReceivableFields } from '../receivables/matcher';
+import {
+  baselineOf,
+  COMPONENT_NAMES,
+  POSTABLE_COMPONENTS,
+  type PostableComponent,
+  postableOf,
+} from '../receivables/postable';
+import { explain, type ReasonCode, type ReconStatus } from '../receivables/status';
+
+type StatusConfig = Pick<ReconConfig, 'tolerance' | 'graceDays'>;
+
+export const LINE_KINDS = ['NEW', 'REVERSAL'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+
+export type LineComponent = (typeof COMPONENT_NAMES)[PostableComponent];
+
+/** One posting: a signed amount (a REVERSAL's is the posted amount's opposite) and what it is of. */
+export interface BaixaLine extends ReceivableFields {
+  readonly id: string;
+  readonly night: IsoDate;
+  readonly kind: LineKind;
+  readonly component: LineComponent;
+  readonly amountCents: Cents;
+  readonly receivableKey: string;
+  /** The latest day a payment or an advance paid the receivable, when any. */
+  readonly paymentDate: IsoDate | null;
+  readonly status: ReconStatus;
+  readonly reason: ReasonCode;
+}
+
+export function lineId(
+  receivableKey: string,
+  component: LineComponent,
+  night: IsoDate,
+  kind: LineKind,
+): string {
+  return createHash('sha256')
+    .update(`${receivableKey}\u0000${component}\u0000${night}\u0000${kind}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** The lines of `night` for a receivable as the night left it (none when the night posted nothing). */
+export function linesOf(receivable: Receivable, night: IsoDate, config: StatusConfig): BaixaLine[] {
+  const before = baselineOf(receivable, night);
+  if (before === undefined) return [];
+  const after = postableOf(receivable);
+  const describe = {
+    receivableKey: receivable.key,
+    ...fieldsOf(receivable),
+    paymentDate: explain(receivable, night, config).lastPaymentDate,
+    status: receivable.status,
+    reason: receivable.reason,
+  };
+  const line = (component: LineComponent, kind: LineKind, amountCents: Cents): BaixaLine => ({
+    id: lineId(receivable.key, component, night, kind),
+    night,
+    kind,
+    component,
+    amountCents,
+    ...describe,
+  });
+  return POSTABLE_COMPONENTS.flatMap((c) => {
+    const old = before[c] ?? 0;
+    const now = after[c] ?? 0;
+    if (old === now) return [];
+    const component = COMPONENT_NAMES[c];
+    return [
+      ...(old === 0 ? [] : [line(component, 'REVERSAL', -old)]),
+      ...(now === 0 ? [] : [line(component, 'NEW', now)]),
+    ];
+  });
+}
