@@ -14,7 +14,7 @@ import { buildInbox } from '../core/inbox/app';
 import { cognitoGate } from '../core/inbox/cognito-gate';
 import { buildCognitoSignIn, CALLBACK_PATH } from '../core/sign-in/cognito';
 import { tracer } from '../runtime/aws-clients';
-import { buildBreaksService } from '../runtime/deps/breaks';
+import { buildBreakRecordsService, buildBreaksService } from '../runtime/deps/breaks';
 import { requiredEnv } from '../runtime/env';
 import { toInboxRequest } from '../runtime/inbox-event';
 import { cognitoVerifier } from '../runtime/sign-in';
@@ -33,17 +33,15 @@ const signInConfig = {
 const gate = cognitoGate(
   buildCognitoSignIn({ config: signInConfig, verifier: cognitoVerifier(signInConfig), fetch }),
 );
-const breaks = buildBreaksService({
-  ...tableFromEnv(),
-  ...bucketFromEnv(),
-  reconConfig,
-  now: () => new Date(),
-});
+const wiring = { ...tableFromEnv(), ...bucketFromEnv(), reconConfig, now: () => new Date() };
+const breaks = buildBreaksService(wiring);
+const records = buildBreakRecordsService(wiring);
 
 export const handler = middy(
   async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const inbox = buildInbox({
       breaks,
+      records,
       asOf: businessDate(new Date()),
       acceptReasons: reconConfig.breaks.acceptReasons,
       gate,

@@ -32,9 +32,9 @@ beforeAll(async () => {
   breaks = opened.breaks;
   closeStores = opened.close;
   [ana, bia, carla] = await Promise.all([
-    serve(breaks, { name: 'ana', canDecide: true }),
-    serve(breaks, { name: 'bia', canDecide: true }),
-    serve(breaks, { name: 'carla', canDecide: false }),
+    serve(opened, { name: 'ana', canDecide: true }),
+    serve(opened, { name: 'bia', canDecide: true }),
+    serve(opened, { name: 'carla', canDecide: false }),
   ]);
   browser = await chromium.launch({ executablePath: CHROMIUM });
 });
@@ -155,6 +155,19 @@ describe('an operator works the list', () => {
       ['ana', 'undo'],
     ]);
     expect(await breaks.verify()).toMatchObject({ problems: [] });
+  });
+
+  it('shows the records behind a break: its forecast and payment with their dates and amounts', async () => {
+    const page = await signedIn(ana);
+    await page.goto(`${ana.url}/?situacao=todas`);
+    await openBreak(page, 'EC2');
+    expect(await page.locator('main h2', { hasText: 'Registros' }).count()).toBe(1);
+    expect(await page.textContent('main')).toContain('Vencimento 01/04/2025');
+    const rows = page.locator('#records tbody tr');
+    expect(await rows.count()).toBe(2);
+    const cells = (n: number) => rows.nth(n).locator('td').allTextContents();
+    expect(await cells(0)).toEqual(['Previsão', '—', '—', 'R$ 500,00', '']);
+    expect(await cells(1)).toEqual(['Pagamento', '01/04/2025', '—', 'R$ 450,00', '']);
   });
 
   it('accepts a selection with one reason', async () => {

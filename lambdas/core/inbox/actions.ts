@@ -6,18 +6,24 @@
  */
 import { DecisionRefusedError, type DecisionRequest } from '../breaks/decision';
 import { DecisionConflictError } from '../breaks/decision-store';
+import type { BreakRecordsOf } from '../breaks/records';
 import type { Breaks } from '../breaks/service';
 import type { IsoDate } from '../calendar';
-import { breakPage } from './break-page';
+import { type BreakPage, breakPage } from './break-page';
 import { type InboxResponse, page, redirect } from './http';
 import { bare, type Viewer } from './layout';
 import { filtersOf, queryOf } from './query';
 import { T } from './texts';
 
-export interface ActionContext {
+/** What reading a break needs: the service, the records behind it, the business date, the reasons. */
+export interface BreakSource {
   readonly breaks: Breaks;
+  readonly records: BreakRecordsOf;
   readonly asOf: IsoDate;
   readonly acceptReasons: readonly string[];
+}
+
+export interface ActionContext extends BreakSource {
   readonly viewer: Viewer;
   readonly headers: Record<string, string>;
 }
@@ -41,6 +47,16 @@ function requestOf(form: URLSearchParams): DecisionRequest | undefined {
   }
 }
 
+/** A break's page as it now stands, with its records; undefined when there is no such break. */
+export async function readBreak(source: BreakSource, breakId: string): Promise<BreakPage | undefined> {
+  const [shown, records] = await Promise.all([
+    source.breaks.show(breakId, source.asOf),
+    source.records(breakId, source.asOf),
+  ]);
+  if (!shown) return undefined;
+  return { ...shown, reasons: source.acceptReasons, ...(records ? { records } : {}) };
+}
+
 /** A whole number from a form field, or undefined. */
 const versionOf = (value: string | null) =>
   value !== null && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
@@ -57,10 +73,10 @@ export async function decideOne(form: URLSearchParams, ctx: ActionContext): Prom
   } catch (error) {
     const conflict = error instanceof DecisionConflictError;
     if (!conflict && !(error instanceof DecisionRefusedError)) throw error;
-    const shown = await ctx.breaks.show(breakId, ctx.asOf);
+    const shown = await readBreak(ctx, breakId);
     if (!shown) return page(404, bare(T.noBreak), ctx.headers);
     const text = conflict ? T.changed : T.decisionRefused(T.refusals[error.code]);
-    const p = { ...shown, reasons: ctx.acceptReasons, message: { text, error: true }, draft: form };
+    const p = { ...shown, message: { text, error: true }, draft: form };
     return page(conflict ? 409 : 422, breakPage(p, ctx.viewer), ctx.headers);
   }
 }

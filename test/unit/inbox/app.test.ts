@@ -59,6 +59,7 @@ function world(canDecide = true) {
   const sessions = buildSessions();
   const inbox = buildInbox({
     breaks,
+    records: async () => undefined,
     asOf: AS_OF,
     acceptReasons: ['arredondamento'],
     gate: localGate({ sessions, identity: { name: 'ana', canDecide } }),
@@ -189,7 +190,13 @@ describe('inbox handlers', () => {
       const breaks = {} as Breaks;
       const identity = { name: 'ana', canDecide: true };
       const gate = localGate({ sessions, identity, secureCookie });
-      const inbox = buildInbox({ breaks, asOf: AS_OF, acceptReasons: [], gate });
+      const inbox = buildInbox({
+        breaks,
+        records: async () => undefined,
+        asOf: AS_OF,
+        acceptReasons: [],
+        gate,
+      });
       const token = sessions.issueToken();
       const query = new URLSearchParams({ token });
       const answer = await inbox.handle({
