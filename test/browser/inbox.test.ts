@@ -186,6 +186,23 @@ describe('an operator works the list', () => {
     const accepted = (await breaks.list(AS_OF)).filter((b) => b.status === 'ACCEPTED');
     expect(accepted.map((b) => b.decision?.reason)).toEqual(['arredondamento', 'arredondamento']);
   });
+
+  it('assigns a selection to one person in one action', async () => {
+    const page = await signedIn(ana);
+    // ACQ1's two breaks, whatever the tests above decided on them (the other tests use other ones).
+    await page.goto(`${ana.url}/?situacao=todas&adquirente=ACQ1`);
+    const ticked = await cards(page).count();
+    expect(ticked).toBe(2);
+    for (const box of await page.locator('input[name=sel]').all()) await box.check();
+    await page.fill('#bulk input[name=note]', 'cobrar da adquirente');
+    await page.fill('#bulk input[name=assignee]', 'bia');
+    await page.getByRole('button', { name: 'Atribuir as selecionadas' }).click();
+    expect(await page.textContent('.flash')).toBe(`${ticked} pendências atribuídas`);
+    expect(new URL(page.url()).searchParams.get('adquirente')).toBe('ACQ1');
+    const assigned = (await breaks.list(AS_OF)).filter((b) => b.decision?.assignee === 'bia');
+    expect(assigned).toHaveLength(ticked);
+    expect(assigned.every((b) => b.status === 'IN_TREATMENT' && b.subject.acquirer === 'ACQ1')).toBe(true);
+  });
 });
 
 describe('the server, not the page, decides who may act', () => {

@@ -1,6 +1,6 @@
 /**
  * What the inbox's forms decide: one decision on one break (`/decidir`), or one accept with one
- * reason on every ticked break (`/aceitar`). Each carries the version its page was read at, so the
+ * reason (`/aceitar`) or one assignment (`/atribuir`) on every ticked break. Each carries the version its page was read at, so the
  * service refuses a decision on a break that changed meanwhile (DecisionConflictError): the person
  * is shown the break as it now is, with what they typed, and nothing is written.
  */
@@ -90,14 +90,37 @@ function selection(form: URLSearchParams): { breakId: string; expected: number }
   });
 }
 
-export async function bulkAccept(form: URLSearchParams, ctx: ActionContext): Promise<InboxResponse> {
-  const request = requestOf(new URLSearchParams([...form, ['action', 'accept']]));
+/**
+ * The list's bulk actions: what each decides on every ticked break (an accept with one reason, or an
+ * assignment: a treat naming who handles them), and the word its outcome is counted under.
+ */
+export const BULK_ACTIONS = {
+  '/aceitar': { action: 'accept', done: 'aceitas' },
+  '/atribuir': { action: 'treat', done: 'atribuidas' },
+} as const;
+export type BulkPath = keyof typeof BULK_ACTIONS;
+export type BulkDone = (typeof BULK_ACTIONS)[BulkPath]['done'];
+
+export const isBulkPath = (path: string): path is BulkPath => Object.hasOwn(BULK_ACTIONS, path);
+
+export async function bulkDecide(
+  path: BulkPath,
+  form: URLSearchParams,
+  ctx: ActionContext,
+): Promise<InboxResponse> {
+  const { action, done } = BULK_ACTIONS[path];
+  const fields = new URLSearchParams(form);
+  // The route decides the action: a field of the same name in the form never does.
+  fields.set('action', action);
+  const request = requestOf(fields);
   if (!request) return page(400, bare(T.badForm), ctx.headers);
-  const counts = { aceitas: 0, mudaram: 0, recusadas: 0 };
+  if (action === 'treat' && !fields.get('assignee')?.trim())
+    return page(400, bare(T.assigneeRequired), ctx.headers);
+  const counts = { [done]: 0, mudaram: 0, recusadas: 0 };
   for (const { breakId, expected } of selection(form)) {
     try {
       await ctx.breaks.decide({ breakId, request, actor: ctx.viewer.name, expected, asOf: ctx.asOf });
-      counts.aceitas += 1;
+      counts[done] = (counts[done] ?? 0) + 1;
     } catch (error) {
       if (error instanceof DecisionConflictError) counts.mudaram += 1;
       else if (error instanceof DecisionRefusedError) counts.recusadas += 1;

@@ -5,7 +5,7 @@
  * every POST needs the session's CSRF token, and every POST but signing out needs an operator.
  */
 import { matches } from '../breaks/filters';
-import { type BreakSource, bulkAccept, decideOne, readBreak } from './actions';
+import { type BreakSource, BULK_ACTIONS, bulkDecide, decideOne, isBulkPath, readBreak } from './actions';
 import { breakPage } from './break-page';
 import { csvResponse } from './csv';
 import { type Gate, refusal } from './gate';
@@ -55,7 +55,7 @@ export function buildInbox(deps: InboxDeps) {
     if (!viewer.canDecide) return refusal(403, T.forbidden);
     const context = { ...deps, viewer, headers: HEADERS };
     if (req.path === '/decidir') return decideOne(req.form, context);
-    if (req.path === '/aceitar') return bulkAccept(req.form, context);
+    if (isBulkPath(req.path)) return bulkDecide(req.path, req.form, context);
     return page(404, bare(T.notFound), HEADERS);
   }
 
@@ -74,9 +74,10 @@ export function buildInbox(deps: InboxDeps) {
 
 export type Inbox = ReturnType<typeof buildInbox>;
 
-/** The outcome of a bulk accept, carried in the address it redirects to. */
+/** The outcome of a bulk action, carried in the address it redirects to. */
 function doneMessage(query: URLSearchParams): string | undefined {
-  if (!query.has('aceitas')) return undefined;
+  const done = Object.values(BULK_ACTIONS).find((b) => query.has(b.done))?.done;
+  if (done === undefined) return undefined;
   const count = (name: string) => Number(query.get(name) ?? 0) || 0;
-  return T.bulkDone(count('aceitas'), count('mudaram'), count('recusadas'));
+  return T.bulkDone(done, count(done), count('mudaram'), count('recusadas'));
 }
