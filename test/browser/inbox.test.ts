@@ -11,6 +11,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Breaks } from '../../lambdas/core/breaks/service';
 import { CSV_HEADER } from '../../lambdas/core/inbox/csv';
+import { cards, decisionForm, openBreak, overflow } from '../support/inbox-pages';
 import { AS_OF, HOSTILE_MERCHANT, openBreaks, type Served, seedDataDir, serve } from '../support/inbox-world';
 
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
@@ -54,20 +55,6 @@ async function signedIn(server: Served, width = 1280): Promise<Page> {
   expect(answer?.status()).toBe(200);
   expect(new URL(page.url()).pathname).toBe('/');
   return page;
-}
-
-const cards = (page: Page) => page.locator('ul.breaks li');
-const decisionForm = (page: Page, action: string) =>
-  page.locator(`form:has(input[name=action][value=${action}])`);
-
-async function openBreak(page: Page, merchant: string): Promise<string> {
-  await cards(page).filter({ hasText: merchant }).locator('a').first().click();
-  expect(new URL(page.url()).pathname).toBe('/pendencia');
-  return new URL(page.url()).searchParams.get('id') ?? '';
-}
-
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }
 
 describe('the inbox signs in only through the printed link', () => {
