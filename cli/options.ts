@@ -8,6 +8,12 @@ export function parseIsoDate(value: string): string {
   return value;
 }
 
+/** A web address (http or https): anything else would become a link that is not one. */
+export function parseWebAddress(value: string): string {
+  if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('expected an http(s) address.');
+  return value;
+}
+
 export function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {

@@ -121,6 +121,8 @@ export class ReconStack extends Stack {
       tracing: stage.cost.tracing,
     });
     this.monitoring.watchFunction('InboxErrors', inbox.handler.function, INBOX_PURPOSE);
+    // The morning report and message link into the inbox (docs/report.md, "Links into the inbox").
+    this.workflow.functions.summarize.function.addEnvironment(ENV.inboxUrl, inbox.api.url);
     new CfnOutput(this, 'InboxUrl', { value: inbox.api.url });
     new CfnOutput(this, 'InboxUserPoolId', { value: inbox.api.signIn.userPool.userPoolId });
   }

@@ -70,6 +70,8 @@ export interface WorldOptions {
   /** Each notification the summary publishes (SNS stand-in); all are also kept in `published`. */
   readonly onPublish?: (subject: string, message: string) => void;
   readonly reportLink?: WorkflowWiring['reportLink'];
+  /** The web inbox's address the report and message link into (`recon run --inbox-url`); absent: none. */
+  readonly inboxUrl?: string;
   readonly warn?: WorkflowWiring['warn'];
   /** What the world starts, as it starts it (a progress display). */
   readonly onStage?: (message: string) => void;
@@ -105,7 +107,7 @@ export interface World {
 
 /** What the real steps are wired from: a world's stand-ins, or a benchmark "Lambda"'s own clients on them. */
 export interface StepsWiring
-  extends Pick<WorkflowWiring, 'limiter' | 'now' | 'reportLink' | 'warn'>,
+  extends Pick<WorkflowWiring, 'limiter' | 'now' | 'reportLink' | 'warn' | 'inboxUrl'>,
     Partial<Pick<WorkflowWiring, 'sendTaskSuccess' | 'publish'>> {
   readonly dynamo: Pick<LocalDynamo, 'documentClient' | 'tableName'>;
   readonly s3: Pick<LocalS3, 'client' | 'bucket'>;
@@ -133,6 +135,7 @@ export function wireStepDeps(wiring: StepsWiring): WorkflowDeps {
     publish: wiring.publish ?? (async () => undefined),
     ...(wiring.now ? { now: wiring.now } : {}),
     ...(wiring.reportLink ? { reportLink: wiring.reportLink } : {}),
+    ...(wiring.inboxUrl ? { inboxUrl: wiring.inboxUrl } : {}),
     ...(wiring.warn ? { warn: wiring.warn } : {}),
     ...(wiring.providerClient ? { provider: wiring.providerClient } : {}),
   });
@@ -203,6 +206,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
         },
         now,
         ...(options.reportLink ? { reportLink: options.reportLink } : {}),
+        ...(options.inboxUrl ? { inboxUrl: options.inboxUrl } : {}),
         ...(options.warn ? { warn: options.warn } : {}),
         ...(options.providerClient ? { providerClient: options.providerClient } : {}),
       });

@@ -8,6 +8,7 @@ import { BREAKS_TABLE } from '../../lambdas/core/breaks/lake-tables';
 import { breaksTextsFor, decisionText } from '../../lambdas/core/breaks/report-texts';
 import { breakSnapshotRow } from '../../lambdas/core/breaks/snapshot-lake';
 import type { BreakView } from '../../lambdas/core/breaks/status';
+import { breakColumns } from '../../lambdas/core/inbox/break-columns';
 import { formatBrl } from '../../lambdas/core/money';
 import type { ReportLanguage } from '../../lambdas/core/report/types';
 import { formatDate, formatInstant } from '../../lambdas/core/report-kit/dates';
@@ -16,43 +17,20 @@ import { type Format, formatRows, formatTable } from '../format';
 /** The columns of jsonl and csv: the lake's `recon_breaks`, so a script and Athena read one shape. */
 const ROW_COLUMNS = BREAKS_TABLE.columns.map((c) => c.name);
 
-/** A receivable's sale (date, NSU, installment), or a deposit's day and account. */
-function subjectText(s: BreakView['subject'], date: (value: string | null) => string): string {
-  const parts = s.place === undefined ? [date(s.saleDate), s.nsu, s.installment] : [date(s.dueDate), s.place];
-  return parts.filter(Boolean).join(' ');
-}
-
 export function formatBreaks(views: readonly BreakView[], format: Format, language: ReportLanguage): string {
   if (format !== 'table') return formatRows(format, ROW_COLUMNS, views.map(breakSnapshotRow));
   const t = breaksTextsFor(language);
-  const c = t.columns;
-  const date = (value: string | null) => (value === null ? '' : formatDate(value, language));
-  const rows = views.map((b) => ({
-    Ref: b.ref,
-    [c.kind]: t.kinds[b.kind],
-    [c.status]: t.statuses[b.status],
-    [c.acquirer]: b.subject.acquirer,
-    [c.merchant]: b.subject.merchant,
-    [c.sale]: subjectText(b.subject, date),
-    [c.atStake]: formatBrl(b.stakeCents, language),
-    [c.since]: date(b.firstSeen),
-    [c.age]: b.ageDays,
-    [c.decision]: decisionText(b.decision, language),
-  }));
+  const columns = breakColumns<string | number | null>('table', language, {
+    money: (cents) => formatBrl(cents, language),
+    date: (value) => (value === null ? '' : formatDate(value, language)),
+    count: (n) => n,
+  });
+  const rows = views.map((b) => {
+    const cells = columns.cells(b);
+    return Object.fromEntries(columns.headers.map((header, i) => [header, cells[i] ?? null]));
+  });
   const total = views.reduce((sum, b) => sum + b.stakeCents, 0);
-  const columns = [
-    'Ref',
-    c.kind,
-    c.status,
-    c.acquirer,
-    c.merchant,
-    c.sale,
-    c.atStake,
-    c.since,
-    c.age,
-    c.decision,
-  ];
-  return `${formatTable(columns, rows, [c.atStake])}${t.breaks(views.length)}, ${formatBrl(total, language)}\n`;
+  return `${formatTable(columns.headers, rows, [t.columns.atStake])}${t.breaks(views.length)}, ${formatBrl(total, language)}\n`;
 }
 
 /** A break's history, oldest first: who did what, when, from what to what. */

@@ -6,7 +6,8 @@
  */
 import { userInfo } from 'node:os';
 import { breakEventSink } from '../../lambdas/core/breaks/events-lake';
-import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
+import { type BreakRecordsOf, buildBreakRecords } from '../../lambdas/core/breaks/records';
+import { type Breaks, type BreaksDeps, buildBreaks } from '../../lambdas/core/breaks/service';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
 import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
@@ -33,6 +34,8 @@ export interface SessionOptions {
 
 export interface Session {
   readonly breaks: Breaks;
+  /** The records behind a break (the inbox's break page). */
+  readonly records: BreakRecordsOf;
   readonly asOf: IsoDate;
   readonly config: ReconConfig;
 }
@@ -55,7 +58,7 @@ export async function withBreaks<T>(
         config,
         now: () => new Date(),
       };
-      const breaks = buildBreaks({
+      const deps: BreaksDeps = {
         ...table,
         rules: config.breaks,
         depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
@@ -67,8 +70,8 @@ export async function withBreaks<T>(
           asOf: () => asOf,
           touched: buildTouchedLog({ s3: s3.client, bucket: s3.bucket }),
         }),
-      });
-      return work({ breaks, asOf, config });
+      };
+      return work({ breaks: buildBreaks(deps), records: buildBreakRecords(deps), asOf, config });
     },
     io.signal,
   );

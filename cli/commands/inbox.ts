@@ -43,12 +43,12 @@ export function registerInboxCommand(program: Command, io: CliIo): void {
       // The stores stay open until the server has closed: Ctrl-C ends the wait below, not the work,
       // so the lock is released only once nothing can write any more.
       const { signal, ...held } = io;
-      await withBreaks(o, held, async ({ breaks, asOf, config }) => {
+      await withBreaks(o, held, async ({ breaks, records, asOf, config }) => {
         const { operators, acceptReasons } = config.breaks;
         const canDecide = !o.viewer && (operators.length === 0 || operators.includes(name));
         const sessions = buildSessions();
         const gate = localGate({ sessions, identity: { name, canDecide } });
-        const inbox = buildInbox({ breaks, asOf, acceptReasons, gate });
+        const inbox = buildInbox({ breaks, records, asOf, acceptReasons, gate });
         const server = await startInboxServer(inbox, o.port);
         io.stdout(`${server.url}/entrar?token=${sessions.issueToken()}\n`);
         io.stderr(

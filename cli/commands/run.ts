@@ -16,7 +16,7 @@ import { type LocalCredentials, providerCredentials, simulatorCredentials } from
 import { RunFailedError, UsageError } from '../errors';
 import { InterruptedError, untilAborted } from '../interrupt';
 import type { CliIo } from '../io';
-import { DEFAULT_DATA_DIR, parseInteger, parseIsoDate } from '../options';
+import { DEFAULT_DATA_DIR, parseInteger, parseIsoDate, parseWebAddress } from '../options';
 import { loadReconConfig } from '../runner/data-dir';
 import { refusedPeriod, SIMULATOR_AS_OF } from '../runner/period';
 import { buildProgressSink } from '../runner/progress';
@@ -40,6 +40,7 @@ interface RunOptions {
   readonly simSales?: number;
   readonly simPageSize?: number;
   readonly contractRates?: string;
+  readonly inboxUrl?: string;
   readonly bare?: boolean;
 }
 
@@ -136,6 +137,11 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       '--contract-rates <file>',
       'contracted-rate CSV for the fee audit (docs/fee-audit.md); kept for later runs',
     )
+    .option(
+      '--inbox-url <url>',
+      "the web inbox's address (http or https): the report and message link into it (docs/inbox.md)",
+      parseWebAddress,
+    )
     .option('--json', 'print only the JSON summary on stdout')
     .addOption(hidden('--sim-seed <n>', 'built-in simulator: data seed'))
     .addOption(hidden('--sim-sales <n>', 'built-in simulator: number of sales'))
@@ -181,6 +187,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
           reconConfig,
           simulator: simulatorSettings(options, demo),
           ...(contractRates === undefined ? {} : { contractRates }),
+          ...(options.inboxUrl ? { inboxUrl: options.inboxUrl } : {}),
           demo,
           onProgress: progress,
           // Ctrl-C stops the run cleanly: the local webhook is deregistered and the lock released.

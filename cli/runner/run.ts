@@ -65,6 +65,8 @@ export interface LocalRunOptions {
    * (unless `contractRates`) and its bank statements brought in before the run (demo.ts).
    */
   readonly demo?: boolean;
+  /** The web inbox's address (`--inbox-url`): the report and message link into it; absent: no links. */
+  readonly inboxUrl?: string;
 }
 
 export interface LocalRunResult {
@@ -129,6 +131,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       onPublish: (subject) => emit({ type: 'stage', message: `notification: ${subject}` }),
       // No S3 link locally: the reader opens the copy written next to the local state (copySummary).
       reportLink: async (key) => ({ kind: 'file', path: localCopyOf(paths.summaries, key) }),
+      ...(options.inboxUrl ? { inboxUrl: options.inboxUrl } : {}),
       warn: (message, details) =>
         emit({ type: 'stage', message: `warning: ${message} ${JSON.stringify(details)}` }),
       onStage: (message) => emit({ type: 'stage', message }),

@@ -1,22 +1,20 @@
 /**
  * The web inbox behind the stack's HTTP API: every route of lambdas/core/inbox/, signed in through
  * Cognito's managed login (cognito-gate.ts). The API Gateway v2 event is adapted to the inbox's
- * plain request and back; clients and settings are built once per cold start.
+ * plain request and back (runtime/inbox-lambda.ts); clients and settings are built once per cold start.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { businessDate } from '../core/calendar';
 import { ENV } from '../core/env';
-import { buildInbox } from '../core/inbox/app';
 import { cognitoGate } from '../core/inbox/cognito-gate';
 import { buildCognitoSignIn, CALLBACK_PATH } from '../core/sign-in/cognito';
 import { tracer } from '../runtime/aws-clients';
-import { buildBreaksService } from '../runtime/deps/breaks';
+import { buildBreakRecordsService, buildBreaksService } from '../runtime/deps/breaks';
 import { requiredEnv } from '../runtime/env';
-import { toInboxRequest } from '../runtime/inbox-event';
+import { inboxLambda } from '../runtime/inbox-lambda';
 import { cognitoVerifier } from '../runtime/sign-in';
 import { bucketFromEnv, reconConfigFromEnv, tableFromEnv } from '../runtime/workflow-env';
 
@@ -30,32 +28,18 @@ const signInConfig = {
   callbackUrl: `${inboxUrl}${CALLBACK_PATH}`,
   signOutUrl: `${inboxUrl}/`,
 };
-const gate = cognitoGate(
-  buildCognitoSignIn({ config: signInConfig, verifier: cognitoVerifier(signInConfig), fetch }),
-);
-const breaks = buildBreaksService({
-  ...tableFromEnv(),
-  ...bucketFromEnv(),
-  reconConfig,
-  now: () => new Date(),
-});
+const wiring = { ...tableFromEnv(), ...bucketFromEnv(), reconConfig, now: () => new Date() };
 
 export const handler = middy(
-  async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-    const inbox = buildInbox({
-      breaks,
-      asOf: businessDate(new Date()),
-      acceptReasons: reconConfig.breaks.acceptReasons,
-      gate,
-    });
-    const answer = await inbox.handle(toInboxRequest(event));
-    return {
-      statusCode: answer.status,
-      headers: { ...answer.headers },
-      body: answer.body,
-      ...(answer.cookies ? { cookies: [...answer.cookies] } : {}),
-    };
-  },
+  inboxLambda({
+    breaks: buildBreaksService(wiring),
+    records: buildBreakRecordsService(wiring),
+    acceptReasons: reconConfig.breaks.acceptReasons,
+    gate: cognitoGate(
+      buildCognitoSignIn({ config: signInConfig, verifier: cognitoVerifier(signInConfig), fetch }),
+    ),
+    asOf: () => businessDate(new Date()),
+  }),
 )
   .use(captureLambdaHandler(tracer, { captureResponse: false }))
   .use(injectLambdaContext(logger));

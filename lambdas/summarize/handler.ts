@@ -1,6 +1,8 @@
+import { ENV } from '../core/env';
 import { buildSummarizeStep } from '../core/workflow/steps/finish';
 import { runGuardOf } from '../runtime/deps/stores';
 import { buildSummaryDeps } from '../runtime/deps/summary';
+import { optionalEnv } from '../runtime/env';
 import { createStepHandler } from '../runtime/step-handler';
 import {
   bucketFromEnv,
@@ -15,6 +17,8 @@ import {
  * S3 and SNS; the step returns only the two fields the state machine branches on.
  */
 export const handler = createStepHandler('summarize', ({ now, warn }) => {
+  // Set by the stack when the web inbox is on: the report and the message link into it.
+  const inboxUrl = optionalEnv(ENV.inboxUrl);
   const wiring = {
     ...tableFromEnv(),
     ...bucketFromEnv(),
@@ -23,6 +27,7 @@ export const handler = createStepHandler('summarize', ({ now, warn }) => {
     publish: publishFromEnv(),
     now,
     warn,
+    ...(inboxUrl === undefined ? {} : { inboxUrl }),
   };
   return buildSummarizeStep({ summarize: buildSummaryDeps(wiring), runGuard: runGuardOf(wiring) });
 });

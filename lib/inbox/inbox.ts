@@ -12,6 +12,7 @@ import { Construct } from 'constructs';
 import { BREAK_EVENTS_TABLE } from '../../lambdas/core/breaks/lake-tables';
 import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
 import { ENV } from '../../lambdas/core/env';
+import { OVERCHARGES_PREFIX } from '../../lambdas/core/fee-audit/overcharges-lake';
 import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
 import { ReconFunction } from '../constructs/recon-function';
 import { InboxApi } from './inbox-api';
@@ -62,10 +63,12 @@ export class Inbox extends Construct {
     table.grantReadWriteData(role);
     const results = DEPOSIT_RESULTS_TABLE.prefix;
     const events = BREAK_EVENTS_TABLE.prefix;
+    // The fee lines kept night to night are the fee pendências' own (breaks/fee-breaks.ts).
+    const fees = OVERCHARGES_PREFIX;
     role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:GetObject'],
-        resources: [bucket.arnForObjects(`${results}*`)],
+        resources: [bucket.arnForObjects(`${results}*`), bucket.arnForObjects(`${fees}*`)],
       }),
     );
     role.addToPolicy(
@@ -75,7 +78,7 @@ export class Inbox extends Construct {
       new iam.PolicyStatement({
         actions: ['s3:ListBucket'],
         resources: [bucket.bucketArn],
-        conditions: { StringLike: { 's3:prefix': [`${results}*`] } },
+        conditions: { StringLike: { 's3:prefix': [`${results}*`, `${fees}*`] } },
       }),
     );
     const lake = nagArnOf(bucket);
@@ -84,9 +87,10 @@ export class Inbox extends Construct {
       [
         `Resource::${nagArnOf(table)}/index/*`,
         `Resource::${lake}/${results}*`,
+        `Resource::${lake}/${fees}*`,
         `Resource::${lake}/${events}*`,
       ],
-      "Pages list the pendências (the table and its byWork index), read the deposit results and copy each decision to the lake's audit log: those prefixes only.",
+      "Pages list the pendências (the table and its byWork index), read the deposit results and the kept fee lines, and copy each decision to the lake's audit log: those prefixes only.",
     );
   }
 }

@@ -20,6 +20,19 @@ import { tempDataDir } from '../e2e/support';
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
 const SCREEN = { width: 360, height: 740 };
 const MAX_SCREENS = 15;
+/** The whole action list and the per-acquirer table are read without scrolling past three phone screens. */
+const ACTION_SCREENS = 3;
+/** A local inbox's address, as `recon inbox` prints it: the report's cards lead there. */
+const INBOX = 'http://127.0.0.1:8765';
+
+/** Where, from the page's top, the action cards and the per-acquirer table end. */
+const ACTION_BOTTOMS = `(() => {
+  const bottom = (e) => (e ? e.getBoundingClientRect().bottom + window.scrollY : Infinity);
+  return {
+    cards: bottom(document.querySelector('.cards')),
+    whoOwesWhat: bottom(document.querySelector('#who-owes-what + p + .box')),
+  };
+})()`;
 
 /**
  * Elements whose box sticks out of their parent's on the right, outside the boxes made to scroll on
@@ -42,7 +55,16 @@ async function sectionHeadings(page: Page): Promise<string[]> {
 describe('the production demo report in Chromium', () => {
   it('fits 360, 420 and 1280 px, has every section and reads in 15 phone screens', async () => {
     const dataDir = await tempDataDir();
-    const run = await runCliProcess(['run', '--env', 'production', '--json', '--data-dir', dataDir]);
+    const run = await runCliProcess([
+      'run',
+      '--env',
+      'production',
+      '--json',
+      '--data-dir',
+      dataDir,
+      '--inbox-url',
+      INBOX,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const summary = JSON.parse(run.stdout) as RunSummary;
     const reportPath = (await readdir(dataDir, { recursive: true })).find((path) =>
@@ -78,6 +100,16 @@ describe('the production demo report in Chromium', () => {
         );
         for (const id of ['who-owes-what', 'deposits', FEE_AUDIT_ANCHOR]) {
           expect(await page.locator(`h2#${id}`).isVisible(), id).toBe(true);
+        }
+        if (width === SCREEN.width) {
+          const bottoms = await page.evaluate<{ cards: number; whoOwesWhat: number }>(ACTION_BOTTOMS);
+          expect(bottoms.cards, 'the action list').toBeLessThanOrEqual(ACTION_SCREENS * SCREEN.height);
+          expect(bottoms.whoOwesWhat, 'who owes what').toBeLessThanOrEqual(ACTION_SCREENS * SCREEN.height);
+          // The run was told the inbox's address: every card of a kind of break leads there.
+          const cards = await page
+            .locator('.cards .card')
+            .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+          expect(cards.filter((href) => href.startsWith(`${INBOX}/?tipo=`)).length).toBeGreaterThan(0);
         }
         await page.close();
       }

@@ -11,6 +11,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Breaks } from '../../lambdas/core/breaks/service';
 import { CSV_HEADER } from '../../lambdas/core/inbox/csv';
+import { cards, decisionForm, openBreak, overflow } from '../support/inbox-pages';
 import { AS_OF, HOSTILE_MERCHANT, openBreaks, type Served, seedDataDir, serve } from '../support/inbox-world';
 
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
@@ -32,9 +33,9 @@ beforeAll(async () => {
   breaks = opened.breaks;
   closeStores = opened.close;
   [ana, bia, carla] = await Promise.all([
-    serve(breaks, { name: 'ana', canDecide: true }),
-    serve(breaks, { name: 'bia', canDecide: true }),
-    serve(breaks, { name: 'carla', canDecide: false }),
+    serve(opened, { name: 'ana', canDecide: true }),
+    serve(opened, { name: 'bia', canDecide: true }),
+    serve(opened, { name: 'carla', canDecide: false }),
   ]);
   browser = await chromium.launch({ executablePath: CHROMIUM });
 });
@@ -54,20 +55,6 @@ async function signedIn(server: Served, width = 1280): Promise<Page> {
   expect(answer?.status()).toBe(200);
   expect(new URL(page.url()).pathname).toBe('/');
   return page;
-}
-
-const cards = (page: Page) => page.locator('ul.breaks li');
-const decisionForm = (page: Page, action: string) =>
-  page.locator(`form:has(input[name=action][value=${action}])`);
-
-async function openBreak(page: Page, merchant: string): Promise<string> {
-  await cards(page).filter({ hasText: merchant }).locator('a').first().click();
-  expect(new URL(page.url()).pathname).toBe('/pendencia');
-  return new URL(page.url()).searchParams.get('id') ?? '';
-}
-
-async function overflow(page: Page): Promise<number> {
-  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }
 
 describe('the inbox signs in only through the printed link', () => {
@@ -157,6 +144,19 @@ describe('an operator works the list', () => {
     expect(await breaks.verify()).toMatchObject({ problems: [] });
   });
 
+  it('shows the records behind a break: its forecast and payment with their dates and amounts', async () => {
+    const page = await signedIn(ana);
+    await page.goto(`${ana.url}/?situacao=todas`);
+    await openBreak(page, 'EC2');
+    expect(await page.locator('main h2', { hasText: 'Registros' }).count()).toBe(1);
+    expect(await page.textContent('main')).toContain('Vencimento 01/04/2025');
+    const rows = page.locator('#records tbody tr');
+    expect(await rows.count()).toBe(2);
+    const cells = (n: number) => rows.nth(n).locator('td').allTextContents();
+    expect(await cells(0)).toEqual(['Previsão', '—', '—', 'R$ 500,00', '']);
+    expect(await cells(1)).toEqual(['Pagamento', '01/04/2025', '—', 'R$ 450,00', '']);
+  });
+
   it('accepts a selection with one reason', async () => {
     const page = await signedIn(ana);
     await page.selectOption('select[name=tipo]', 'PAID_SHORT');
@@ -172,6 +172,23 @@ describe('an operator works the list', () => {
     expect(new URL(page.url()).searchParams.get('valor_max')).toBe('0,10');
     const accepted = (await breaks.list(AS_OF)).filter((b) => b.status === 'ACCEPTED');
     expect(accepted.map((b) => b.decision?.reason)).toEqual(['arredondamento', 'arredondamento']);
+  });
+
+  it('assigns a selection to one person in one action', async () => {
+    const page = await signedIn(ana);
+    // ACQ1's two breaks, whatever the tests above decided on them (the other tests use other ones).
+    await page.goto(`${ana.url}/?situacao=todas&adquirente=ACQ1`);
+    const ticked = await cards(page).count();
+    expect(ticked).toBe(2);
+    for (const box of await page.locator('input[name=sel]').all()) await box.check();
+    await page.fill('#bulk input[name=note]', 'cobrar da adquirente');
+    await page.fill('#bulk input[name=assignee]', 'bia');
+    await page.getByRole('button', { name: 'Atribuir as selecionadas' }).click();
+    expect(await page.textContent('.flash')).toBe(`${ticked} pendências atribuídas`);
+    expect(new URL(page.url()).searchParams.get('adquirente')).toBe('ACQ1');
+    const assigned = (await breaks.list(AS_OF)).filter((b) => b.decision?.assignee === 'bia');
+    expect(assigned).toHaveLength(ticked);
+    expect(assigned.every((b) => b.status === 'IN_TREATMENT' && b.subject.acquirer === 'ACQ1')).toBe(true);
   });
 });
 

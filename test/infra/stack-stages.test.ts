@@ -9,7 +9,12 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/core/env';
 import { parseWorkflowConfig, WORKFLOW_ENV } from '../../lambdas/core/workflow/config';
-import { PROVIDER_STEPS, STEP_CATALOG, STEP_NAMES } from '../../lambdas/core/workflow/step-catalog';
+import {
+  PROVIDER_STEPS,
+  STEP_CATALOG,
+  STEP_NAMES,
+  type StepEntry,
+} from '../../lambdas/core/workflow/step-catalog';
 import { buildReconApp } from '../../lib/app';
 import { actionsOf, ofType, PRODUCTION, type Resources, synth } from './stack-synth';
 
@@ -35,9 +40,12 @@ describe('recon stack (sandbox, imported secret)', () => {
     expect(ofType(resources, 'AWS::Lambda::Function')).toHaveLength(STEP_NAMES.length + 1);
     const secretReaders: string[] = [];
     for (const step of STEP_NAMES) {
-      const { purpose, environment } = STEP_CATALOG[step];
+      const entry: StepEntry = STEP_CATALOG[step];
+      const { purpose, environment } = entry;
       const vars = functionDescribed(resources, `recon: ${purpose}`).Properties.Environment.Variables;
-      expect(Object.keys(vars).sort()).toEqual([...environment, ...RUNTIME_VARIABLES].sort());
+      // The stage has the web inbox on: the settings only it brings are set too.
+      const optional = entry.optionalEnvironment ?? [];
+      expect(Object.keys(vars).sort()).toEqual([...environment, ...optional, ...RUNTIME_VARIABLES].sort());
       const actions = actionsOf(resources, purpose).map((a) => a.action);
       const readsSecret = actions.includes('secretsmanager:GetSecretValue');
       expect(vars[ENV.secretArn]).toBe(readsSecret ? secretArn : undefined);

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { type InboxServer, startInboxServer } from '../../cli/inbox/server';
 import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from '../../cli/runner/data-dir';
 import { breakEventSink } from '../../lambdas/core/breaks/events-lake';
-import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
+import { type BreakRecordsOf, buildBreakRecords } from '../../lambdas/core/breaks/records';
+import { type Breaks, type BreaksDeps, buildBreaks } from '../../lambdas/core/breaks/service';
 import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
 import { buildInbox } from '../../lambdas/core/inbox/app';
 import { type LocalGateDeps, localGate } from '../../lambdas/core/inbox/gate';
@@ -56,12 +57,18 @@ export async function seedDataDir(): Promise<string> {
   return dataDir;
 }
 
+/** The breaks service and the records behind each break, as the inbox reads them. */
+export interface BreaksWorld {
+  readonly breaks: Breaks;
+  readonly records: BreakRecordsOf;
+}
+
 /** The data directory's stores opened in this process, and the breaks service over them. */
-export async function openBreaks(dataDir: string): Promise<{ breaks: Breaks; close(): Promise<void> }> {
+export async function openBreaks(dataDir: string): Promise<BreaksWorld & { close(): Promise<void> }> {
   const paths = dataPaths(dataDir, 'sandbox');
   const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
   const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
-  const breaks = buildBreaks({
+  const deps: BreaksDeps = {
     ddb: dynamo.documentClient,
     tableName: LOCAL_TABLE,
     config,
@@ -69,12 +76,12 @@ export async function openBreaks(dataDir: string): Promise<{ breaks: Breaks; clo
     now: () => new Date(),
     depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
     onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
-  });
+  };
   const close = async () => {
     await s3.close();
     await dynamo.close();
   };
-  return { breaks, close };
+  return { breaks: buildBreaks(deps), records: buildBreakRecords(deps), close };
 }
 
 export interface Served extends InboxServer {
@@ -83,11 +90,11 @@ export interface Served extends InboxServer {
   link(): string;
 }
 
-/** An inbox for one person over `breaks`, on its own port (several people at once). */
-export async function serve(breaks: Breaks, identity: LocalGateDeps['identity']): Promise<Served> {
+/** An inbox for one person over `world`, on its own port (several people at once). */
+export async function serve(world: BreaksWorld, identity: LocalGateDeps['identity']): Promise<Served> {
   const sessions = buildSessions();
   const inbox = buildInbox({
-    breaks,
+    ...world,
     asOf: AS_OF,
     acceptReasons: REASONS,
     gate: localGate({ sessions, identity }),

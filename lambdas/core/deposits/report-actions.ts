@@ -79,6 +79,8 @@ export function depositActionEntries(s: DepositsActionInput): ActionEntry[] {
               )
               .join('; '),
             anchor: ANCHOR,
+            // One kind of break when only one part has any; both: the inbox's morning list holds them.
+            ...(parts.length === 1 && parts[0] ? { breakKind: BREAK_KIND_OF[parts[0].status] } : {}),
           },
         ]),
     ...(unexplained.count === 0
@@ -93,7 +95,11 @@ export function depositActionEntries(s: DepositsActionInput): ActionEntry[] {
               brl(unexplained.amountCents),
             ),
             anchor: ANCHOR,
+            breakKind: 'UNEXPLAINED_CREDIT',
           },
         ]),
   ];
 }
+
+/** The inbox's kind of break of each part of the deposits' entry (breaks/deposit-breaks.ts). */
+const BREAK_KIND_OF = { NOT_DEPOSITED: 'DEPOSIT_MISSING', DEPOSIT_DIFFERS: 'DEPOSIT_DIFFERS' } as const;

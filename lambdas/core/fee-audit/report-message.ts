@@ -68,5 +68,7 @@ export function feeAuditActionEntries(
       w.message.owed(sum.items, acquirer, formatBrl(sum.cents, language), formatCount(sum.items, language)),
     )
     .join(', ');
-  return [{ label: w.heading, amountCents, detail, anchor: FEE_AUDIT_ANCHOR }];
+  return [
+    { label: w.heading, amountCents, detail, anchor: FEE_AUDIT_ANCHOR, breakKind: 'FEE_ABOVE_CONTRACT' },
+  ];
 }

@@ -1,23 +1,29 @@
 /**
  * What the inbox's forms decide: one decision on one break (`/decidir`), or one accept with one
- * reason on every ticked break (`/aceitar`). Each carries the version its page was read at, so the
+ * reason (`/aceitar`) or one assignment (`/atribuir`) on every ticked break. Each carries the version its page was read at, so the
  * service refuses a decision on a break that changed meanwhile (DecisionConflictError): the person
  * is shown the break as it now is, with what they typed, and nothing is written.
  */
 import { DecisionRefusedError, type DecisionRequest } from '../breaks/decision';
 import { DecisionConflictError } from '../breaks/decision-store';
+import type { BreakRecordsOf } from '../breaks/records';
 import type { Breaks } from '../breaks/service';
 import type { IsoDate } from '../calendar';
-import { breakPage } from './break-page';
+import { type BreakPage, breakPage } from './break-page';
 import { type InboxResponse, page, redirect } from './http';
 import { bare, type Viewer } from './layout';
 import { filtersOf, queryOf } from './query';
 import { T } from './texts';
 
-export interface ActionContext {
+/** What reading a break needs: the service, the records behind it, the business date, the reasons. */
+export interface BreakSource {
   readonly breaks: Breaks;
+  readonly records: BreakRecordsOf;
   readonly asOf: IsoDate;
   readonly acceptReasons: readonly string[];
+}
+
+export interface ActionContext extends BreakSource {
   readonly viewer: Viewer;
   readonly headers: Record<string, string>;
 }
@@ -41,6 +47,16 @@ function requestOf(form: URLSearchParams): DecisionRequest | undefined {
   }
 }
 
+/** A break's page as it now stands, with its records; undefined when there is no such break. */
+export async function readBreak(source: BreakSource, breakId: string): Promise<BreakPage | undefined> {
+  const [shown, records] = await Promise.all([
+    source.breaks.show(breakId, source.asOf),
+    source.records(breakId, source.asOf),
+  ]);
+  if (!shown) return undefined;
+  return { ...shown, reasons: source.acceptReasons, ...(records ? { records } : {}) };
+}
+
 /** A whole number from a form field, or undefined. */
 const versionOf = (value: string | null) =>
   value !== null && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
@@ -57,10 +73,10 @@ export async function decideOne(form: URLSearchParams, ctx: ActionContext): Prom
   } catch (error) {
     const conflict = error instanceof DecisionConflictError;
     if (!conflict && !(error instanceof DecisionRefusedError)) throw error;
-    const shown = await ctx.breaks.show(breakId, ctx.asOf);
+    const shown = await readBreak(ctx, breakId);
     if (!shown) return page(404, bare(T.noBreak), ctx.headers);
     const text = conflict ? T.changed : T.decisionRefused(T.refusals[error.code]);
-    const p = { ...shown, reasons: ctx.acceptReasons, message: { text, error: true }, draft: form };
+    const p = { ...shown, message: { text, error: true }, draft: form };
     return page(conflict ? 409 : 422, breakPage(p, ctx.viewer), ctx.headers);
   }
 }
@@ -74,14 +90,37 @@ function selection(form: URLSearchParams): { breakId: string; expected: number }
   });
 }
 
-export async function bulkAccept(form: URLSearchParams, ctx: ActionContext): Promise<InboxResponse> {
-  const request = requestOf(new URLSearchParams([...form, ['action', 'accept']]));
+/**
+ * The list's bulk actions: what each decides on every ticked break (an accept with one reason, or an
+ * assignment: a treat naming who handles them), and the word its outcome is counted under.
+ */
+export const BULK_ACTIONS = {
+  '/aceitar': { action: 'accept', done: 'aceitas' },
+  '/atribuir': { action: 'treat', done: 'atribuidas' },
+} as const;
+export type BulkPath = keyof typeof BULK_ACTIONS;
+export type BulkDone = (typeof BULK_ACTIONS)[BulkPath]['done'];
+
+export const isBulkPath = (path: string): path is BulkPath => Object.hasOwn(BULK_ACTIONS, path);
+
+export async function bulkDecide(
+  path: BulkPath,
+  form: URLSearchParams,
+  ctx: ActionContext,
+): Promise<InboxResponse> {
+  const { action, done } = BULK_ACTIONS[path];
+  const fields = new URLSearchParams(form);
+  // The route decides the action: a field of the same name in the form never does.
+  fields.set('action', action);
+  const request = requestOf(fields);
   if (!request) return page(400, bare(T.badForm), ctx.headers);
-  const counts = { aceitas: 0, mudaram: 0, recusadas: 0 };
+  if (action === 'treat' && !fields.get('assignee')?.trim())
+    return page(400, bare(T.assigneeRequired), ctx.headers);
+  const counts = { [done]: 0, mudaram: 0, recusadas: 0 };
   for (const { breakId, expected } of selection(form)) {
     try {
       await ctx.breaks.decide({ breakId, request, actor: ctx.viewer.name, expected, asOf: ctx.asOf });
-      counts.aceitas += 1;
+      counts[done] = (counts[done] ?? 0) + 1;
     } catch (error) {
       if (error instanceof DecisionConflictError) counts.mudaram += 1;
       else if (error instanceof DecisionRefusedError) counts.recusadas += 1;

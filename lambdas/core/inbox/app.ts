@@ -5,9 +5,7 @@
  * every POST needs the session's CSRF token, and every POST but signing out needs an operator.
  */
 import { matches } from '../breaks/filters';
-import type { Breaks } from '../breaks/service';
-import type { IsoDate } from '../calendar';
-import { bulkAccept, decideOne } from './actions';
+import { type BreakSource, BULK_ACTIONS, bulkDecide, decideOne, isBulkPath, readBreak } from './actions';
 import { breakPage } from './break-page';
 import { csvResponse } from './csv';
 import { type Gate, refusal } from './gate';
@@ -18,10 +16,7 @@ import { filtersOf } from './query';
 import { csrfMatches } from './session';
 import { T } from './texts';
 
-export interface InboxDeps {
-  readonly breaks: Breaks;
-  readonly asOf: IsoDate;
-  readonly acceptReasons: readonly string[];
+export interface InboxDeps extends BreakSource {
   /** Who is at the keyboard: the local one-time link, or Cognito deployed (gate.ts). */
   readonly gate: Gate;
 }
@@ -45,10 +40,10 @@ export function buildInbox(deps: InboxDeps) {
       return page(200, listPage(p, viewer), HEADERS);
     }
     if (req.path === '/pendencia') {
-      const shown = await deps.breaks.show(req.query.get('id') ?? '', deps.asOf);
+      const shown = await readBreak(deps, req.query.get('id') ?? '');
       if (!shown) return page(404, bare(T.noBreak), HEADERS);
       const message = req.query.has('feito') ? { text: T.done, error: false } : undefined;
-      const p = { ...shown, reasons: deps.acceptReasons, ...(message ? { message } : {}) };
+      const p = { ...shown, ...(message ? { message } : {}) };
       return page(200, breakPage(p, viewer), HEADERS);
     }
     return page(404, bare(T.notFound), HEADERS);
@@ -60,7 +55,7 @@ export function buildInbox(deps: InboxDeps) {
     if (!viewer.canDecide) return refusal(403, T.forbidden);
     const context = { ...deps, viewer, headers: HEADERS };
     if (req.path === '/decidir') return decideOne(req.form, context);
-    if (req.path === '/aceitar') return bulkAccept(req.form, context);
+    if (isBulkPath(req.path)) return bulkDecide(req.path, req.form, context);
     return page(404, bare(T.notFound), HEADERS);
   }
 
@@ -79,9 +74,10 @@ export function buildInbox(deps: InboxDeps) {
 
 export type Inbox = ReturnType<typeof buildInbox>;
 
-/** The outcome of a bulk accept, carried in the address it redirects to. */
+/** The outcome of a bulk action, carried in the address it redirects to. */
 function doneMessage(query: URLSearchParams): string | undefined {
-  if (!query.has('aceitas')) return undefined;
+  const done = Object.values(BULK_ACTIONS).find((b) => query.has(b.done))?.done;
+  if (done === undefined) return undefined;
   const count = (name: string) => Number(query.get(name) ?? 0) || 0;
-  return T.bulkDone(count('aceitas'), count('mudaram'), count('recusadas'));
+  return T.bulkDone(done, count(done), count('mudaram'), count('recusadas'));
 }

@@ -6,6 +6,7 @@
 import type { BreakEvent } from '../breaks/chain';
 import { type Decision, lastUndoable } from '../breaks/decision';
 import type { BreakBasis } from '../breaks/observed';
+import type { BreakRecords } from '../breaks/records';
 import { breaksTextsFor, decisionText } from '../breaks/report-texts';
 import type { BreakView } from '../breaks/status';
 import { feeAuditTextsFor } from '../fee-audit/report-texts';
@@ -14,6 +15,7 @@ import { formatDate, formatInstant } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
 import { csrfField, flash, layout, type Viewer } from './layout';
 import { subjectLine } from './list-page';
+import { recordsSection } from './records-section';
 import { EXPLAIN, T } from './texts';
 
 const words = breaksTextsFor('pt-BR');
@@ -23,6 +25,8 @@ export interface BreakPage {
   /** Forecast and received as the data shows them (a deposit: expected, and what stayed in the bank). */
   readonly basis?: BreakBasis;
   readonly events: readonly BreakEvent[];
+  /** The records behind it (forecasts, payments, lifecycle records; a deposit's; a fee line's). */
+  readonly records?: BreakRecords;
   readonly reasons: readonly string[];
   readonly message?: { readonly text: string; readonly error: boolean };
   /** What was typed in a form that was refused: shown again, nothing lost. */
@@ -99,7 +103,7 @@ export function breakPage(p: BreakPage, viewer: Viewer): SafeHtml {
     html`<p><a href="/">${T.back}</a></p>
 <h1>${words.kinds[b.kind]} <span class="badge ${b.status}">${words.statuses[b.status]}</span></h1>
 ${p.message ? flash(p.message.text, p.message.error) : html``}
-<p>${EXPLAIN[b.kind]}</p>${facts(b, p.basis)}${actions(p, viewer)}
+<p>${EXPLAIN[b.kind]}</p>${facts(b, p.basis)}${recordsSection(p.records)}${actions(p, viewer)}
 <h2>${T.history}</h2>${history(p.events)}`,
   );
 }

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { CALLBACK_PATH, type CognitoSignIn, type Redirect, SignInRefusedError } from '../sign-in/cognito';
-import { parseCookies, SESSION_COOKIE } from '../sign-in/cookies';
 import { type Gate, refusal } from './gate';
 import type { InboxRequest, InboxResponse } from './http';
 import { HEADERS } from './layout';
@@ -36,9 +35,8 @@ export function cognitoGate(signIn: CognitoSignIn): Gate {
     },
     async who(req) {
       const person = await signIn.identify(cookiesOf(req));
-      const token = parseCookies(cookiesOf(req)).get(SESSION_COOKIE);
-      if (!person || !token) return undefined;
-      return { name: person.name, canDecide: person.role === 'operator', csrf: csrfOf(token) };
+      if (!person) return undefined;
+      return { name: person.name, canDecide: person.role === 'operator', csrf: csrfOf(person.sessionToken) };
     },
     refused: (req) => (req.method === 'GET' ? follow(signIn.start()) : refusal(401, T.refused)),
     signOut: () => follow(signIn.signOut()),

@@ -1,7 +1,7 @@
 /**
  * The inbox: the breaks a filter selects, largest money at stake first, with the totals of what the
- * filter selects, new-since-yesterday and reopened ones marked, and (for an operator) a bulk accept
- * of the ticked ones with one reason.
+ * filter selects, new-since-yesterday and reopened ones marked, and (for an operator) one form for
+ * the ticked ones: accept them with one reason, or assign them to one person (a note either way).
  */
 import type { BreakFilters } from '../breaks/filters';
 import { BREAK_KINDS, BREAK_STATUSES, type BreakKind, type BreakStatus } from '../breaks/kinds';
@@ -120,7 +120,8 @@ function bulkForm(p: ListPage, viewer: Viewer): SafeHtml {
   return html`<form id="bulk" class="bulk" method="post" action="/aceitar">${csrfField(viewer)}
 <input type="hidden" name="volta" value="${queryOf(p.filters)}">
 <label>${T.reason}<select name="reason" required>${options(p.reasons, undefined, String)}</select></label>
-<label>${T.note}<input name="note" required></label><button>${T.bulkAccept}</button></form>`;
+<label>${T.note}<input name="note" required></label><button>${T.bulkAccept}</button>
+<label>${T.assignee}<input name="assignee"></label><button formaction="/atribuir">${T.bulkAssign}</button></form>`;
 }
 
 export function listPage(p: ListPage, viewer: Viewer): SafeHtml {

@@ -49,9 +49,13 @@ export const T = {
   reopenedMark: 'reaberta',
   days: (n: number) => formatQuantity(n, 'dia', 'dias', 'pt-BR'),
   bulkAccept: 'Aceitar as selecionadas',
-  bulkDone: (accepted: number, changed: number, refused: number) =>
+  bulkAssign: 'Atribuir as selecionadas',
+  assigneeRequired: 'Para atribuir, diga a quem (Responsável). Nada foi gravado.',
+  bulkDone: (done: 'aceitas' | 'atribuidas', n: number, changed: number, refused: number) =>
     [
-      `${formatQuantity(accepted, 'pendência aceita', 'pendências aceitas', 'pt-BR')}`,
+      done === 'aceitas'
+        ? formatQuantity(n, 'pendência aceita', 'pendências aceitas', 'pt-BR')
+        : formatQuantity(n, 'pendência atribuída', 'pendências atribuídas', 'pt-BR'),
       changed > 0 ? `${formatQuantity(changed, 'mudou', 'mudaram', 'pt-BR')} antes (nada gravado nelas)` : '',
       refused > 0 ? `${formatQuantity(refused, 'recusada', 'recusadas', 'pt-BR')}` : '',
     ]

@@ -21,6 +21,8 @@ export interface ActionEntry {
   readonly detail: string;
   /** The id of the section's heading in the report, where the card leads. */
   readonly anchor: string;
+  /** The kind of break its pendências are in the web inbox, when it is one (its card leads there). */
+  readonly breakKind?: string;
 }
 
 export interface ReportSection<S extends { readonly language: ReportLanguage }> {

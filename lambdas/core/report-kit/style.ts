@@ -2,7 +2,8 @@
  * The report's only stylesheet, inline. Under 40rem (a phone) a table of more than two columns
  * turns each row into a labelled card, so the page never scrolls sideways, and the chart keeps a
  * readable size and scrolls inside its own box. On a phone the cards, notes and spacing are set
- * close: the report must read in a few phone screens (docs/report.md, "Short by design").
+ * close: the report must read in a few phone screens (docs/report.md, "Short by design"); a card's
+ * label and amount share a line when they fit, its details on the next (a flex line break).
  */
 export const REPORT_STYLE = `*,*::before,*::after{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0 auto;padding:1.5rem 1.25rem;color:#1d2433;max-width:64rem;line-height:1.4}
@@ -36,4 +37,6 @@ svg text{font-size:12px;fill:#475467}.axis{stroke:#98a2b3}.grid{stroke:#eaecf0}
 .reflow td,.reflow td.num{display:flex;justify-content:space-between;gap:1rem;border:0;padding:0;text-align:right;font-size:.9rem;line-height:1.3}
 .reflow td::before{content:attr(data-label);color:#667085;text-align:left;white-space:nowrap}
 .reflow td:first-child{display:block;text-align:left;font-weight:600}.reflow td:first-child::before{content:none}
-.card{padding:.5rem .7rem}.card .amount{font-size:1.2rem}.card .sub{display:inline}.card .sub+.sub::before{content:' · '}}`;
+.cards{gap:.5rem}.card .amount{font-size:1.2rem;margin-left:auto}.card .sub+.sub::before{content:'\\00a0· '}
+.card{display:flex;flex-wrap:wrap;align-items:baseline;padding:.45rem .7rem}.card .label{margin-right:.75rem}
+.card::before{content:'';flex-basis:100%;order:1}.card .sub{order:2}}`;

@@ -18,6 +18,8 @@ export interface Cell {
   readonly kind?: 'num' | 'neg' | 'nowrap' | 'zero';
   /** Small print after the text: the code behind a plain-words label, for whoever operates recon. */
   readonly small?: string;
+  /** Where the text leads (the web inbox's list of the item), when anywhere. */
+  readonly href?: string;
 }
 
 export interface Column {
@@ -54,7 +56,8 @@ function row(columns: readonly Column[], cells: readonly Cell[]): SafeHtml {
   const tds = cells.map((c, i) => {
     const cls = c.kind ? html` class="${CLASSES[c.kind]}"` : '';
     const small = c.small === undefined ? '' : html` ${smallPrint(c.small)}`;
-    return html`<td data-label="${columns[i]?.label ?? ''}"${cls}>${c.text}${small}</td>`;
+    const text = c.href === undefined ? c.text : html`<a href="${c.href}">${c.text}</a>`;
+    return html`<td data-label="${columns[i]?.label ?? ''}"${cls}>${text}${small}</td>`;
   });
   return html`<tr>${tds}</tr>`;
 }

@@ -12,9 +12,10 @@ import { formatDate } from '../report-kit/dates';
 import { html, joinHtml, type SafeHtml } from '../report-kit/escape';
 import type { ActionEntry } from '../report-kit/section';
 import { type FullListsInput, moreLine, shownRows } from '../report-kit/short-list';
-import { cellsFor, renderTable } from '../report-kit/table';
+import { type Cell, cellsFor, renderTable } from '../report-kit/table';
 import { type ActionLine, actionLines, chargebackNote, receivableParts } from './action-order';
 import { textsFor } from './i18n';
+import { breakKindOfState, inboxListUrl } from './inbox-links';
 import type { ReportLanguage, RunSummary } from './types';
 
 /** The colours of the action states the book's lifecycle added, beside those of report-kit/style.ts. */
@@ -37,37 +38,48 @@ function receivableLabel(item: ActionItem, language: ReportLanguage): string {
  * A card: the money at stake as its headline. Capped receivables may have no amount known (the
  * refused records hold it): then the count is the headline, never "R$ 0,00 at stake".
  */
-function card(c: ActionCategory, language: ReportLanguage): SafeHtml {
+function card(c: ActionCategory, s: RunSummary): SafeHtml {
+  const { language } = s;
   const t = textsFor(language);
+  const kind = breakKindOfState(c.state);
+  const href = (kind && inboxListUrl(s, { kind })) || `#${c.state}`;
   const figures =
     c.amountCents === 0
       ? html`<span class="amount">${t.receivables(c.count)}</span>`
       : html`<span class="amount">${formatBrl(c.amountCents, language)}</span><span class="sub">${t.atStake[c.state] ?? ''}</span><span class="sub">${t.receivables(c.count)}</span>`;
-  return html`<a class="card ${c.state}" href="#${c.state}"><span class="label">${t.states[c.state] ?? c.state}</span>${figures}</a>`;
+  return html`<a class="card ${c.state}" href="${href}"><span class="label">${t.states[c.state] ?? c.state}</span>${figures}</a>`;
 }
 
-/** A section's entry: its money, and who owes it; the card leads to the section. */
-function entryCard(entry: ActionEntry, language: ReportLanguage): SafeHtml {
-  return html`<a class="card entry" href="#${entry.anchor}"><span class="label">${entry.label}</span><span class="amount">${formatBrl(entry.amountCents, language)}</span><span class="sub">${entry.detail}</span></a>`;
+/** A section's entry: its money, and who owes it; the card leads to the inbox's list, else to the section. */
+function entryCard(entry: ActionEntry, s: RunSummary): SafeHtml {
+  const href = inboxListUrl(s, { kind: entry.breakKind }) ?? `#${entry.anchor}`;
+  return html`<a class="card entry" href="${href}"><span class="label">${entry.label}</span><span class="amount">${formatBrl(entry.amountCents, s.language)}</span><span class="sub">${entry.detail}</span></a>`;
 }
 
-function lineCard(line: ActionLine, language: ReportLanguage): SafeHtml {
-  return line.kind === 'category' ? card(line.category, language) : entryCard(line.entry, language);
+function lineCard(line: ActionLine, s: RunSummary): SafeHtml {
+  return line.kind === 'category' ? card(line.category, s) : entryCard(line.entry, s);
 }
 
-/** The category's few largest items; the rest are counted, and in its CSV when the run wrote one. */
-function largestItems(c: ActionCategory, s: FullListsInput): SafeHtml {
+/**
+ * The category's few largest items; the rest are counted, and in its CSV when the run wrote one.
+ * With an inbox, each item leads to the inbox's list of its kind, acquirer and merchant.
+ */
+function largestItems(c: ActionCategory, s: FullListsInput & Pick<RunSummary, 'inboxUrl'>): SafeHtml {
   const { language } = s;
   const t = textsFor(language);
   const cell = cellsFor(language);
   const shown = shownRows(c.largest);
   const heading = html`<h3 id="${c.state}" class="category ${c.state}">${t.states[c.state] ?? c.state} <small>${t.attention.shown(shown.length, t.receivables(c.count))}</small></h3>`;
+  const kind = breakKindOfState(c.state);
   const rows = shown.map((item) => [
-    cell.text(
-      (item.review === undefined
-        ? receivableLabel(item, language)
-        : `${receivableLabel(item, language)} (${t.attention.review[item.review] ?? item.review})`) +
-        chargebackNote(item, language),
+    withHref(
+      cell.text(
+        (item.review === undefined
+          ? receivableLabel(item, language)
+          : `${receivableLabel(item, language)} (${t.attention.review[item.review] ?? item.review})`) +
+          chargebackNote(item, language),
+      ),
+      kind && inboxListUrl(s, { kind, acquirer: item.acquirer, merchant: item.merchant }),
     ),
     cell.date(item.dueDate),
     item.forecastNetCents === null ? cell.text('—') : cell.money(item.forecastNetCents),
@@ -103,6 +115,8 @@ function periodCut(s: RunSummary): SafeHtml[] {
   return [html`<p class="bad period-cut">${line}</p>`];
 }
 
+const withHref = (cell: Cell, href: string | undefined): Cell => (href ? { ...cell, href } : cell);
+
 /** `after`: what the report places right under the cards, before each category's largest items. */
 export function renderAttention(s: RunSummary, after: SafeHtml = html``): SafeHtml {
   const t = textsFor(s.language);
@@ -123,7 +137,7 @@ export function renderAttention(s: RunSummary, after: SafeHtml = html``): SafeHt
     [
       heading,
       html`<div class="cards">${joinHtml(
-        lines.map((line) => lineCard(line, s.language)),
+        lines.map((line) => lineCard(line, s)),
         newline,
       )}</div>`,
       ...(s.capped.count > 0

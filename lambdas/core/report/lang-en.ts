@@ -190,6 +190,7 @@ export const ENGLISH: Texts = {
     reportFile: 'Full report (local file):',
     reportObject: (uri) => `Full report at ${uri} (no link could be made).`,
     fullLists: 'Full lists (CSV, for Excel):',
+    inbox: 'Breaks to work (the inbox, signed in):',
     newLink: (command) => `For a new link, someone with AWS access runs: ${command}`,
     subject: {
       needsAction: (amount) => `${amount} need action`,

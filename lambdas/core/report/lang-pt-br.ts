@@ -191,6 +191,7 @@ export const PORTUGUESE: Texts = {
     reportFile: 'Relatório completo (arquivo local):',
     reportObject: (uri) => `Relatório completo em ${uri} (não foi possível gerar um link).`,
     fullLists: 'Listas completas (CSV, para o Excel):',
+    inbox: 'Pendências para tratar (caixa de pendências, com login):',
     newLink: (command) => `Para um novo link, quem tem acesso à AWS executa: ${command}`,
     subject: { needsAction: (amount) => `${amount} pedem ação`, nothing: 'nada pede ação', failed: 'FALHOU' },
   },

@@ -12,6 +12,7 @@ import { formatBrl, formatCount } from '../money';
 import { formatDate, formatInstant } from '../report-kit/dates';
 import { actionLines, chargebackNote, moneyAtStake, receivableParts } from './action-order';
 import { environmentName, textsFor } from './i18n';
+import { inboxListUrl } from './inbox-links';
 import { presignCommand, type ReportLink } from './report-link';
 import { LEAD_SECTION, SECTION_LIST } from './sections';
 import type { JobLine, RunSummary } from './types';
@@ -153,6 +154,12 @@ function listLinkLines(s: RunSummary, lists: readonly ListLink[]): string[] {
   return [textsFor(s.language).message.fullLists, ...lists.map((l) => `${l.label}: ${where(l.link)}`)];
 }
 
+/** Last, where the pendências are worked: the inbox's morning list, when the run knew the inbox. */
+function inboxLines(s: RunSummary): string[] {
+  const url = inboxListUrl(s);
+  return url === undefined ? [] : [textsFor(s.language).message.inbox, url];
+}
+
 export function summaryMessage(s: RunSummary, link: ReportLink, lists: readonly ListLink[] = []): string {
   const t = textsFor(s.language);
   const date = (d: string) => formatDate(d, s.language);
@@ -166,5 +173,5 @@ export function summaryMessage(s: RunSummary, link: ReportLink, lists: readonly 
     ...stateLines(s),
     recordsLine(s),
   ].join('\n');
-  return `${body}\n${[...reportLinkLines(s, link), ...listLinkLines(s, lists)].join('\n')}`;
+  return `${body}\n${[...reportLinkLines(s, link), ...listLinkLines(s, lists), ...inboxLines(s)].join('\n')}`;
 }

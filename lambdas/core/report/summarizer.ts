@@ -47,6 +47,8 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly breaks?: (asOf: IsoDate) => Promise<Part<'breaks'>>;
   /** Every receivable of an action category, for its full list; absent: the categories get none. */
   readonly readActionItems?: ReadActionItems;
+  /** The web inbox's address (docs/inbox.md): what needs action links into it; absent: no links. */
+  readonly inboxUrl?: string;
 };
 
 /** Object keys of one run's summary files in the lake bucket. */
@@ -89,6 +91,7 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
       ...(feeAudit === undefined ? {} : { feeAudit }),
       ...(deposits === undefined ? {} : { deposits }),
       ...(breaks === undefined ? {} : { breaks }),
+      ...(deps.inboxUrl === undefined ? {} : { inboxUrl: deps.inboxUrl }),
     };
     const lists = await fullListsOf(built, deps.readActionItems);
     const key = (file: string) => summaryFileKey(input.runId, file);

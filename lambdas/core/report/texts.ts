@@ -139,6 +139,8 @@ export interface Texts {
     newLink: (command: string) => string;
     /** Before the full lists' links, after the report's. */
     fullLists: string;
+    /** Before the web inbox's link (its morning list), when the run knew one. */
+    inbox: string;
     /** The e-mail subject's verdict: the money that needs action, nothing to act on, or the failure. */
     subject: { needsAction: (amount: string) => string; nothing: string; failed: string };
   };

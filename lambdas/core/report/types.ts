@@ -65,4 +65,6 @@ export interface RunSummary extends RunInfo, SectionsSummary {
   readonly providerRequests: number;
   /** The full lists the run wrote beside the report, by list name (report-kit/short-list.ts); absent: none. */
   readonly fullLists?: FullLists;
+  /** The web inbox's address, when the run knew one: what needs action links into it (inbox-links.ts). */
+  readonly inboxUrl?: string;
 }

@@ -33,6 +33,11 @@ export interface Identity {
   readonly role: Role;
 }
 
+/** A live session: who it is, and the verified token it was read from (its cookie's value). */
+export interface SessionIdentity extends Identity {
+  readonly sessionToken: string;
+}
+
 export interface SignInConfig {
   readonly userPoolId: string;
   readonly clientId: string;
@@ -127,8 +132,11 @@ export function buildCognitoSignIn({ config, verifier, fetch }: SignInDeps) {
       };
     },
 
-    /** The person behind a request's session cookie; undefined without a valid one or a group. */
-    async identify(cookieHeaders: readonly string[]): Promise<Identity | undefined> {
+    /**
+     * The person behind a request's session cookie, with the token it holds (so a caller never reads
+     * the cookies again); undefined without a valid one or a group.
+     */
+    async identify(cookieHeaders: readonly string[]): Promise<SessionIdentity | undefined> {
       const token = parseCookies(cookieHeaders).get(SESSION_COOKIE);
       if (!token) return undefined;
       const claims = await verifier.verify(token).catch(() => undefined);
@@ -141,7 +149,7 @@ export function buildCognitoSignIn({ config, verifier, fetch }: SignInDeps) {
           : undefined;
       const name = claims.email ?? claims['cognito:username'];
       if (role === undefined || typeof name !== 'string') return undefined;
-      return { name, role };
+      return { name, role, sessionToken: token };
     },
 
     /** Out of the inbox and of the managed login's own session. */

@@ -51,6 +51,8 @@ export interface StepEntry {
   readonly access: StepAccess;
   /** The environment variables the step's handler reads (names from core/env.ts and workflow/config.ts). */
   readonly environment: readonly string[];
+  /** Those it reads when the stack sets them, only with their feature on (the web inbox's address). */
+  readonly optionalEnvironment?: readonly string[];
   /** The Task states running the step: constant name (lib/workflow/state-names.ts's STATE) → state name. */
   readonly states: Readonly<Record<string, string>>;
 }
@@ -215,6 +217,8 @@ export const STEP_CATALOG = {
       feeLines: true,
     },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn],
+    // With the web inbox on, the report and the message link into it.
+    optionalEnvironment: [ENV.inboxUrl],
     states: { summarizeRun: 'Summarize run' },
   },
 } as const satisfies Record<string, StepEntry>;

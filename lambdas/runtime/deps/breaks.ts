@@ -4,14 +4,15 @@
  * only; a web inbox decides) keeps the lake's audit log whole.
  */
 import { breakEventSink } from '../../core/breaks/events-lake';
-import { type Breaks, buildBreaks } from '../../core/breaks/service';
+import { type BreakRecordsOf, buildBreakRecords } from '../../core/breaks/records';
+import { type Breaks, type BreaksDeps, buildBreaks } from '../../core/breaks/service';
 import { readDepositResults } from '../../core/deposits/results-lake';
 import { readOvercharges } from '../../core/fee-audit/overcharges-lake';
 import type { LakeWiring } from './lake';
 
-export function buildBreaksService(wiring: LakeWiring): Breaks {
+function breaksDeps(wiring: LakeWiring): BreaksDeps {
   const { ddb, tableName, s3, bucket, reconConfig: config, now } = wiring;
-  return buildBreaks({
+  return {
     ddb,
     tableName,
     config,
@@ -20,5 +21,14 @@ export function buildBreaksService(wiring: LakeWiring): Breaks {
     depositResults: (range) => readDepositResults(s3, bucket, range),
     feeOvercharges: (range) => readOvercharges(s3, bucket, range),
     onEvent: breakEventSink({ s3, bucket }),
-  });
+  };
+}
+
+export function buildBreaksService(wiring: LakeWiring): Breaks {
+  return buildBreaks(breaksDeps(wiring));
+}
+
+/** The records behind a break (the inbox's break page), read from the same stores. */
+export function buildBreakRecordsService(wiring: LakeWiring): BreakRecordsOf {
+  return buildBreakRecords(breaksDeps(wiring));
 }

@@ -27,6 +27,8 @@ export interface SummaryWiring extends LakeWiring {
   /** How the message's reader opens the report; default a presigned link made with `s3` (deployed). */
   readonly reportLink?: ReportLinker;
   readonly warn?: (message: string, details: Record<string, unknown>) => void;
+  /** The web inbox's address (the stack's InboxUrl, `recon run --inbox-url`); absent: no links into it. */
+  readonly inboxUrl?: string;
 }
 
 export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize'] {
@@ -78,6 +80,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
       }),
     ),
     breaks: breaks.section,
+    ...(wiring.inboxUrl === undefined ? {} : { inboxUrl: wiring.inboxUrl }),
   });
   return async (input) => {
     breaks.reset();

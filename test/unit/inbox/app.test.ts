@@ -59,6 +59,7 @@ function world(canDecide = true) {
   const sessions = buildSessions();
   const inbox = buildInbox({
     breaks,
+    records: async () => undefined,
     asOf: AS_OF,
     acceptReasons: ['arredondamento'],
     gate: localGate({ sessions, identity: { name: 'ana', canDecide } }),
@@ -183,13 +184,38 @@ describe('inbox handlers', () => {
     expect(answer.headers.Location).toBe('/?aceitas=1&mudaram=0&recusadas=0');
   });
 
+  it('assigns a selection as a treat naming the assignee, refuses one without an assignee, and lets no form field change the action', async () => {
+    const { request, session, decide } = world();
+    const sel = `1:${view.id}`;
+    const form = { csrf: session.csrf, sel, note: 'cobrar', action: 'undo' };
+    expect((await request('POST', '/atribuir', form)).status).toBe(400);
+    expect(decide).not.toHaveBeenCalled();
+    const answer = await request('POST', '/atribuir', { ...form, assignee: 'bia' });
+    expect(answer.headers.Location).toBe('/?atribuidas=1&mudaram=0&recusadas=0');
+    expect(decide).toHaveBeenCalledWith({
+      breakId: view.id,
+      request: { action: 'treat', note: 'cobrar', assignee: 'bia' },
+      actor: 'ana',
+      expected: 1,
+      asOf: AS_OF,
+    });
+    const list = await request('GET', '/?atribuidas=1&mudaram=1&recusadas=0');
+    expect(list.body).toContain('1 pendência atribuída; 1 mudou antes (nada gravado nelas)');
+  });
+
   it('signs in with an HttpOnly, SameSite=Strict cookie, Secure when served over HTTPS', async () => {
     for (const secureCookie of [false, true]) {
       const sessions = buildSessions();
       const breaks = {} as Breaks;
       const identity = { name: 'ana', canDecide: true };
       const gate = localGate({ sessions, identity, secureCookie });
-      const inbox = buildInbox({ breaks, asOf: AS_OF, acceptReasons: [], gate });
+      const inbox = buildInbox({
+        breaks,
+        records: async () => undefined,
+        asOf: AS_OF,
+        acceptReasons: [],
+        gate,
+      });
       const token = sessions.issueToken();
       const query = new URLSearchParams({ token });
       const answer = await inbox.handle({

@@ -58,6 +58,7 @@ function deployed(idToken: string) {
   });
   const inbox = buildInbox({
     breaks,
+    records: async () => undefined,
     asOf: AS_OF,
     acceptReasons: ['arredondamento'],
     gate: cognitoGate(signIn),

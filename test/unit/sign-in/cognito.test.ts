@@ -29,14 +29,21 @@ function signIn(tokenEndpoint: typeof fetch = async () => new Response('{}', { s
 const session = (token: string) => [`${SESSION_COOKIE}=${token}`];
 
 describe('deployed sign-in (Cognito managed login, aws-jwt-verify)', () => {
-  it('identifies an operator and a viewer by their groups, by e-mail', async () => {
+  it('identifies an operator and a viewer by their groups, by e-mail, with the token of their session', async () => {
     const inbox = signIn();
-    expect(await inbox.identify(session(sign(claims(), trusted)))).toEqual({
+    const operator = sign(claims(), trusted);
+    // Among other cookies, in another header: the session's token is read once and handed back.
+    expect(await inbox.identify(['theme=dark', `${session(operator)[0]}; lang=pt`])).toEqual({
       name: 'ana@empresa.com.br',
       role: 'operator',
+      sessionToken: operator,
     });
     const viewer = sign(claims({ email: 'bia@empresa.com.br', 'cognito:groups': ['viewers'] }), trusted);
-    expect(await inbox.identify(session(viewer))).toEqual({ name: 'bia@empresa.com.br', role: 'viewer' });
+    expect(await inbox.identify(session(viewer))).toEqual({
+      name: 'bia@empresa.com.br',
+      role: 'viewer',
+      sessionToken: viewer,
+    });
   });
 
   it.each([

@@ -179,4 +179,21 @@ describe('the morning message', () => {
     expect(subject.length).toBeLessThanOrEqual(SNS_SUBJECT_MAX_CHARS);
     expect(subject).toMatch(/^[\x20-\x7e]+$/);
   });
+
+  it("ends with the web inbox's morning list when the run knew the inbox, and says nothing of it otherwise", () => {
+    const summary = summaryOf(BOOK, 'pt-BR');
+    const linked = summaryMessage({ ...summary, inboxUrl: 'https://inbox.example/' }, LINK);
+    expect(linked.split('\n').slice(-2)).toEqual([
+      'Pendências para tratar (caixa de pendências, com login):',
+      'https://inbox.example/',
+    ]);
+    const english = summaryMessage({ ...summaryOf(BOOK, 'en'), inboxUrl: 'https://inbox.example' }, LINK);
+    expect(english.split('\n').slice(-2)).toEqual([
+      'Breaks to work (the inbox, signed in):',
+      'https://inbox.example/',
+    ]);
+    const plain = summaryMessage(summary, LINK);
+    expect(plain).not.toContain('caixa de pendências');
+    expect(plain.split('\n').at(-2)).toBe(LINK.url);
+  });
 });

@@ -8,7 +8,7 @@ import { job, summaryInput } from './fixtures';
 
 const HOSTILE = '<script>alert("x")</script>&\'';
 
-function harness(receivables: SummaryReceivable[], language: ReportLanguage = 'pt-BR') {
+function harness(receivables: SummaryReceivable[], language: ReportLanguage = 'pt-BR', inboxUrl?: string) {
   const objects = new Map<string, { body: string; contentType: string }>();
   const published: { subject: string; message: string }[] = [];
   async function* list() {
@@ -25,6 +25,7 @@ function harness(receivables: SummaryReceivable[], language: ReportLanguage = 'p
     reportLink: async (key) => ({ kind: 'file', path: `/data/${key}` }),
     now: () => new Date('2025-03-10T06:00:05.000Z'),
     language,
+    ...(inboxUrl === undefined ? {} : { inboxUrl }),
   });
   return { summarize, objects, published };
 }
@@ -57,6 +58,20 @@ describe('summarizer', () => {
     expect(html?.body).toContain('<svg');
     expect(published).toHaveLength(1);
     expect(published[0]?.subject).toBe('recon (homologacao): nada pede acao - 30/01/2025');
+  });
+
+  it("keeps the inbox's address in the summary, so the report, the message and every copy link into it", async () => {
+    const book: SummaryReceivable[] = [
+      { status: 'UNDERPAID', forecastNetCents: 200_000, settledNetCents: 76_544, dueDate: '2025-02-03' },
+    ];
+    const { summarize, objects, published } = harness(book, 'pt-BR', 'https://inbox.example');
+    const summary = await summarize(summaryInput());
+    expect(summary.inboxUrl).toBe('https://inbox.example');
+    expect(objects.get('summaries/run=run-1/report.html')?.body).toContain(
+      'href="https://inbox.example/?tipo=PAID_SHORT"',
+    );
+    expect(published[0]?.message.split('\n').at(-1)).toBe('https://inbox.example/');
+    expect((await harness(book).summarize(summaryInput())).inboxUrl).toBeUndefined();
   });
 
   it('says FALHOU in the subject and puts failures before the money in the report', async () => {
