@@ -16,6 +16,8 @@ import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
 import { buildInbox } from '../../lambdas/core/inbox/app';
 import { type LocalGateDeps, localGate } from '../../lambdas/core/inbox/gate';
 import { buildSessions, type Sessions } from '../../lambdas/core/inbox/session';
+import { buildReceivableLinks } from '../../lambdas/core/receivable-store/links';
+import { buildTouchedLog } from '../../lambdas/core/receivable-store/touched';
 import { startLocalDynamo } from '../../local/aws/dynamodb';
 import { startLocalS3 } from '../../local/aws/s3';
 import { storeFor } from './recon-dynamo';
@@ -35,7 +37,13 @@ const SALES = [
   { n: 5, expected: 8_000, received: 7_000, on: AS_OF, merchant: HOSTILE_MERCHANT },
 ];
 
-export async function seedDataDir(): Promise<string> {
+/**
+ * A forecast left unpaid (late on the day read) and its payment under an NSU the acquirer typed
+ * wrong (unexpected), of one acquirer and merchant: what a person matches by hand.
+ */
+export const MISTYPED = { forecast: saleKey(6), payment: { ...saleKey(6), nsu: '999006' }, cents: 12_345 };
+
+export async function seedDataDir(options: { readonly mistyped?: boolean } = {}): Promise<string> {
   const dataDir = join(await mkdtemp(join(tmpdir(), 'recon-inbox-')), 'data');
   const paths = dataPaths(dataDir, 'sandbox');
   await mkdir(paths.root, { recursive: true });
@@ -47,6 +55,13 @@ export async function seedDataDir(): Promise<string> {
       await store.applyRecords([
         forecast(key, hexHash(`f${sale.n}`), sale.expected),
         settlement(key, hexHash(`s${sale.n}`), sale.received),
+      ]);
+    }
+    if (options.mistyped) {
+      const store = storeFor(dynamo.documentClient, LOCAL_TABLE, config, { asOf: AS_OF });
+      await store.applyRecords([
+        forecast(MISTYPED.forecast, hexHash('f6'), MISTYPED.cents, '2025-03-01'),
+        settlement(MISTYPED.payment, hexHash('s6'), MISTYPED.cents, '2025-03-01'),
       ]);
     }
   } finally {
@@ -68,14 +83,18 @@ export async function openBreaks(dataDir: string): Promise<BreaksWorld & { close
   const paths = dataPaths(dataDir, 'sandbox');
   const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
   const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
+  const table = { ddb: dynamo.documentClient, tableName: LOCAL_TABLE, config, now: () => new Date() };
   const deps: BreaksDeps = {
-    ddb: dynamo.documentClient,
-    tableName: LOCAL_TABLE,
-    config,
+    ...table,
     rules: config.breaks,
-    now: () => new Date(),
     depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
     onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
+    // As `recon inbox` opens it: a match by hand writes the receivables, logged for the next night.
+    links: buildReceivableLinks({
+      ...table,
+      asOf: () => AS_OF,
+      touched: buildTouchedLog({ s3: s3.client, bucket: s3.bucket }),
+    }),
   };
   const close = async () => {
     await s3.close();

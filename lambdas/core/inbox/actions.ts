@@ -8,6 +8,7 @@ import { DecisionRefusedError, type DecisionRequest } from '../breaks/decision';
 import { DecisionConflictError } from '../breaks/decision-store';
 import type { BreakRecordsOf } from '../breaks/records';
 import type { Breaks } from '../breaks/service';
+import type { BreakView } from '../breaks/status';
 import type { IsoDate } from '../calendar';
 import { type BreakPage, breakPage } from './break-page';
 import { type InboxResponse, page, redirect } from './http';
@@ -40,11 +41,29 @@ function requestOf(form: URLSearchParams): DecisionRequest | undefined {
       return { action: 'dispute', note, ...optional('ticket') };
     case 'accept':
       return { action: 'accept', reason: text('reason') ?? '', note };
+    case 'match':
+      return { action: 'match', to: text('to') ?? '', reason: text('reason') ?? '', note };
     case 'undo':
       return { action: 'undo' };
     default:
       return undefined;
   }
+}
+
+/**
+ * What an unexpected payment may be matched to by hand: the late forecasts of its acquirer and
+ * merchant still open to a decision (an open one, not yet due, is named by its sale's key).
+ */
+async function matchCandidates(source: BreakSource, view: BreakView): Promise<BreakView[]> {
+  if (view.kind !== 'UNEXPECTED' || view.status === 'RESOLVED') return [];
+  const { acquirer, merchant } = view.subject;
+  return (await source.breaks.list(source.asOf)).filter(
+    (b) =>
+      b.kind === 'LATE' &&
+      b.status !== 'RESOLVED' &&
+      b.subject.acquirer === acquirer &&
+      b.subject.merchant === merchant,
+  );
 }
 
 /** A break's page as it now stands, with its records; undefined when there is no such break. */
@@ -54,7 +73,8 @@ export async function readBreak(source: BreakSource, breakId: string): Promise<B
     source.records(breakId, source.asOf),
   ]);
   if (!shown) return undefined;
-  return { ...shown, reasons: source.acceptReasons, ...(records ? { records } : {}) };
+  const candidates = await matchCandidates(source, shown.view);
+  return { ...shown, reasons: source.acceptReasons, candidates, ...(records ? { records } : {}) };
 }
 
 /** A whole number from a form field, or undefined. */

@@ -28,6 +28,8 @@ export interface BreakPage {
   /** The records behind it (forecasts, payments, lifecycle records; a deposit's; a fee line's). */
   readonly records?: BreakRecords;
   readonly reasons: readonly string[];
+  /** The late forecasts an unexpected payment may be matched to by hand (none for other kinds). */
+  readonly candidates?: readonly BreakView[];
   readonly message?: { readonly text: string; readonly error: boolean };
   /** What was typed in a form that was refused: shown again, nothing lost. */
   readonly draft?: URLSearchParams;
@@ -71,6 +73,22 @@ function history(events: readonly BreakEvent[]): SafeHtml {
   return html`<table id="history"><thead><tr><th>#</th><th>${h.when}</th><th>${h.who}</th><th>${h.action}</th><th>${h.change}</th><th>${h.detail}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/**
+ * Matching by hand: the forecast's sale key, offered from the late forecasts of the same acquirer
+ * and merchant (an open one is typed), a reason and a note. The service checks the rest.
+ */
+function matchFields(p: BreakPage, draft: (action: string, name: string) => string): SafeHtml {
+  const options = (p.candidates ?? []).map(
+    (c) =>
+      html`<option value="${c.id.slice(2)}">${subjectLine(c, false)} · ${formatBrl(c.stakeCents, 'pt-BR')}</option>`,
+  );
+  return html`<label>${T.matchTo}<input name="to" list="candidatos" required value="${draft('match', 'to')}"></label>
+<datalist id="candidatos">${options}</datalist>
+<p class="muted">${(p.candidates ?? []).length > 0 ? T.matchHint : T.noCandidates}</p>
+<label>${T.reason}<input name="reason" required value="${draft('match', 'reason')}"></label>
+<label>${T.note}<textarea name="note" rows="2" required>${draft('match', 'note')}</textarea></label>`;
+}
+
 function actions(p: BreakPage, viewer: Viewer): SafeHtml {
   const b = p.view;
   if (!viewer.canDecide) return html``;
@@ -92,6 +110,7 @@ ${fields}<button>${label}</button></form></section>`;
 ${open ? form('treat', T.treat, html`${note('treat')}${text('treat', 'ticket', T.ticket)}${text('treat', 'assignee', T.assignee)}`) : html``}
 ${open && b.kind === 'CHARGEBACK' ? form('dispute', T.dispute, html`${note('dispute')}${text('dispute', 'ticket', T.protocol)}`) : html``}
 ${open ? form('accept', T.accept, html`<label>${T.reason}<select name="reason" required>${reasons}</select></label>${note('accept')}`) : html``}
+${open && b.kind === 'UNEXPECTED' ? form('match', T.match, matchFields(p, draft)) : html``}
 ${lastUndoable(p.events) ? form('undo', T.undo, html``) : html``}`;
 }
 

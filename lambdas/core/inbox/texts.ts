@@ -79,6 +79,12 @@ export const T = {
   dispute: 'Contestar',
   accept: 'Aceitar a diferença',
   undo: 'Desfazer a última decisão',
+  match: 'Conciliar à mão',
+  matchTo: 'Previsão que este pagamento quita (chave da venda)',
+  matchHint:
+    'Escolha uma das previsões atrasadas da mesma adquirente e estabelecimento, ou digite a chave de uma em aberto.',
+  noCandidates:
+    'Nenhuma previsão atrasada da mesma adquirente e estabelecimento: digite a chave de uma em aberto.',
   done: 'Decisão gravada.',
   changed:
     'A pendência mudou desde que você a abriu: outra decisão foi gravada antes. Nada foi gravado; confira como ela está agora e envie de novo (seu texto foi mantido).',
