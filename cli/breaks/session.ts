@@ -1,16 +1,15 @@
 /**
  * What every `recon breaks` command opens: the data directory's table (under the run lock, so no run
- * writes while a person decides), the breaks service over it, its bucket (each decision's event goes
- * to the lake as it is written), the business date the listing is for and who is acting.
+ * writes while a person decides), the breaks service over it as the deployed inbox opens it (its
+ * bucket: the kept action list, and each decision's event goes to the lake as it is written), the
+ * business date the listing is for and who is acting.
  */
 import { userInfo } from 'node:os';
-import { breakEventSink } from '../../lambdas/core/breaks/events-lake';
-import { type Breaks, buildBreaks } from '../../lambdas/core/breaks/service';
+import type { Breaks } from '../../lambdas/core/breaks/service';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
-import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
-import { readOvercharges } from '../../lambdas/core/fee-audit/overcharges-lake';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import { buildBreaksService } from '../../lambdas/runtime/deps/breaks';
 import { CliError } from '../errors';
 import type { CliIo } from '../io';
 import { existingState, loadReconConfig, readLastRun } from '../runner/data-dir';
@@ -46,15 +45,13 @@ export async function withBreaks<T>(
   return withLocalStores(
     paths,
     ({ dynamo, s3 }) => {
-      const breaks = buildBreaks({
+      const breaks = buildBreaksService({
         ddb: dynamo.documentClient,
         tableName: dynamo.tableName,
-        config,
-        rules: config.breaks,
+        s3: s3.client,
+        bucket: s3.bucket,
+        reconConfig: config,
         now: () => new Date(),
-        depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
-        feeOvercharges: (range) => readOvercharges(s3.client, s3.bucket, range),
-        onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
       });
       return work({ breaks, asOf, config });
     },

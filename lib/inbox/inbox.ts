@@ -1,17 +1,20 @@
 /**
  * The deployed web inbox: its Lambda (lambdas/inbox/handler.ts, built like every recon function),
  * the HTTP API and user pool in front of it (inbox-api.ts), and exactly what the pages need: the
- * table (breaks, receivables, decisions), the bank leg's results (deposit breaks) and the lake's copy
- * of the decisions (`breaks/events/`), nothing else of the bucket.
+ * table (breaks, receivables, decisions), the kept action list and the touched log since it (the
+ * receivables' breaks), the bank leg's results (deposit breaks) and the lake's copy of the decisions
+ * (`breaks/events/`), nothing else of the bucket.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ACTION_LIST_PREFIX } from '../../lambdas/core/action-list/store';
 import { BREAK_EVENTS_TABLE } from '../../lambdas/core/breaks/lake-tables';
 import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
 import { ENV } from '../../lambdas/core/env';
+import { TOUCHED_PREFIX } from '../../lambdas/core/receivable-store/touched';
 import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
 import { ReconFunction } from '../constructs/recon-function';
 import { InboxApi } from './inbox-api';
@@ -62,10 +65,11 @@ export class Inbox extends Construct {
     table.grantReadWriteData(role);
     const results = DEPOSIT_RESULTS_TABLE.prefix;
     const events = BREAK_EVENTS_TABLE.prefix;
+    const read = [results, ACTION_LIST_PREFIX, TOUCHED_PREFIX];
     role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:GetObject'],
-        resources: [bucket.arnForObjects(`${results}*`)],
+        resources: read.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
       }),
     );
     role.addToPolicy(
@@ -75,18 +79,14 @@ export class Inbox extends Construct {
       new iam.PolicyStatement({
         actions: ['s3:ListBucket'],
         resources: [bucket.bucketArn],
-        conditions: { StringLike: { 's3:prefix': [`${results}*`] } },
+        conditions: { StringLike: { 's3:prefix': read.map((prefix) => `${prefix}*`) } },
       }),
     );
     const lake = nagArnOf(bucket);
     acknowledgeWildcards(
       role,
-      [
-        `Resource::${nagArnOf(table)}/index/*`,
-        `Resource::${lake}/${results}*`,
-        `Resource::${lake}/${events}*`,
-      ],
-      "Pages list the pendências (the table and its byWork index), read the deposit results and copy each decision to the lake's audit log: those prefixes only.",
+      [...read, events].map((prefix) => `Resource::${lake}/${prefix}*`),
+      "Pages list the pendências (the kept action list and the touched log since it), read the deposit results and copy each decision to the lake's audit log: those prefixes only.",
     );
   }
 }

@@ -18,11 +18,11 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/li
 import type { WriteObserver } from '../book/recorder';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
+import { isActionState } from '../receivables/action-states';
 import { expiresAtOf } from '../receivables/horizon';
 import { fromItem, itemKey, type Receivable, toItem } from '../receivables/item';
 import type { ReceivableContent } from '../receivables/matcher';
 import { explain, type ReconStatus } from '../receivables/status';
-import { isIndexed } from '../receivables/work-index';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
 
@@ -96,7 +96,7 @@ function refusedBy(refusal: unknown, next: Receivable, token: string, stored: St
  * costs no write of its own.
  */
 function breakSinceOf(status: ReconStatus, previous: Receivable | undefined, asOf: IsoDate) {
-  if (!isIndexed(status)) return undefined;
+  if (!isActionState(status)) return undefined;
   return previous?.status === status ? (previous.breakSince ?? previous.changedOn) : asOf;
 }
 

@@ -6,7 +6,6 @@
  * | attribute | holds |
  * |-----------|-------|
  * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
- * | `gsi2pk` / `gsi2sk` | see {@link workIndexKeys} (index byWork) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
  * | `f` | map forecast identity → `{ n: net centavos, b?/t?/pd?/q?: gross, fee, product, installments (fee audit), m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
  * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g?, a?: bank account id (deposits/bank/record-account.ts) }` (see `occurrences.ts`) |
@@ -16,6 +15,9 @@
  * | `version` | +1 on every write; the optimistic-lock token |
  * | `changedOn`, `updatedAt` | business date and instant of the last write |
  * | `bs` | business date the receivable entered its current action state (only in one: breaks/) |
+ *
+ * Items written while the byWork index existed also carry `gsi2pk` / `gsi2sk` (its keys): nothing
+ * reads them, the schema drops them, and the item's next write leaves them out.
  */
 
 import type { IsoDate } from '../calendar';
@@ -33,7 +35,6 @@ import {
 } from './matcher';
 import { receivable as receivableEntity } from './receivable-entity';
 import type { ReasonCode, ReconStatus } from './status';
-import { workIndexKeys } from './work-index';
 
 /** Bookkeeping the store adds to the content: the status as last written and the lock version. */
 export interface ReceivableMeta {
@@ -73,7 +74,6 @@ export function itemKey(key: string): TableKey {
 
 export function toItem(receivable: Receivable): ReceivableItem {
   const item: ReceivableItem = itemKey(receivable.key);
-  Object.assign(item, workIndexKeys(receivable));
   for (const name of FIELD_NAMES) {
     if (receivable[name] !== null) item[name] = receivable[name];
   }
