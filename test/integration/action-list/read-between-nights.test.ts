@@ -40,16 +40,20 @@ describe('the pendências between nights', () => {
     expect(all.length).toBeGreaterThan(0);
     expect(receivableIds(await deployed.list(asOf))).toEqual(all);
 
-    // A kept list that lost an entry: the listing is the list's, no Scan behind it.
+    // A kept list holding an entry the table does not have: the listing is the list's, no Scan behind it.
     const key = actionListKey(night.asOf);
     const object = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
     const text = gunzipSync(await (object.Body?.transformToByteArray() ?? new Uint8Array())).toString();
-    const [lost, ...kept] = text.split('\n').filter((line) => line !== '');
-    const lostId = `r:${(JSON.parse(lost as string) as ActionEntry).k}`;
+    const [first] = text.split('\n').filter((line) => line !== '');
+    const stray: ActionEntry = { ...(JSON.parse(first as string) as ActionEntry), k: 'NOT|IN|THE|TABLE|1' };
     await s3.client.send(
-      new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: gzipSync(kept.join('\n')) }),
+      new PutObjectCommand({
+        Bucket: s3.bucket,
+        Key: key,
+        Body: gzipSync(`${text}\n${JSON.stringify(stray)}`),
+      }),
     );
-    expect(receivableIds(await deployed.list(asOf))).toEqual(all.filter((id) => id !== lostId));
+    expect(receivableIds(await deployed.list(asOf))).toEqual([...all, `r:${stray.k}`].sort());
 
     // A date before the kept list cannot be brought up to it: the table is scanned, nothing written.
     const before = receivableIds(await scanned.list('2025-01-31'));
