@@ -9,7 +9,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { receivable } from '../lambdas/core/receivables/receivable-entity';
 import type { WorkflowSteps } from '../lambdas/core/workflow/build-steps';
-import { attributeWrites, type IndexChange, type WriteAttribution } from './write-attribution';
+import { attributeWrites, type WriteAttribution } from './write-attribution';
 
 export interface DynamoCounts {
   /** Requests per operation (`PutItem`, `UpdateItem`, `BatchGetItem`...), failed conditional writes included. */
@@ -17,7 +17,7 @@ export interface DynamoCounts {
   /** Write requests on receivable items (`RCV#`): the cost of matching. */
   matchingWrites: number;
   matchingWcu: number;
-  /** Every write request and its WCU (table + byWork index), limiter, waits and run markers included. */
+  /** Every write request and its WCU, limiter, waits and run markers included. */
   writes: number;
   wcu: number;
   rcu: number;
@@ -43,30 +43,6 @@ function stringAttribute(item: Record<string, unknown> | undefined, name: string
   return (value as { S?: string } | undefined)?.S;
 }
 
-/**
- * The byWork index's write units for one successful put, as DynamoDB bills them: the index is sparse
- * (only receivables carrying `gsi2pk`), its projection is ALL (an index entry is as large as the item),
- * and a put that moves an item between index keys deletes the old entry and writes the new one.
- * `entries` remembers each item's index key from the puts seen so far; counting starts on an empty
- * table, so it knows every item's previous state exactly.
- */
-function indexUnitsOfPut(
-  entries: Map<string, string>,
-  pk: string,
-  item: Record<string, unknown>,
-  units: number,
-): { units: number; change: IndexChange | undefined } {
-  const gsi2pk = stringAttribute(item, 'gsi2pk');
-  const next = gsi2pk === undefined ? undefined : `${gsi2pk}|${stringAttribute(item, 'gsi2sk')}`;
-  const previous = entries.get(pk);
-  if (next === undefined) entries.delete(pk);
-  else entries.set(pk, next);
-  if (previous === undefined)
-    return next === undefined ? { units: 0, change: undefined } : { units, change: 'added' };
-  if (next === undefined) return { units: 1, change: 'removed' };
-  return previous === next ? { units, change: 'same keys' } : { units: 1 + units, change: 'moved' };
-}
-
 const noDynamoCounts = (): DynamoCounts => ({
   requests: {},
   matchingWrites: 0,
@@ -78,12 +54,11 @@ const noDynamoCounts = (): DynamoCounts => ({
 });
 
 /**
- * Counts DynamoDB requests and capacity from the moment it is installed (on an empty table).
- * dynalite reports the table's units only; the byWork index's units are added by
- * {@link indexUnitsOfPut}. `restart()` zeroes the counts (what the index holds is kept).
+ * Counts DynamoDB requests and capacity from the moment it is installed (on an empty table): the
+ * table has no secondary index, so dynalite's units are all DynamoDB bills. `restart()` zeroes the
+ * counts (what the attribution knows of each item is kept).
  */
 export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; restart(): void } {
-  const indexEntries = new Map<string, string>();
   const attribution = attributeWrites();
   let counts = noDynamoCounts();
   client.middlewareStack.add(
@@ -100,17 +75,12 @@ export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; res
         if (!WRITES.has(name)) return;
         if (name !== 'PutItemCommand' && matching)
           throw new Error(`bench: ${name} on a receivable is not counted`);
-        const index =
-          succeeded && name === 'PutItemCommand' && item
-            ? indexUnitsOfPut(indexEntries, pk, item, units)
-            : { units: 0, change: undefined };
-        const indexUnits = index.units;
-        attribution.write(pk, units, name === 'PutItemCommand' ? item : undefined, succeeded, index);
+        attribution.write(pk, units, name === 'PutItemCommand' ? item : undefined, succeeded);
         counts.writes += 1;
-        counts.wcu += units + indexUnits;
+        counts.wcu += units;
         if (matching) {
           counts.matchingWrites += 1;
-          counts.matchingWcu += units + indexUnits;
+          counts.matchingWcu += units;
         }
       };
       try {

@@ -1,6 +1,6 @@
 /**
  * A synthetic book of stored receivables, written straight into the table with BatchWriteItem (25
- * items a request, several in flight): the shape the matcher writes (`toItem`, index keys included),
+ * items a request, several in flight): the shape the matcher writes (`toItem`),
  * a realistic mix of states, keys that no simulated record shares. Stored status is derived as of
  * the measured night, so aging finds nothing of the book to change: what a night costs is then only
  * what the book's size adds, not work it left undone.

@@ -9,8 +9,8 @@
  * - Polling: locally the report is ready at once; in AWS a report takes minutes and the poll loop
  *   waits `pollIntervalSeconds`, so POLLS_PER_REPORT extra checks (an invocation and 3 transitions
  *   each) are added per report.
- * - DynamoDB WRU/RRU as dynalite computes them for the table, plus the byWork index's write units
- *   (see aws-counters.ts); S3 PUT-class = PutObject/CopyObject/ListObjects, GET-class = the rest.
+ * - DynamoDB WRU/RRU as dynalite computes them for the table (it has no secondary index, see
+ *   aws-counters.ts); S3 PUT-class = PutObject/CopyObject/ListObjects, GET-class = the rest.
  */
 import { readFileSync } from 'node:fs';
 import type { StepName } from '../lambdas/core/workflow/step-catalog';
@@ -140,7 +140,7 @@ export function estimateCost(
       "role records in the mix: the simulator's lifecycle dataset (cancellations, chargebacks, reversals, advances, adjustments, fees; codes A2, A3, E1, F1, G1) read with its record roles (bench/mix.ts); results.json `dynamodb.byCode` gives the counts",
       'Lambda duration = local wall time of each step against dynalite in its own process (it answers far slower than DynamoDB: an overestimate)',
       `${POLLS_PER_REPORT} extra polls per report in AWS (report takes minutes, poll interval 60 s)`,
-      'DynamoDB: table units from dynalite + the sparse byWork index units, replayed put by put from an empty table',
+      'DynamoDB: table units from dynalite (the table has no secondary index)',
       'not included: S3 storage, data transfer, API Gateway for webhooks; the fixed monthly items (logs, X-Ray, alarms, KMS key, point-in-time recovery, secret) are in fixedMonthly',
     ],
   };

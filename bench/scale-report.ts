@@ -69,7 +69,7 @@ export function scaleDetails(results: Results): string[] {
   return [
     '## Scale: one night against books of different sizes',
     '',
-    `The same night (about ${n(large.records)} records of a 30-day period, through the synthesized state machine and the real steps) run once per book size. The book is loaded straight into dynalite with BatchWriteItem before the run (\`bench/book.ts\`: 70% settled, 10% open, 5% overdue, 5% each short, over and unexpected, the items the matcher writes, index keys included); an uncounted history night then ingests the three months before the period and builds the book's kept totals once, as a deployed table has them.`,
+    `The same night (about ${n(large.records)} records of a 30-day period, through the synthesized state machine and the real steps) run once per book size. The book is loaded straight into dynalite with BatchWriteItem before the run (\`bench/book.ts\`: 70% settled, 10% open, 5% overdue, 5% each short, over and unexpected, the items the matcher writes); an uncounted history night then ingests the three months before the period and builds the book's kept totals once, as a deployed table has them.`,
     '',
     '| book (receivables) | records | night wall (s) | read units | write units | Lambda GB-s | US$ per night | US$ per million records | book load (s) |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -78,7 +78,7 @@ export function scaleDetails(results: Results): string[] {
     `- \`scale.bookSizes\`: ${scale.bookSizes.map(n).join(', ')} receivables stored before the night.`,
     `- \`scale.ratio\` = ${scale.ratio}: the night's total cost with the largest book over the same night with the smallest (US$ ${large.total.usd} / US$ ${small.total.usd}). 1.0 means the book's size costs nothing; the target is ≤ 1.2.`,
     `- \`scale.extrapolated\`: on the straight line through the two books, a night at ${n(x.bookSize)} receivables costs US$ ${x.usdPerNight}, US$ ${x.usdPerMillionRecords} per million records (target ≤ 1.00); each extra million stored receivables adds US$ ${x.usdPerMillionReceivablesInBookPerNight} a night. The line is drawn through the counted costs only (requests, read and write units, transitions); Lambda duration, wall time on a machine shared with other work, is added as the largest book measured it.`,
-    "- night wall: from the execution start to its end on this machine. Read/write units: DynamoDB capacity each step consumed as dynalite reports it for the table, plus one index entry per put that carries an index key (byWork) at the item's units: an approximation (a put that only removes an entry costs 1 unit in DynamoDB and is not counted; one that keeps its keys is counted).",
+    '- night wall: from the execution start to its end on this machine. Read/write units: DynamoDB capacity each step consumed as dynalite reports it for the table (it has no secondary index).',
     "- Lambda GB-s: each step's summed wall time × the memory the stack deploys for its function (`bench/lambda-memory.ts`). dynalite runs in its own process, so the time holds the step's work and its waits, not DynamoDB's work; it answers much slower than DynamoDB, so this overestimates.",
     "- Peak RSS: the bench process's resident memory sampled every 50 ms while the step ran. That process also hosts the simulator, s3rver and the local state machine executor, so the figure is an upper bound for the step; what matters is that it does not grow with the book.",
     '- US$: list prices of bench/prices.json (Lambda GB-s and requests, Step Functions transitions, DynamoDB units, S3 requests); nothing is scaled. Not included: the extra report polls of a deployed run, CloudWatch, S3 storage.',
@@ -101,9 +101,9 @@ function unitsPerRecord(run: Run): string {
   const per = (units: number | undefined) => ((units ?? 0) / run.records).toFixed(2);
   const { downloadPages: download, ageReceivables: aging, exportSnapshot: exported } = run.steps;
   return (
-    `Write units per record: ${per(run.total.wru)} (${per(download?.wru)} in the download steps: the receivable put, ` +
-    `its index entry for an action state, the kept totals item per batch; ${per(aging?.wru)} in aging: the night's ` +
-    `due lists, the receivables turned OVERDUE and their index entries). Read units per record: ${per(run.total.rru)} ` +
+    `Write units per record: ${per(run.total.wru)} (${per(download?.wru)} in the download steps: the receivable put ` +
+    `and the kept totals item per batch; ${per(aging?.wru)} in aging: the night's due lists and the ` +
+    `receivables turned OVERDUE). Read units per record: ${per(run.total.rru)} ` +
     `(${per(download?.rru)} matching reads; ${per(aging?.rru)} aging: due lists and the receivables listed under the ` +
     `dates whose grace ended; ${per(exported?.rru)} export, which writes from the touched log).`
   );

@@ -13,7 +13,6 @@ import '../local/polyfills';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { loadavg } from 'node:os';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { TABLE } from '../lambdas/core/store/table';
 import type { WorkflowSteps } from '../lambdas/core/workflow/build-steps';
 import type { StepName } from '../lambdas/core/workflow/step-catalog';
 import { startLocalWorld } from '../local/simulated-world';
@@ -46,7 +45,7 @@ export interface ScaleRun {
 
 type Counted = { invocations: number; ms: number; rru: number; wru: number; peakRss: number };
 
-/** Consumed capacity per step scope; index writes added as DynamoDB bills a sparse index (one entry per put carrying its key). */
+/** Consumed capacity per step scope (the table has no secondary index: its units are all there is). */
 function countByStep(client: DynamoDBClient, scope: AsyncLocalStorage<string>, byStep: Map<string, Counted>) {
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -63,11 +62,7 @@ function countByStep(client: DynamoDBClient, scope: AsyncLocalStorage<string>, b
       if (!entry) return result;
       const name = context.commandName as string;
       if (/^(Get|BatchGet|Query|Scan)/.test(name)) entry.rru += units;
-      else {
-        const item = input.Item as Record<string, unknown> | undefined;
-        const indexed = item?.[TABLE.workIndex.partitionKey] !== undefined;
-        entry.wru += units * (indexed ? 2 : 1);
-      }
+      else entry.wru += units;
       return result;
     },
     { step: 'initialize', name: 'benchScaleCounter', priority: 'low' },

@@ -13,11 +13,7 @@ export type WriteReason =
   | 'lifecycle record'
   | 'record seen again'
   | 'status only'
-  | `index entry ${IndexChange}`
   | 'lost race';
-
-/** What a put did to its byWork index entry: with KEYS_ONLY, `same keys` would cost nothing. */
-export type IndexChange = 'added' | 'moved' | 'removed' | 'same keys';
 
 /** The contribution maps of a receivable item and the reason a new entry in each stands for. */
 const CONTRIBUTION_REASONS: Record<string, WriteReason> = {
@@ -140,15 +136,9 @@ export function attributeWrites() {
   let largest: Record<string, number> = {};
   return {
     /** One write request: `item` is the put's item (undefined for updates and deletes). */
-    write(
-      pk: string,
-      units: number,
-      item: Marshalled | undefined,
-      succeeded: boolean,
-      index: { units: number; change: IndexChange | undefined } = { units: 0, change: undefined },
-    ) {
+    write(pk: string, units: number, item: Marshalled | undefined, succeeded: boolean) {
       const type = itemTypeOf(pk);
-      byItemType[type] = add(byItemType[type], units + index.units);
+      byItemType[type] = add(byItemType[type], units);
       if (item !== undefined && type !== 'receivable')
         largest[type] = Math.max(largest[type] ?? 0, itemBytes(item));
       if (type !== 'receivable') return;
@@ -160,10 +150,6 @@ export function attributeWrites() {
       const reason = reasonOf(contributions.get(pk), next);
       contributions.set(pk, next);
       byReason[reason] = add(byReason[reason], units);
-      if (index.change !== undefined) {
-        const reason = `index entry ${index.change}` as const;
-        byReason[reason] = add(byReason[reason], index.units);
-      }
       byUnits[String(units)] = (byUnits[String(units)] ?? 0) + 1;
       sizes.push(itemBytes(item));
     },

@@ -5,7 +5,6 @@ import { WORKFLOW_ENV } from '../lambdas/core/workflow/config';
 import { STEP_CATALOG, type StepName } from '../lambdas/core/workflow/step-catalog';
 import { AnalyticsCatalog } from './analytics/analytics';
 import { deployedWorkflowConfigOf, type StageConfig } from './config';
-import { acknowledgeWildcards, nagArnOf } from './constructs/nag';
 import { ReconFunction } from './constructs/recon-function';
 import { INBOX_PURPOSE, Inbox } from './inbox/inbox';
 import { Monitoring } from './monitoring/monitoring';
@@ -147,11 +146,6 @@ export class ReconStack extends Stack {
       secret: providerSecret,
       stateMachine: this.workflow.stateMachine,
     });
-    acknowledgeWildcards(
-      receiver.role,
-      [`Resource::${nagArnOf(table)}/index/*`],
-      "CDK's table grant also names the table's own indexes; the receiver reads and writes items by key only.",
-    );
     this.monitoring.watchFunction(errorsAlarmId('webhook'), receiver.function, WEBHOOK_PURPOSE);
     new CfnOutput(this, 'WebhookUrl', { value: api.url });
   }

@@ -1,20 +1,16 @@
 /**
  * What every `recon breaks` command opens: the data directory's table (under the run lock, so no run
- * writes while a person decides), the breaks service over it (with the receivables' side of a
- * manual match), its bucket (each decision's event goes
- * to the lake as it is written), the business date the listing is for and who is acting.
+ * writes while a person decides), the breaks service over it as the deployed inbox opens it (its
+ * bucket: the kept action list, and each decision's event goes to the lake as it is written; the
+ * receivables' side of a manual match), the business date the listing is for and who is acting.
  */
 import { userInfo } from 'node:os';
-import { breakEventSink } from '../../lambdas/core/breaks/events-lake';
-import { type BreakRecordsOf, buildBreakRecords } from '../../lambdas/core/breaks/records';
-import { type Breaks, type BreaksDeps, buildBreaks } from '../../lambdas/core/breaks/service';
+import type { BreakRecordsOf } from '../../lambdas/core/breaks/records';
+import type { Breaks } from '../../lambdas/core/breaks/service';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
-import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
-import { readOvercharges } from '../../lambdas/core/fee-audit/overcharges-lake';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import { buildReceivableLinks } from '../../lambdas/core/receivable-store/links';
-import { buildTouchedLog } from '../../lambdas/core/receivable-store/touched';
+import { buildBreakRecordsService, buildBreaksService } from '../../lambdas/runtime/deps/breaks';
 import { CliError } from '../errors';
 import type { CliIo } from '../io';
 import { existingState, loadReconConfig, readLastRun } from '../runner/data-dir';
@@ -52,26 +48,18 @@ export async function withBreaks<T>(
   return withLocalStores(
     paths,
     ({ dynamo, s3 }) => {
-      const table = {
+      const wiring = {
         ddb: dynamo.documentClient,
         tableName: dynamo.tableName,
-        config,
+        s3: s3.client,
+        bucket: s3.bucket,
+        reconConfig: config,
         now: () => new Date(),
+        // A manual match writes receivables as of the business date read, logged for the next night.
+        matchAsOf: () => asOf,
       };
-      const deps: BreaksDeps = {
-        ...table,
-        rules: config.breaks,
-        depositResults: (range) => readDepositResults(s3.client, s3.bucket, range),
-        feeOvercharges: (range) => readOvercharges(s3.client, s3.bucket, range),
-        onEvent: breakEventSink({ s3: s3.client, bucket: s3.bucket }),
-        // A manual match writes receivables as of the business date, logged for the next night.
-        links: buildReceivableLinks({
-          ...table,
-          asOf: () => asOf,
-          touched: buildTouchedLog({ s3: s3.client, bucket: s3.bucket }),
-        }),
-      };
-      return work({ breaks: buildBreaks(deps), records: buildBreakRecords(deps), asOf, config });
+      const breaks = buildBreaksService(wiring);
+      return work({ breaks, records: buildBreakRecordsService(wiring), asOf, config });
     },
     io.signal,
   );

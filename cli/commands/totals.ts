@@ -1,14 +1,15 @@
 /**
- * `recon totals`: the book as the nightly summary reads it, from the totals kept per batch (no Scan).
+ * `recon totals`: the book as the nightly summary reads it, from the totals kept per batch; each
+ * action state's largest items from a Scan of the local table (the night's kept list is the summary's).
  * `--recount` rebuilds them from every receivable (a full Scan), replaces the kept ones and says
  * whether they were equal: the on-demand proof that the incremental totals are exact.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Command } from 'commander';
+import { largestFromScan } from '../../lambdas/core/action-list/store';
 import { buildTotalsStore } from '../../lambdas/core/book/book-store';
 import { unexpired } from '../../lambdas/core/book/expiry';
-import type { LargestDeps } from '../../lambdas/core/book/largest';
-import { buildBookReader } from '../../lambdas/core/book/reader';
+import { type BookReaderDeps, buildBookReader } from '../../lambdas/core/book/reader';
 import { recountTotals } from '../../lambdas/core/book/recount';
 import type { BookView } from '../../lambdas/core/book/types';
 import { businessDate, type IsoDate } from '../../lambdas/core/calendar';
@@ -36,8 +37,12 @@ export interface TotalsReport {
 }
 
 /** Recounts, replaces the kept totals and compares; or just reads the book. */
-export async function readTotals(deps: LargestDeps, asOf: IsoDate, recount: boolean): Promise<TotalsReport> {
-  if (!recount) return { asOf, book: await buildBookReader(deps)(asOf) };
+export async function readTotals(
+  deps: BookReaderDeps,
+  asOf: IsoDate,
+  recount: boolean,
+): Promise<TotalsReport> {
+  if (!recount) return { asOf, book: await buildBookReader(deps)(asOf, largestFromScan(deps)) };
   const totals = buildTotalsStore(deps);
   const kept = await totals.load();
   const counted = await recountTotals({ ...deps, totals }, asOf);
@@ -46,7 +51,7 @@ export async function readTotals(deps: LargestDeps, asOf: IsoDate, recount: bool
     // Buckets expired on asOf are left out of the book and of the recount (book/expiry.ts).
     keptEqualsRecount: kept ? isDeepStrictEqual(unexpired(kept.cells, asOf), counted.cells) : null,
     ...(counted.stored ? {} : { recountStored: false as const }),
-    book: await buildBookReader(deps)(asOf),
+    book: await buildBookReader(deps)(asOf, largestFromScan(deps)),
   };
 }
 

@@ -28,7 +28,9 @@ const signInConfig = {
   callbackUrl: `${inboxUrl}${CALLBACK_PATH}`,
   signOutUrl: `${inboxUrl}/`,
 };
-const wiring = { ...tableFromEnv(), ...bucketFromEnv(), reconConfig, now: () => new Date() };
+const asOf = () => businessDate(new Date());
+// A match by hand writes its receivables as of the day it is taken, as the CLI does.
+const wiring = { ...tableFromEnv(), ...bucketFromEnv(), reconConfig, now: () => new Date(), matchAsOf: asOf };
 
 export const handler = middy(
   inboxLambda({
@@ -38,7 +40,7 @@ export const handler = middy(
     gate: cognitoGate(
       buildCognitoSignIn({ config: signInConfig, verifier: cognitoVerifier(signInConfig), fetch }),
     ),
-    asOf: () => businessDate(new Date()),
+    asOf,
   }),
 )
   .use(captureLambdaHandler(tracer, { captureResponse: false }))

@@ -100,7 +100,7 @@ WHERE status IN ('UNDERPAID', 'OVERPAID')
 ORDER BY ABS(difference_cents) DESC, receivable_key`,
   },
   {
-    // OPEN receivables are not in DynamoDB's byWork index (see INDEXED_STATUSES): this is their listing.
+    // DynamoDB keeps no index of OPEN receivables (aging reads its due lists): this is their listing.
     name: 'receipts_by_due_date',
     description:
       'Net still to be received per due date (OPEN and OVERDUE receivables) as of a date: the cash agenda (expected: forecast less cancellations, plus adjustments).',

@@ -31,11 +31,11 @@ export interface StorageProps {
  * The data lake bucket and the single DynamoDB table. Security defaults: no public access, TLS only,
  * encryption at rest, versioning (a bad export can be rolled back), server access logs to a separate
  * bucket, expiry of what nobody reads again (Athena results, old summaries); the table has
- * point-in-time recovery (unless the stage turns it off), encryption, TTL on `expiresAt` and the
- * byWork index
- * (keys from `lambdas/core/store/table.ts`, which the stores read too; sparse: only the states listed
- * in INDEXED_STATUSES carry its key attributes). The byStatus index of earlier versions is gone: it
- * held the same receivables as byWork and cost a second index write for each.
+ * point-in-time recovery (unless the stage turns it off), encryption and TTL on `expiresAt` (keys
+ * from `lambdas/core/store/table.ts`, which the stores read too), and no secondary index: every
+ * index entry is a write unit more per receivable written in its states. The byStatus and byWork
+ * indexes of earlier versions are gone: aging reads its due lists, and what needs action is the
+ * action list kept night to night in the bucket (lambdas/core/action-list/).
  */
 export class Storage extends Construct {
   public readonly bucket: s3.Bucket;
@@ -88,7 +88,7 @@ export class Storage extends Construct {
           expiration: Duration.days(props.summariesDays),
         },
         {
-          // One list a night; a run reads the latest, and rebuilds it from the index after a long pause.
+          // One list a night; a run reads the latest, and rebuilds it from a Scan after a long pause.
           id: 'expire-action-lists',
           prefix: ACTION_LIST_PREFIX,
           expiration: Duration.days(ACTION_LIST_DAYS),
@@ -99,7 +99,7 @@ export class Storage extends Construct {
       removalPolicy,
     });
 
-    const { partitionKey, sortKey, ttlAttribute, workIndex } = TABLE;
+    const { partitionKey, sortKey, ttlAttribute } = TABLE;
     this.table = new dynamodb.TableV2(this, 'Table', {
       partitionKey: { name: partitionKey, type: dynamodb.AttributeType.STRING },
       sortKey: { name: sortKey, type: dynamodb.AttributeType.STRING },
@@ -108,14 +108,6 @@ export class Storage extends Construct {
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       timeToLiveAttribute: ttlAttribute,
       deletionProtection: removalPolicy === RemovalPolicy.RETAIN,
-      globalSecondaryIndexes: [
-        {
-          indexName: workIndex.name,
-          partitionKey: { name: workIndex.partitionKey, type: dynamodb.AttributeType.STRING },
-          sortKey: { name: workIndex.sortKey, type: dynamodb.AttributeType.STRING },
-          projectionType: dynamodb.ProjectionType.ALL,
-        },
-      ],
       removalPolicy,
     });
   }

@@ -182,11 +182,6 @@ export class Workflow extends Construct {
   private grant(fn: ReconFunction, spec: StepAccess, props: WorkflowProps): void {
     if (spec.table === 'read') props.table.grantReadData(fn.role);
     if (spec.table === 'readWrite') props.table.grantReadWriteData(fn.role);
-    acknowledgeWildcards(
-      fn.role,
-      [`Resource::${nagArnOf(props.table)}/index/*`],
-      "Receivables are listed by status through the byStatus GSI; the grant covers the table's own indexes only.",
-    );
     if (spec.bucket) {
       const actions = spec.bucket === 'putDelete' ? ['s3:PutObject', 's3:DeleteObject'] : ['s3:PutObject'];
       fn.role.addToPolicy(new iam.PolicyStatement({ actions, resources: [props.bucket.arnForObjects('*')] }));

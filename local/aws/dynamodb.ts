@@ -39,7 +39,7 @@ export function createDynamoClients(endpoint: string): {
  * is still CREATING, which on a busy machine outlasts even `createTableMs: 0`.
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  const { partitionKey, sortKey, workIndex } = TABLE;
+  const { partitionKey, sortKey } = TABLE;
   try {
     await client.send(
       new CreateTableCommand({
@@ -48,22 +48,10 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
         AttributeDefinitions: [
           { AttributeName: partitionKey, AttributeType: 'S' },
           { AttributeName: sortKey, AttributeType: 'S' },
-          { AttributeName: workIndex.partitionKey, AttributeType: 'S' },
-          { AttributeName: workIndex.sortKey, AttributeType: 'S' },
         ],
         KeySchema: [
           { AttributeName: partitionKey, KeyType: 'HASH' },
           { AttributeName: sortKey, KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: workIndex.name,
-            KeySchema: [
-              { AttributeName: workIndex.partitionKey, KeyType: 'HASH' },
-              { AttributeName: workIndex.sortKey, KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
         ],
       }),
     );

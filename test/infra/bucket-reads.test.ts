@@ -1,6 +1,6 @@
 /**
- * What each step may read from the lake bucket, prefix by prefix: the summary's and aging's roles
- * (the download's is in stack.test.ts).
+ * What each step may read from the lake bucket, prefix by prefix: the summary's, aging's and the web
+ * inbox's roles (the download's is in stack.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OVERCHARGES_PREFIX } from '../../lambdas/core/fee-audit/overcharges-lake';
@@ -61,6 +61,30 @@ describe('recon stack: bucket reads per step', () => {
       ['s3:PutObject', undefined],
       ['s3:GetObject', undefined],
       ['s3:ListBucket', { StringLike: { 's3:prefix': ['reconciliation/touched/*'] } }],
+    ]);
+  });
+
+  it('lets the web inbox list the pendências from the kept action list and the touched log since it', () => {
+    const inboxReads = statementsOf(resources, 'web inbox').filter((st) =>
+      [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
+    );
+    expect(inboxReads.map((st) => [st.Action, JSON.stringify(st.Resource), st.Condition])).toEqual([
+      [
+        's3:GetObject',
+        expect.stringMatching(
+          /deposits\/results\/\*".*reconciliation\/action-list\/\*".*reconciliation\/touched\/\*"/,
+        ),
+        undefined,
+      ],
+      [
+        's3:ListBucket',
+        expect.any(String),
+        {
+          StringLike: {
+            's3:prefix': ['deposits/results/*', 'reconciliation/action-list/*', 'reconciliation/touched/*'],
+          },
+        },
+      ],
     ]);
   });
 });

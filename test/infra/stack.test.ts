@@ -27,20 +27,12 @@ describe('recon stack (production, webhook on)', () => {
     ({ template, resources } = synth(PRODUCTION));
   });
 
-  it('keeps the table recoverable and encrypted, with TTL and the byWork index only', () => {
+  it('keeps the table recoverable and encrypted, with TTL and no secondary index', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       BillingMode: 'PAY_PER_REQUEST',
       SSESpecification: { SSEEnabled: true },
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
-      GlobalSecondaryIndexes: [
-        Match.objectLike({
-          IndexName: 'byWork',
-          KeySchema: [
-            { AttributeName: 'gsi2pk', KeyType: 'HASH' },
-            { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
-          ],
-        }),
-      ],
+      GlobalSecondaryIndexes: Match.absent(),
       Replicas: [
         Match.objectLike({
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },

@@ -5,8 +5,11 @@
  * included (its log may have grown after the list was written), and writes its own: work follows the
  * night's changes, and one object read and one written, whatever the number of receivables in it.
  *
- * The list is rebuilt from the byWork index (every receivable in an action state: the cost the kept
- * list avoids) when it cannot be trusted, and the reason is logged:
+ * Whoever lists what needs action between nights (`recon breaks list`, the inbox) reads the latest
+ * list brought up to date the same way, without writing it.
+ *
+ * The list is rebuilt from a parallel Scan of the receivables (the whole table read: the cost the
+ * kept list avoids) when it cannot be trusted, and the reason is logged:
  * - no list is kept yet (the first night, or the lists expired after a long pause);
  * - a list or a log is dated after the night (a run for an earlier date came after later ones);
  * - its counts per state differ from the book's kept totals, which every write updates: a change the
@@ -14,14 +17,22 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { CellsConfig } from '../book/cells';
+import type { LargestOf } from '../book/reader';
 import { addDays, type IsoDate } from '../calendar';
 import { readReceivables } from '../receivable-store/batch-read';
 import type { TouchedLog } from '../receivable-store/touched';
+import { STORED_ACTION_STATES, type StoredActionState } from '../receivables/action-states';
 import type { Receivable } from '../receivables/item';
-import { type TableDeps, workPages } from '../receivables/queries';
-import { INDEXED_STATUSES, type IndexedStatus, stakePartition } from '../receivables/work-index';
-import { type ActionEntry, applyChanges, countsByState, entryOf, liveEntries } from './entries';
+import { forEachScannedPage, type TableDeps } from '../receivables/queries';
+import {
+  type ActionEntry,
+  applyChanges,
+  countsByState,
+  type EntryConfig,
+  entryOf,
+  largestByState,
+  liveEntries,
+} from './entries';
 
 export const ACTION_LIST_PREFIX = 'reconciliation/action-list/';
 /** Days a kept list stays in the bucket (a lifecycle rule): the next night needs only the latest. */
@@ -32,12 +43,12 @@ export const actionListKey = (asOf: IsoDate) => `${ACTION_LIST_PREFIX}as_of=${as
 export interface ActionListDeps extends TableDeps {
   readonly s3: Pick<S3Client, 'send'>;
   readonly bucket: string;
-  readonly config: CellsConfig;
+  readonly config: EntryConfig;
   readonly touched: Pick<TouchedLog, 'batchesOf' | 'datesBetween'>;
   readonly warn?: (message: string, details: Record<string, unknown>) => void;
 }
 
-/** The night's list, and whether it was kept from the last one or rebuilt from the index (and why). */
+/** The night's list, and whether it was kept from the last one or rebuilt from a Scan (and why). */
 export interface ActionList {
   readonly entries: readonly ActionEntry[];
   readonly rebuilt?: string;
@@ -118,37 +129,52 @@ export function buildActionList(deps: ActionListDeps) {
   return {
     /**
      * The night's list, written for the next night. `bookCounts` are the book's kept totals per action
-     * state; a list that disagrees is rebuilt from the index.
+     * state; a list that disagrees is rebuilt from a Scan.
      */
     async load(asOf: IsoDate, bookCounts: ReadonlyMap<string, number>): Promise<ActionList> {
       const found = await kept(asOf);
       const rebuilt = typeof found === 'string' ? found : disagreement(found, bookCounts);
-      const entries =
-        rebuilt === undefined ? (found as ActionEntry[]) : await actionListFromIndex(deps, asOf);
+      const entries = rebuilt === undefined ? (found as ActionEntry[]) : await actionListFromScan(deps, asOf);
       if (rebuilt !== undefined)
-        deps.warn?.('Action list rebuilt from the byWork index', { asOf, reason: rebuilt });
+        deps.warn?.('Action list rebuilt from a scan of the receivables', { asOf, reason: rebuilt });
       await writeList(asOf, entries, rebuilt);
       if (rebuilt === undefined) return { entries };
       return { entries, rebuilt };
     },
+
+    /**
+     * What needs action on `asOf` between nights: the latest list and the log since, written nowhere;
+     * built as a rebuild is when no list can be kept up to it (none yet, or one dated after `asOf`).
+     */
+    async read(asOf: IsoDate): Promise<ActionEntry[]> {
+      const found = await kept(asOf);
+      return typeof found === 'string' ? actionListFromScan(deps, asOf) : found;
+    },
   };
 }
 
-/** Every receivable in an action state, from the byWork index: what the kept list saves reading. */
-export async function actionListFromIndex(
-  deps: TableDeps & { readonly config: CellsConfig },
+/**
+ * Every receivable in an action state, from a parallel Scan of the table (only those come back):
+ * what the kept list saves reading.
+ */
+export async function actionListFromScan(
+  deps: TableDeps & { readonly config: EntryConfig },
   asOf: IsoDate,
 ): Promise<ActionEntry[]> {
   const entries: ActionEntry[] = [];
-  for (const state of INDEXED_STATUSES) {
-    for await (const page of workPages(deps, stakePartition(state))) {
-      for (const r of page) {
-        const entry = entryOf(r, asOf, deps.config);
-        if (entry) entries.push(entry);
-      }
+  await forEachScannedPage(deps, { statuses: STORED_ACTION_STATES }, (page) => {
+    for (const r of page) {
+      const entry = entryOf(r, asOf, deps.config);
+      if (entry) entries.push(entry);
     }
-  }
-  return liveEntries(entries, asOf);
+  });
+  // Segments answer in any order: by key, the same table writes the same list.
+  return liveEntries(entries, asOf).sort((a, b) => a.k.localeCompare(b.k));
+}
+
+/** The book's largest items from a Scan, for a reader that keeps no list (`recon totals`). */
+export function largestFromScan(deps: TableDeps & { readonly config: EntryConfig }): LargestOf {
+  return async (asOf) => largestByState(await actionListFromScan(deps, asOf));
 }
 
 /** The first state whose count differs from the book's, in words; undefined when all agree. */
@@ -157,8 +183,8 @@ function disagreement(
   bookCounts: ReadonlyMap<string, number>,
 ): string | undefined {
   const counts = countsByState(entries);
-  const differs = INDEXED_STATUSES.find(
-    (state: IndexedStatus) => (counts.get(state) ?? 0) !== (bookCounts.get(state) ?? 0),
+  const differs = STORED_ACTION_STATES.find(
+    (state: StoredActionState) => (counts.get(state) ?? 0) !== (bookCounts.get(state) ?? 0),
   );
   if (differs === undefined) return undefined;
   return `${differs}: ${counts.get(differs) ?? 0} kept, ${bookCounts.get(differs) ?? 0} in the book's totals`;

@@ -66,7 +66,7 @@ function weeklyOf(cells: Cells): WeeklyPoint[] {
 
 /**
  * The view of the book on `asOf` from its cells (kept or recounted, expiry buckets included: see
- * expiry.ts) and each action state's largest items (read from the byWork index, see largest.ts).
+ * expiry.ts) and each action state's largest items (from the night's action list, see reader.ts).
  */
 export function bookFromCells(
   keptCells: Cells,

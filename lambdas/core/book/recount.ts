@@ -13,8 +13,7 @@
  */
 
 import type { IsoDate } from '../calendar';
-import { mapWithConcurrency } from '../concurrency';
-import { scanPages, type TableDeps } from '../receivables/queries';
+import { forEachScannedPage, type TableDeps } from '../receivables/queries';
 import { NO_MARKERS, type TotalsMarkers } from './attempts';
 import type { TotalsStore } from './book-store';
 import { addCells, type Cells, type CellsConfig, cellsOf } from './cells';
@@ -30,12 +29,8 @@ export interface RecountDeps extends TableDeps {
 /** Sums the cells of every receivable not expired on `asOf` (streaming) without writing them. */
 export async function countCells(deps: RecountDeps, asOf: IsoDate): Promise<Cells> {
   const sum: Record<string, number> = {};
-  const totalSegments = deps.scanSegments ?? 4;
-  const segments = Array.from({ length: totalSegments }, (_, segment) => segment);
-  await mapWithConcurrency(segments, totalSegments, async (segment) => {
-    for await (const page of scanPages(deps, { segment, totalSegments })) {
-      for (const receivable of page) addCells(sum, cellsOf(receivable, deps.config));
-    }
+  await forEachScannedPage(deps, { totalSegments: deps.scanSegments }, (page) => {
+    for (const receivable of page) addCells(sum, cellsOf(receivable, deps.config));
   });
   // An expired receivable's cells are all in its expired bucket: dropping the buckets skips it.
   return unexpired(sum, asOf);

@@ -37,6 +37,7 @@ export const SUMMARY_STATES = [
   'CHARGED_BACK',
   'UNLINKED',
 ] as const;
+export type ActionState = (typeof ACTION_STATES)[number];
 
 /**
  * The few fields of a receivable the summary needs. Kept structural so that the reconciliation

@@ -2,7 +2,7 @@
  * What a break is (docs/breaks.md): something a finance team must act on, with a stable identity
  * (what it is about) and a kind (what is wrong with it), and the statuses a person or the data give it.
  */
-import type { IndexedStatus } from '../receivables/work-index';
+import type { StoredActionState } from '../receivables/action-states';
 
 export const BREAK_KINDS = [
   'LATE',
@@ -18,8 +18,8 @@ export const BREAK_KINDS = [
 ] as const;
 export type BreakKind = (typeof BREAK_KINDS)[number];
 
-/** A receivable's break kind is its action state: the byWork index already lists exactly those. */
-export const KIND_OF_STATE: Readonly<Record<IndexedStatus, BreakKind>> = {
+/** A receivable's break kind is its action state: the action list already holds exactly those. */
+export const KIND_OF_STATE: Readonly<Record<StoredActionState, BreakKind>> = {
   OVERDUE: 'LATE',
   UNDERPAID: 'PAID_SHORT',
   OVERPAID: 'PAID_OVER',

@@ -1,15 +1,15 @@
 /**
  * A break as the data shows it tonight, before any decision: what it is about, its kind, the money at
  * stake and when it was first seen. A receivable's break is the receivable in an action state (the
- * byWork index holds exactly those), so its identity is the receivable's key and its kind can change
+ * action list holds exactly those), so its identity is the receivable's key and its kind can change
  * (late, then paid short) without becoming another break: a decision on it is then reopened.
  */
 import { createHash } from 'node:crypto';
 import type { ActionItem } from '../book/types';
 import type { IsoDate } from '../calendar';
+import { isActionState } from '../receivables/action-states';
 import type { Receivable } from '../receivables/item';
 import { moneyOf } from '../receivables/status';
-import { isIndexed } from '../receivables/work-index';
 import { type BreakKind, KIND_OF_STATE } from './kinds';
 
 /**
@@ -57,7 +57,7 @@ export function subjectOf(r: Receivable): BreakSubject {
 
 /** The receivable's break by its stored state; undefined outside the action states. */
 export function observedOfReceivable(r: Receivable): ObservedBreak | undefined {
-  if (!isIndexed(r.status)) return undefined;
+  if (!isActionState(r.status)) return undefined;
   const money = moneyOf(r);
   return {
     id: receivableBreakId(r.key),

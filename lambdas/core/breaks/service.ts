@@ -1,9 +1,9 @@
 /**
- * Breaks as a finance team works them: what the data shows (receivables in an action state, through
- * the byWork index: work bounded by what needs action, never the book) joined with what people
- * decided (decision-store.ts). The only decision that writes receivables is a manual match
- * (manual-match.ts), which moves an unexpected payment's money to its forecast; every other decision
- * leaves the money as it is, and the money never erases a decision.
+ * Breaks as a finance team works them: what the data shows (receivables in an action state, from
+ * the action list kept night to night: work bounded by what needs action, never the book) joined
+ * with what people decided (decision-store.ts). The only decision that writes receivables is a
+ * manual match (manual-match.ts), which moves an unexpected payment's money to its forecast; every
+ * other decision leaves the money as it is, and the money never erases a decision.
  */
 import { isExpired } from '../book/expiry';
 import { addDays, type IsoDate } from '../calendar';
@@ -14,10 +14,10 @@ import type { DatedOvercharge } from '../fee-audit/overcharges-lake';
 import { linesHorizonDays } from '../fee-audit/standing';
 import { readReceivables } from '../receivable-store/batch-read';
 import type { ReceivableLinks } from '../receivable-store/links';
+import { STORED_ACTION_STATES } from '../receivables/action-states';
 import { expiryDateOf } from '../receivables/horizon';
 import { matchedFrom } from '../receivables/manual-match';
-import { type TableDeps, workPages } from '../receivables/queries';
-import { INDEXED_STATUSES, stakePartition } from '../receivables/work-index';
+import { forEachScannedPage, type TableDeps } from '../receivables/queries';
 import { type BreakEvent, type ChainProblem, verifyChain } from './chain';
 import { DecisionRefusedError, type DecisionRequest, type DecisionRules, decide } from './decision';
 import { buildDecisionStore, type Head } from './decision-store';
@@ -41,6 +41,11 @@ export interface BreaksDeps extends TableDeps {
     readonly from: IsoDate;
     readonly to: IsoDate;
   }) => Promise<readonly DatedOvercharge[]>;
+  /**
+   * The receivables' breaks on a date: the latest kept action list and the touched log since it
+   * (action-list/store.ts, `read`). Absent: a Scan of the table for them (tests, small tables).
+   */
+  readonly receivableBreaks?: (asOf: IsoDate) => Promise<readonly ObservedBreak[]>;
   /** Hears of every event written (the lake's copy of the audit log); its failure fails the call, the event stays. */
   readonly onEvent?: (event: BreakEvent) => Promise<void>;
   /** The receivables' side of a manual match; absent: a match is refused, pending ones wait for a reader that has it. */
@@ -71,6 +76,19 @@ export function buildBreaks(deps: BreaksDeps) {
   const live = (observed: ObservedBreak | undefined, expiry: IsoDate | undefined, asOf: IsoDate) =>
     observed !== undefined && !isExpired(expiry, asOf) ? observed : undefined;
 
+  /** The receivables' breaks read from the table itself: a Scan of every item, kept to the action states. */
+  async function scannedBreaks(asOf: IsoDate): Promise<ObservedBreak[]> {
+    const found: ObservedBreak[] = [];
+    await forEachScannedPage(deps, { statuses: STORED_ACTION_STATES }, (page) => {
+      for (const r of page) {
+        const observed = live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf);
+        if (observed) found.push(observed);
+      }
+    });
+    return found;
+  }
+  const receivableBreaks = deps.receivableBreaks ?? scannedBreaks;
+
   /**
    * Every break: receivables in an action state, and deposit and fee breaks of the results kept for
    * the hot horizon (a missing deposit stays a pendência after its night's period moved on).
@@ -79,17 +97,8 @@ export function buildBreaks(deps: BreaksDeps) {
     asOf: IsoDate,
     receivables?: readonly ObservedBreak[],
   ): Promise<Map<string, ObservedBreak>> {
-    const found = new Map<string, ObservedBreak>((receivables ?? []).map((o) => [o.id, o]));
-    if (receivables === undefined) {
-      for (const state of INDEXED_STATUSES) {
-        for await (const page of workPages(deps, stakePartition(state))) {
-          for (const r of page) {
-            const observed = live(observedOfReceivable(r), expiryDateOf(r, deps.config), asOf);
-            if (observed) found.set(observed.id, observed);
-          }
-        }
-      }
-    }
+    const listed = receivables ?? (await receivableBreaks(asOf));
+    const found = new Map<string, ObservedBreak>(listed.map((o) => [o.id, o]));
     const from = addDays(asOf, -(deps.config.hotHorizonDays ?? DEPOSIT_BREAK_DAYS));
     for (const observed of await observedDeposits({ from, to: asOf })) found.set(observed.id, observed);
     for (const observed of await observedFees(asOf)) found.set(observed.id, observed);
@@ -171,8 +180,8 @@ export function buildBreaks(deps: BreaksDeps) {
 
     /**
      * Every break the data shows or somebody decided, largest money at stake first. `receivables`:
-     * the receivables' breaks as the night's kept action list has them (action-list/), instead of
-     * reading them from the index.
+     * the receivables' breaks as the night's kept action list has them (the summary's), instead of
+     * reading that list again.
      */
     async list(asOf: IsoDate, receivables?: readonly ObservedBreak[]): Promise<BreakView[]> {
       let heads = await store.heads();

@@ -22,14 +22,7 @@ import {
   matchKeyOf,
   pruneContent,
 } from '../receivables/matcher';
-import {
-  collect,
-  pagesByStatus,
-  type ScanOptions,
-  type StatusQueryOptions,
-  scanPages,
-} from '../receivables/queries';
-import type { ReconStatus } from '../receivables/status';
+import { collect, type ScanOptions, scanPages } from '../receivables/queries';
 import { readReceivables } from './batch-read';
 import { followMerged } from './links';
 import type { TouchedLog } from './touched';
@@ -76,11 +69,6 @@ export interface ApplyCounts {
 
 export interface ReceivableStore {
   applyRecords(records: readonly CanonicalRecord[]): Promise<ApplyCounts>;
-  /**
-   * Receivables whose STORED status is `status` (as of their last write or aging sweep), through the
-   * byWork index: only the states it holds (INDEXED_STATUSES); OPEN and SETTLED throw a RangeError.
-   */
-  listByStatus(status: ReconStatus, options?: StatusQueryOptions): Promise<Receivable[]>;
   get(keyFields: Partial<Pick<CanonicalRecord, MatchKeyField>>): Promise<Receivable | undefined>;
   scanAll(options?: ScanOptions): Promise<Receivable[]>;
 }
@@ -191,7 +179,6 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
 
   return {
     applyRecords,
-    listByStatus: (status, options) => collect(pagesByStatus(deps, status, options)),
     async get(keyFields) {
       const key = matchKeyOf(keyFields, config);
       return key === null ? undefined : writer.read(key);

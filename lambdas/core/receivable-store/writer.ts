@@ -18,12 +18,12 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/li
 import type { WriteObserver } from '../book/recorder';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
+import { isActionState } from '../receivables/action-states';
 import { expiresAtOf } from '../receivables/horizon';
 import { fromItem, itemKey, type Receivable, toItem } from '../receivables/item';
 import type { ReceivableContent } from '../receivables/matcher';
 import { postedBefore } from '../receivables/postable';
 import { explain, type ReconStatus } from '../receivables/status';
-import { isIndexed } from '../receivables/work-index';
 import { isConditionalCheckFailed } from '../store/conditional';
 import { TABLE } from '../store/table';
 
@@ -100,7 +100,7 @@ function refusedBy(refusal: unknown, next: Receivable, token: string, stored: St
 function breakSinceOf(status: ReconStatus, previous: Receivable | undefined, asOf: IsoDate) {
   const kept = previous?.breakSince ?? previous?.changedOn;
   if (status === 'MERGED') return previous?.status === 'UNEXPECTED' ? kept : previous?.breakSince;
-  if (!isIndexed(status)) return undefined;
+  if (!isActionState(status)) return undefined;
   const unmerged = previous?.status === 'MERGED' && status === 'UNEXPECTED' && previous.breakSince;
   return previous?.status === status ? kept : unmerged || asOf;
 }

@@ -6,7 +6,6 @@
  * | attribute | holds |
  * |-----------|-------|
  * | `pk` / `sk` | `RCV#<match key>` / `RCV` |
- * | `gsi2pk` / `gsi2sk` | see {@link workIndexKeys} (index byWork) |
  * | `acquirer` … `dueDate` | descriptive fields of the primary contribution (absent when null) |
  * | `f` | map forecast identity → `{ n: net centavos, b?/t?/pd?/q?: gross, fee, product, installments (fee audit), m?: movement date, c?: copies when > 1, o?: page counts, e?: page edges, sd?: seam copy seen, g?: first report when `o` no longer shows it }` |
  * | `s` | map settlement identity → `{ n, p?: payment date, m?, c?, o?, e?, sd?, g?, a?: bank account id (deposits/bank/record-account.ts) }` (see `occurrences.ts`) |
@@ -18,6 +17,9 @@
  * | `changedOn`, `updatedAt` | business date and instant of the last write |
  * | `bs` | business date the receivable entered its current action state (only in one: breaks/) |
  * | `xn` | `{ n: night, p?/v?/t?/x?/k?/r?/j?/d?: centavos }`: the postable amounts before the night's first write (postable.ts) |
+ *
+ * Items written while the byWork index existed also carry `gsi2pk` / `gsi2sk` (its keys): nothing
+ * reads them, the schema drops them, and the item's next write leaves them out.
  */
 
 import type { IsoDate } from '../calendar';
@@ -36,7 +38,6 @@ import {
 import type { Posted } from './postable';
 import { type ParsedReceivableItem, receivable as receivableEntity } from './receivable-entity';
 import type { ReasonCode, ReconStatus } from './status';
-import { workIndexKeys } from './work-index';
 
 /** Bookkeeping the store adds to the content: the status as last written and the lock version. */
 export interface ReceivableMeta {
@@ -88,7 +89,6 @@ export function itemKey(key: string): TableKey {
 
 export function toItem(receivable: Receivable): ReceivableItem {
   const item: ReceivableItem = itemKey(receivable.key);
-  Object.assign(item, workIndexKeys(receivable));
   for (const name of FIELD_NAMES) {
     if (receivable[name] !== null) item[name] = receivable[name];
   }

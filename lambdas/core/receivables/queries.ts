@@ -1,71 +1,29 @@
 /**
- * Paginated reads of receivables: one partition of the byWork index (the receivables of an action
- * state, see INDEXED_STATUSES, by money at stake: listings and the largest items), and parallel-Scan
- * segments of the whole table (listings, the recount). Generators of pages, so a caller can act page
- * by page or collect everything (listings).
+ * Reads of the receivables: parallel-Scan segments of the whole table (listings, the recount, the
+ * action list when none is kept). Generators of pages, so a caller can act page by page or collect
+ * everything (listings).
  */
 import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { IsoDate } from '../calendar';
-import { queryPages } from '../store/query-pages';
+import { mapWithConcurrency } from '../concurrency';
 import { TABLE } from '../store/table';
 import { fromItem, type Receivable } from './item';
-import { receivable } from './receivable-entity';
+import { RECEIVABLE_ATTRIBUTES, receivable } from './receivable-entity';
 import type { ReconStatus } from './status';
-import { INDEXED_STATUSES, isIndexed, stakePartition } from './work-index';
 
 export interface TableDeps {
   readonly ddb: Pick<DynamoDBDocumentClient, 'send'>;
   readonly tableName: string;
 }
 
-export interface StatusQueryOptions {
-  /** Only receivables due strictly before this date (receivables without a due date are left out). */
-  readonly dueBefore?: IsoDate;
-}
-
 export interface ScanOptions {
   readonly segment?: number;
   readonly totalSegments?: number;
+  /** Only receivables stored in one of these states (the table still reads every item). */
+  readonly statuses?: readonly ReconStatus[];
 }
 
-/**
- * Receivables whose stored status is `status`, through its byWork partition (ordered by money at
- * stake, largest last), `dueBefore` applied per page: a listing for the states somebody acts on.
- */
-export async function* pagesByStatus(
-  deps: TableDeps,
-  status: ReconStatus,
-  options: StatusQueryOptions = {},
-): AsyncGenerator<Receivable[]> {
-  if (!isIndexed(status)) {
-    throw new RangeError(
-      `${status} receivables are not indexed (the index holds ${INDEXED_STATUSES.join(', ')}); ` +
-        'list them from the change log in Athena, or scan.',
-    );
-  }
-  const due = options.dueBefore;
-  for await (const page of workPages(deps, stakePartition(status))) {
-    yield due === undefined ? page : page.filter((r) => r.dueDate !== null && r.dueDate < due);
-  }
-}
-
-/** One byWork partition (see TABLE.workIndex), in sort-key order or, `descending`, the reverse. */
-export async function* workPages(
-  { ddb, tableName }: TableDeps,
-  partition: string,
-  options: { readonly descending?: boolean; readonly pageSize?: number } = {},
-): AsyncGenerator<Receivable[]> {
-  const pages = queryPages(ddb, {
-    TableName: tableName,
-    IndexName: TABLE.workIndex.name,
-    KeyConditionExpression: '#pk = :partition',
-    ExpressionAttributeNames: { '#pk': TABLE.workIndex.partitionKey },
-    ExpressionAttributeValues: { ':partition': partition },
-    ScanIndexForward: options.descending !== true,
-    Limit: options.pageSize,
-  });
-  for await (const items of pages) yield items.map(fromItem);
-}
+/** Scan segments read in parallel when the caller does not say. */
+const SCAN_SEGMENTS = 4;
 
 export async function* scanPages(
   { ddb, tableName }: TableDeps,
@@ -79,12 +37,25 @@ export async function* scanPages(
         Segment: options.segment,
         TotalSegments: options.totalSegments,
         ExclusiveStartKey: exclusiveStartKey,
-        ...RECEIVABLES_FILTER,
+        ...receivablesOnly(options.statuses),
       }),
     );
     yield (page.Items ?? []).map(fromItem);
     exclusiveStartKey = page.LastEvaluatedKey;
   } while (exclusiveStartKey);
+}
+
+/** Every page of a parallel Scan (`totalSegments` segments at once), each handed to `visit`. */
+export async function forEachScannedPage(
+  deps: TableDeps,
+  options: Omit<ScanOptions, 'segment'>,
+  visit: (page: readonly Receivable[]) => void,
+): Promise<void> {
+  const totalSegments = options.totalSegments ?? SCAN_SEGMENTS;
+  const segments = Array.from({ length: totalSegments }, (_, segment) => segment);
+  await mapWithConcurrency(segments, totalSegments, async (segment) => {
+    for await (const page of scanPages(deps, { ...options, segment, totalSegments })) visit(page);
+  });
 }
 
 export async function collect(pages: AsyncGenerator<Receivable[]>): Promise<Receivable[]> {
@@ -93,9 +64,30 @@ export async function collect(pages: AsyncGenerator<Receivable[]>): Promise<Rece
   return all;
 }
 
-/** The table holds other item types (rate buckets, waits, totals): keep only receivables. */
-const RECEIVABLES_FILTER = {
-  FilterExpression: 'begins_with(#pk, :prefix) AND #sk = :sk',
-  ExpressionAttributeNames: { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey },
-  ExpressionAttributeValues: { ':prefix': receivable.pkPrefix, ':sk': receivable.sk() },
-};
+/**
+ * The table holds other item types (rate buckets, waits, totals): keep only receivables, in
+ * `statuses` when given, and only the attributes a receivable is read from (an item written while
+ * the byWork index existed still carries its gsi2pk/gsi2sk: nothing reads them, nothing returns them).
+ */
+function receivablesOnly(statuses: readonly ReconStatus[] | undefined) {
+  const names: Record<string, string> = { '#pk': TABLE.partitionKey, '#sk': TABLE.sortKey };
+  const values: Record<string, unknown> = { ':prefix': receivable.pkPrefix, ':sk': receivable.sk() };
+  let filter = 'begins_with(#pk, :prefix) AND #sk = :sk';
+  if (statuses !== undefined) {
+    names['#status'] = 'status';
+    statuses.forEach((status, i) => {
+      values[`:s${i}`] = status;
+    });
+    filter += ` AND #status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`;
+  }
+  const projected = RECEIVABLE_ATTRIBUTES.map((name, i) => {
+    names[`#a${i}`] = name;
+    return `#a${i}`;
+  });
+  return {
+    FilterExpression: filter,
+    ProjectionExpression: projected.join(', '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}

@@ -80,6 +80,9 @@ const receivableSchema = z.object({
   xn: storedPosted.optional(),
 });
 
+/** The attributes a receivable is read from: a Scan projects these and no other. */
+export const RECEIVABLE_ATTRIBUTES = Object.keys(receivableSchema.shape);
+
 /** A receivable item as read back, parsed. */
 export type ParsedReceivableItem = z.output<typeof receivableSchema>;
 

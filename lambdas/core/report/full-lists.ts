@@ -4,8 +4,7 @@
  * (action-list/store.ts: one object, not a read of every such receivable), then the sections' own lists.
  * The report shows a list's largest rows and links to its file.
  */
-import type { ActionState } from '../book/largest';
-import { ACTION_STATES, type ActionItem } from '../book/types';
+import { ACTION_STATES, type ActionItem, type ActionState } from '../book/types';
 import type { IsoDate } from '../calendar';
 import { csvCount, csvDate, csvMoney, excelCsv, type FullList } from '../report-kit/csv';
 import { type FullLists, fullListName } from '../report-kit/short-list';

@@ -28,13 +28,6 @@ export const TABLE = {
   sortKey: 'sk',
   /** Attribute holding the time-to-live epoch seconds (rate buckets, waits, idempotency records, due lists, receivables past the horizon). */
   ttlAttribute: 'expiresAt',
-  /**
-   * The summary's work index, sparse, over the receivables in an action state: gsi2pk =
-   * `STAKE#<state>`, gsi2sk = `<|difference| zero-padded>#<key>`; the summary reads each state's
-   * largest items from the top (book/largest.ts). (Earlier versions also held every OPEN
-   * receivable by due date for aging, which now reads its due lists: aging/due-lists.ts.)
-   */
-  workIndex: { name: 'byWork', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', partitionPrefix: 'STAKE' },
 } as const;
 
 /**

@@ -162,7 +162,7 @@ export const STEP_CATALOG = {
     folder: 'age-receivables',
     callsProvider: false,
     purpose: 'Aging sweep: OPEN past due date + grace becomes OVERDUE',
-    // Nightly: only the due dates whose grace ended (byWork index). The limits are sized for the rare
+    // Nightly: only the due dates whose grace ended (due lists). The limits are sized for the rare
     // full recount (a parallel Scan) when the kept totals cannot be trusted (lambdas/core/book).
     memoryMb: 1024,
     timeoutSeconds: 900,

@@ -5,10 +5,10 @@
  * audit's entries read it, each less what the team decided, as the pendências count it; so does the breaks' own section.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
-import { itemsOf, observedOf } from '../../core/action-list/entries';
+import { itemsOf, largestByState, observedOf } from '../../core/action-list/entries';
 import type { ActionList } from '../../core/action-list/store';
-import type { ActionState } from '../../core/book/largest';
-import type { BookView } from '../../core/book/types';
+import type { LargestOf } from '../../core/book/reader';
+import type { ActionState, BookView } from '../../core/book/types';
 import { decidedIds, undecidedItems, withoutDecided } from '../../core/breaks/book-attention';
 import { decidedOvercharges } from '../../core/breaks/fee-breaks';
 import type { Breaks } from '../../core/breaks/service';
@@ -25,7 +25,8 @@ export interface SummaryBreaksWiring {
   readonly breaks: Breaks;
   readonly s3: Pick<S3Client, 'send'>;
   readonly bucket: string;
-  readonly readBook: (asOf: IsoDate) => Promise<BookView>;
+  /** The book, its largest items from the night's action list (checked against its counts). */
+  readonly readBook: (asOf: IsoDate, largest: LargestOf) => Promise<BookView>;
   readonly actionList: {
     load(asOf: IsoDate, bookCounts: ReadonlyMap<string, number>): Promise<ActionList>;
   };
@@ -45,17 +46,20 @@ export function summaryBreaks({ breaks, s3, bucket, readBook, actionList }: Summ
     if (night?.asOf !== asOf) night = { asOf };
     return night;
   };
+  // The book asks for the night's list with its counts; the list is kept for everything else.
   const book = (asOf: IsoDate) => {
     const n = of(asOf);
-    n.book ??= readBook(asOf);
+    n.book ??= readBook(asOf, async (date, bookCounts) => {
+      n.list ??= actionList.load(date, bookCounts);
+      return largestByState((await n.list).entries);
+    });
     return n.book;
   };
-  const list = (asOf: IsoDate) => {
-    const n = of(asOf);
-    n.list ??= book(asOf).then((b) =>
-      actionList.load(asOf, new Map(b.attention.map((c) => [c.state, c.count]))),
-    );
-    return n.list;
+  const list = async (asOf: IsoDate): Promise<ActionList> => {
+    await book(asOf);
+    const loaded = of(asOf).list;
+    if (loaded === undefined) throw new Error(`the book of ${asOf} was read without its action list`);
+    return loaded;
   };
   // The night's list is the lake's snapshot too (`recon_breaks`), written when first read.
   const views = (asOf: IsoDate) => {

@@ -159,7 +159,7 @@ describe('receivable lifecycle on dynalite', () => {
     expect((a ?? []).map((r) => r.status)).toEqual(
       Object.values(states).map((state) => (state as unknown[])[0]),
     );
-    const charged = await forward.store.listByStatus('CHARGED_BACK');
+    const charged = await forward.store.scanAll({ statuses: ['CHARGED_BACK'] });
     expect(charged.map((r) => [r.nsu, explain(r, clock.asOf, config).lastChargebackDate])).toEqual([
       ['3', '2025-04-08'],
     ]);

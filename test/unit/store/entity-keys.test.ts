@@ -10,7 +10,6 @@ import { buildTotalsStore, TOTALS_SHARDS } from '../../../lambdas/core/book/book
 import { emptyIngestCounts } from '../../../lambdas/core/ingest/lake/counts';
 import { rateBucket } from '../../../lambdas/core/rate-limit/bucket';
 import { itemKey } from '../../../lambdas/core/receivables/item';
-import { stakePartition } from '../../../lambdas/core/receivables/work-index';
 import { buildRequestDedupe } from '../../../lambdas/core/webhook/dedupe';
 import { buildReportWaits } from '../../../lambdas/core/webhook/report-waits';
 import type { Job } from '../../../lambdas/core/workflow/contracts';
@@ -43,9 +42,8 @@ const now = () => new Date('2025-03-05T12:00:00Z');
 const tableName = 't';
 
 describe('every entity writes the key formats of store/table.ts', () => {
-  it('receivable, work index and rate bucket', () => {
+  it('receivable and rate bucket', () => {
     expect(itemKey('ACQ1|EC1|1')).toEqual({ pk: 'RCV#ACQ1|EC1|1', sk: 'RCV' });
-    expect(stakePartition('OVERDUE')).toBe('STAKE#OVERDUE');
     expect(rateBucket.key('account-1')).toEqual({ pk: 'RATE#account-1', sk: 'RATE' });
   });
 
