@@ -4,6 +4,7 @@ import { buildSummaryDeps } from '../runtime/deps/summary';
 import { createStepHandler } from '../runtime/step-handler';
 import {
   bucketFromEnv,
+  eventsFromEnv,
   publishFromEnv,
   reconConfigFromEnv,
   tableFromEnv,
@@ -21,6 +22,7 @@ export const handler = createStepHandler('summarize', ({ now, warn }) => {
     reconConfig: reconConfigFromEnv(),
     workflowConfig: workflowConfigFromEnv(),
     publish: publishFromEnv(),
+    events: eventsFromEnv(),
     now,
     warn,
   };
