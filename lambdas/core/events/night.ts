@@ -2,16 +2,17 @@
  * A night's events, gathered after its summary from what the summary already has: the breaks'
  * listing (with the previous night's snapshot to compare with), the decisions taken since that
  * night (the events of the breaks whose version moved, read from their chains), and the receivables
- * the night wrote (its touched log). Work bounded by the night: nothing reads the book.
+ * the night wrote (its touched log, against the night before's). Work bounded by the night and the
+ * one before: nothing reads the book.
  */
 import type { BreakEvent } from '../breaks/chain';
 import type { BreakView } from '../breaks/status';
-import type { IsoDate } from '../calendar';
+import { addDays, type IsoDate } from '../calendar';
 import type { TouchedLog } from '../receivable-store/touched';
 import type { Receivable } from '../receivables/item';
 import { breakEvents, decisionEvents, type PreviousBreak } from './break-events';
 import { type CloudEvent, inEventOrder } from './envelope';
-import { receivableEvents, writtenOn } from './receivable-events';
+import { changedOn, receivableEvents } from './receivable-events';
 
 /**
  * Where a night's events go: the bus deployed (eventbridge.ts), a file per night locally. Given the
@@ -20,7 +21,7 @@ import { receivableEvents, writtenOn } from './receivable-events';
 export type EventSink = (asOf: IsoDate, events: readonly CloudEvent[]) => Promise<void>;
 
 export interface NightEventsDeps {
-  readonly touched: Pick<TouchedLog, 'batchesOf'>;
+  readonly touched: Pick<TouchedLog, 'batchesOf' | 'datesBetween'>;
   readonly previousBreaks: (asOf: IsoDate) => Promise<ReadonlyMap<string, PreviousBreak>>;
   /** A break's audit events in version order (breaks/service.ts `history`). */
   readonly history: (breakId: string) => Promise<readonly BreakEvent[]>;
@@ -35,10 +36,18 @@ export interface NightOfEvents {
 }
 
 export function buildNightEvents(deps: NightEventsDeps) {
-  async function logged(asOf: IsoDate): Promise<Receivable[]> {
+  async function logged(date: IsoDate | undefined): Promise<Receivable[]> {
     const all: Receivable[] = [];
-    for await (const batch of deps.touched.batchesOf(asOf)) all.push(...batch.receivables);
+    if (date === undefined) return all;
+    for await (const batch of deps.touched.batchesOf(date)) all.push(...batch.receivables);
     return all;
+  }
+
+  /** The receivables the night wrote whose state moved since the latest night logged before it. */
+  async function changedReceivables(asOf: IsoDate): Promise<Receivable[]> {
+    const nightBefore = (await deps.touched.datesBetween(null, addDays(asOf, -1))).at(-1);
+    const [tonight, before] = await Promise.all([logged(asOf), logged(nightBefore)]);
+    return changedOn(asOf, tonight, before);
   }
 
   /** The decisions taken since the previous night: the versions past the one it listed. */
@@ -60,7 +69,7 @@ export function buildNightEvents(deps: NightEventsDeps) {
   return async function publishNight({ environment, asOf, views }: NightOfEvents): Promise<CloudEvent[]> {
     const previous = await deps.previousBreaks(asOf);
     const events = inEventOrder([
-      ...receivableEvents(environment, writtenOn(asOf, await logged(asOf))),
+      ...receivableEvents(environment, asOf, await changedReceivables(asOf)),
       ...breakEvents({ environment, asOf, views, previous }),
       ...decisionEvents(environment, await decidedSince(views, previous)),
     ]);

@@ -1,43 +1,69 @@
 /**
  * The receivables' events of a night, from the touched log (receivable-store/touched.ts): each
- * receivable the night wrote, as its last write of the night left it. The log holds a receivable as
- * the batch left it, not as it was before, so the event carries the state reached, not the one left:
- * a subscriber that needs the transition keeps the last status it saw per subject. Its id is the
- * receivable and its version, so a re-run, a re-delivered record (it changes nothing: no new version)
- * or a seam copy read again makes no new event; a new contribution (paid, charged back, aged) does.
+ * receivable the night wrote whose state (status, reason, expected and received money) is not the
+ * one the night before logged for it. The log holds a receivable as each batch left it, not as it
+ * was before the night, so the night before's log is the one bounded place to compare with: a
+ * receivable it did not log is said with its state again (a subscriber that keeps the last status
+ * per subject sees nothing new). A night re-downloads overlapping reports and so rewrites receivables
+ * whose money did not move (a new version, the same state): those say nothing, and neither does a
+ * re-run. The id is the receivable, the night and the state reached.
  */
 import type { IsoDate } from '../calendar';
 import type { Receivable } from '../receivables/item';
 import { moneyOf } from '../receivables/status';
-import { type CloudEvent, cloudEvent } from './envelope';
+import { type CloudEvent, cloudEvent, startOfBusinessDate } from './envelope';
 
-/**
- * The night's written receivables, each at its highest logged version. A receivable logged only as
- * read (its records already applied) and last written on another night is no change of this one.
- */
-export function writtenOn(asOf: IsoDate, logged: Iterable<Receivable>): Receivable[] {
+/** Each receivable at its highest logged version. */
+export function latestOf(logged: Iterable<Receivable>): Map<string, Receivable> {
   const latest = new Map<string, Receivable>();
   for (const receivable of logged) {
     const seen = latest.get(receivable.key);
     if (seen === undefined || seen.version < receivable.version) latest.set(receivable.key, receivable);
   }
-  return [...latest.values()].filter((r) => r.changedOn === asOf);
+  return latest;
 }
 
-export function receivableEvents(environment: string, written: readonly Receivable[]): CloudEvent[] {
-  return written.map((r) => {
-    const money = moneyOf(r);
-    return cloudEvent({
+function stateOf(r: Receivable) {
+  const { expectedNetCents, receivedNetCents, differenceCents } = moneyOf(r);
+  return { status: r.status, reason: r.reason, expectedNetCents, receivedNetCents, differenceCents };
+}
+
+const stateText = (r: Receivable) => {
+  const s = stateOf(r);
+  return `${s.status}|${s.reason}|${s.expectedNetCents}|${s.receivedNetCents}`;
+};
+
+/**
+ * The night's written receivables whose state moved since the night before logged them. A receivable
+ * logged only as read (its records already applied) and last written on another night is no change.
+ */
+export function changedOn(
+  asOf: IsoDate,
+  tonight: Iterable<Receivable>,
+  nightBefore: Iterable<Receivable>,
+): Receivable[] {
+  const before = latestOf(nightBefore);
+  return [...latestOf(tonight).values()].filter((r) => {
+    const was = before.get(r.key);
+    return r.changedOn === asOf && (was === undefined || stateText(was) !== stateText(r));
+  });
+}
+
+export function receivableEvents(
+  environment: string,
+  asOf: IsoDate,
+  changed: readonly Receivable[],
+): CloudEvent[] {
+  return changed.map((r) =>
+    cloudEvent({
       environment,
       type: 'recon.receivable.state-changed',
       subject: r.key,
-      change: `v${r.version}`,
-      time: r.updatedAt,
+      change: `${asOf}|${stateText(r)}`,
+      time: startOfBusinessDate(asOf),
       data: {
         key: r.key,
-        status: r.status,
-        reason: r.reason,
-        version: r.version,
+        ...stateOf(r),
         changedOn: r.changedOn,
         acquirer: r.acquirer,
         merchant: r.merchant,
@@ -45,10 +71,7 @@ export function receivableEvents(environment: string, written: readonly Receivab
         nsu: r.nsu,
         installment: r.installment,
         dueDate: r.dueDate,
-        expectedNetCents: money.expectedNetCents,
-        receivedNetCents: money.receivedNetCents,
-        differenceCents: money.differenceCents,
       },
-    });
-  });
+    }),
+  );
 }

@@ -1,10 +1,10 @@
 /**
- * The receivables' events of a night: each receivable the night wrote, once, as its last write of
- * the night left it, its id the receivable and its version.
+ * The receivables' events of a night: each receivable the night wrote whose state moved since the
+ * night before logged it, once, as its last write of the night left it.
  */
 import { describe, expect, it } from 'vitest';
 import { eventId } from '../../../lambdas/core/events/envelope';
-import { receivableEvents, writtenOn } from '../../../lambdas/core/events/receivable-events';
+import { changedOn, receivableEvents } from '../../../lambdas/core/events/receivable-events';
 import type { Receivable } from '../../../lambdas/core/receivables/item';
 import { applyRecords } from '../../../lambdas/core/receivables/matcher';
 import { canonical, reconConfig, saleKey } from '../../support/recon-records';
@@ -35,33 +35,47 @@ function receivable(n: number, version: number, more: Partial<Receivable> = {}):
 
 describe("a night's receivable events", () => {
   it('takes each receivable at its highest version logged, and only those the night wrote', () => {
-    const written = writtenOn(NIGHT, [
-      receivable(1, 2, { status: 'OPEN' }),
-      receivable(1, 3),
-      receivable(2, 5, { changedOn: '2025-03-20' }),
-    ]);
-    expect(written.map((r) => [r.key, r.version, r.status])).toEqual([[receivable(1, 3).key, 3, 'SETTLED']]);
+    const changed = changedOn(
+      NIGHT,
+      [receivable(1, 2, { status: 'OPEN' }), receivable(1, 3), receivable(2, 5, { changedOn: '2025-03-20' })],
+      [],
+    );
+    expect(changed.map((r) => [r.key, r.version, r.status])).toEqual([[receivable(1, 3).key, 3, 'SETTLED']]);
   });
 
-  it('says the state reached, its money in centavos, with an id of the receivable and its version', () => {
+  it('says nothing of a receivable rewritten with the state the night before logged, and says a new one', () => {
+    const before = [receivable(1, 2, { status: 'OPEN', reason: 'AWAITING_PAYMENT' }), receivable(2, 2)];
+    const tonight = [receivable(1, 3), receivable(2, 3), receivable(3, 1)];
+    expect(changedOn(NIGHT, tonight, before).map((r) => r.key)).toEqual([
+      receivable(1, 3).key,
+      receivable(3, 1).key,
+    ]);
+  });
+
+  it('says the state reached, its money in centavos, with an id of the receivable, the night and the state', () => {
     const paid = receivable(1, 3);
-    const [event] = receivableEvents('sandbox', [paid]);
+    const [event] = receivableEvents('sandbox', NIGHT, [paid]);
     expect(event).toMatchObject({
-      id: eventId('recon.receivable.state-changed', paid.key, 'v3'),
+      id: eventId(
+        'recon.receivable.state-changed',
+        paid.key,
+        `${NIGHT}|SETTLED|WITHIN_TOLERANCE|10000|10000`,
+      ),
       type: 'recon.receivable.state-changed',
       subject: paid.key,
-      time: '2025-04-02T06:10:00.000Z',
+      time: `${NIGHT}T00:00:00-03:00`,
       data: {
         key: paid.key,
         status: 'SETTLED',
-        version: 3,
+        reason: 'WITHIN_TOLERANCE',
         changedOn: NIGHT,
         expectedNetCents: 10_000,
         receivedNetCents: 10_000,
         differenceCents: 0,
       },
     });
-    expect(receivableEvents('sandbox', [receivable(1, 3)])).toEqual([event]);
-    expect(receivableEvents('sandbox', [receivable(1, 4)])[0]?.id).not.toBe(event?.id);
+    // Another write with the same state (a re-run, a report downloaded again): the same event.
+    expect(receivableEvents('sandbox', NIGHT, [receivable(1, 4)])).toEqual([event]);
+    expect(receivableEvents('sandbox', '2025-04-02', [receivable(1, 4)])[0]?.id).not.toBe(event?.id);
   });
 });
