@@ -8,11 +8,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildBreaks } from '../../../lambdas/core/breaks/service';
-import type { CloudEvent } from '../../../lambdas/core/events/envelope';
 import { readEventsSince } from '../../../local/events-file';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
+import { eventLines } from '../../support/event-lines';
+import { breaksOf } from '../../support/local-breaks';
 import { leaks } from '../../support/secret-sweep';
 
 const PERIOD = { from: '2025-01-01', to: '2025-03-31' } as const;
@@ -26,12 +26,6 @@ afterEach(async () => {
   world = undefined;
   if (eventsDir) await rm(eventsDir, { recursive: true, force: true });
 });
-
-const parse = (text: string) =>
-  text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as CloudEvent);
 
 describe("the night's events through the local pipeline", () => {
   it('are written once per change: a re-run adds nothing, the next night repeats none, a decision is its event', async () => {
@@ -55,20 +49,13 @@ describe("the night's events through the local pipeline", () => {
     };
 
     const first = await run(FIRST);
-    const night = parse(first);
+    const night = eventLines(first);
     const types = new Set(night.map((e) => e.type));
     expect([...types].sort()).toEqual(['recon.break.opened', 'recon.receivable.state-changed']);
     expect(new Set(night.map((e) => e.id)).size).toBe(night.length);
     expect(night.every((e) => e.specversion === '1.0' && e.source === 'urn:recon:production')).toBe(true);
     // Every receivable the night wrote, once; every break of the morning, opened once.
-    const { dynamo, reconConfig } = world;
-    const breaks = buildBreaks({
-      ddb: dynamo.documentClient,
-      tableName: dynamo.tableName,
-      config: reconConfig,
-      rules: reconConfig.breaks,
-      now: () => new Date('2025-04-01T15:00:00.000Z'),
-    });
+    const breaks = breaksOf(world, '2025-04-01T15:00:00.000Z');
     const morning = await breaks.list(FIRST);
     const opened = night.filter((e) => e.type === 'recon.break.opened').map((e) => e.subject);
     expect(opened.sort()).toEqual(morning.map((b) => b.id).sort());
@@ -89,7 +76,7 @@ describe("the night's events through the local pipeline", () => {
       asOf: FIRST,
     });
     // The same period again (forced past its run marker), as the next night re-reads an overlapping window.
-    const next = parse(await run(NEXT, true));
+    const next = eventLines(await run(NEXT, true));
     const decided = next.filter((e) => e.type === 'recon.decision.taken');
     expect(decided).toEqual([
       expect.objectContaining({

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../../cli/runner/data-dir';
 import { type CloudEvent, cloudEvent, type EventType } from '../../../lambdas/core/events/envelope';
 import { eventsFileSink } from '../../../local/events-file';
+import { eventLines } from '../../support/event-lines';
 import { cli } from './harness';
 
 let dataDir: string;
@@ -36,22 +37,17 @@ afterAll(async () => {
 });
 
 const events = (...args: string[]) => cli(['events', '--data-dir', dataDir, '--env', 'sandbox', ...args]);
-const lines = (stdout: string) =>
-  stdout
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as CloudEvent);
 
 describe('recon events', () => {
   it('prints every event of the nights since the date, each id once, in night order', async () => {
     const { code, stdout, stderr } = await events('--since', '2025-04-01');
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    expect(lines(stdout)).toEqual([OPENED, SETTLED, DECIDED]);
+    expect(eventLines(stdout)).toEqual([OPENED, SETTLED, DECIDED]);
   });
 
   it('starts at the night given and keeps one type', async () => {
-    expect(lines((await events('--since', '2025-04-02')).stdout)).toEqual([DECIDED, OPENED]);
-    expect(lines((await events('--since', '2025-04-01', '--type', 'recon.decision.taken')).stdout)).toEqual([
+    expect(eventLines((await events('--since', '2025-04-02')).stdout)).toEqual([DECIDED, OPENED]);
+    expect(eventLines((await events('--since', '2025-04-01', '--type', 'recon.decision.taken')).stdout)).toEqual([
       DECIDED,
     ]);
   });

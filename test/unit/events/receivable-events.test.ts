@@ -22,10 +22,10 @@ function receivable(n: number, version: number, more: Partial<Receivable> = {}):
   ];
   const content = applyRecords(undefined, records, config).receivable;
   if (!content) throw new Error('no receivable');
+  const paidInFull = { status: 'SETTLED', reason: 'WITHIN_TOLERANCE' } as const;
   return {
     ...content,
-    status: 'SETTLED',
-    reason: 'WITHIN_TOLERANCE',
+    ...paidInFull,
     version,
     changedOn: NIGHT,
     updatedAt: '2025-04-02T06:10:00.000Z',
