@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataPaths } from '../../../cli/runner/data-dir';
 import { type CloudEvent, cloudEvent, type EventType } from '../../../lambdas/core/events/envelope';
 import { eventsFileSink } from '../../../local/events-file';
@@ -30,10 +30,7 @@ beforeAll(async () => {
   await sink('2025-04-01', [OPENED, SETTLED]);
   // A re-run of the first night after the second ran (a backfill) repeats an event of its own.
   await sink('2025-04-02', [DECIDED, OPENED]);
-});
-
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
+  return () => rm(dataDir, { recursive: true, force: true });
 });
 
 const events = (...args: string[]) => cli(['events', '--data-dir', dataDir, '--env', 'sandbox', ...args]);
@@ -47,9 +44,9 @@ describe('recon events', () => {
 
   it('starts at the night given and keeps one type', async () => {
     expect(eventLines((await events('--since', '2025-04-02')).stdout)).toEqual([DECIDED, OPENED]);
-    expect(eventLines((await events('--since', '2025-04-01', '--type', 'recon.decision.taken')).stdout)).toEqual([
-      DECIDED,
-    ]);
+    expect(
+      eventLines((await events('--since', '2025-04-01', '--type', 'recon.decision.taken')).stdout),
+    ).toEqual([DECIDED]);
   });
 
   it('prints nothing when no night since the date has events, and refuses an unknown type', async () => {
