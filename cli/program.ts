@@ -10,6 +10,7 @@ import { registerBackfillCommand } from './commands/backfill';
 import { registerBankCommand } from './commands/bank';
 import { registerBreaksCommand } from './commands/breaks';
 import { registerDepositsCommand } from './commands/deposits';
+import { registerEventsCommand } from './commands/events';
 import { registerExportCommand } from './commands/export';
 import { registerInboxCommand } from './commands/inbox';
 import { registerQueryCommand } from './commands/query';
@@ -64,6 +65,7 @@ export function buildProgram(
   registerBankCommand(program, io);
   registerDepositsCommand(program, io);
   registerBreaksCommand(program, io);
+  registerEventsCommand(program, io);
   registerInboxCommand(program, io);
   registerExportCommand(program, io);
   return program;

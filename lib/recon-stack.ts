@@ -6,6 +6,7 @@ import { STEP_CATALOG, type StepName } from '../lambdas/core/workflow/step-catal
 import { AnalyticsCatalog } from './analytics/analytics';
 import { deployedWorkflowConfigOf, type StageConfig } from './config';
 import { ReconFunction } from './constructs/recon-function';
+import { ReconEvents } from './events/event-bus';
 import { INBOX_PURPOSE, Inbox } from './inbox/inbox';
 import { Monitoring } from './monitoring/monitoring';
 import { NightlySchedule } from './schedule/schedule';
@@ -52,6 +53,7 @@ export class ReconStack extends Stack {
       secretKmsKeyArn: stage.secretKmsKeyArn,
     });
     const { secret } = providerSecret;
+    const nightEvents = new ReconEvents(this, 'Events');
 
     // What the steps may read; each step's Lambda gets only what its record lists.
     const settings = {
@@ -64,6 +66,7 @@ export class ReconStack extends Stack {
       [ENV.providerRateSpacing]: String(stage.rateSpacingMs),
       [ENV.reconConfig]: JSON.stringify(stage.recon),
       [ENV.topicArn]: this.monitoring.financeTopic.topicArn,
+      [ENV.eventBusName]: nightEvents.bus.eventBusName,
       [WORKFLOW_ENV.workflowConfig]: JSON.stringify(deployedWorkflowConfigOf(stage)),
     };
 
@@ -73,6 +76,7 @@ export class ReconStack extends Stack {
       bucket: this.storage.bucket,
       secret: providerSecret,
       topic: this.monitoring.financeTopic,
+      eventBus: nightEvents.bus,
       settings,
     });
     this.monitoring.watchStateMachine(this.workflow.stateMachine);

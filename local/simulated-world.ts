@@ -38,6 +38,8 @@ export interface LocalWorldOptions {
   readonly now?: () => Date;
   /** Run dynalite in its own process (benchmarks time the steps without DynamoDB's own work). */
   readonly dynamoProcess?: boolean;
+  /** Where the nights' events are written, a file per night; absent: none are made. */
+  readonly eventsDir?: string;
 }
 
 export interface LocalWorld extends Omit<World, 'simulator'> {
@@ -103,6 +105,7 @@ export async function startLocalWorld(options: LocalWorldOptions): Promise<Local
     providerClient: { baseDelayMs: 5, maxDelayMs: 50, ...options.provider },
     webhook: { hmacSecret: LOCAL_HMAC_SECRET },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.eventsDir ? { eventsDir: options.eventsDir } : {}),
   });
   const { simulator, dynamo, reconConfig } = world;
   try {

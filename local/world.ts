@@ -23,6 +23,7 @@ import { buildWorkflowDeps, type WorkflowWiring } from '../lambdas/runtime/workf
 import { parseStageConfig, type StageConfig, type StageConfigInput, workflowConfigOf } from '../lib/config';
 import { type LocalDynamo, startDynamoProcess, startLocalDynamo } from './aws/dynamodb';
 import { type LocalS3, startLocalS3 } from './aws/s3';
+import { eventsFileSink } from './events-file';
 import { type Simulator, type SimulatorOptions, startSimulator } from './simulator';
 import type { WorkflowDefinition } from './stepfunctions/definition';
 // Not the stepfunctions index: it loads the CDK app, which `recon run` synthesizes off its main thread.
@@ -69,6 +70,8 @@ export interface WorldOptions {
   readonly now?: () => Date;
   /** Each notification the summary publishes (SNS stand-in); all are also kept in `published`. */
   readonly onPublish?: (subject: string, message: string) => void;
+  /** Where the nights' events are written, a file per night (events-file.ts); absent: none are made. */
+  readonly eventsDir?: string;
   readonly reportLink?: WorkflowWiring['reportLink'];
   /** The web inbox's address the report and message link into (`recon run --inbox-url`); absent: none. */
   readonly inboxUrl?: string;
@@ -107,7 +110,7 @@ export interface World {
 
 /** What the real steps are wired from: a world's stand-ins, or a benchmark "Lambda"'s own clients on them. */
 export interface StepsWiring
-  extends Pick<WorkflowWiring, 'limiter' | 'now' | 'reportLink' | 'warn' | 'inboxUrl'>,
+  extends Pick<WorkflowWiring, 'limiter' | 'now' | 'reportLink' | 'warn' | 'inboxUrl' | 'events'>,
     Partial<Pick<WorkflowWiring, 'sendTaskSuccess' | 'publish'>> {
   readonly dynamo: Pick<LocalDynamo, 'documentClient' | 'tableName'>;
   readonly s3: Pick<LocalS3, 'client' | 'bucket'>;
@@ -137,6 +140,7 @@ export function wireStepDeps(wiring: StepsWiring): WorkflowDeps {
     ...(wiring.reportLink ? { reportLink: wiring.reportLink } : {}),
     ...(wiring.inboxUrl ? { inboxUrl: wiring.inboxUrl } : {}),
     ...(wiring.warn ? { warn: wiring.warn } : {}),
+    ...(wiring.events ? { events: wiring.events } : {}),
     ...(wiring.providerClient ? { provider: wiring.providerClient } : {}),
   });
 }
@@ -208,6 +212,7 @@ export async function startWorld(options: WorldOptions): Promise<World> {
         ...(options.reportLink ? { reportLink: options.reportLink } : {}),
         ...(options.inboxUrl ? { inboxUrl: options.inboxUrl } : {}),
         ...(options.warn ? { warn: options.warn } : {}),
+        ...(options.eventsDir ? { events: eventsFileSink(options.eventsDir) } : {}),
         ...(options.providerClient ? { providerClient: options.providerClient } : {}),
       });
     const deps = depsWith(reconConfig);

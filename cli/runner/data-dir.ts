@@ -26,6 +26,8 @@ export interface DataPaths {
   readonly summaries: string;
   /** The local lake mirror DuckDB reads (`recon query`). */
   readonly lake: string;
+  /** The nights' events, one JSON Lines file per business date (docs/events.md). */
+  readonly events: string;
   readonly lastRun: string;
 }
 
@@ -39,6 +41,7 @@ export function dataPaths(dataDir: string, environment: ProviderEnvironment): Da
     lock: join(root, 'run.lock'),
     summaries: join(root, 'summaries'),
     lake: join(root, 'lake'),
+    events: join(root, 'events'),
     lastRun: join(root, 'last-run.json'),
   };
 }

@@ -129,6 +129,7 @@ export async function runLocalPipeline(options: LocalRunOptions): Promise<LocalR
       webhook: { hmacSecret: options.credentials.hmacSecret, receivedAt: () => new Date() },
       now,
       onPublish: (subject) => emit({ type: 'stage', message: `notification: ${subject}` }),
+      eventsDir: paths.events,
       // No S3 link locally: the reader opens the copy written next to the local state (copySummary).
       reportLink: async (key) => ({ kind: 'file', path: localCopyOf(paths.summaries, key) }),
       ...(options.inboxUrl ? { inboxUrl: options.inboxUrl } : {}),

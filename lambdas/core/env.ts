@@ -20,6 +20,8 @@ export const ENV = {
   reconConfig: 'RECON_CONFIG',
   /** SNS topic for run summaries and failures. */
   topicArn: 'RECON_TOPIC_ARN',
+  /** The EventBridge bus the nightly run publishes its events on (docs/events.md). */
+  eventBusName: 'RECON_EVENT_BUS_NAME',
   /** Webhook receiver settings as JSON (timestamp window, second-factor header name). */
   webhookConfig: 'RECON_WEBHOOK_CONFIG',
   /** The web inbox's sign-in (lib/inbox): the user pool, its app client, the managed login's URL. */

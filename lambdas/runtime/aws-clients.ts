@@ -8,6 +8,7 @@
  */
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SNSClient } from '@aws-sdk/client-sns';
@@ -32,3 +33,4 @@ export const ddbClient = once(() =>
 export const s3Client = once(() => tracer.captureAWSv3Client(new S3Client({})));
 export const sfnClient = once(() => tracer.captureAWSv3Client(new SFNClient({})));
 export const snsClient = once(() => tracer.captureAWSv3Client(new SNSClient({})));
+export const eventBridgeClient = once(() => tracer.captureAWSv3Client(new EventBridgeClient({})));

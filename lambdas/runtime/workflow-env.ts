@@ -5,12 +5,14 @@
  * clients are traced and each created at its first use (aws-clients.ts). The provider's credentials
  * are read in provider-env.ts, imported only by the steps that call the provider.
  */
+import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { PublishCommand } from '@aws-sdk/client-sns';
 import { parseReconConfig, type ReconConfig } from '../core/config';
 import { ENV } from '../core/env';
+import { eventBusSink } from '../core/events/eventbridge';
 import { parseWorkflowConfig, WORKFLOW_ENV, type WorkflowConfig } from '../core/workflow/config';
-import { ddbClient, s3Client, sfnClient, snsClient } from './aws-clients';
+import { ddbClient, eventBridgeClient, s3Client, sfnClient, snsClient } from './aws-clients';
 import { requiredEnv } from './env';
 
 export function tableFromEnv() {
@@ -46,4 +48,13 @@ export function publishFromEnv() {
       new PublishCommand({ TopicArn: topicArn, Subject: subject.slice(0, 100), Message: message }),
     );
   };
+}
+
+/** The night's events put on the stage's bus, for the step that summarizes the night. */
+export function eventsFromEnv() {
+  const client = eventBridgeClient();
+  return eventBusSink({
+    busName: requiredEnv(ENV.eventBusName),
+    putEvents: (entries) => client.send(new PutEventsCommand({ Entries: [...entries] })),
+  });
 }

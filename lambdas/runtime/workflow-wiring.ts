@@ -30,7 +30,7 @@ import { buildSummaryDeps, type SummaryWiring } from './deps/summary';
 export interface WorkflowWiring
   extends ProviderWiring,
     Omit<TableWiring, 'now'>,
-    Pick<SummaryWiring, 's3' | 'bucket' | 'publish' | 'reportLink' | 'inboxUrl'> {
+    Pick<SummaryWiring, 's3' | 'bucket' | 'publish' | 'reportLink' | 'inboxUrl' | 'events'> {
   readonly reconConfig: ReconConfig;
   readonly workflowConfig: WorkflowConfig;
   /** Step Functions SendTaskSuccess (AWS SDK in Lambda, the local executor's callback locally). */

@@ -6,6 +6,7 @@ import { optionalEnv } from '../runtime/env';
 import { createStepHandler } from '../runtime/step-handler';
 import {
   bucketFromEnv,
+  eventsFromEnv,
   publishFromEnv,
   reconConfigFromEnv,
   tableFromEnv,
@@ -25,6 +26,7 @@ export const handler = createStepHandler('summarize', ({ now, warn }) => {
     reconConfig: reconConfigFromEnv(),
     workflowConfig: workflowConfigFromEnv(),
     publish: publishFromEnv(),
+    events: eventsFromEnv(),
     now,
     warn,
     ...(inboxUrl === undefined ? {} : { inboxUrl }),

@@ -1,5 +1,6 @@
 import { ArnFormat, type CfnElement, Duration, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -7,6 +8,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ACTION_LIST_PREFIX } from '../../lambdas/core/action-list/store';
+import { BREAKS_TABLE } from '../../lambdas/core/breaks/lake-tables';
 import { BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from '../../lambdas/core/deposits/bank/lake-file';
 import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
 import { OVERCHARGES_PREFIX } from '../../lambdas/core/fee-audit/overcharges-lake';
@@ -37,6 +39,8 @@ export interface WorkflowProps {
   /** Read (and decrypted) by the Lambdas of the steps that call the provider, and by no other step. */
   readonly secret: ProviderSecret;
   readonly topic: sns.ITopic;
+  /** The bus of the night's events: the one the step that publishes them may put on. */
+  readonly eventBus: events.IEventBus;
   /**
    * The value of every setting a step may read, by its environment variable's name (lambdas/core/env.ts):
    * each Lambda gets only those its step's record lists.
@@ -234,6 +238,15 @@ export class Workflow extends Construct {
         OVERCHARGES_PREFIX,
         props.bucket,
         "Reads the nights' fees above the contract under their own prefix only (the fee pendências).",
+      );
+    }
+    if (spec.events) {
+      props.eventBus.grantPutEventsTo(fn.role);
+      this.grantPrefixRead(
+        fn,
+        BREAKS_TABLE.prefix,
+        props.bucket,
+        "Reads the breaks' nightly snapshots under their own prefix only (a night's events compare it with the night before).",
       );
     }
     if (spec.topic) {

@@ -38,6 +38,11 @@ export interface StepAccess {
   readonly actionList?: boolean;
   /** Reads the nights' fee lines (fee-audit/overcharges-lake.ts, their own prefix): the fee pendências. */
   readonly feeLines?: boolean;
+  /**
+   * Publishes the night's events (docs/events.md): PutEvents on the stack's bus only, and reads the
+   * breaks' nightly snapshots (their own prefix) to compare the night with the one before.
+   */
+  readonly events?: boolean;
 }
 
 export interface StepEntry {
@@ -215,8 +220,9 @@ export const STEP_CATALOG = {
       bankLeg: 'read',
       actionList: true,
       feeLines: true,
+      events: true,
     },
-    environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn],
+    environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn, ENV.eventBusName],
     // With the web inbox on, the report and the message link into it.
     optionalEnvironment: [ENV.inboxUrl],
     states: { summarizeRun: 'Summarize run' },

@@ -103,5 +103,7 @@ export function summaryBreaks({ breaks, s3, bucket, readBook, actionList }: Summ
         return sectionOfNight(audited, decidedOvercharges(await views(asOf), audited.overcharges));
       },
     section: async (asOf: IsoDate) => summarizeBreaks(await views(asOf)),
+    /** The night's listing itself (the night's events compare it with the night before). */
+    views,
   };
 }

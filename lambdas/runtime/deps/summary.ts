@@ -8,6 +8,8 @@ import type { IsoDate } from '../../core/calendar';
 import { anyStatementTaken } from '../../core/deposits/bank/inbox';
 import { readDepositResults } from '../../core/deposits/results-lake';
 import { buildDepositsSectionReader } from '../../core/deposits/section-reader';
+import { buildNightEvents, type EventSink } from '../../core/events/night';
+import { readPreviousBreaks } from '../../core/events/previous-breaks';
 import { buildFeeAuditNight } from '../../core/fee-audit/section-reader';
 import { linesHorizonDays, overchargeKeeper } from '../../core/fee-audit/standing';
 import { buildTouchedLog } from '../../core/receivable-store/touched';
@@ -29,6 +31,8 @@ export interface SummaryWiring extends LakeWiring {
   readonly warn?: (message: string, details: Record<string, unknown>) => void;
   /** The web inbox's address (the stack's InboxUrl, `recon run --inbox-url`); absent: no links into it. */
   readonly inboxUrl?: string;
+  /** Where the night's events go (docs/events.md): the bus deployed, a file locally; absent, none are made. */
+  readonly events?: EventSink;
 }
 
 export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize'] {
@@ -43,8 +47,9 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     reasonColumns: config.recordReasonColumns ?? [],
   });
   const touched = buildTouchedLog({ s3, bucket });
+  const breaksService = buildBreaksService(wiring);
   const breaks = summaryBreaks({
-    breaks: buildBreaksService(wiring),
+    breaks: breaksService,
     s3,
     bucket,
     readBook: buildBookReader({ ddb, tableName, config, now }),
@@ -82,11 +87,23 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     breaks: breaks.section,
     ...(wiring.inboxUrl === undefined ? {} : { inboxUrl: wiring.inboxUrl }),
   });
+  const nightEvents =
+    wiring.events &&
+    buildNightEvents({
+      touched,
+      previousBreaks: (asOf) => readPreviousBreaks({ s3, bucket }, asOf),
+      history: breaksService.history,
+      sink: wiring.events,
+    });
   return async (input) => {
     breaks.reset();
     feeNight.reset();
     await feeNight.read(input.asOf);
-    return summarize(input);
+    const summary = await summarize(input);
+    // After the summary is out: a bus that refuses fails the night loudly, the morning message still went.
+    const { environment, asOf } = input;
+    await nightEvents?.({ environment, asOf, views: await breaks.views(asOf) });
+    return summary;
   };
 }
 

@@ -7,10 +7,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DecisionRequest } from '../../../lambdas/core/breaks/decision';
 import { ACTION_STATUSES } from '../../../lambdas/core/breaks/kinds';
-import { buildBreaks } from '../../../lambdas/core/breaks/service';
 import type { BreakView } from '../../../lambdas/core/breaks/status';
 import type { LocalWorld } from '../../../local/simulated-world';
 import { startLifecycleWorld } from '../../support/lifecycle-world';
+import { breaksOf } from '../../support/local-breaks';
 
 const PERIOD = { from: '2025-01-01', to: '2025-03-31', asOf: '2025-04-01' } as const;
 
@@ -39,14 +39,7 @@ describe('breaks through the nightly pipeline', () => {
       expect(result?.status).toBe('SUCCEEDED');
     };
     await run();
-    const { dynamo, reconConfig } = world;
-    const breaks = buildBreaks({
-      ddb: dynamo.documentClient,
-      tableName: dynamo.tableName,
-      config: reconConfig,
-      rules: reconConfig.breaks,
-      now: () => new Date('2025-04-01T12:00:00.000Z'),
-    });
+    const breaks = breaksOf(world, '2025-04-01T12:00:00.000Z');
     const morning = inAction(await breaks.list(PERIOD.asOf));
     const kinds = new Set(morning.map((b) => b.kind));
     // Every kind a receivable can show, so each decision's path is taken.

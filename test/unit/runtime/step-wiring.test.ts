@@ -34,6 +34,7 @@ const VALUES: Record<string, string> = {
   [ENV.providerRateSpacing]: '10',
   [ENV.reconConfig]: '{}',
   [ENV.topicArn]: 'arn:aws:sns:sa-east-1:123456789012:recon',
+  [ENV.eventBusName]: 'recon-events',
   [WORKFLOW_ENV.workflowConfig]: JSON.stringify({ environment: 'production' }),
 };
 const RECON_NAMES = Object.keys(VALUES);
@@ -60,7 +61,7 @@ function declaredEnvironmentOnly(step: StepName): Set<string> {
   return read;
 }
 
-/** The services a step's record names: its table always, the bucket, the topic, the task callback. */
+/** The services a step's record names: its table always, the bucket, the topic, the task callback, the bus. */
 function servicesOf(step: StepName): string[] {
   const { environment, access } = STEP_CATALOG[step];
   const names: readonly string[] = environment;
@@ -69,6 +70,7 @@ function servicesOf(step: StepName): string[] {
     ...(names.includes(ENV.bucketName) ? ['S3Client'] : []),
     ...('sendTaskSuccess' in access && access.sendTaskSuccess ? ['SFNClient'] : []),
     ...(names.includes(ENV.topicArn) ? ['SNSClient'] : []),
+    ...(names.includes(ENV.eventBusName) ? ['EventBridgeClient'] : []),
   ].sort();
 }
 
