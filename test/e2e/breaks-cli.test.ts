@@ -1,6 +1,6 @@
 /**
  * The pendências as a finance person works them with the CLI alone, on the demo: the morning's list
- * taken to zero by disputing, accepting and treating (a selection at a time), two decisions undone,
+ * taken to zero by matching by hand, disputing, accepting and treating (a selection at a time), two decisions undone,
  * `verify` intact; the next night keeps every decision and its message says what is new; an event
  * altered in the stored table makes `verify` fail naming it.
  */
@@ -19,6 +19,8 @@ interface Row {
   readonly ref: string;
   readonly break_id: string;
   readonly kind: string;
+  readonly acquirer: string;
+  readonly merchant: string;
   readonly status: string;
   readonly version: number;
 }
@@ -49,7 +51,29 @@ describe('recon breaks on the demo, CLI only', () => {
     expect(morning.filter((b) => b.status !== 'NEW')).toEqual([]);
     expect(morning.some((b) => b.kind === 'DEPOSIT_MISSING')).toBe(true);
 
-    const kinds = [...new Set(morning.map((b) => b.kind))].sort();
+    // An unexpected payment matched by hand to a late forecast of its acquirer and merchant (an NSU the
+    // acquirer typed wrong): it leaves the list, and the forecast's break is what its money now says.
+    const place = (b: Row) => `${b.acquirer}|${b.merchant}`;
+    const lateOf = (b: Row) => morning.find((l) => l.kind === 'LATE' && place(l) === place(b));
+    const payment = morning.find((b) => b.kind === 'UNEXPECTED' && lateOf(b));
+    const forecast = payment && lateOf(payment);
+    if (!payment || !forecast) throw new Error('an unexpected payment beside a late forecast expected');
+    await cli([
+      'breaks',
+      'match',
+      payment.ref,
+      '--to',
+      forecast.ref,
+      '--reason',
+      'NSU errado',
+      '--note',
+      'ok',
+    ]);
+    const worked = rows((await cli(['breaks', 'list', '--format', 'jsonl'])).stdout);
+    expect(worked.some((b) => b.break_id === payment.break_id)).toBe(false);
+    expect(worked.find((b) => b.break_id === forecast.break_id)?.kind).not.toBe('LATE');
+
+    const kinds = [...new Set(worked.map((b) => b.kind))].sort();
     for (const kind of kinds) {
       const decision =
         kind === 'CHARGEBACK'
@@ -58,12 +82,12 @@ describe('recon breaks on the demo, CLI only', () => {
             ? ['accept', '--reason', 'arredondamento', '--note', 'centavos']
             : ['treat', '--note', 'cobrado da adquirente', '--assignee', 'ana'];
       const decided = rows((await cli(['breaks', ...decision, '--kind', kind, '--format', 'jsonl'])).stdout);
-      expect(decided.length).toBe(morning.filter((b) => b.kind === kind).length);
+      expect(decided.length).toBe(worked.filter((b) => b.kind === kind).length);
     }
     expect((await cli(['breaks', 'list'])).stdout).toMatch(/^0 pendências, R\$ 0,00$/m);
 
     // A decision on a stale read is refused and changes nothing; a reason not configured too.
-    const [first, second] = morning;
+    const [first, second] = worked;
     if (!first || !second) throw new Error('two breaks expected');
     await cli(['breaks', 'treat', first.ref, '--note', 'x', '--expect', '0'], 3);
     await cli(['breaks', 'accept', first.ref, '--reason', 'porque-sim', '--note', 'x'], 4);
@@ -96,7 +120,7 @@ describe('recon breaks on the demo, CLI only', () => {
     );
     // Nothing the next night brings touches these receivables' money: every decision stands as taken.
     const decided = decidedBefore.filter((b) => ['IN_TREATMENT', 'DISPUTED', 'ACCEPTED'].includes(b.status));
-    expect(decided.length).toBe(morning.length - 2);
+    expect(decided.length).toBe(worked.length - 2);
     const standing = ({
       age_days: _d,
       age_bucket: _b,

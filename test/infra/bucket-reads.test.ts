@@ -17,7 +17,8 @@ describe('recon stack: bucket reads per step', () => {
     // CSV lists; the fee
     // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the
     // kept action list is read from its own prefix (action-list/store.ts); the deposits section lists
-    // the raw statements and reads the deposit results; the fee breaks, the nights' fee lines; nothing else.
+    // the raw statements and reads the deposit results; the fee breaks, the nights' fee lines; the
+    // night's events, the breaks' snapshot of the night before (docs/events.md); nothing else.
     const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
     );
@@ -42,6 +43,8 @@ describe('recon stack: bucket reads per step', () => {
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['deposits/results/*'] } }],
       ['s3:GetObject', expect.stringMatching(/"\/reconciliation\/fee-overcharges\/\*"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': [`${OVERCHARGES_PREFIX}*`] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/breaks\/snapshots\/\*"\]/), undefined],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['breaks/snapshots/*'] } }],
       [
         's3:GetObject',
         expect.stringMatching(
@@ -64,7 +67,7 @@ describe('recon stack: bucket reads per step', () => {
     ]);
   });
 
-  it('lets the web inbox list the pendências from the kept action list and the touched log since it', () => {
+  it('lets the web inbox list the pendências from the kept action list and the touched log since it, and read the fee lines', () => {
     const inboxReads = statementsOf(resources, 'web inbox').filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
     );
@@ -72,7 +75,7 @@ describe('recon stack: bucket reads per step', () => {
       [
         's3:GetObject',
         expect.stringMatching(
-          /deposits\/results\/\*".*reconciliation\/action-list\/\*".*reconciliation\/touched\/\*"/,
+          /deposits\/results\/\*".*reconciliation\/fee-overcharges\/\*".*reconciliation\/action-list\/\*".*reconciliation\/touched\/\*"/,
         ),
         undefined,
       ],
@@ -81,10 +84,22 @@ describe('recon stack: bucket reads per step', () => {
         expect.any(String),
         {
           StringLike: {
-            's3:prefix': ['deposits/results/*', 'reconciliation/action-list/*', 'reconciliation/touched/*'],
+            's3:prefix': [
+              'deposits/results/*',
+              OVERCHARGES_PREFIX + '*',
+              'reconciliation/action-list/*',
+              'reconciliation/touched/*',
+            ],
           },
         },
       ],
+    ]);
+    // It puts each decision's audit event and logs the receivables a match by hand writes.
+    const puts = statementsOf(resources, 'web inbox').filter((st) =>
+      [st.Action].flat().includes('s3:PutObject'),
+    );
+    expect(puts.map((st) => JSON.stringify(st.Resource))).toEqual([
+      expect.stringMatching(/breaks\/events\/\*".*reconciliation\/touched\/\*"/),
     ]);
   });
 });
