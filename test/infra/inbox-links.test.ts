@@ -34,6 +34,6 @@ describe('links into the web inbox (CDK)', () => {
     const { resources } = synth(PRODUCTION);
     const statements = JSON.stringify(statementsOf(resources, 'web inbox'));
     expect(statements).toContain(`/${OVERCHARGES_PREFIX}*`);
-    expect(statements).toContain(`"s3:prefix":["deposits/results/*","${OVERCHARGES_PREFIX}*"]`);
+    expect(statements).toContain(`"s3:prefix":["deposits/results/*","${OVERCHARGES_PREFIX}*",`);
   });
 });
