@@ -86,7 +86,7 @@ describe('recon stack: bucket reads per step', () => {
           StringLike: {
             's3:prefix': [
               'deposits/results/*',
-              OVERCHARGES_PREFIX + '*',
+              `${OVERCHARGES_PREFIX}*`,
               'reconciliation/action-list/*',
               'reconciliation/touched/*',
             ],
