@@ -69,5 +69,5 @@ describe('the demo in the inbox', () => {
     const history = await cli(['breaks', 'history', ref.ref, '--data-dir', dataDir], ENV);
     expect(history.stdout).toMatch(/^1 .* ana +tratativa +— → Em tratativa +.*cobrado da adquirente/m);
     expect(history.stdout).toMatch(/^2 .* ana +desfeito #1 +Em tratativa → —/m);
-  });
+  }, 300_000);
 });
