@@ -30,7 +30,10 @@ function loginServer(signedIn: () => boolean) {
   return createServer((req, res) => {
     const asked = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (!signedIn()) return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>login</p>');
-    const back = new URL(asked.searchParams.get('redirect_uri') ?? '');
+    const redirect = asked.searchParams.get('redirect_uri');
+    // The browser also asks for things like /favicon.ico, which the login does not serve.
+    if (!redirect) return void res.writeHead(404).end();
+    const back = new URL(redirect);
     back.search = new URLSearchParams({
       code: 'c0de',
       state: asked.searchParams.get('state') ?? '',

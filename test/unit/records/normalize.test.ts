@@ -241,6 +241,7 @@ describe('buildNormalizer', () => {
     [{ ...A1, NRPARCELA: '2a' }, 'BAD_VALUE: installment: not an integer: "2a"'],
     [{ ...A1, QTDPARCELAS: 1.5 }, 'BAD_VALUE: installments: not an integer: 1.5'],
     [{ ...A1, NSU: { n: 1 } }, 'BAD_VALUE: nsu: not an identifier: [object Object]'],
+    [{ ...A1, TIPOREGISTRO: { toString: 0 } }, 'UNKNOWN_RECORD_CODE: recordType: [object Object]'],
     [{ ...A1, NSU: '' }, 'MISSING_KEY_FIELD: nsu: absent (required on A1)'],
     [{ ...A1, NRPARCELA: null }, 'MISSING_KEY_FIELD: installment: absent (required on A1)'],
     [{ ...A1, VLLIQUIDO: undefined }, 'MISSING_KEY_FIELD: netCents: absent (required on A1)'],

@@ -163,5 +163,11 @@ function isPlainInteger(text: string): boolean {
 
 export function show(value: unknown): string {
   if (value === undefined) return 'absent';
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  try {
+    return String(value);
+  } catch {
+    // A provider object whose own `toString` is not a function must still get a reason, not stop the page.
+    return Object.prototype.toString.call(value);
+  }
 }
