@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { IsoDate } from '../calendar';
 
 export const EVENT_TYPES = [
-  'recon.receivable.state-changed',
+  'recon.receivables.changed',
   'recon.break.opened',
   'recon.break.reopened',
   'recon.break.resolved',
@@ -18,7 +18,11 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export type EventData = Readonly<Record<string, string | number | boolean | null>>;
+type EventValue = string | number | boolean | null;
+/** An event's data: flat values, or a list of flat records (the night's receivable changes). */
+export type EventData = Readonly<
+  Record<string, EventValue | readonly Readonly<Record<string, EventValue>>[]>
+>;
 
 export interface CloudEvent {
   readonly specversion: '1.0';
@@ -28,7 +32,7 @@ export interface CloudEvent {
   readonly type: EventType;
   /** RFC 3339: when the change happened, as the data knows it (never when it was published). */
   readonly time: string;
-  /** What the event is about: a receivable's match key or a break's id. */
+  /** What the event is about: a break's id, or the night and part of its receivables' changes. */
   readonly subject: string;
   readonly datacontenttype: 'application/json';
   readonly data: EventData;

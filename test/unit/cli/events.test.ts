@@ -18,7 +18,7 @@ const event = (type: EventType, subject: string, change: string): CloudEvent =>
   cloudEvent({ environment: 'sandbox', type, subject, change, time: '2025-04-01T00:00:00-03:00', data: {} });
 
 const OPENED = event('recon.break.opened', 'r:A', '2025-04-01');
-const SETTLED = event('recon.receivable.state-changed', 'A', '2025-04-01|SETTLED');
+const SETTLED = event('recon.receivables.changed', 'receivables/2025-04-01/1', 'c1');
 const DECIDED = event('recon.decision.taken', 'r:A', 'v1');
 
 beforeAll(async () => {
