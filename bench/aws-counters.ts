@@ -122,7 +122,10 @@ export function countS3(client: S3Client): Record<string, number> {
 export function s3PrefixOf(key: string | undefined): string {
   if (key === undefined) return '(bucket)';
   const [top, second] = key.split('/');
-  return second?.startsWith('kind=') ? `${top}/${second}` : (top ?? key);
+  // The exports prefix holds the lake's change log and the ERP's lines: the cost tells them apart.
+  return second?.startsWith('kind=') || (top === 'exports' && second !== undefined)
+    ? `${top}/${second}`
+    : (top ?? key);
 }
 
 /** S3 requests per operation, and per `operation prefix` ({@link s3PrefixOf}). */

@@ -36,6 +36,7 @@ export interface Prices extends Omit<FixedPrices, 'dynamodb'> {
     usdPerThousandGetSelectOtherRequests: number;
   };
   readonly sns: { usdPerMillionPublishes: number };
+  readonly eventbridge: { usdPerMillionCustomEvents: number };
 }
 
 export function loadPrices(): Prices {
@@ -67,11 +68,17 @@ export interface CostFigures {
     s3PutClass: number;
     s3GetClass: number;
     snsPublishes: number;
+    eventBridgeEvents: number;
   };
   /** S3 requests per million records by `operation prefix` (bench/aws-counters.ts), largest first. */
   readonly s3ByPrefix: Record<string, number>;
   /** USD per million records, per service. */
-  readonly usd: Record<'lambda' | 'stepFunctions' | 'dynamodb' | 's3' | 'sns', number>;
+  readonly usd: Record<'lambda' | 'stepFunctions' | 'dynamodb' | 's3' | 'sns' | 'eventbridge', number>;
+  /**
+   * What the ERP export and the events add, per million records: the export's S3 requests
+   * (`exports/baixas`) and the bus's billed events (its reads are the summary's, counted in DynamoDB).
+   */
+  readonly exportAndEventsUsd: number;
   readonly assumptions: string[];
 }
 
@@ -105,6 +112,7 @@ export function estimateCost(
     s3PutClass: s3Put * scale,
     s3GetClass: s3Get * scale,
     snsPublishes: run.published * scale,
+    eventBridgeEvents: run.eventBridgeEvents * scale,
   };
   const usd = {
     lambda:
@@ -118,8 +126,18 @@ export function estimateCost(
       (counts.s3PutClass / 1000) * prices.s3.usdPerThousandPutCopyPostListRequests +
       (counts.s3GetClass / 1000) * prices.s3.usdPerThousandGetSelectOtherRequests,
     sns: (counts.snsPublishes / 1e6) * prices.sns.usdPerMillionPublishes,
+    eventbridge: (counts.eventBridgeEvents / 1e6) * prices.eventbridge.usdPerMillionCustomEvents,
   };
   const total = Object.values(usd).reduce((sum, v) => sum + v, 0);
+  const baixasRequests = Object.entries(run.s3ByPrefix).filter(([label]) =>
+    label.endsWith(' exports/baixas'),
+  );
+  const baixasUsd = baixasRequests.reduce((sum, [label, n]) => {
+    const perThousand = PUT_CLASS.has(label.split(' ')[0] ?? '')
+      ? prices.s3.usdPerThousandPutCopyPostListRequests
+      : prices.s3.usdPerThousandGetSelectOtherRequests;
+    return sum + ((n * scale) / 1000) * perThousand;
+  }, 0);
   return {
     usdPerMillionRecords: round(total, 3),
     region: prices.region,
@@ -134,6 +152,7 @@ export function estimateCost(
         .map(([label, n]) => [label, round(n * scale, 1)]),
     ),
     usd: Object.fromEntries(Object.entries(usd).map(([k, v]) => [k, round(v, 4)])) as CostFigures['usd'],
+    exportAndEventsUsd: round(baixasUsd + usd.eventbridge, 4),
     assumptions: [
       `list prices ${prices.region} as of ${prices.asOf} (bench/prices.json), no free tier`,
       'counts scaled linearly from one local nightly run to 1,000,000 records; the 3 months before its period were ingested first, uncounted, and its clock reads the night after the period',
@@ -141,6 +160,7 @@ export function estimateCost(
       'Lambda duration = local wall time of each step against dynalite in its own process (it answers far slower than DynamoDB: an overestimate)',
       `${POLLS_PER_REPORT} extra polls per report in AWS (report takes minutes, poll interval 60 s)`,
       'DynamoDB: table units from dynalite (the table has no secondary index)',
+      "events: the night's file as the bus would take it, a billed EventBridge event per started 64 KB of an entry; the ERP export: its S3 requests (`exports/baixas`)",
       'not included: S3 storage, data transfer, API Gateway for webhooks; the fixed monthly items (logs, X-Ray, alarms, KMS key, point-in-time recovery, secret) are in fixedMonthly',
     ],
   };

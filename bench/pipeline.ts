@@ -15,6 +15,7 @@ import { parseStageConfig } from '../lib/config';
 import { expectedLifecycle, storedLifecycle } from '../local/lifecycle-compare';
 import { startLocalWorld } from '../local/simulated-world';
 import { countDynamo, countS3ByPrefix, type DynamoCounts, type StepTimings, timeSteps } from './aws-counters';
+import { nightEvents } from './events-billing';
 import { round } from './figures';
 import { LIFECYCLE_MIX } from './mix';
 import { itemBytes } from './write-attribution';
@@ -66,6 +67,8 @@ export interface PipelineRun {
   readonly s3ByPrefix: Record<string, number>;
   readonly steps: StepTimings['byStep'];
   readonly published: number;
+  /** The night's events as EventBridge bills them (a billed event per started 64 KB of an entry). */
+  readonly eventBridgeEvents: number;
 }
 
 /** The book totals' size at the end of the night, all shards: each update of a shard costs a unit per started KB of it. */
@@ -82,6 +85,8 @@ async function totalsItemSize(dynamo: { documentClient: DynamoDBDocumentClient; 
 
 export async function measurePipeline(records: number, log: (line: string) => void): Promise<PipelineRun> {
   const clock = settableClock();
+  // The summary gathers and hands out the night's events as deployed; locally they land in files.
+  const events = await nightEvents();
   const world = await startLocalWorld({
     mode: 'production',
     simulator: {
@@ -96,6 +101,7 @@ export async function measurePipeline(records: number, log: (line: string) => vo
       timing: { waitingMs: 0, processingMs: 0 },
     },
     recon: LIFECYCLE_MIX.recon,
+    eventsDir: events.dir,
     now: clock.now,
     // As in AWS, a step's wall time holds its own work and the wait for DynamoDB, not DynamoDB's work.
     dynamoProcess: true,
@@ -156,6 +162,7 @@ export async function measurePipeline(records: number, log: (line: string) => vo
       s3ByPrefix: s3Counter.byPrefix,
       steps: timings.byStep,
       published: world.published.length,
+      eventBridgeEvents: await events.billedOn(asOf),
     };
     log(
       `pipeline ${records}: ${run.records} records in ${run.seconds} s, ${run.status}, exact=${run.exact}, ` +
@@ -164,5 +171,6 @@ export async function measurePipeline(records: number, log: (line: string) => vo
     return run;
   } finally {
     await world.close();
+    await events.remove();
   }
 }

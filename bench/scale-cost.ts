@@ -1,7 +1,7 @@
 /**
  * Per-step figures of one scale night and its cost at list prices (bench/prices.json): Lambda
  * GB-seconds from each step's wall time and its deployed memory, DynamoDB units as counted, S3 and
- * Step Functions requests as counted. Unlike bench/cost.ts nothing is scaled: the figure is the cost
+ * Step Functions requests and EventBridge events as counted. Unlike bench/cost.ts nothing is scaled: the figure is the cost
  * of this night against this book.
  */
 import type { StepName } from '../lambdas/core/workflow/step-catalog';
@@ -28,6 +28,8 @@ export function sumStepCosts(
     s3: Record<string, number>;
     transitions: number;
     records: number;
+    /** The night's events as EventBridge bills them. */
+    eventBridgeEvents: number;
   },
 ) {
   const { prices } = night;
@@ -60,7 +62,8 @@ export function sumStepCosts(
     (total.wru / 1e6) * prices.dynamodb.usdPerMillionWriteRequestUnits +
     (total.rru / 1e6) * prices.dynamodb.usdPerMillionReadRequestUnits +
     (s3Put / 1000) * prices.s3.usdPerThousandPutCopyPostListRequests +
-    (s3Get / 1000) * prices.s3.usdPerThousandGetSelectOtherRequests;
+    (s3Get / 1000) * prices.s3.usdPerThousandGetSelectOtherRequests +
+    (night.eventBridgeEvents / 1e6) * prices.eventbridge.usdPerMillionCustomEvents;
   const usd = lambdaDurationUsd + countedUsd;
   return {
     steps,

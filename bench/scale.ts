@@ -19,6 +19,7 @@ import { startLocalWorld } from '../local/simulated-world';
 import { countS3ByPrefix } from './aws-counters';
 import { loadBook } from './book';
 import type { Prices } from './cost';
+import { nightEvents } from './events-billing';
 import { round } from './figures';
 import { LIFECYCLE_MIX } from './mix';
 import { type StepFigures, sumStepCosts } from './scale-cost';
@@ -110,9 +111,11 @@ export async function measureScale(
   const setClock = (instant: string) => {
     offset = Date.parse(instant) - Date.now();
   };
+  const events = await nightEvents();
   const world = await startLocalWorld({
     mode: 'production',
     dynamoProcess: true,
+    eventsDir: events.dir,
     now: () => new Date(Date.now() + offset),
     simulator: {
       dataset: {
@@ -158,7 +161,9 @@ export async function measureScale(
       .finally(scoped.stop);
     const seconds = (performance.now() - started) / 1000;
     const received = (result.jobs ?? []).reduce((sum, job) => sum + job.counts.received, 0);
-    const costs = sumStepCosts(byStep, { ...context, s3, transitions, records: received });
+    const asOf = (result.output as { run?: { asOf: string } } | undefined)?.run?.asOf ?? '';
+    const eventBridgeEvents = await events.billedOn(asOf);
+    const costs = sumStepCosts(byStep, { ...context, s3, transitions, records: received, eventBridgeEvents });
     log(
       `scale ${bookSize}: ${received} records in ${round(seconds, 1)} s, ${result.status}, ` +
         `US$ ${costs.total.usd} (${costs.total.usdPerMillionRecords} per million records), load ${loadavg()[0]}, ${transitions} transitions, ` +
@@ -175,5 +180,6 @@ export async function measureScale(
     };
   } finally {
     await world.close();
+    await events.remove();
   }
 }
