@@ -63,6 +63,7 @@ function valueBytes(value: unknown): number {
   if (typeof value === 'string') return Buffer.byteLength(value);
   if (typeof value === 'number') return numberBytes(String(value));
   if (typeof value === 'boolean') return 1;
+  if (value instanceof Uint8Array) return value.byteLength;
   if (Array.isArray(value)) return 3 + value.reduce((sum: number, v) => sum + 1 + valueBytes(v), 0);
   const object = value as Marshalled;
   const keys = Object.keys(object);
@@ -72,6 +73,7 @@ function valueBytes(value: unknown): number {
     if (type === 'S') return Buffer.byteLength(inner as string);
     if (type === 'N') return numberBytes(inner as string);
     if (type === 'BOOL' || type === 'NULL') return 1;
+    if (type === 'B') return (inner as Uint8Array).byteLength;
     if (type === 'M') return mapBytes(inner as Marshalled);
     if (type === 'L') return valueBytes(inner);
   }
