@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { IsoDate } from '../lambdas/core/calendar';
 import type { CloudEvent } from '../lambdas/core/events/envelope';
 import type { EventSink } from '../lambdas/core/events/night';
+import { changesOf } from '../lambdas/core/events/parts';
 
 const NIGHT_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 
@@ -23,8 +24,9 @@ export function eventsFileSink(directory: string): EventSink {
 }
 
 /**
- * The events of the nights from `since` on, in night order, each id once: an event a later night
- * repeats (a re-run of an older night, a backfill) is printed where it was first written.
+ * The changes of the nights from `since` on, in night order, each as its own event (the file holds
+ * them in parts, as the bus gets them: parts.ts) and each id once: a change a later night repeats
+ * (a re-run of an older night, a backfill) is printed where it was first written.
  */
 export async function readEventsSince(directory: string, since: IsoDate): Promise<CloudEvent[]> {
   const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
@@ -41,10 +43,11 @@ export async function readEventsSince(directory: string, since: IsoDate): Promis
     const text = await readFile(join(directory, `${night}.jsonl`), 'utf8');
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
-      const event = JSON.parse(line) as CloudEvent;
-      if (seen.has(event.id)) continue;
-      seen.add(event.id);
-      events.push(event);
+      for (const event of changesOf([JSON.parse(line) as CloudEvent])) {
+        if (seen.has(event.id)) continue;
+        seen.add(event.id);
+        events.push(event);
+      }
     }
   }
   return events;

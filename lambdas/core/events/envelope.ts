@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { IsoDate } from '../calendar';
 
 export const EVENT_TYPES = [
-  'recon.receivables.changed',
+  'recon.receivable.state-changed',
   'recon.break.opened',
   'recon.break.reopened',
   'recon.break.resolved',
@@ -18,11 +18,9 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-type EventValue = string | number | boolean | null;
-/** An event's data: flat values, or a list of flat records (the night's receivable changes). */
-export type EventData = Readonly<
-  Record<string, EventValue | readonly Readonly<Record<string, EventValue>>[]>
->;
+type Flat = string | number | boolean | null;
+/** A change's data: flat values. A part (parts.ts) carries its changes as a list of records. */
+export type EventData = Readonly<Record<string, Flat | readonly Readonly<Record<string, unknown>>[]>>;
 
 export interface CloudEvent {
   readonly specversion: '1.0';
@@ -32,7 +30,7 @@ export interface CloudEvent {
   readonly type: EventType;
   /** RFC 3339: when the change happened, as the data knows it (never when it was published). */
   readonly time: string;
-  /** What the event is about: a break's id, or the night and part of its receivables' changes. */
+  /** What the event is about: a receivable's match key or a break's id. */
   readonly subject: string;
   readonly datacontenttype: 'application/json';
   readonly data: EventData;

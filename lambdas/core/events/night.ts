@@ -3,7 +3,7 @@
  * listing (with the previous night's snapshot to compare with), the decisions taken since that
  * night (the events of the breaks whose version moved, read from their chains), and the receivables
  * the night wrote (its touched log, against the night before's). Work bounded by the night and the
- * one before: nothing reads the book.
+ * one before: nothing reads the book. They travel in parts, a few per type (parts.ts).
  */
 import type { BreakEvent } from '../breaks/chain';
 import type { BreakView } from '../breaks/status';
@@ -12,6 +12,7 @@ import type { TouchedLog } from '../receivable-store/touched';
 import type { Receivable } from '../receivables/item';
 import { breakEvents, decisionEvents, type PreviousBreak } from './break-events';
 import { type CloudEvent, inEventOrder } from './envelope';
+import { inParts } from './parts';
 import { changedOn, receivableEvents } from './receivable-events';
 
 /**
@@ -65,15 +66,16 @@ export function buildNightEvents(deps: NightEventsDeps) {
     return chains.flat();
   }
 
-  /** Gathers the night's events and hands them to the sink; returns them. */
+  /** Gathers the night's changes and hands them to the sink in parts (parts.ts); returns the parts. */
   return async function publishNight({ environment, asOf, views }: NightOfEvents): Promise<CloudEvent[]> {
     const previous = await deps.previousBreaks(asOf);
-    const events = inEventOrder([
+    const changes = inEventOrder([
       ...receivableEvents(environment, asOf, await changedReceivables(asOf)),
       ...breakEvents({ environment, asOf, views, previous }),
       ...decisionEvents(environment, await decidedSince(views, previous)),
     ]);
-    await deps.sink(asOf, events);
-    return events;
+    const parts = inParts(environment, asOf, changes);
+    await deps.sink(asOf, parts);
+    return parts;
   };
 }

@@ -1,14 +1,15 @@
 /**
  * The night's events through the real local pipeline (simulator, synthesized state machine, real
- * steps, dynalite, s3rver), written to a file per night as `recon run` writes them: a re-run of the
- * night rewrites the same lines, the next night repeats none of them, a decision taken between the
+ * steps, dynalite, s3rver), written to a file per night as `recon run` writes them (in parts, as the
+ * bus gets them), one per change: a re-run of the night rewrites the same lines, the next night repeats none of them, a decision taken between the
  * nights is that next night's event, and no secret is in any of them.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CloudEvent } from '../../../lambdas/core/events/envelope';
+import { entryOf, entrySize } from '../../../lambdas/core/events/batches';
+import { changesOf } from '../../../lambdas/core/events/parts';
 import { readEventsSince } from '../../../local/events-file';
 import { type LocalWorld, startLocalWorld } from '../../../local/simulated-world';
 import { SIMULATOR_RECORD_ROLES, SIMULATOR_RECORD_SIGN } from '../../../local/simulator';
@@ -19,16 +20,6 @@ import { leaks } from '../../support/secret-sweep';
 const PERIOD = { from: '2025-01-01', to: '2025-03-31' } as const;
 const FIRST = '2025-04-01';
 const NEXT = '2025-04-02';
-
-/** What a `recon.receivables.changed` event carries per receivable (the fields the test reads). */
-interface Change {
-  readonly id: string;
-  readonly acquirer: string;
-  readonly merchant: string;
-  readonly saleDate: string;
-  readonly nsu: string;
-  readonly installment: number;
-}
 
 let world: LocalWorld | undefined;
 let eventsDir: string | undefined;
@@ -60,9 +51,13 @@ describe("the night's events through the local pipeline", () => {
     };
 
     const first = await run(FIRST);
-    const night = eventLines(first);
+    // The file holds the night's parts, as the bus gets them: a few per type, each within one billed 64 KB.
+    const parts = eventLines(first);
+    for (const part of parts) expect(entrySize(entryOf('recon-events', part))).toBeLessThanOrEqual(64 * 1024);
+    const night = changesOf(parts);
+    expect(parts.length).toBeLessThan(night.length / 10);
     const types = new Set(night.map((e) => e.type));
-    expect([...types].sort()).toEqual(['recon.break.opened', 'recon.receivables.changed']);
+    expect([...types].sort()).toEqual(['recon.break.opened', 'recon.receivable.state-changed']);
     expect(new Set(night.map((e) => e.id)).size).toBe(night.length);
     expect(night.every((e) => e.specversion === '1.0' && e.source === 'urn:recon:production')).toBe(true);
     // Every receivable the night wrote, once; every break of the morning, opened once.
@@ -71,15 +66,7 @@ describe("the night's events through the local pipeline", () => {
     const opened = night.filter((e) => e.type === 'recon.break.opened').map((e) => e.subject);
     expect(opened.sort()).toEqual(morning.map((b) => b.id).sort());
     const receivables = await world.receivables(FIRST);
-    const changesOf = (events: readonly CloudEvent[]) =>
-      events.flatMap((e) =>
-        e.type === 'recon.receivables.changed' ? (e.data.changes as unknown as Change[]) : [],
-      );
-    const changes = changesOf(night);
-    const sale = (r: Omit<Change, 'id'>) =>
-      `${r.acquirer}|${r.merchant}|${r.saleDate}|${r.nsu}|${r.installment}`;
-    expect(changes.map(sale).sort()).toEqual(receivables.map(sale).sort());
-    expect(new Set(changes.map((c) => c.id)).size).toBe(changes.length);
+    expect(night.filter((e) => e.type === 'recon.receivable.state-changed')).toHaveLength(receivables.length);
 
     // A re-run of the night: the same file, byte for byte.
     const again = await run(FIRST, true);
@@ -95,7 +82,7 @@ describe("the night's events through the local pipeline", () => {
       asOf: FIRST,
     });
     // The same period again (forced past its run marker), as the next night re-reads an overlapping window.
-    const next = eventLines(await run(NEXT, true));
+    const next = changesOf(eventLines(await run(NEXT, true)));
     const decided = next.filter((e) => e.type === 'recon.decision.taken');
     expect(decided).toEqual([
       expect.objectContaining({
@@ -106,8 +93,6 @@ describe("the night's events through the local pipeline", () => {
     ]);
     const firstIds = new Set(night.map((e) => e.id));
     expect(next.filter((e) => firstIds.has(e.id))).toEqual([]);
-    const firstChanges = new Set(changes.map((c) => c.id));
-    expect(changesOf(next).filter((c) => firstChanges.has(c.id))).toEqual([]);
     expect(next.filter((e) => e.type === 'recon.break.opened' && e.subject === target.id)).toEqual([]);
 
     // `recon events --since` reads them: each once, in night order.
