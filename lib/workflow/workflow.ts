@@ -8,6 +8,8 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ACTION_LIST_PREFIX } from '../../lambdas/core/action-list/store';
+import { DEPOSIT_LEDGER_PREFIX } from '../../lambdas/core/baixas/deposit-ledger';
+import { BAIXAS_TABLE } from '../../lambdas/core/baixas/table';
 import { BREAKS_TABLE } from '../../lambdas/core/breaks/lake-tables';
 import { BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from '../../lambdas/core/deposits/bank/lake-file';
 import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
@@ -221,7 +223,22 @@ export class Workflow extends Construct {
       );
       this.grantPrefixList(fn, CONTRACT_RATES_KEY, props.bucket);
     }
-    if (spec.bankLeg === 'match') this.grantBankMatch(fn, props.bucket);
+    if (spec.bankLeg === 'match') {
+      this.grantBankMatch(fn, props.bucket);
+      // The match writes the ERP export's deposit lines (baixas/deposit-ledger.ts): it reads what it posted.
+      this.grantPrefixRead(
+        fn,
+        BAIXAS_TABLE.prefix,
+        props.bucket,
+        "Reads the ERP export's lines under their own prefix only (a re-run keeps the night's deposit lines).",
+      );
+      this.grantPrefixRead(
+        fn,
+        DEPOSIT_LEDGER_PREFIX,
+        props.bucket,
+        "Reads the ERP export's deposit ledger under its own prefix only (what was already posted).",
+      );
+    }
     if (spec.bankLeg === 'read') {
       // Whether a statement was ever taken in, and the stored results: no inbox, no write.
       this.grantPrefixList(fn, BANK_RAW_PREFIX, props.bucket);

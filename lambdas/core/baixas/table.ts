@@ -10,7 +10,7 @@ export const BAIXA_COLUMNS = [
     field: 'id',
     name: 'id',
     type: 'string',
-    comment: 'stable: sha-256 of receivable key, component, night, kind',
+    comment: 'stable: sha-256 of receivable or deposit key, component, night, kind',
   },
   { field: 'kind', name: 'kind', type: 'string', comment: 'NEW, or REVERSAL of an amount posted before' },
   {
@@ -18,7 +18,7 @@ export const BAIXA_COLUMNS = [
     name: 'component',
     type: 'string',
     comment:
-      'PAYMENT, ADVANCE, ADVANCE_FEE, CANCELLATION, CHARGEBACK, CHARGEBACK_REVERSAL, ADJUSTMENT, DIFFERENCE',
+      'PAYMENT, ADVANCE, ADVANCE_FEE, CANCELLATION, CHARGEBACK, CHARGEBACK_REVERSAL, ADJUSTMENT, DIFFERENCE, DEPOSIT',
   },
   {
     field: 'amountCents',
@@ -26,7 +26,7 @@ export const BAIXA_COLUMNS = [
     type: 'bigint',
     comment: "signed; a REVERSAL's is the posted amount's opposite",
   },
-  { field: 'receivableKey', name: 'receivable_key', type: 'string' },
+  { field: 'receivableKey', name: 'receivable_key', type: 'string', comment: "null on a deposit's line" },
   { field: 'acquirer', name: 'acquirer', type: 'string' },
   { field: 'merchant', name: 'merchant', type: 'string' },
   { field: 'saleDate', name: 'sale_date', type: 'string' },
@@ -43,6 +43,13 @@ export const BAIXA_COLUMNS = [
   },
   { field: 'status', name: 'status', type: 'string', comment: 'as the night left it' },
   { field: 'reason', name: 'reason', type: 'string' },
+  {
+    field: 'depositKey',
+    name: 'deposit_key',
+    type: 'string',
+    comment: "a DEPOSIT line's deposit: payment date, acquirer, account, group",
+  },
+  { field: 'bankAccount', name: 'bank_account', type: 'string', comment: "a DEPOSIT line's account" },
 ] as const;
 
 /**

@@ -31,7 +31,9 @@ export interface StepAccess {
   /**
    * The bank leg (docs/deposits.md). `match`: takes statements out of `bank/inbox/` (read, delete;
    * copies are puts), lists `bank/raw/` (was a statement ever taken in?) and rewrites the deposit
-   * results of its range (read, delete). `read`: lists `bank/raw/` and reads the deposit results.
+   * results of its range (read, delete), and reads the ERP export's lines and deposit ledger (it
+   * writes the deposit lines, baixas/deposit-ledger.ts). `read`: lists `bank/raw/` and reads the
+   * deposit results.
    */
   readonly bankLeg?: 'match' | 'read';
   /** Reads the kept action lists (action-list/store.ts, their own prefix); writes are `bucket` puts. */

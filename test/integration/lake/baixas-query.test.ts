@@ -20,6 +20,8 @@ function line(night: string, kind: BaixaLine['kind'], amountCents: number): Baix
     component: 'PAYMENT',
     amountCents,
     receivableKey: 'K1',
+    depositKey: null,
+    bankAccount: null,
     acquirer: '1',
     merchant: '1234',
     saleDate: '2025-03-01',

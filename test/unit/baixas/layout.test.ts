@@ -13,6 +13,8 @@ function line(overrides: Partial<ExportedLine>): ExportedLine {
     component: 'PAYMENT',
     amountCents: 123_456,
     receivableKey: '1|1234|2025-03-01|77|A1|1',
+    depositKey: null,
+    bankAccount: null,
     acquirer: '1',
     merchant: '1234',
     saleDate: '2025-03-01',
