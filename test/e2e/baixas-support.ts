@@ -1,0 +1,77 @@
+/**
+ * The ERP export as the e2e runs check it: `recon export baixas` in JSON Lines, and its lines summed
+ * per sale and per deposit, to compare with what the receivables' listing and the deposit results say.
+ */
+import { expect } from 'vitest';
+import { dataPaths, LOCAL_BUCKET } from '../../cli/runner/data-dir';
+import { depositIdentity } from '../../lambdas/core/deposits/result-identity';
+import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
+import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
+import { startLocalS3 } from '../../local/aws/s3';
+import { cli } from '../unit/cli/harness';
+
+/** A sale's identity, as both the lines and the receivables' listing carry it. */
+interface Sale {
+  readonly acquirer: string | null;
+  readonly merchant: string | null;
+  readonly saleDate: string | null;
+  readonly nsu: string | null;
+  readonly authorization: string | null;
+  readonly installment: number | null;
+}
+const saleOf = (s: Sale) =>
+  [s.acquirer, s.merchant, s.saleDate, s.nsu, s.authorization, s.installment].join('|');
+
+type Line = Sale & { component: string; amountCents: number; depositKey: string | null };
+
+/** `recon export baixas` in JSON Lines: the lines and the cursor it printed. */
+export async function exportedBaixas(dataDir: string, args: readonly string[]) {
+  const out = await cli(['export', 'baixas', '--data-dir', dataDir, '--format', 'jsonl', ...args]);
+  expect(out.code).toBe(0);
+  const lines = out.stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Line);
+  return { lines, cursor: out.stderr.match(/cursor: (\S+)/)?.[1] ?? '' };
+}
+
+const nonZero = (sums: Record<string, number>) =>
+  Object.fromEntries(Object.entries(sums).filter(([, cents]) => cents !== 0));
+
+/** What was received per sale (payments and advances), summed over the lines. */
+export function paidPerSale(lines: readonly Line[]) {
+  const sums: Record<string, number> = {};
+  for (const line of lines.filter((l) => l.component === 'PAYMENT' || l.component === 'ADVANCE')) {
+    sums[saleOf(line)] = (sums[saleOf(line)] ?? 0) + line.amountCents;
+  }
+  return nonZero(sums);
+}
+
+/** The same from the receivables' listing. */
+export const settledPerSale = (views: readonly (Sale & { settledNetCents: number })[]) =>
+  Object.fromEntries(views.filter((v) => v.settledNetCents !== 0).map((v) => [saleOf(v), v.settledNetCents]));
+
+/** What the bank confirmed per deposit, summed over the DEPOSIT lines. */
+export function depositedPerDeposit(lines: readonly Line[]) {
+  const sums: Record<string, number> = {};
+  for (const line of lines.filter((l) => l.component === 'DEPOSIT')) {
+    const key = line.depositKey ?? '';
+    sums[key] = (sums[key] ?? 0) + line.amountCents;
+  }
+  return nonZero(sums);
+}
+
+/** The same from the deposit results the data directory's lake holds: each confirmed credit. */
+export async function confirmedPerDeposit(dataDir: string, environment: ProviderEnvironment) {
+  const s3 = await startLocalS3({ directory: dataPaths(dataDir, environment).s3, bucket: LOCAL_BUCKET });
+  try {
+    const results = await readDepositResults(s3.client, s3.bucket);
+    return Object.fromEntries(
+      results
+        .filter((r) => (r.status === 'DEPOSITED' || r.status === 'DEPOSIT_DIFFERS') && r.creditCents)
+        .map((r) => [depositIdentity(r), r.creditCents as number]),
+    );
+  } finally {
+    await s3.close();
+  }
+}
