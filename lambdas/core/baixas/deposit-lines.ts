@@ -51,6 +51,8 @@ function describe(identity: string, r: DepositResult | undefined) {
     paymentDate: r?.creditDate ?? null,
     status: r?.status ?? null,
     reason: null,
+    breakId: null,
+    breakKind: null,
   } as const;
 }
 

@@ -6,6 +6,7 @@
  * receivable, component, night and kind alone: a re-run of the night gives the same ids.
  */
 import { createHash } from 'node:crypto';
+import type { BreakKind } from '../breaks/kinds';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
 import type { DepositStatus } from '../deposits/types';
@@ -26,12 +27,16 @@ type StatusConfig = Pick<ReconConfig, 'tolerance' | 'graceDays'>;
 export const LINE_KINDS = ['NEW', 'REVERSAL'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
-/** A receivable's components, and a deposit the bank confirmed (deposit-lines.ts). */
-export type LineComponent = (typeof COMPONENT_NAMES)[PostableComponent] | 'DEPOSIT';
+/**
+ * A receivable's components, a deposit the bank confirmed (deposit-lines.ts) and a break a person
+ * accepted, written off (write-offs.ts).
+ */
+export type LineComponent = (typeof COMPONENT_NAMES)[PostableComponent] | 'DEPOSIT' | 'WRITE_OFF';
 
 /**
  * One posting: a signed amount (a REVERSAL's is the posted amount's opposite) and what it is of: a
- * receivable (`receivableKey`) or a deposit (`depositKey`, its account in `bankAccount`).
+ * receivable (`receivableKey`), a deposit (`depositKey`, its account in `bankAccount`) or an accepted
+ * break (`breakId`, and the receivable or deposit it is about).
  */
 export interface BaixaLine extends ReceivableFields {
   readonly id: string;
@@ -46,7 +51,10 @@ export interface BaixaLine extends ReceivableFields {
   readonly paymentDate: IsoDate | null;
   /** As the night left it; null on the reversal of a deposit the night has no result of. */
   readonly status: ReconStatus | DepositStatus | null;
-  readonly reason: ReasonCode | null;
+  /** A receivable's reason code; a write-off's, the reason it was accepted with. */
+  readonly reason: ReasonCode | string | null;
+  readonly breakId: string | null;
+  readonly breakKind: BreakKind | null;
 }
 
 /** The stable id of a line: what it is of (a receivable's key, a deposit's), component, night, kind. */
@@ -66,6 +74,8 @@ export function linesOf(receivable: Receivable, night: IsoDate, config: StatusCo
     receivableKey: receivable.key,
     depositKey: null,
     bankAccount: null,
+    breakId: null,
+    breakKind: null,
     ...fieldsOf(receivable),
     paymentDate: explain(receivable, night, config).lastPaymentDate,
     status: receivable.status,

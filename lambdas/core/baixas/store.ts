@@ -1,7 +1,8 @@
 /**
  * Where the ERP export's lines land: one JSON Lines object per night and export segment,
  * `exports/baixas/night=<date>/part-<segment>.jsonl` (table `recon_baixas`), and one of the night's
- * deposits, `part-deposits.jsonl` (deposit-lines.ts), in the bucket deployed and in the data
+ * deposits, `part-deposits.jsonl` (deposit-lines.ts), and of its write-offs, `part-write-offs.jsonl`
+ * (write-offs.ts), in the bucket deployed and in the data
  * directory's s3rver locally. The key is fixed per night and segment, so a re-run of the night
  * rewrites the same object with the same lines (their ids are derived, lines.ts): nothing new.
  */
@@ -50,8 +51,8 @@ function fromRow(row: Row, night: IsoDate): BaixaLine {
   } as BaixaLine;
 }
 
-/** An export segment of the receivables, or the night's deposits (sorts after every segment). */
-export type BaixasPart = number | 'deposits';
+/** An export segment of the receivables, or the night's deposits or write-offs (after every segment). */
+export type BaixasPart = number | 'deposits' | 'write-offs';
 
 export function baixasKey(night: IsoDate, part: BaixasPart): string {
   const name = typeof part === 'number' ? String(part).padStart(5, '0') : part;

@@ -22,6 +22,8 @@ function line(night: string, kind: BaixaLine['kind'], amountCents: number): Baix
     receivableKey: 'K1',
     depositKey: null,
     bankAccount: null,
+    breakId: null,
+    breakKind: null,
     acquirer: '1',
     merchant: '1234',
     saleDate: '2025-03-01',

@@ -15,6 +15,8 @@ function line(overrides: Partial<ExportedLine>): ExportedLine {
     receivableKey: '1|1234|2025-03-01|77|A1|1',
     depositKey: null,
     bankAccount: null,
+    breakId: null,
+    breakKind: null,
     acquirer: '1',
     merchant: '1234',
     saleDate: '2025-03-01',
