@@ -53,6 +53,7 @@ function describe(identity: string, r: DepositResult | undefined) {
     reason: null,
     breakId: null,
     breakKind: null,
+    matchedWith: null,
   } as const;
 }
 

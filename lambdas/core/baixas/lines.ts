@@ -12,6 +12,7 @@ import type { ReconConfig } from '../config';
 import type { DepositStatus } from '../deposits/types';
 import type { Cents } from '../money';
 import { fieldsOf, type Receivable } from '../receivables/item';
+import { matchedFrom } from '../receivables/manual-match';
 import type { ReceivableFields } from '../receivables/matcher';
 import {
   baselineOf,
@@ -55,6 +56,11 @@ export interface BaixaLine extends ReceivableFields {
   readonly reason: ReasonCode | string | null;
   readonly breakId: string | null;
   readonly breakKind: BreakKind | null;
+  /**
+   * A manual match's other side: on the forecast's lines the receivables whose payments were matched
+   * to it (keys joined by a space), on the merged payment's the forecast's; null without a match.
+   */
+  readonly matchedWith: string | null;
 }
 
 /** The stable id of a line: what it is of (a receivable's key, a deposit's), component, night, kind. */
@@ -76,6 +82,7 @@ export function linesOf(receivable: Receivable, night: IsoDate, config: StatusCo
     bankAccount: null,
     breakId: null,
     breakKind: null,
+    matchedWith: receivable.mergedInto ?? (matchedFrom(receivable).join(' ') || null),
     ...fieldsOf(receivable),
     paymentDate: explain(receivable, night, config).lastPaymentDate,
     status: receivable.status,

@@ -57,6 +57,12 @@ export const BAIXA_COLUMNS = [
     type: 'string',
     comment: "a WRITE_OFF's break kind (PAID_SHORT...)",
   },
+  {
+    field: 'matchedWith',
+    name: 'matched_with',
+    type: 'string',
+    comment: "a manual match's other side: the payments' receivables, or the forecast's",
+  },
 ] as const;
 
 /**

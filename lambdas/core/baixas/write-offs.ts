@@ -65,6 +65,7 @@ function lineOf(row: AcceptedRow, night: IsoDate, kind: LineKind, amountCents: n
     reason: row.reason,
     breakId: id,
     breakKind: row.kind,
+    matchedWith: null,
   };
 }
 

@@ -243,11 +243,14 @@ function ownMoney(content: ReceivableContent): ReceivableContent {
   return content.mergedInto === undefined ? content : { ...content, settlements: [] };
 }
 
-/** {@link moneyOf} with the lifecycle amounts it sums up (the ERP export posts them one by one). */
+/**
+ * {@link moneyOf} with the lifecycle amounts it sums up (the ERP export posts them one by one): a
+ * merged receivable's payments count where they were merged, here as there, so they post once.
+ */
 export function moneyWithLifecycleOf(
   content: ReceivableContent,
 ): StatusMoney & { lifecycle: LifecycleMoney } {
-  const assessment = assess(content);
+  const assessment = assess(ownMoney(content));
   return { ...moneyOfAssessment(assessment), lifecycle: assessment.lifecycle };
 }
 

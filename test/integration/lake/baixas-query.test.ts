@@ -24,6 +24,7 @@ function line(night: string, kind: BaixaLine['kind'], amountCents: number): Baix
     bankAccount: null,
     breakId: null,
     breakKind: null,
+    matchedWith: null,
     acquirer: '1',
     merchant: '1234',
     saleDate: '2025-03-01',

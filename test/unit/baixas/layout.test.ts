@@ -17,6 +17,7 @@ function line(overrides: Partial<ExportedLine>): ExportedLine {
     bankAccount: null,
     breakId: null,
     breakKind: null,
+    matchedWith: null,
     acquirer: '1',
     merchant: '1234',
     saleDate: '2025-03-01',
