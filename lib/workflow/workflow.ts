@@ -266,6 +266,14 @@ export class Workflow extends Construct {
         "Reads the breaks' nightly snapshots under their own prefix only (a night's events compare it with the night before).",
       );
     }
+    if (spec.erpLines) {
+      this.grantPrefixRead(
+        fn,
+        BAIXAS_TABLE.prefix,
+        props.bucket,
+        "Reads the ERP export's lines under their own prefix only (the night's manifest sums them).",
+      );
+    }
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

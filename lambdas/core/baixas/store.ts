@@ -35,6 +35,19 @@ export interface BaixasStore {
   linesOf(night: IsoDate): Promise<BaixaLine[]>;
   /** One part's lines of the night, in its written order (none when it was never written). */
   partLines(night: IsoDate, part: BaixasPart): Promise<BaixaLine[]>;
+  /** The night's parts as written, in key order (its manifest, manifest.ts). */
+  partsOf(night: IsoDate): Promise<{ readonly key: string; readonly body: string }[]>;
+}
+
+/** An object's text, or undefined when there is none. */
+export async function readText({ s3, bucket }: BaixasStoreDeps, key: string): Promise<string | undefined> {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return (await object.Body?.transformToString('utf-8')) ?? '';
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
 }
 
 type Row = Record<string, unknown>;
@@ -60,15 +73,22 @@ export function baixasKey(night: IsoDate, part: BaixasPart): string {
 }
 
 export function buildBaixasStore({ s3, bucket }: BaixasStoreDeps): BaixasStore {
-  const read = async (key: string, night: IsoDate): Promise<BaixaLine[]> => {
-    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    const body = (await object.Body?.transformToString('utf-8')) ?? '';
-    return body
+  const parse = (body: string, night: IsoDate): BaixaLine[] =>
+    body
       .split('\n')
       .filter((text) => text !== '')
       .map((text) => fromRow(JSON.parse(text), night));
+  const partsOf = async (night: IsoDate) => {
+    const keys: string[] = [];
+    for await (const page of listPages(s3, bucket, { Prefix: `${BAIXAS_PREFIX}night=${night}/` })) {
+      for (const object of page.Contents ?? []) if (object.Key?.endsWith('.jsonl')) keys.push(object.Key);
+    }
+    const parts: { key: string; body: string }[] = [];
+    for (const key of keys.sort()) parts.push({ key, body: (await readText({ s3, bucket }, key)) ?? '' });
+    return parts;
   };
   return {
+    partsOf,
     async write(night, part, lines) {
       const key = baixasKey(night, part);
       await s3.send(
@@ -98,21 +118,10 @@ export function buildBaixasStore({ s3, bucket }: BaixasStoreDeps): BaixasStore {
       return nights.sort();
     },
     async linesOf(night) {
-      const keys: string[] = [];
-      for await (const page of listPages(s3, bucket, { Prefix: `${BAIXAS_PREFIX}night=${night}/` })) {
-        for (const object of page.Contents ?? []) if (object.Key?.endsWith('.jsonl')) keys.push(object.Key);
-      }
-      const lines: BaixaLine[] = [];
-      for (const key of keys.sort()) lines.push(...(await read(key, night)));
-      return lines;
+      return (await partsOf(night)).flatMap(({ body }) => parse(body, night));
     },
     async partLines(night, part) {
-      try {
-        return await read(baixasKey(night, part), night);
-      } catch (error) {
-        if ((error as { name?: string }).name === 'NoSuchKey') return [];
-        throw error;
-      }
+      return parse((await readText({ s3, bucket }, baixasKey(night, part))) ?? '', night);
     },
   };
 }

@@ -40,6 +40,8 @@ export interface StepAccess {
   readonly actionList?: boolean;
   /** Reads the nights' fee lines (fee-audit/overcharges-lake.ts, their own prefix): the fee pendências. */
   readonly feeLines?: boolean;
+  /** Reads the ERP export's lines (baixas/store.ts, their own prefix): the night's manifest. */
+  readonly erpLines?: boolean;
   /**
    * Publishes the night's events (docs/events.md): PutEvents on the stack's bus only, and reads the
    * breaks' nightly snapshots (their own prefix) to compare the night with the one before.
@@ -209,7 +211,8 @@ export const STEP_CATALOG = {
     timeoutSeconds: 300,
     // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md),
     // its lines kept for the pendências and read back by days (feeLines);
-    // the deposits section: the results the deposit match stored (docs/deposits.md). Its table writes
+    // the deposits section: the results the deposit match stored (docs/deposits.md); the ERP export's
+    // manifest, the night's lines (docs/erp-export.md). Its table writes
     // close the run marker and tidy the kept totals (book/reader.ts); the action list is kept night to
     // night in the bucket (action-list/store.ts).
     access: {
@@ -223,6 +226,7 @@ export const STEP_CATALOG = {
       actionList: true,
       feeLines: true,
       events: true,
+      erpLines: true,
     },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn, ENV.eventBusName],
     // With the web inbox on, the report and the message link into it.
