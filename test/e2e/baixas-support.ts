@@ -2,8 +2,11 @@
  * The ERP export as the e2e runs check it: `recon export baixas` in JSON Lines, and its lines summed
  * per sale and per deposit, to compare with what the receivables' listing and the deposit results say.
  */
+import type { S3Client } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
 import { dataPaths, LOCAL_BUCKET } from '../../cli/runner/data-dir';
+import { type BaixasManifest, manifestKey } from '../../lambdas/core/baixas/manifest';
+import { readText } from '../../lambdas/core/baixas/store';
 import { depositIdentity } from '../../lambdas/core/deposits/result-identity';
 import { readDepositResults } from '../../lambdas/core/deposits/results-lake';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
@@ -22,7 +25,7 @@ interface Sale {
 const saleOf = (s: Sale) =>
   [s.acquirer, s.merchant, s.saleDate, s.nsu, s.authorization, s.installment].join('|');
 
-type Line = Sale & { component: string; amountCents: number; depositKey: string | null };
+type Line = Sale & { night: string; component: string; amountCents: number; depositKey: string | null };
 
 /** `recon export baixas` in JSON Lines: the lines and the cursor it printed. */
 export async function exportedBaixas(dataDir: string, args: readonly string[]) {
@@ -61,17 +64,33 @@ export function depositedPerDeposit(lines: readonly Line[]) {
   return nonZero(sums);
 }
 
-/** The same from the deposit results the data directory's lake holds: each confirmed credit. */
-export async function confirmedPerDeposit(dataDir: string, environment: ProviderEnvironment) {
+/** Reads the data directory's lake (its s3rver) with `read`. */
+async function inLake<T>(
+  dataDir: string,
+  environment: ProviderEnvironment,
+  read: (deps: { s3: S3Client; bucket: string }) => Promise<T>,
+): Promise<T> {
   const s3 = await startLocalS3({ directory: dataPaths(dataDir, environment).s3, bucket: LOCAL_BUCKET });
   try {
-    const results = await readDepositResults(s3.client, s3.bucket);
-    return Object.fromEntries(
-      results
-        .filter((r) => (r.status === 'DEPOSITED' || r.status === 'DEPOSIT_DIFFERS') && r.creditCents)
-        .map((r) => [depositIdentity(r), r.creditCents as number]),
-    );
+    return await read({ s3: s3.client, bucket: s3.bucket });
   } finally {
     await s3.close();
   }
 }
+
+/** The same from the deposit results the data directory's lake holds: each confirmed credit. */
+export const confirmedPerDeposit = (dataDir: string, environment: ProviderEnvironment) =>
+  inLake(dataDir, environment, async ({ s3, bucket }) =>
+    Object.fromEntries(
+      (await readDepositResults(s3, bucket))
+        .filter((r) => (r.status === 'DEPOSITED' || r.status === 'DEPOSIT_DIFFERS') && r.creditCents)
+        .map((r) => [depositIdentity(r), r.creditCents as number]),
+    ),
+  );
+
+/** A night's manifest of the ERP export, as the data directory's lake holds it. */
+export const manifestOf = (dataDir: string, environment: ProviderEnvironment, night: string) =>
+  inLake(dataDir, environment, async (deps) => {
+    const text = await readText(deps, manifestKey(night));
+    return text === undefined ? undefined : (JSON.parse(text) as BaixasManifest);
+  });

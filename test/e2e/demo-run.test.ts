@@ -18,6 +18,7 @@ import {
   confirmedPerDeposit,
   depositedPerDeposit,
   exportedBaixas,
+  manifestOf,
   paidPerSale,
   settledPerSale,
 } from './baixas-support';
@@ -87,5 +88,9 @@ describe('recon run with no flag: the demo', () => {
     expect(again.code, again.stderr).toBe(0);
     expect((await exportedBaixas(dataDir, ['--cursor', baixas.cursor])).lines).toEqual([]);
     expect((await exportedBaixas(dataDir, [])).lines).toEqual(baixas.lines);
+    // Its manifest says so: exported before, the very same content.
+    const manifest = await manifestOf(dataDir, summary.environment, baixas.cursor);
+    expect(manifest).toMatchObject({ night: baixas.cursor, reexport: true, sameAsBefore: true });
+    expect(manifest?.lines).toBe(baixas.lines.filter((line) => line.night === baixas.cursor).length);
   }, 360_000); // two whole demo runs: about 45 s each alone, far more beside the suite on 2 cores
 });

@@ -5,9 +5,8 @@
  * sum per deposit is the amount the bank confirmed as the last night covering its date left it; every
  * line once under its id; and exporting the last night again adds nothing.
  */
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildDepositLinesExport } from '../../../lambdas/core/baixas/deposit-ledger';
 import { pullLines } from '../../../lambdas/core/baixas/pull';
 import { buildBaixasStore } from '../../../lambdas/core/baixas/store';
@@ -15,7 +14,7 @@ import { addDays } from '../../../lambdas/core/calendar';
 import { withCredit, withoutCredit } from '../../../lambdas/core/deposits/deposit-result';
 import { depositIdentity } from '../../../lambdas/core/deposits/result-identity';
 import type { DepositResult, DepositStatus } from '../../../lambdas/core/deposits/types';
-import { type LocalS3, startLocalS3 } from '../../../local/aws/s3';
+import { lakePerFile, sumsOf } from '../../support/baixas-lake';
 
 const FIRST_NIGHT = '2025-03-10';
 const EARLY = '2025-03-03';
@@ -66,24 +65,15 @@ function resultOf(place: (typeof PLACES)[number], { status, cents }: Outcome): D
   return withCredit(status, place, credit, reversal);
 }
 
-let s3: LocalS3;
-let buckets = 0;
-beforeAll(async () => {
-  s3 = await startLocalS3();
-});
-afterAll(async () => {
-  await s3.close();
-});
+const lake = lakePerFile();
 
 describe('deposit lines of the ERP export (property, s3rver)', () => {
   it('posts each deposit exactly its confirmed amount, in any sequence of results and re-runs', async () => {
     await fc.assert(
       fc.asyncProperty(nights, async (plan) => {
-        buckets += 1;
-        const bucket = `deposit-lines-${process.pid}-${buckets}`;
-        await s3.client.send(new CreateBucketCommand({ Bucket: bucket }));
-        const exportLines = buildDepositLinesExport({ s3: s3.client, bucket });
-        const store = buildBaixasStore({ s3: s3.client, bucket });
+        const deps = await lake.freshBucket('deposit-lines');
+        const exportLines = buildDepositLinesExport(deps);
+        const store = buildBaixasStore(deps);
         // The amount each deposit stands at, as the last night covering its date confirmed it.
         const confirmed = new Map<string, number>();
         let night = -1;
@@ -105,15 +95,8 @@ describe('deposit lines of the ERP export (property, s3rver)', () => {
           last = { results, range };
         }
         const pulled = await pullLines(store, {});
-        const ids = pulled.lines.map((line) => line.id);
-        expect(new Set(ids).size).toBe(ids.length);
-        const sums = new Map<string, number>();
-        for (const line of pulled.lines) {
-          expect(line.component).toBe('DEPOSIT');
-          const key = line.depositKey ?? '';
-          sums.set(key, (sums.get(key) ?? 0) + line.amountCents);
-        }
-        expect(new Map([...sums].filter(([, cents]) => cents !== 0))).toEqual(confirmed);
+        expect(pulled.lines.every((line) => line.component === 'DEPOSIT')).toBe(true);
+        expect(sumsOf(pulled.lines, (line) => line.depositKey ?? '')).toEqual(confirmed);
 
         // The last night again, as the match writes it again: the same lines, nothing after the cursor.
         if (last) await exportLines(last.results, last.range, addDays(FIRST_NIGHT, night));

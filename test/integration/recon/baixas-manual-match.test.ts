@@ -14,6 +14,7 @@ import { buildChangeExporter } from '../../../lambdas/core/receivable-store/snap
 import { buildTouchedLog } from '../../../lambdas/core/receivable-store/touched';
 import { matchKeyOf } from '../../../lambdas/core/receivables/matcher';
 import { COMPONENT_NAMES, POSTABLE_COMPONENTS, postableOf } from '../../../lambdas/core/receivables/postable';
+import { sumsOf } from '../../support/baixas-lake';
 import { freshTable, localStoresPerFile, storeFor } from '../../support/recon-dynamo';
 import {
   forecast,
@@ -51,14 +52,8 @@ async function worldOf() {
 type World = Awaited<ReturnType<typeof worldOf>>;
 
 /** The lines pulled so far, summed per receivable and component (zero sums left out). */
-async function postedOf(world: World) {
-  const sums = new Map<string, number>();
-  for (const line of (await pullLines(world.baixas, {})).lines) {
-    const at = `${line.receivableKey} ${line.component}`;
-    sums.set(at, (sums.get(at) ?? 0) + line.amountCents);
-  }
-  return new Map([...sums].filter(([, cents]) => cents !== 0));
-}
+const postedOf = async (world: World) =>
+  sumsOf((await pullLines(world.baixas, {})).lines, (line) => `${line.receivableKey} ${line.component}`);
 
 /** What the receivables hold now, per receivable and component. */
 async function bookOf(world: World) {
