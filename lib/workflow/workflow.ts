@@ -50,6 +50,9 @@ export interface WorkflowProps {
   readonly settings: Readonly<Record<StepSetting, string>>;
 }
 
+/** Why a step reads the ERP export's prefixes (docs/erp-export.md): the deposit match and the summary. */
+const ERP_READS = "Reads the ERP export's own prefixes only (the night's lines, what was posted).";
+
 /**
  * The nightly state machine and the Lambdas of its steps. STANDARD type (runs take minutes to hours
  * and need exactly-once task semantics), logged and traced as the stage's `cost` settings say
@@ -168,7 +171,7 @@ export class Workflow extends Construct {
     acknowledgeWildcards(fn.role, [`Resource::${nagArnOf(bucket)}/${prefix}*`], reason);
   }
 
-  /** Statements in from the inbox, and the deposit results rewritten (docs/deposits.md). */
+  /** Statements in from the inbox, the deposit results rewritten (docs/deposits.md), their ERP lines. */
   private grantBankMatch(fn: ReconFunction, bucket: s3.IBucket): void {
     const prefixes = [BANK_INBOX_PREFIX, DEPOSIT_RESULTS_TABLE.prefix];
     fn.role.addToPolicy(
@@ -183,6 +186,9 @@ export class Workflow extends Construct {
       prefixes.map((prefix) => `Resource::${nagArnOf(bucket)}/${prefix}*`),
       'Takes bank statements out of their inbox and rewrites the deposit results of its range: those two prefixes only.',
     );
+    // It writes the ERP export's deposit lines (baixas/deposit-ledger.ts): it reads what the night posted.
+    for (const prefix of [BAIXAS_TABLE.prefix, DEPOSIT_LEDGER_PREFIX])
+      this.grantPrefixRead(fn, prefix, bucket, ERP_READS);
   }
 
   private grant(fn: ReconFunction, spec: StepAccess, props: WorkflowProps): void {
@@ -223,22 +229,7 @@ export class Workflow extends Construct {
       );
       this.grantPrefixList(fn, CONTRACT_RATES_KEY, props.bucket);
     }
-    if (spec.bankLeg === 'match') {
-      this.grantBankMatch(fn, props.bucket);
-      // The match writes the ERP export's deposit lines (baixas/deposit-ledger.ts): it reads what it posted.
-      this.grantPrefixRead(
-        fn,
-        BAIXAS_TABLE.prefix,
-        props.bucket,
-        "Reads the ERP export's lines under their own prefix only (a re-run keeps the night's deposit lines).",
-      );
-      this.grantPrefixRead(
-        fn,
-        DEPOSIT_LEDGER_PREFIX,
-        props.bucket,
-        "Reads the ERP export's deposit ledger under its own prefix only (what was already posted).",
-      );
-    }
+    if (spec.bankLeg === 'match') this.grantBankMatch(fn, props.bucket);
     if (spec.bankLeg === 'read') {
       // Whether a statement was ever taken in, and the stored results: no inbox, no write.
       this.grantPrefixList(fn, BANK_RAW_PREFIX, props.bucket);
@@ -266,14 +257,7 @@ export class Workflow extends Construct {
         "Reads the breaks' nightly snapshots under their own prefix only (a night's events compare it with the night before).",
       );
     }
-    if (spec.erpLines) {
-      this.grantPrefixRead(
-        fn,
-        BAIXAS_TABLE.prefix,
-        props.bucket,
-        "Reads the ERP export's lines under their own prefix only (the night's manifest sums them).",
-      );
-    }
+    if (spec.erpLines) this.grantPrefixRead(fn, BAIXAS_TABLE.prefix, props.bucket, ERP_READS);
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

@@ -243,10 +243,7 @@ function ownMoney(content: ReceivableContent): ReceivableContent {
   return content.mergedInto === undefined ? content : { ...content, settlements: [] };
 }
 
-/**
- * {@link moneyOf} with the lifecycle amounts it sums up (the ERP export posts them one by one): a
- * merged receivable's payments count where they were merged, here as there, so they post once.
- */
+/** {@link moneyOf} with its lifecycle amounts, for the ERP export (a merged one's payments count where merged). */
 export function moneyWithLifecycleOf(
   content: ReceivableContent,
 ): StatusMoney & { lifecycle: LifecycleMoney } {
