@@ -8,6 +8,8 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ACTION_LIST_PREFIX } from '../../lambdas/core/action-list/store';
+import { DEPOSIT_LEDGER_PREFIX } from '../../lambdas/core/baixas/deposit-ledger';
+import { BAIXAS_TABLE } from '../../lambdas/core/baixas/table';
 import { BREAKS_TABLE } from '../../lambdas/core/breaks/lake-tables';
 import { BANK_INBOX_PREFIX, BANK_RAW_PREFIX } from '../../lambdas/core/deposits/bank/lake-file';
 import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table';
@@ -47,6 +49,9 @@ export interface WorkflowProps {
    */
   readonly settings: Readonly<Record<StepSetting, string>>;
 }
+
+/** Why a step reads the ERP export's prefixes (docs/erp-export.md): the deposit match and the summary. */
+const ERP_READS = "Reads the ERP export's own prefixes only (the night's lines, what was posted).";
 
 /**
  * The nightly state machine and the Lambdas of its steps. STANDARD type (runs take minutes to hours
@@ -166,7 +171,7 @@ export class Workflow extends Construct {
     acknowledgeWildcards(fn.role, [`Resource::${nagArnOf(bucket)}/${prefix}*`], reason);
   }
 
-  /** Statements in from the inbox, and the deposit results rewritten (docs/deposits.md). */
+  /** Statements in from the inbox, the deposit results rewritten (docs/deposits.md), their ERP lines. */
   private grantBankMatch(fn: ReconFunction, bucket: s3.IBucket): void {
     const prefixes = [BANK_INBOX_PREFIX, DEPOSIT_RESULTS_TABLE.prefix];
     fn.role.addToPolicy(
@@ -181,6 +186,9 @@ export class Workflow extends Construct {
       prefixes.map((prefix) => `Resource::${nagArnOf(bucket)}/${prefix}*`),
       'Takes bank statements out of their inbox and rewrites the deposit results of its range: those two prefixes only.',
     );
+    // It writes the ERP export's deposit lines (baixas/deposit-ledger.ts): it reads what the night posted.
+    for (const prefix of [BAIXAS_TABLE.prefix, DEPOSIT_LEDGER_PREFIX])
+      this.grantPrefixRead(fn, prefix, bucket, ERP_READS);
   }
 
   private grant(fn: ReconFunction, spec: StepAccess, props: WorkflowProps): void {
@@ -249,6 +257,7 @@ export class Workflow extends Construct {
         "Reads the breaks' nightly snapshots under their own prefix only (a night's events compare it with the night before).",
       );
     }
+    if (spec.erpLines) this.grantPrefixRead(fn, BAIXAS_TABLE.prefix, props.bucket, ERP_READS);
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

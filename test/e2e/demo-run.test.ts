@@ -14,8 +14,16 @@ import { feeAuditTextsFor } from '../../lambdas/core/fee-audit/report-texts';
 import type { RunSummary } from '../../lambdas/core/report/types';
 import { DEMO_WORLD } from '../../local/demo';
 import { startSimulator } from '../../local/simulator';
+import {
+  confirmedPerDeposit,
+  depositedPerDeposit,
+  exportedBaixas,
+  manifestOf,
+  paidPerSale,
+  settledPerSale,
+} from './baixas-support';
 import { runCliProcess } from './spawn-cli';
-import { tempDataDir } from './support';
+import { receivablesOf, tempDataDir } from './support';
 
 describe('recon run with no flag: the demo', () => {
   it('reads the lifecycle with roles, audits fees against the contract and matches imported statements', async () => {
@@ -68,5 +76,21 @@ describe('recon run with no flag: the demo', () => {
     expect(html).not.toContain('Defina em recordRoles');
     expect(html).not.toContain('config/contract-rates.csv');
     expect(html).not.toContain(depositsTextsFor('pt-BR').off);
-  }, 180_000); // a whole demo run: about 45 s alone, far more beside the suite on 2 cores
+
+    // The ERP export agrees with the book: per sale what was received, per deposit what the bank confirmed.
+    const baixas = await exportedBaixas(dataDir, []);
+    expect(paidPerSale(baixas.lines)).toEqual(settledPerSale(await receivablesOf(dataDir, summary)));
+    const confirmed = await confirmedPerDeposit(dataDir, summary.environment);
+    expect(Object.keys(confirmed).length).toBeGreaterThan(0);
+    expect(depositedPerDeposit(baixas.lines)).toEqual(confirmed);
+    // The demo again: nothing new after the cursor, the same lines when asked again.
+    const again = await runCliProcess(['run', '--json', '--data-dir', dataDir]);
+    expect(again.code, again.stderr).toBe(0);
+    expect((await exportedBaixas(dataDir, ['--cursor', baixas.cursor])).lines).toEqual([]);
+    expect((await exportedBaixas(dataDir, [])).lines).toEqual(baixas.lines);
+    // Its manifest says so: exported before, the very same content.
+    const manifest = await manifestOf(dataDir, summary.environment, baixas.cursor);
+    expect(manifest).toMatchObject({ night: baixas.cursor, reexport: true, sameAsBefore: true });
+    expect(manifest?.lines).toBe(baixas.lines.filter((line) => line.night === baixas.cursor).length);
+  }, 360_000); // two whole demo runs: about 45 s each alone, far more beside the suite on 2 cores
 });

@@ -4,48 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { formatBrl } from '../../lambdas/core/money';
 import { textsFor } from '../../lambdas/core/report/i18n';
 import { cli } from '../unit/cli/harness';
+import { exportedBaixas, paidPerSale, settledPerSale } from './baixas-support';
 import { groundTruthOf, PERIOD, receivablesOf, runAgainst, simulatorPerTest, tempDataDir } from './support';
 
 const startTestSimulator = simulatorPerTest();
 const t = textsFor('pt-BR');
-
-/** A sale's identity, as both the lines and the receivables' listing carry it. */
-interface Sale {
-  readonly acquirer: string | null;
-  readonly merchant: string | null;
-  readonly saleDate: string | null;
-  readonly nsu: string | null;
-  readonly authorization: string | null;
-  readonly installment: number | null;
-}
-const saleOf = (s: Sale) =>
-  [s.acquirer, s.merchant, s.saleDate, s.nsu, s.authorization, s.installment].join('|');
-
-type Line = Sale & { component: string; amountCents: number };
-
-/** `recon export baixas` in JSON Lines: the lines and the cursor it printed. */
-async function exportedBaixas(dataDir: string, args: readonly string[]) {
-  const out = await cli(['export', 'baixas', '--data-dir', dataDir, '--format', 'jsonl', ...args]);
-  expect(out.code).toBe(0);
-  const lines = out.stdout
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Line);
-  return { lines, cursor: out.stderr.match(/cursor: (\S+)/)?.[1] ?? '' };
-}
-
-/** What was received per sale (payments and advances), summed over the lines. */
-function paidPerSale(lines: readonly Line[]) {
-  const sums: Record<string, number> = {};
-  for (const line of lines.filter((l) => l.component === 'PAYMENT' || l.component === 'ADVANCE')) {
-    sums[saleOf(line)] = (sums[saleOf(line)] ?? 0) + line.amountCents;
-  }
-  return Object.fromEntries(Object.entries(sums).filter(([, cents]) => cents !== 0));
-}
-
-/** The same from the receivables' listing. */
-const settledPerSale = (views: readonly (Sale & { settledNetCents: number })[]) =>
-  Object.fromEntries(views.filter((v) => v.settledNetCents !== 0).map((v) => [saleOf(v), v.settledNetCents]));
 
 describe('recon run, locally, end to end', () => {
   it('sandbox: receivables equal the ground truth, and running the same period again changes nothing', async () => {

@@ -18,7 +18,8 @@ describe('recon stack: bucket reads per step', () => {
     // audit's section reads the touched-key log and the contracted-rate table (docs/fee-audit.md); the
     // kept action list is read from its own prefix (action-list/store.ts); the deposits section lists
     // the raw statements and reads the deposit results; the fee breaks, the nights' fee lines; the
-    // night's events, the breaks' snapshot of the night before (docs/events.md); nothing else.
+    // night's events, the breaks' snapshot of the night before (docs/events.md); the ERP export's
+    // manifest, the night's lines (docs/erp-export.md); nothing else.
     const summaryReads = statementsOf(resources, 'run summary').filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')),
     );
@@ -45,6 +46,8 @@ describe('recon stack: bucket reads per step', () => {
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': [`${OVERCHARGES_PREFIX}*`] } }],
       ['s3:GetObject', expect.stringMatching(/"\/breaks\/snapshots\/\*"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['breaks/snapshots/*'] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/exports\/baixas\/\*"\]/), undefined],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['exports/baixas/*'] } }],
       [
         's3:GetObject',
         expect.stringMatching(

@@ -31,7 +31,7 @@ describe('the deposit match step (production)', () => {
       .States;
   });
 
-  it('takes statements out of the inbox and rewrites the deposit results, and nothing else of the bucket', () => {
+  it('takes statements out of the inbox, rewrites the deposit results, reads its ERP lines, and nothing else of the bucket', () => {
     expect(s3ReadsOf(resources, MATCH).map(s3Shape)).toEqual([
       [
         ['s3:GetObject', 's3:DeleteObject'],
@@ -41,6 +41,15 @@ describe('the deposit match step (production)', () => {
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/inbox/*'] } }],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['deposits/results/*'] } }],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['bank/raw/*'] } }],
+      // It writes the ERP export's deposit lines: it reads the night's part and what was posted.
+      ['s3:GetObject', expect.stringMatching(/"\/exports\/baixas\/\*"\]/), undefined],
+      ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['exports/baixas/*'] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/exports\/baixas-ledger\/deposits\/\*"\]/), undefined],
+      [
+        's3:ListBucket',
+        expect.any(String),
+        { StringLike: { 's3:prefix': ['exports/baixas-ledger/deposits/*'] } },
+      ],
     ]);
     const actions = actionsOf(resources, MATCH).map((a) => a.action);
     // Copies into bank/raw/ and the quarantine are puts; the bank transactions go to the table.

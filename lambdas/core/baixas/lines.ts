@@ -6,10 +6,13 @@
  * receivable, component, night and kind alone: a re-run of the night gives the same ids.
  */
 import { createHash } from 'node:crypto';
+import type { BreakKind } from '../breaks/kinds';
 import type { IsoDate } from '../calendar';
 import type { ReconConfig } from '../config';
+import type { DepositStatus } from '../deposits/types';
 import type { Cents } from '../money';
 import { fieldsOf, type Receivable } from '../receivables/item';
+import { matchedFrom } from '../receivables/manual-match';
 import type { ReceivableFields } from '../receivables/matcher';
 import {
   baselineOf,
@@ -25,30 +28,45 @@ type StatusConfig = Pick<ReconConfig, 'tolerance' | 'graceDays'>;
 export const LINE_KINDS = ['NEW', 'REVERSAL'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
-export type LineComponent = (typeof COMPONENT_NAMES)[PostableComponent];
+/**
+ * A receivable's components, a deposit the bank confirmed (deposit-lines.ts) and a break a person
+ * accepted, written off (write-offs.ts).
+ */
+export type LineComponent = (typeof COMPONENT_NAMES)[PostableComponent] | 'DEPOSIT' | 'WRITE_OFF';
 
-/** One posting: a signed amount (a REVERSAL's is the posted amount's opposite) and what it is of. */
+/**
+ * One posting: a signed amount (a REVERSAL's is the posted amount's opposite) and what it is of: a
+ * receivable (`receivableKey`), a deposit (`depositKey`, its account in `bankAccount`) or an accepted
+ * break (`breakId`, and the receivable or deposit it is about).
+ */
 export interface BaixaLine extends ReceivableFields {
   readonly id: string;
   readonly night: IsoDate;
   readonly kind: LineKind;
   readonly component: LineComponent;
   readonly amountCents: Cents;
-  readonly receivableKey: string;
-  /** The latest day a payment or an advance paid the receivable, when any. */
+  readonly receivableKey: string | null;
+  readonly depositKey: string | null;
+  readonly bankAccount: string | null;
+  /** The latest day a payment or an advance paid the receivable; a deposit's, the bank's credit date. */
   readonly paymentDate: IsoDate | null;
-  readonly status: ReconStatus;
-  readonly reason: ReasonCode;
+  /** As the night left it; null on the reversal of a deposit the night has no result of. */
+  readonly status: ReconStatus | DepositStatus | null;
+  /** A receivable's reason code; a write-off's, the reason it was accepted with. */
+  readonly reason: ReasonCode | string | null;
+  readonly breakId: string | null;
+  readonly breakKind: BreakKind | null;
+  /**
+   * A manual match's other side: on the forecast's lines the receivables whose payments were matched
+   * to it (keys joined by a space), on the merged payment's the forecast's; null without a match.
+   */
+  readonly matchedWith: string | null;
 }
 
-export function lineId(
-  receivableKey: string,
-  component: LineComponent,
-  night: IsoDate,
-  kind: LineKind,
-): string {
+/** The stable id of a line: what it is of (a receivable's key, a deposit's), component, night, kind. */
+export function lineId(subjectKey: string, component: LineComponent, night: IsoDate, kind: LineKind): string {
   return createHash('sha256')
-    .update(`${receivableKey}\u0000${component}\u0000${night}\u0000${kind}`)
+    .update(`${subjectKey}\u0000${component}\u0000${night}\u0000${kind}`)
     .digest('hex')
     .slice(0, 32);
 }
@@ -60,6 +78,11 @@ export function linesOf(receivable: Receivable, night: IsoDate, config: StatusCo
   const after = postableOf(receivable);
   const describe = {
     receivableKey: receivable.key,
+    depositKey: null,
+    bankAccount: null,
+    breakId: null,
+    breakKind: null,
+    matchedWith: receivable.mergedInto ?? (matchedFrom(receivable).join(' ') || null),
     ...fieldsOf(receivable),
     paymentDate: explain(receivable, night, config).lastPaymentDate,
     status: receivable.status,

@@ -1,6 +1,8 @@
 /**
  * Where the ERP export's lines land: one JSON Lines object per night and export segment,
- * `exports/baixas/night=<date>/part-<segment>.jsonl` (table `recon_baixas`), in the bucket deployed and in the data
+ * `exports/baixas/night=<date>/part-<segment>.jsonl` (table `recon_baixas`), and one of the night's
+ * deposits, `part-deposits.jsonl` (deposit-lines.ts), and of its write-offs, `part-write-offs.jsonl`
+ * (write-offs.ts), in the bucket deployed and in the data
  * directory's s3rver locally. The key is fixed per night and segment, so a re-run of the night
  * rewrites the same object with the same lines (their ids are derived, lines.ts): nothing new.
  */
@@ -22,12 +24,30 @@ export interface BaixasStoreDeps {
 }
 
 export interface BaixasStore {
-  /** Writes a segment's lines of the night (an empty segment that had receivables writes an empty part). */
-  write(night: IsoDate, segment: number, lines: readonly BaixaLine[]): Promise<string>;
+  /**
+   * Writes a part of the night: a segment's lines (an empty segment that had receivables writes an
+   * empty part), or the deposits'.
+   */
+  write(night: IsoDate, part: BaixasPart, lines: readonly BaixaLine[]): Promise<string>;
   /** The nights with lines after `after` (every night when null), in order. */
   nightsAfter(after: IsoDate | null): Promise<IsoDate[]>;
   /** A night's lines, part by part in segment order, each part in its written order. */
   linesOf(night: IsoDate): Promise<BaixaLine[]>;
+  /** One part's lines of the night, in its written order (none when it was never written). */
+  partLines(night: IsoDate, part: BaixasPart): Promise<BaixaLine[]>;
+  /** The night's parts as written, in key order (its manifest, manifest.ts). */
+  partsOf(night: IsoDate): Promise<{ readonly key: string; readonly body: string }[]>;
+}
+
+/** An object's text, or undefined when there is none. */
+export async function readText({ s3, bucket }: BaixasStoreDeps, key: string): Promise<string | undefined> {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return (await object.Body?.transformToString('utf-8')) ?? '';
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw error;
+  }
 }
 
 type Row = Record<string, unknown>;
@@ -44,14 +64,33 @@ function fromRow(row: Row, night: IsoDate): BaixaLine {
   } as BaixaLine;
 }
 
-export function baixasKey(night: IsoDate, segment: number): string {
-  return `${BAIXAS_PREFIX}night=${night}/part-${String(segment).padStart(5, '0')}.jsonl`;
+/** An export segment of the receivables, or the night's deposits or write-offs (after every segment). */
+export type BaixasPart = number | 'deposits' | 'write-offs';
+
+export function baixasKey(night: IsoDate, part: BaixasPart): string {
+  const name = typeof part === 'number' ? String(part).padStart(5, '0') : part;
+  return `${BAIXAS_PREFIX}night=${night}/part-${name}.jsonl`;
 }
 
 export function buildBaixasStore({ s3, bucket }: BaixasStoreDeps): BaixasStore {
+  const parse = (body: string, night: IsoDate): BaixaLine[] =>
+    body
+      .split('\n')
+      .filter((text) => text !== '')
+      .map((text) => fromRow(JSON.parse(text), night));
+  const partsOf = async (night: IsoDate) => {
+    const keys: string[] = [];
+    for await (const page of listPages(s3, bucket, { Prefix: `${BAIXAS_PREFIX}night=${night}/` })) {
+      for (const object of page.Contents ?? []) if (object.Key?.endsWith('.jsonl')) keys.push(object.Key);
+    }
+    const parts: { key: string; body: string }[] = [];
+    for (const key of keys.sort()) parts.push({ key, body: (await readText({ s3, bucket }, key)) ?? '' });
+    return parts;
+  };
   return {
-    async write(night, segment, lines) {
-      const key = baixasKey(night, segment);
+    partsOf,
+    async write(night, part, lines) {
+      const key = baixasKey(night, part);
       await s3.send(
         new PutObjectCommand({
           Bucket: bucket,
@@ -79,17 +118,10 @@ export function buildBaixasStore({ s3, bucket }: BaixasStoreDeps): BaixasStore {
       return nights.sort();
     },
     async linesOf(night) {
-      const keys: string[] = [];
-      for await (const page of listPages(s3, bucket, { Prefix: `${BAIXAS_PREFIX}night=${night}/` })) {
-        for (const object of page.Contents ?? []) if (object.Key?.endsWith('.jsonl')) keys.push(object.Key);
-      }
-      const lines: BaixaLine[] = [];
-      for (const key of keys.sort()) {
-        const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        const body = (await object.Body?.transformToString('utf-8')) ?? '';
-        for (const text of body.split('\n')) if (text !== '') lines.push(fromRow(JSON.parse(text), night));
-      }
-      return lines;
+      return (await partsOf(night)).flatMap(({ body }) => parse(body, night));
+    },
+    async partLines(night, part) {
+      return parse((await readText({ s3, bucket }, baixasKey(night, part))) ?? '', night);
     },
   };
 }

@@ -10,7 +10,7 @@ export const BAIXA_COLUMNS = [
     field: 'id',
     name: 'id',
     type: 'string',
-    comment: 'stable: sha-256 of receivable key, component, night, kind',
+    comment: 'stable: sha-256 of receivable, deposit or break key, component, night, kind',
   },
   { field: 'kind', name: 'kind', type: 'string', comment: 'NEW, or REVERSAL of an amount posted before' },
   {
@@ -18,7 +18,7 @@ export const BAIXA_COLUMNS = [
     name: 'component',
     type: 'string',
     comment:
-      'PAYMENT, ADVANCE, ADVANCE_FEE, CANCELLATION, CHARGEBACK, CHARGEBACK_REVERSAL, ADJUSTMENT, DIFFERENCE',
+      'PAYMENT, ADVANCE, ADVANCE_FEE, CANCELLATION, CHARGEBACK, CHARGEBACK_REVERSAL, ADJUSTMENT, DIFFERENCE, DEPOSIT, WRITE_OFF',
   },
   {
     field: 'amountCents',
@@ -26,7 +26,7 @@ export const BAIXA_COLUMNS = [
     type: 'bigint',
     comment: "signed; a REVERSAL's is the posted amount's opposite",
   },
-  { field: 'receivableKey', name: 'receivable_key', type: 'string' },
+  { field: 'receivableKey', name: 'receivable_key', type: 'string', comment: "null on a deposit's line" },
   { field: 'acquirer', name: 'acquirer', type: 'string' },
   { field: 'merchant', name: 'merchant', type: 'string' },
   { field: 'saleDate', name: 'sale_date', type: 'string' },
@@ -42,7 +42,27 @@ export const BAIXA_COLUMNS = [
     comment: 'the last day a payment or advance paid it',
   },
   { field: 'status', name: 'status', type: 'string', comment: 'as the night left it' },
-  { field: 'reason', name: 'reason', type: 'string' },
+  { field: 'reason', name: 'reason', type: 'string', comment: "a WRITE_OFF's: the reason it was accepted" },
+  {
+    field: 'depositKey',
+    name: 'deposit_key',
+    type: 'string',
+    comment: "a DEPOSIT line's deposit: payment date, acquirer, account, group",
+  },
+  { field: 'bankAccount', name: 'bank_account', type: 'string', comment: "a DEPOSIT line's account" },
+  { field: 'breakId', name: 'break_id', type: 'string', comment: "a WRITE_OFF's accepted break" },
+  {
+    field: 'breakKind',
+    name: 'break_kind',
+    type: 'string',
+    comment: "a WRITE_OFF's break kind (PAID_SHORT...)",
+  },
+  {
+    field: 'matchedWith',
+    name: 'matched_with',
+    type: 'string',
+    comment: "a manual match's other side: the payments' receivables, or the forecast's",
+  },
 ] as const;
 
 /**

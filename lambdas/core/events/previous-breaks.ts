@@ -29,7 +29,7 @@ interface SnapshotDeps {
 }
 
 /** The latest night with a snapshot before `asOf`; null when there is none. */
-async function previousNight({ s3, bucket }: SnapshotDeps, asOf: IsoDate): Promise<IsoDate | null> {
+export async function previousNight({ s3, bucket }: SnapshotDeps, asOf: IsoDate): Promise<IsoDate | null> {
   let latest: IsoDate | null = null;
   let token: string | undefined;
   do {

@@ -243,11 +243,11 @@ function ownMoney(content: ReceivableContent): ReceivableContent {
   return content.mergedInto === undefined ? content : { ...content, settlements: [] };
 }
 
-/** {@link moneyOf} with the lifecycle amounts it sums up (the ERP export posts them one by one). */
+/** {@link moneyOf} with its lifecycle amounts, for the ERP export (a merged one's payments count where merged). */
 export function moneyWithLifecycleOf(
   content: ReceivableContent,
 ): StatusMoney & { lifecycle: LifecycleMoney } {
-  const assessment = assess(content);
+  const assessment = assess(ownMoney(content));
   return { ...moneyOfAssessment(assessment), lifecycle: assessment.lifecycle };
 }
 

@@ -31,13 +31,17 @@ export interface StepAccess {
   /**
    * The bank leg (docs/deposits.md). `match`: takes statements out of `bank/inbox/` (read, delete;
    * copies are puts), lists `bank/raw/` (was a statement ever taken in?) and rewrites the deposit
-   * results of its range (read, delete). `read`: lists `bank/raw/` and reads the deposit results.
+   * results of its range (read, delete), and reads the ERP export's lines and deposit ledger (it
+   * writes the deposit lines, baixas/deposit-ledger.ts). `read`: lists `bank/raw/` and reads the
+   * deposit results.
    */
   readonly bankLeg?: 'match' | 'read';
   /** Reads the kept action lists (action-list/store.ts, their own prefix); writes are `bucket` puts. */
   readonly actionList?: boolean;
   /** Reads the nights' fee lines (fee-audit/overcharges-lake.ts, their own prefix): the fee pendências. */
   readonly feeLines?: boolean;
+  /** Reads the ERP export's lines (baixas/store.ts, their own prefix): the night's manifest. */
+  readonly erpLines?: boolean;
   /**
    * Publishes the night's events (docs/events.md): PutEvents on the stack's bus only, and reads the
    * breaks' nightly snapshots (their own prefix) to compare the night with the one before.
@@ -207,7 +211,8 @@ export const STEP_CATALOG = {
     timeoutSeconds: 300,
     // The fee audit's section: the rate table and the night's touched receivables (docs/fee-audit.md),
     // its lines kept for the pendências and read back by days (feeLines);
-    // the deposits section: the results the deposit match stored (docs/deposits.md). Its table writes
+    // the deposits section: the results the deposit match stored (docs/deposits.md); the ERP export's
+    // manifest, the night's lines (docs/erp-export.md). Its table writes
     // close the run marker and tidy the kept totals (book/reader.ts); the action list is kept night to
     // night in the bucket (action-list/store.ts).
     access: {
@@ -221,6 +226,7 @@ export const STEP_CATALOG = {
       actionList: true,
       feeLines: true,
       events: true,
+      erpLines: true,
     },
     environment: [...BASE_ENV, ENV.bucketName, ENV.reconConfig, ENV.topicArn, ENV.eventBusName],
     // With the web inbox on, the report and the message link into it.

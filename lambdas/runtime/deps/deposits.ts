@@ -1,5 +1,6 @@
 /** The deposit match's dependencies (the match-deposits Lambda and the local world). */
 import { buildAccountStore } from '../../core/account-items/account-items';
+import { buildDepositLinesExport } from '../../core/baixas/deposit-ledger';
 import { buildTotalsStore } from '../../core/book/book-store';
 import { readExpectedDeposits } from '../../core/book/expected-deposits';
 import { buildBankStore } from '../../core/deposits/bank/bank-store';
@@ -28,6 +29,7 @@ export function buildDepositMatchDeps(
     identity: config.deposits.statementIdentity,
   });
   const totals = buildTotalsStore({ ddb, tableName, now });
+  const exportDepositLines = buildDepositLinesExport({ s3, bucket });
   const reconcileDeposits = buildDepositReconciler({
     config,
     importInbox: () => importInbox({ s3, bucket, importStatement }),
@@ -36,6 +38,8 @@ export function buildDepositMatchDeps(
     listTransactions: (from, to) => bank.list(from, to),
     writeResults: async (results, range, night) => {
       await writeDepositResults(s3, bucket, results, range, night);
+      // The ERP export's deposit lines, from the results as just written (docs/erp-export.md).
+      await exportDepositLines(results, range, night);
     },
     warn: wiring.warn,
   });

@@ -7,6 +7,8 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { itemsOf, largestByState, observedOf } from '../../core/action-list/entries';
 import type { ActionList } from '../../core/action-list/store';
+import { writeBaixasManifest } from '../../core/baixas/manifest';
+import { buildWriteOffExport } from '../../core/baixas/write-offs';
 import type { LargestOf } from '../../core/book/reader';
 import type { ActionState, BookView } from '../../core/book/types';
 import { decidedIds, undecidedItems, withoutDecided } from '../../core/breaks/book-attention';
@@ -40,6 +42,7 @@ interface Night {
 }
 
 export function summaryBreaks({ breaks, s3, bucket, readBook, actionList }: SummaryBreaksWiring) {
+  const exportWriteOffs = buildWriteOffExport({ s3, bucket });
   let night: Night | undefined;
   // Each part is read when first asked for, once per summary: a part nobody asks for never runs.
   const of = (asOf: IsoDate): Night => {
@@ -69,6 +72,10 @@ export function summaryBreaks({ breaks, s3, bucket, readBook, actionList }: Summ
       await breaks.copyPending();
       const listed = await breaks.list(asOf, entries.map(observedOf));
       await writeBreaksSnapshot({ s3, bucket }, asOf, listed);
+      // The ERP export's write-offs: what the night's decisions accepted or undid (docs/erp-export.md).
+      await exportWriteOffs(asOf, listed);
+      // The summary comes after every part of the night (segments, deposits, write-offs): its manifest.
+      await writeBaixasManifest({ s3, bucket }, asOf);
       return listed;
     });
     return n.views;

@@ -14,6 +14,8 @@ import {
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { actionListKey } from '../../../lambdas/core/action-list/store';
+import { manifestKey } from '../../../lambdas/core/baixas/manifest';
+import { baixasKey } from '../../../lambdas/core/baixas/store';
 import { breaksSnapshotKey } from '../../../lambdas/core/breaks/snapshot-lake';
 import { parseReconConfig } from '../../../lambdas/core/config';
 import { BANK_INBOX_PREFIX } from '../../../lambdas/core/deposits/bank/lake-file';
@@ -103,7 +105,7 @@ async function storedSummary(bucket: string, runId: string): Promise<Partial<Run
 }
 
 describe('the summarize step and the bank leg', () => {
-  it('reads the results the match stored and writes nothing but its summary, the breaks snapshot and the action list', async () => {
+  it('reads the results the match stored and writes nothing but its summary, the breaks snapshot, the action list and its ERP write-offs and manifest', async () => {
     const bucket = await freshBucket();
     await put(bucket, `${BANK_INBOX_PREFIX}itau.ofx`, golden('itau-sgml-1252.ofx'));
     const night = await buildDepositMatchDeps(wiring(bucket))({ from: PERIOD.from, asOf: AS_OF });
@@ -118,8 +120,9 @@ describe('the summarize step and the bank leg', () => {
 
     const objectsAfter = await objects(bucket);
     const added = [...objectsAfter.keys()].filter((key) => !objectsBefore.has(key));
-    // Its summary and the full lists it names, the night's breaks in the lake (none here: empty) and
-    // the action list kept for the next night.
+    // Its summary and the full lists it names, the night's breaks in the lake (none here: empty), the
+    // action list kept for the next night, the ERP export's write-offs of the night (none: empty) and
+    // its manifest.
     const lists = Object.values((await storedSummary(bucket, 'reads-only')).fullLists ?? {});
     const written = [
       ...Object.values(summaryKeys('reads-only')),
@@ -127,6 +130,8 @@ describe('the summarize step and the bank leg', () => {
       LATEST_REPORT_KEY,
       breaksSnapshotKey(AS_OF),
       actionListKey(AS_OF),
+      baixasKey(AS_OF, 'write-offs'),
+      manifestKey(AS_OF),
     ];
     expect(added.sort()).toEqual(written.sort());
     for (const [key, etag] of objectsBefore) expect(objectsAfter.get(key), key).toBe(etag);

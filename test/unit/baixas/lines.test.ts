@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { lineId, linesOf } from '../../../lambdas/core/baixas/lines';
 import type { CanonicalRecord } from '../../../lambdas/core/ingest/records/canonical';
 import { fromItem, type Receivable, toItem } from '../../../lambdas/core/receivables/item';
-import { applyRecords } from '../../../lambdas/core/receivables/matcher';
+import {
+  mergedContent,
+  unmergedContent,
+  withMovedFrom,
+  withoutMovedFrom,
+} from '../../../lambdas/core/receivables/manual-match';
+import { applyRecords, type ReceivableContent } from '../../../lambdas/core/receivables/matcher';
 import { postableOf, postedBefore } from '../../../lambdas/core/receivables/postable';
 import { explain } from '../../../lambdas/core/receivables/status';
 import { itemBytes } from '../../support/item-bytes';
@@ -13,13 +19,11 @@ const key = saleKey(7);
 const NIGHT_ONE = '2025-04-01';
 const NIGHT_TWO = '2025-04-02';
 
-/** The receivable a write on `night` leaves after `previous`, stamped as the writer stamps it. */
-function written(previous: Receivable | undefined, night: string, records: CanonicalRecord[]): Receivable {
-  const { receivable } = applyRecords(previous, records, config);
-  if (!receivable) throw new Error('nothing written');
-  const { status, reason } = explain(receivable, night, config);
+/** `content` written on `night` over `previous`, stamped as the writer stamps it. */
+function stamped(previous: Receivable | undefined, content: ReceivableContent, night: string): Receivable {
+  const { status, reason } = explain(content, night, config);
   return {
-    ...receivable,
+    ...content,
     status,
     reason,
     version: (previous?.version ?? 0) + 1,
@@ -29,12 +33,17 @@ function written(previous: Receivable | undefined, night: string, records: Canon
   };
 }
 
+/** The receivable a write of `records` on `night` leaves after `previous`. */
+function written(previous: Receivable | undefined, night: string, records: CanonicalRecord[]): Receivable {
+  const { receivable } = applyRecords(previous, records, config);
+  if (!receivable) throw new Error('nothing written');
+  return stamped(previous, receivable, night);
+}
+
 const amounts = (receivable: Receivable, night: string) =>
-  linesOf(receivable, night, config).map(({ kind, component, amountCents }) => [
-    kind,
-    component,
-    amountCents,
-  ]);
+  linesOf(receivable, night, config).map(
+    ({ kind, component, amountCents }) => [kind, component, amountCents] as const,
+  );
 
 describe('ERP export lines', () => {
   it('posts a new receivable in full, a correction as a reversal and a new line, a re-run as the same lines', () => {
@@ -85,6 +94,28 @@ describe('ERP export lines', () => {
       ['NEW', 'PAYMENT', 10_005],
       ['NEW', 'DIFFERENCE', 5],
     ]);
+  });
+
+  it('moves a payment matched by hand to the forecast it pays, and back on undo: posted once, each side says the other', () => {
+    const payment = written(undefined, NIGHT_ONE, [settlement(saleKey(8), hexHash('u'), 10_000)]);
+    const open = written(undefined, NIGHT_ONE, [forecast(key, hexHash('a'), 10_000)]);
+    expect(amounts(payment, NIGHT_ONE)).toContainEqual(['NEW', 'PAYMENT', 10_000]);
+    expect(amounts(open, NIGHT_ONE)).toEqual([]);
+
+    const merged = stamped(payment, mergedContent(payment, open.key), NIGHT_TWO);
+    const matched = stamped(open, withMovedFrom(open, merged), NIGHT_TWO);
+    expect(amounts(merged, NIGHT_TWO)).toEqual(
+      amounts(payment, NIGHT_ONE).map(([, component, cents]) => ['REVERSAL', component, -cents]),
+    );
+    expect(amounts(matched, NIGHT_TWO)).toEqual([['NEW', 'PAYMENT', 10_000]]);
+    expect(linesOf(matched, NIGHT_TWO, config)[0]?.matchedWith).toBe(payment.key);
+    expect(linesOf(merged, NIGHT_TWO, config)[0]).toMatchObject({ matchedWith: open.key, status: 'MERGED' });
+
+    const undone = stamped(matched, withoutMovedFrom(matched, payment.key), '2025-04-03');
+    const alone = stamped(merged, unmergedContent(merged), '2025-04-03');
+    expect(amounts(undone, '2025-04-03')).toEqual([['REVERSAL', 'PAYMENT', -10_000]]);
+    expect(amounts(alone, '2025-04-03')).toEqual(amounts(payment, NIGHT_ONE));
+    expect(linesOf(alone, '2025-04-03', config)[0]?.matchedWith).toBeNull();
   });
 
   it('round-trips the baseline through the item and says what it costs in bytes', () => {
