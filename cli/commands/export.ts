@@ -1,11 +1,13 @@
 /**
  * `recon export baixas`: the settled movements for the ERP (docs/erp-export.md), as the nightly runs
- * of the local data directory wrote them (`exports/baixas/` in its s3rver). `--cursor` hands the
- * lines of the nights after it, each once; `--since` hands the nights from a date again, marked as a
- * re-export. The cursor for the next pull goes to standard error (or standard output with `--out`),
+ * of the local data directory wrote them (`exports/baixas/` in its s3rver), or of a deployed stack
+ * with `--bucket` (its lake bucket; AWS credentials and region from the SDK's usual sources).
+ * `--cursor` hands the lines of the nights after it, each once; `--since` hands the nights from a
+ * date again, marked as a re-export. The cursor for the next pull goes to standard error (or standard output with `--out`),
  * so the lines can be piped as they are.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { S3Client } from '@aws-sdk/client-s3';
 import { type Command, Option } from 'commander';
 import { EXPORT_FORMATS, type ExportFormat, renderLines } from '../../lambdas/core/baixas/layout';
 import { GENERIC_MAPPING, parseErpMapping } from '../../lambdas/core/baixas/mapping';
@@ -29,6 +31,7 @@ interface ExportOptions {
   readonly format: ExportFormat;
   readonly mapping?: string;
   readonly out?: string;
+  readonly bucket?: string;
 }
 
 function parseCursor(value: string): IsoDate {
@@ -47,6 +50,23 @@ async function mappingOf(options: ExportOptions, io: CliIo) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** The lines of the local data directory, read under its run lock from its s3rver. */
+async function localPull(options: ExportOptions, from: PullFrom, io: CliIo) {
+  const paths = await existingState(options.dataDir, options.env);
+  return withRunLock(
+    paths.lock,
+    async () => {
+      const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
+      try {
+        return await pullLines(buildBaixasStore({ s3: s3.client, bucket: s3.bucket }), from);
+      } finally {
+        await s3.close();
+      }
+    },
+    io.signal,
+  );
 }
 
 export function registerExportCommand(program: Command, io: CliIo): void {
@@ -68,27 +88,22 @@ export function registerExportCommand(program: Command, io: CliIo): void {
       'a JSON mapping of columns and account codes (default: erpExport, else generic)',
     )
     .option('--out <file>', 'write the lines to this file instead of standard output')
+    .option(
+      '--bucket <name>',
+      'the deployed lake bucket (stack output LakeBucket) instead of the data directory',
+    )
     .action(async (options: ExportOptions) => {
       const mapping = await mappingOf(options, io);
-      const paths = await existingState(options.dataDir, options.env);
       const from: PullFrom =
         options.cursor !== undefined
           ? { cursor: options.cursor }
           : options.since !== undefined
             ? { since: options.since }
             : {};
-      const pull = await withRunLock(
-        paths.lock,
-        async () => {
-          const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
-          try {
-            return await pullLines(buildBaixasStore({ s3: s3.client, bucket: s3.bucket }), from);
-          } finally {
-            await s3.close();
-          }
-        },
-        io.signal,
-      );
+      const pull =
+        options.bucket === undefined
+          ? await localPull(options, from, io)
+          : await pullLines(buildBaixasStore({ s3: new S3Client({}), bucket: options.bucket }), from);
       const text = renderLines(pull.lines, mapping, options.format);
       const cursor = `cursor: ${pull.cursor ?? ''}\n`;
       if (options.out === undefined) {

@@ -234,8 +234,8 @@ export function localCopyOf(directory: string, key: string): string {
 }
 
 /**
- * Copies the run's summary files, its full lists (the CSVs the report links to, as bytes: their BOM
- * is kept) and its notification next to the local state, where a person finds them.
+ * Copies the run's summary files, its full lists and the night's ERP lines (CSVs, as bytes: their
+ * BOM is kept) and its notification next to the local state, where a person finds them.
  */
 async function copySummary(
   directory: string,
@@ -251,7 +251,8 @@ async function copySummary(
   await writeFile(json, `${JSON.stringify(summary, null, 2)}\n`);
   await writeFile(html, renderHtmlReport(summary));
   await writeFile(notification, `${message}\n`);
-  for (const file of Object.values(summary.fullLists ?? {})) {
+  const erpLines = summary.erpLines ? [summary.erpLines.file] : [];
+  for (const file of [...Object.values(summary.fullLists ?? {}), ...erpLines]) {
     const key = summaryFileKey(summary.runId, file);
     await writeFile(localCopyOf(directory, key), await read(key));
   }

@@ -1,7 +1,8 @@
 /**
  * `recon report --latest` through the real path: local runs write `summaries/latest.json` to the
  * local bucket (s3rver) as the deployed summarize step does to S3, and the real `recon` process finds
- * the report of the run that finished last through it.
+ * the report of the run that finished last through it. `recon export baixas --bucket` reads a
+ * deployed lake bucket the same way (s3rver standing in for S3) and hands the same lines as locally.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,15 +31,26 @@ describe('recon report', () => {
     const earlier = await runCliProcess(['report', '--run', first.summary.runId, '--data-dir', dataDir]);
     expect(earlier.stdout).toBe(`${first.files.html}\n`);
 
+    const exported = await runCliProcess(['export', 'baixas', '--data-dir', dataDir, '--format', 'jsonl']);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).not.toBe('');
+
     // Deployed, the same pointer in the lake bucket gives a presigned link (s3rver standing in for S3).
     const lake = await startLocalS3({ directory: join(dataDir, 'sandbox', 's3'), bucket: LOCAL_BUCKET });
     try {
-      const link = await runCliProcess(['report', '--latest', '--bucket', lake.bucket, '--hours', '2'], {
+      const aws = {
         AWS_ENDPOINT_URL_S3: lake.endpoint,
         AWS_REGION: LOCAL_REGION,
         AWS_ACCESS_KEY_ID: 'S3RVER',
         AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      });
+      };
+      // The ERP lines of the deployed bucket: the very lines and cursor of the local export.
+      const deployed = await runCliProcess(
+        ['export', 'baixas', '--bucket', lake.bucket, '--format', 'jsonl'],
+        aws,
+      );
+      expect(deployed).toEqual(exported);
+      const link = await runCliProcess(['report', '--latest', '--bucket', lake.bucket, '--hours', '2'], aws);
       expect(link.code, link.stderr).toBe(0);
       const url = new URL(link.stdout.trim());
       expect(decodeURIComponent(url.pathname)).toBe(

@@ -53,6 +53,13 @@ describe('recon run, locally, end to end', () => {
     const baixas = await exportedBaixas(dataDir, []);
     expect(baixas.lines.length).toBeGreaterThan(0);
     expect(paidPerSale(baixas.lines)).toEqual(settledPerSale(afterFirst));
+    // The night's lines in the ERP's layout, beside the report, linked from the message as the lists are.
+    const tonight = baixas.lines.filter((line) => line.night === first.summary.asOf);
+    const csvPath = join(dirname(first.files.html), 'baixas.csv');
+    expect(lines).toContain(`${t.message.baixasFile(tonight.length)}: ${csvPath}`);
+    const csv = await readFile(csvPath, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(tonight.length + 1);
 
     const second = await runAgainst(simulator, { env: 'sandbox', dataDir, webhook: 'off' });
     // The ERP export, exactly once: nothing new after the cursor, the same lines again when asked again.

@@ -189,6 +189,7 @@ export const ENGLISH: Texts = {
     reportLink: (until) => `Full report, link valid until ${until} at the latest:`,
     reportFile: 'Full report (local file):',
     reportObject: (uri) => `Full report at ${uri} (no link could be made).`,
+    baixasFile: (lines) => `Tonight's ERP lines (${formatQuantity(lines, 'line', 'lines', 'en')}, CSV)`,
     fullLists: 'Full lists (CSV, for Excel):',
     inbox: 'Breaks to work (the inbox, signed in):',
     newLink: (command) => `For a new link, someone with AWS access runs: ${command}`,

@@ -190,6 +190,8 @@ export const PORTUGUESE: Texts = {
     reportLink: (until) => `Relatório completo, link válido no máximo até ${until}:`,
     reportFile: 'Relatório completo (arquivo local):',
     reportObject: (uri) => `Relatório completo em ${uri} (não foi possível gerar um link).`,
+    baixasFile: (lines) =>
+      `Baixas da noite para o ERP (${formatQuantity(lines, 'linha', 'linhas', 'pt-BR')}, CSV)`,
     fullLists: 'Listas completas (CSV, para o Excel):',
     inbox: 'Pendências para tratar (caixa de pendências, com login):',
     newLink: (command) => `Para um novo link, quem tem acesso à AWS executa: ${command}`,

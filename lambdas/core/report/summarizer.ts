@@ -13,6 +13,7 @@ import type { SummaryInput } from '../workflow/contracts';
 import { bookFromReceivables, buildRunSummaryFromBook } from './compute';
 import { fullListsOf, type ReadActionItems, writeFullLists } from './full-lists';
 import { renderHtmlReport } from './html';
+import { textsFor } from './i18n';
 import { summaryMessage, summarySubject } from './message';
 import type { ReportLinker } from './report-link';
 import type { DepositsQuery, FeesQuery, SectionsSummary } from './sections';
@@ -49,7 +50,28 @@ export type SummarizerDeps<R extends SummaryReceivable = SummaryReceivable> = Bo
   readonly readActionItems?: ReadActionItems;
   /** The web inbox's address (docs/inbox.md): what needs action links into it; absent: no links. */
   readonly inboxUrl?: string;
+  /**
+   * The night's ERP lines as the configured layout renders them in CSV (docs/erp-export.md), written
+   * beside the report and linked from the message; absent, or a night without lines: no link.
+   */
+  readonly baixasCsv?: (
+    asOf: IsoDate,
+  ) => Promise<{ readonly csv: string; readonly lines: number } | undefined>;
 };
+
+/** The night's ERP lines written beside the report; undefined when the night has none. */
+async function writeErpLines<R extends SummaryReceivable>(
+  deps: SummarizerDeps<R>,
+  asOf: IsoDate,
+  key: (file: string) => string,
+): Promise<RunSummary['erpLines']> {
+  const baixas = await deps.baixasCsv?.(asOf);
+  if (baixas === undefined) return undefined;
+  await deps.writeObject(key(ERP_LINES_FILE), baixas.csv, 'text/csv; charset=utf-8');
+  return { file: ERP_LINES_FILE, lines: baixas.lines };
+}
+
+const ERP_LINES_FILE = 'baixas.csv';
 
 /** Object keys of one run's summary files in the lake bucket. */
 export function summaryKeys(runId: string): { json: string; html: string } {
@@ -96,7 +118,12 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
     const lists = await fullListsOf(built, deps.readActionItems);
     const key = (file: string) => summaryFileKey(input.runId, file);
     const fullLists = await writeFullLists(lists, key, deps.writeObject);
-    const summary = lists.length === 0 ? built : { ...built, fullLists };
+    const erpLines = await writeErpLines(deps, input.asOf, key);
+    const summary = {
+      ...built,
+      ...(lists.length === 0 ? {} : { fullLists }),
+      ...(erpLines === undefined ? {} : { erpLines }),
+    };
     const keys = summaryKeys(input.runId);
     await deps.writeObject(keys.json, `${JSON.stringify(summary, null, 2)}\n`, 'application/json');
     await deps.writeObject(keys.html, renderHtmlReport(summary), 'text/html; charset=utf-8');
@@ -108,6 +135,11 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
         link: await deps.reportLink(key(fullListName(list.name))),
       })),
     );
+    // The night's ERP lines open as the lists do, after them.
+    if (erpLines !== undefined) {
+      const label = textsFor(summary.language).message.baixasFile(erpLines.lines);
+      listLinks.push({ label, link: await deps.reportLink(key(erpLines.file)) });
+    }
     const message = summaryMessage(summary, await deps.reportLink(keys.html), listLinks);
     await deps.publish(summarySubject(summary), message);
     return summary;

@@ -138,6 +138,8 @@ export interface Texts {
     reportObject: (uri: string) => string;
     newLink: (command: string) => string;
     /** Before the full lists' links, after the report's. */
+    /** The label of the night's ERP lines (CSV) among the full lists' links. */
+    baixasFile: (lines: number) => string;
     fullLists: string;
     /** Before the web inbox's link (its morning list), when the run knew one. */
     inbox: string;

@@ -67,4 +67,6 @@ export interface RunSummary extends RunInfo, SectionsSummary {
   readonly fullLists?: FullLists;
   /** The web inbox's address, when the run knew one: what needs action links into it (inbox-links.ts). */
   readonly inboxUrl?: string;
+  /** The night's ERP lines the run wrote beside the report in CSV (docs/erp-export.md); absent: none. */
+  readonly erpLines?: { readonly file: string; readonly lines: number };
 }

@@ -1,8 +1,11 @@
 /** The run summary's dependencies (the summarize Lambda and the local world). */
+
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildFeesReader } from '../../core/account-items/period-fees';
 import { buildActionList } from '../../core/action-list/store';
+import { GENERIC_MAPPING } from '../../core/baixas/mapping';
+import { nightCsv } from '../../core/baixas/night-file';
 import { buildBookReader } from '../../core/book/reader';
 import type { IsoDate } from '../../core/calendar';
 import { anyStatementTaken } from '../../core/deposits/bank/inbox';
@@ -85,6 +88,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
       }),
     ),
     breaks: breaks.section,
+    baixasCsv: (asOf) => nightCsv({ s3, bucket }, asOf, config.erpExport ?? GENERIC_MAPPING),
     ...(wiring.inboxUrl === undefined ? {} : { inboxUrl: wiring.inboxUrl }),
   });
   const nightEvents =
