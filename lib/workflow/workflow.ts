@@ -8,6 +8,7 @@ import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ACTION_LIST_PREFIX } from '../../lambdas/core/action-list/store';
+import { ACCOUNT_LEDGER_PREFIX } from '../../lambdas/core/baixas/account-lines';
 import { DEPOSIT_LEDGER_PREFIX } from '../../lambdas/core/baixas/deposit-ledger';
 import { BAIXAS_TABLE } from '../../lambdas/core/baixas/table';
 import { BREAKS_TABLE } from '../../lambdas/core/breaks/lake-tables';
@@ -257,7 +258,10 @@ export class Workflow extends Construct {
         "Reads the breaks' nightly snapshots under their own prefix only (a night's events compare it with the night before).",
       );
     }
-    if (spec.erpLines) this.grantPrefixRead(fn, BAIXAS_TABLE.prefix, props.bucket, ERP_READS);
+    // The summary's ERP parts: the night's lines (manifest, CSV) and what the account items posted.
+    if (spec.erpLines)
+      for (const prefix of [BAIXAS_TABLE.prefix, ACCOUNT_LEDGER_PREFIX])
+        this.grantPrefixRead(fn, prefix, props.bucket, ERP_READS);
     if (spec.topic) {
       props.topic.grantPublish(fn.role);
       acknowledgeWildcards(

@@ -48,6 +48,12 @@ describe('recon stack: bucket reads per step', () => {
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['breaks/snapshots/*'] } }],
       ['s3:GetObject', expect.stringMatching(/"\/exports\/baixas\/\*"\]/), undefined],
       ['s3:ListBucket', expect.any(String), { StringLike: { 's3:prefix': ['exports/baixas/*'] } }],
+      ['s3:GetObject', expect.stringMatching(/"\/exports\/baixas-ledger\/account-items\/\*"\]/), undefined],
+      [
+        's3:ListBucket',
+        expect.any(String),
+        { StringLike: { 's3:prefix': ['exports/baixas-ledger/account-items/*'] } },
+      ],
       [
         's3:GetObject',
         expect.stringMatching(

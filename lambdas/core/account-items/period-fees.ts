@@ -42,11 +42,13 @@ export interface PeriodFees {
   readonly items?: readonly FeeItem[];
 }
 
-/** Which account-level items the summary reads: the run's acquirers over its period. */
+/** Which account-level items the summary reads: the run's acquirers over its period, on its night. */
 export interface FeesQuery {
   readonly acquirers: readonly string[];
   readonly from: IsoDate;
   readonly to: IsoDate;
+  /** The run's business date: the night the ERP export posts what the items moved (baixas/account-lines.ts). */
+  readonly asOf: IsoDate;
 }
 
 /** Largest account-level items named in the report; the rest are in the lake. */

@@ -29,10 +29,15 @@ export const LINE_KINDS = ['NEW', 'REVERSAL'] as const;
 export type LineKind = (typeof LINE_KINDS)[number];
 
 /**
- * A receivable's components, a deposit the bank confirmed (deposit-lines.ts) and a break a person
- * accepted, written off (write-offs.ts).
+ * A receivable's components, a deposit the bank confirmed (deposit-lines.ts), a break a person
+ * accepted, written off (write-offs.ts), and an account's fees and adjustments (account-lines.ts).
  */
-export type LineComponent = (typeof COMPONENT_NAMES)[PostableComponent] | 'DEPOSIT' | 'WRITE_OFF';
+export type LineComponent =
+  | (typeof COMPONENT_NAMES)[PostableComponent]
+  | 'DEPOSIT'
+  | 'WRITE_OFF'
+  | 'ACCOUNT_FEE'
+  | 'ACCOUNT_ADJUSTMENT';
 
 /**
  * One posting: a signed amount (a REVERSAL's is the posted amount's opposite) and what it is of: a

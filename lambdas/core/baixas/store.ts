@@ -64,8 +64,8 @@ function fromRow(row: Row, night: IsoDate): BaixaLine {
   } as BaixaLine;
 }
 
-/** An export segment of the receivables, or the night's deposits or write-offs (after every segment). */
-export type BaixasPart = number | 'deposits' | 'write-offs';
+/** An export segment of the receivables, or the night's deposits, write-offs or account items (after every segment). */
+export type BaixasPart = number | 'deposits' | 'write-offs' | 'account-items';
 
 export function baixasKey(night: IsoDate, part: BaixasPart): string {
   const name = typeof part === 'number' ? String(part).padStart(5, '0') : part;

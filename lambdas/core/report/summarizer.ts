@@ -103,6 +103,7 @@ export function buildSummarizer<R extends SummaryReceivable>(deps: SummarizerDep
       acquirers: accountAcquirersOf(input.jobs),
       from: input.from,
       to: input.to,
+      asOf: input.asOf,
     });
     const stamp = { finishedAt: deps.now(), language: deps.language };
     const feeAudit = await deps.feeAudit?.(input.asOf);

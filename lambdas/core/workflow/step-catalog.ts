@@ -40,7 +40,10 @@ export interface StepAccess {
   readonly actionList?: boolean;
   /** Reads the nights' fee lines (fee-audit/overcharges-lake.ts, their own prefix): the fee pendências. */
   readonly feeLines?: boolean;
-  /** Reads the ERP export's lines (baixas/store.ts, their own prefix): the night's manifest and its CSV. */
+  /**
+   * Reads the ERP export's lines (baixas/store.ts, their own prefix: the night's manifest and its CSV)
+   * and the account items' ledger (baixas/account-lines.ts).
+   */
   readonly erpLines?: boolean;
   /**
    * Publishes the night's events (docs/events.md): PutEvents on the stack's bus only, and reads the

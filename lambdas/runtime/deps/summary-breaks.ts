@@ -7,7 +7,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { itemsOf, largestByState, observedOf } from '../../core/action-list/entries';
 import type { ActionList } from '../../core/action-list/store';
-import { writeBaixasManifest } from '../../core/baixas/manifest';
 import { buildWriteOffExport } from '../../core/baixas/write-offs';
 import type { LargestOf } from '../../core/book/reader';
 import type { ActionState, BookView } from '../../core/book/types';
@@ -74,8 +73,6 @@ export function summaryBreaks({ breaks, s3, bucket, readBook, actionList }: Summ
       await writeBreaksSnapshot({ s3, bucket }, asOf, listed);
       // The ERP export's write-offs: what the night's decisions accepted or undid (docs/erp-export.md).
       await exportWriteOffs(asOf, listed);
-      // The summary comes after every part of the night (segments, deposits, write-offs): its manifest.
-      await writeBaixasManifest({ s3, bucket }, asOf);
       return listed;
     });
     return n.views;

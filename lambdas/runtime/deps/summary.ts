@@ -2,8 +2,10 @@
 
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { buildAccountStore } from '../../core/account-items/account-items';
-import { buildFeesReader } from '../../core/account-items/period-fees';
+import { buildFeesReader, type FeesQuery, type PeriodFees } from '../../core/account-items/period-fees';
 import { buildActionList } from '../../core/action-list/store';
+import { type AccountNight, buildAccountLinesExport } from '../../core/baixas/account-lines';
+import { writeBaixasManifest } from '../../core/baixas/manifest';
 import { GENERIC_MAPPING } from '../../core/baixas/mapping';
 import { nightCsv } from '../../core/baixas/night-file';
 import { buildBookReader } from '../../core/book/reader';
@@ -78,7 +80,7 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     now,
     language: workflowConfig.reportLanguage,
     feeAudit: breaks.feeAudit(feeNight.read),
-    readFees: buildFeesReader(accounts.list),
+    readFees: postingAccountLines(buildFeesReader(accounts.list), buildAccountLinesExport({ s3, bucket })),
     // What the matchDeposits step stored this night: the summary takes no statement in and writes no result.
     deposits: breaks.deposits(
       buildDepositsSectionReader({
@@ -104,10 +106,25 @@ export function buildSummaryDeps(wiring: SummaryWiring): WorkflowDeps['summarize
     feeNight.reset();
     await feeNight.read(input.asOf);
     const summary = await summarize(input);
+    // Every part of the night's ERP lines is written by now (segments, deposits, write-offs, account items).
+    await writeBaixasManifest({ s3, bucket }, input.asOf);
     // After the summary is out: a bus that refuses fails the night loudly, the morning message still went.
     const { environment, asOf } = input;
     await nightEvents?.({ environment, asOf, views: await breaks.views(asOf) });
     return summary;
+  };
+}
+
+/** The fees reader, posting the ERP lines of the account items it read (baixas/account-lines.ts). */
+function postingAccountLines(
+  read: (query: FeesQuery) => Promise<PeriodFees>,
+  post: (night: AccountNight) => Promise<number>,
+) {
+  return async (query: FeesQuery): Promise<PeriodFees> => {
+    const fees = await read(query);
+    const range = { from: query.from, to: query.to };
+    await post({ night: query.asOf, acquirers: query.acquirers, range, items: fees.items ?? [] });
+    return fees;
   };
 }
 

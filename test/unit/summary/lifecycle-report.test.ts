@@ -188,7 +188,12 @@ describe('the period fees', () => {
       asked.push([acquirer, from, to]);
       return ITEMS.filter((i) => i.acquirer === acquirer);
     });
-    const fees = await read({ acquirers: ['REDE'], from: '2025-01-01', to: '2025-01-31' });
+    const fees = await read({
+      acquirers: ['REDE'],
+      from: '2025-01-01',
+      to: '2025-01-31',
+      asOf: '2025-02-01',
+    });
     expect(asked).toEqual([['REDE', '2025-01-01', '2025-01-31']]);
     expect(fees.byAcquirer.map((a) => a.acquirer)).toEqual(['REDE']);
   });
