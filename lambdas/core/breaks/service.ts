@@ -2,8 +2,9 @@
  * Breaks as a finance team works them: what the data shows (receivables in an action state, from
  * the action list kept night to night: work bounded by what needs action, never the book) joined
  * with what people decided (decision-store.ts). The only decision that writes receivables is a
- * manual match (manual-match.ts), which moves an unexpected payment's money to its forecast; every
- * other decision leaves the money as it is, and the money never erases a decision.
+ * manual match (manual-match.ts), which moves an unexpected payment's money to its forecast; a
+ * credit's manual match (deposit-match.ts) is read by the night's deposit match; every other
+ * decision leaves the money as it is, and the money never erases a decision.
  */
 import { isExpired } from '../book/expiry';
 import { addDays, type IsoDate } from '../calendar';
@@ -22,6 +23,7 @@ import { type BreakEvent, type ChainProblem, verifyChain } from './chain';
 import { DecisionRefusedError, type DecisionRequest, type DecisionRules, decide } from './decision';
 import { buildDecisionStore, type Head } from './decision-store';
 import { isDepositBreakId, observedOfDeposit } from './deposit-breaks';
+import { checkDepositMatch, resultReader } from './deposit-match';
 import { isFeeBreakId, observedOfOvercharges } from './fee-breaks';
 import { checkMatch, receivableKeyOf, settleLinks } from './manual-match';
 import { type BreakBasis, type ObservedBreak, observedOfReceivable, receivableBreakId } from './observed';
@@ -144,8 +146,11 @@ export function buildBreaks(deps: BreaksDeps) {
     return r ? matchedFrom(r) : [];
   }
 
-  /** Refuses a manual match the data does not allow (manual-match.ts). */
+  /** Refuses a manual match the data does not allow (manual-match.ts, deposit-match.ts). */
   async function checkMatchRequest(breakId: string, to: string): Promise<void> {
+    if (isDepositBreakId(breakId) && deps.depositResults) {
+      return checkDepositMatch(breakId, to, resultReader(deps.depositResults), await store.heads());
+    }
     if (!deps.links) throw new DecisionRefusedError('manual match is not available here', 'match-target');
     const source = receivableKeyOf(breakId) ?? '';
     const found = await readReceivables(deps, [...new Set([source, to])]);

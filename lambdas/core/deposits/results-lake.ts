@@ -18,7 +18,13 @@ import { mapWithConcurrency } from '../concurrency';
 import { resultDate } from './result-date';
 import { depositIdentity } from './result-identity';
 import { DEPOSIT_RESULTS_TABLE } from './results-table';
-import { DEPOSIT_STATUSES, type DepositResult, type DepositStatus } from './types';
+import {
+  DEPOSIT_STATUSES,
+  type DepositResult,
+  type DepositStatus,
+  MANUAL_MATCH_MARKS,
+  type ManualMatchMark,
+} from './types';
 
 type S3 = Pick<S3Client, 'send'>;
 
@@ -61,6 +67,7 @@ function toRow(r: DepositResult): Record<string, string | number | null> {
     reversal_cents: r.reversalCents,
     reversal_identity: r.reversalIdentity,
     seen_on: r.seenOn ?? null,
+    manual_match: r.manualMatch ?? null,
   };
 }
 
@@ -101,7 +108,16 @@ function fromRow(row: Record<string, unknown>, where: string): DepositResult {
     reversalCents: cents('reversal_cents'),
     reversalIdentity: text('reversal_identity'),
     ...seenOnOf(text('seen_on')),
+    ...manualMatchOf(text('manual_match'), where),
   };
+}
+
+const MARKS: ReadonlySet<string> = new Set(MANUAL_MATCH_MARKS);
+
+function manualMatchOf(mark: string | null, where: string): { manualMatch?: ManualMatchMark } {
+  if (mark === null) return {};
+  if (!MARKS.has(mark)) throw new Error(`${where}: unknown manual_match ${mark}`);
+  return { manualMatch: mark as ManualMatchMark };
 }
 
 // Rows written before the first night was kept have none: their breaks read the data's own date.

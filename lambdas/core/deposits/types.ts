@@ -120,4 +120,13 @@ export interface DepositResult {
    * night's match to the next): when its break was first seen. Absent until the result is stored.
    */
   readonly seenOn?: IsoDate;
+  /**
+   * A person's link (links.ts): LINKED on a deposit whose credit was matched to it by hand, CONFLICT
+   * on a credit matched by hand that the data does not let count there (it explains the deposit on
+   * its own). Absent: the data's own pairing.
+   */
+  readonly manualMatch?: ManualMatchMark;
 }
+
+export const MANUAL_MATCH_MARKS = ['LINKED', 'CONFLICT'] as const;
+export type ManualMatchMark = (typeof MANUAL_MATCH_MARKS)[number];

@@ -2,6 +2,8 @@
 import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildTotalsStore } from '../../core/book/book-store';
 import { readExpectedDeposits } from '../../core/book/expected-deposits';
+import { buildDecisionStore } from '../../core/breaks/decision-store';
+import { depositLinksOf } from '../../core/breaks/deposit-match';
 import { buildBankStore } from '../../core/deposits/bank/bank-store';
 import { buildStatementImporter } from '../../core/deposits/bank/import';
 import { anyStatementTaken, importInbox } from '../../core/deposits/bank/inbox';
@@ -28,6 +30,7 @@ export function buildDepositMatchDeps(
     identity: config.deposits.statementIdentity,
   });
   const totals = buildTotalsStore({ ddb, tableName, now });
+  const decisions = buildDecisionStore({ ddb, tableName });
   const reconcileDeposits = buildDepositReconciler({
     config,
     importInbox: () => importInbox({ s3, bucket, importStatement }),
@@ -38,6 +41,8 @@ export function buildDepositMatchDeps(
       await writeDepositResults(s3, bucket, results, range, night);
     },
     warn: wiring.warn,
+    // The decisions' projection, one Query: the standing matches of credits to deposits.
+    readLinks: async () => depositLinksOf(await decisions.heads()),
   });
   return ({ from, asOf }) => reconcileDeposits({ from }, asOf);
 }
