@@ -41,7 +41,7 @@ export type DecisionRequest =
   | { readonly action: 'undo' };
 
 /** The kinds a person matches by hand: a payment to its forecast, a credit to its deposit. */
-const MATCHED_BY_HAND: readonly BreakKind[] = ['UNEXPECTED', 'UNEXPLAINED_CREDIT'];
+export const MATCHED_BY_HAND: readonly BreakKind[] = ['UNEXPECTED', 'UNEXPLAINED_CREDIT'];
 
 /** The breaks' settings (`breaks` in RECON_CONFIG). */
 export interface DecisionRules {
