@@ -8,12 +8,13 @@
  * A link never undoes what the data says on its own: when the data explains the deposit in full (a
  * credit within the tolerance, DEPOSITED), that credit counts and the linked one stays an unexplained
  * credit marked CONFLICT, never both; likewise when the deposit is no longer expected. A credit the
- * data paired to a deposit of its own (one that appeared since) counts there.
+ * data paired to a deposit of its own (one that appeared since) counts there, and the linked
+ * deposit, missing again, is marked CONFLICT.
  */
 import { addDays, type IsoDate } from '../calendar';
 import { MAX_LOOKBACK_DAYS } from './config';
 import { placeOfCredit, type ResultPlace, withCredit } from './deposit-result';
-import { dateOfDepositIdentity, depositIdentity } from './result-identity';
+import { creditIdentityOf, dateOfDepositIdentity, depositIdentity } from './result-identity';
 import type { BankCredit, DepositResult, DepositStatus } from './types';
 
 /** A standing manual match: the credit's result identity (`c:`) and the deposit's (`d:`). */
@@ -94,10 +95,22 @@ export const unexplained = (r: DepositResult) =>
   r.paymentDate === null && (r.status === 'UNEXPLAINED_CREDIT' || r.status === 'CREDIT_REVERSED');
 
 /**
+ * A linked credit with no line of its own: the data paired it to a deposit (one that appeared since,
+ * or the linked one itself). Paired elsewhere, it counts there, once, and the linked deposit's line
+ * says the match does not hold.
+ */
+function flagTakenElsewhere(lines: Map<string, DepositResult>, link: DepositLink): void {
+  const deposit = lines.get(link.deposit);
+  if (deposit === undefined || deposit.manualMatch !== undefined) return;
+  if (deposit.creditIdentity === creditIdentityOf(link.credit)) return;
+  lines.set(link.deposit, { ...deposit, manualMatch: 'CONFLICT' });
+}
+
+/**
  * The match's results with the standing links applied, in the order given (a linked deposit takes the
  * place of its line, a credit it released follows the lines). A link whose credit the data paired is
- * left to the data; one whose deposit the data explains in full, or that is gone, marks the credit
- * CONFLICT.
+ * left to the data (the linked deposit marked CONFLICT when it is another's); one whose deposit the
+ * data explains in full, or that is gone, marks the credit CONFLICT.
  */
 export function applyDepositLinks(
   results: readonly DepositResult[],
@@ -108,7 +121,10 @@ export function applyDepositLinks(
   const released: DepositResult[] = [];
   for (const link of [...links].sort((a, b) => a.credit.localeCompare(b.credit))) {
     const credit = lines.get(link.credit);
-    if (credit === undefined || !unexplained(credit)) continue;
+    if (credit === undefined || !unexplained(credit)) {
+      flagTakenElsewhere(lines, link);
+      continue;
+    }
     const deposit = lines.get(link.deposit);
     if (deposit === undefined || !linkable(deposit, credit)) {
       lines.set(link.credit, { ...credit, manualMatch: 'CONFLICT' });

@@ -121,9 +121,10 @@ export interface DepositResult {
    */
   readonly seenOn?: IsoDate;
   /**
-   * A person's link (links.ts): LINKED on a deposit whose credit was matched to it by hand, CONFLICT
+   * A person's link (links.ts): LINKED on a deposit whose credit was matched to it by hand. CONFLICT
    * on a credit matched by hand that the data does not let count there (it explains the deposit on
-   * its own). Absent: the data's own pairing.
+   * its own), or on the deposit whose linked credit the data paired to another. Absent: the data's
+   * own pairing.
    */
   readonly manualMatch?: ManualMatchMark;
 }

@@ -78,6 +78,34 @@ describe('applyDepositLinks', () => {
     }
   });
 
+  it('a credit the data paired to a deposit of its own since counts there once; the linked deposit is flagged', () => {
+    const results = match();
+    const credit = idOf(results, 'UNEXPLAINED_CREDIT');
+    const target = depositOn(results);
+    const appeared = expectedDeposit({ paymentDate: '2025-03-07', expectedCents: 600_00 });
+    const later = matchDeposits({
+      expected: [deposit, appeared],
+      credits: [noMemo],
+      asOf: AS_OF,
+      config: depositsConfig(),
+    });
+    const linked = applyDepositLinks(later, [{ credit, deposit: target }], 0);
+    expect(linked.filter((r) => r.creditIdentity === 'x')).toMatchObject([
+      { status: 'DEPOSITED', paymentDate: '2025-03-07' },
+    ]);
+    expect(byId(linked).get(target)).toMatchObject({ status: 'NOT_DEPOSITED', manualMatch: 'CONFLICT' });
+    // Paired by the data to the linked deposit itself: the data agrees, nothing to flag.
+    const agreeing = matchDeposits({
+      expected: [appeared],
+      credits: [noMemo],
+      asOf: AS_OF,
+      config: depositsConfig(),
+    });
+    const same = { credit, deposit: depositOn(agreeing) };
+    expect(agreeing).toMatchObject([{ status: 'DEPOSITED', creditIdentity: 'x' }]);
+    expect(applyDepositLinks(agreeing, [same], 0)).toEqual(agreeing);
+  });
+
   it('recomputes a link whose one date is in the range from its other date, never past the lookback', () => {
     const range = { from: '2025-03-01', to: AS_OF };
     const link = { credit: 'c:2025-02-20|x', deposit: 'd:2025-03-10|CIELO|1/2/3|' };
