@@ -92,7 +92,11 @@ async function world() {
     (await breaks.list(AS_OF)).find((b) => b.kind === kind && b.stakeCents === stakeCents)?.id as string;
   const decide = (breakId: string, request: Parameters<typeof breaks.decide>[0]['request']) =>
     breaks.decide({ breakId, request, actor: 'ana', asOf: AS_OF });
-  return { breaks, drop, night, stored, idOf, decide };
+  // The first statement and its night: the credit and the deposit a person will match.
+  await drop('first.ofx', FIRST);
+  await night();
+  const [credit, deposit] = [await idOf('UNEXPLAINED_CREDIT', 987_65), await idOf('DEPOSIT_MISSING', 987_65)];
+  return { breaks, drop, night, stored, idOf, decide, credit, deposit };
 }
 
 /** Each bank credit counted once: in its deposit's line or on its own, never both. */
@@ -102,11 +106,8 @@ const creditsCounted = (results: readonly DepositResult[]) =>
 describe('manual match of a credit to its deposit', () => {
   it('confirms the deposit at the next match, holds on re-runs, re-imports and backfills, and one undo gives back the results of before', async () => {
     const w = await world();
-    await w.drop('first.ofx', FIRST);
-    await w.night();
+    const { credit, deposit } = w;
     const before = await w.stored();
-    const credit = await w.idOf('UNEXPLAINED_CREDIT', 987_65);
-    const deposit = await w.idOf('DEPOSIT_MISSING', 987_65);
     expect(before.find((r) => depositIdentity(r) === deposit)?.status).toBe('NOT_DEPOSITED');
 
     const decided = await w.decide(credit, { action: 'match', to: deposit, ...why });
@@ -148,10 +149,7 @@ describe('manual match of a credit to its deposit', () => {
 
   it('a credit of its own that arrives later counts alone; the linked credit is flagged and its break reopened', async () => {
     const w = await world();
-    await w.drop('first.ofx', FIRST);
-    await w.night();
-    const credit = await w.idOf('UNEXPLAINED_CREDIT', 987_65);
-    const deposit = await w.idOf('DEPOSIT_MISSING', 987_65);
+    const { credit, deposit } = w;
     await w.decide(credit, { action: 'match', to: deposit, ...why });
     await w.night();
 
@@ -175,12 +173,9 @@ describe('manual match of a credit to its deposit', () => {
 
   it('refuses what the data does not allow, writing nothing', async () => {
     const w = await world();
-    await w.drop('first.ofx', FIRST);
-    await w.night();
-    const credit = await w.idOf('UNEXPLAINED_CREDIT', 987_65);
+    const { credit, deposit } = w;
     const rede = await w.idOf('UNEXPLAINED_CREDIT', 10_50);
     const cielo = await w.idOf('UNEXPLAINED_CREDIT', 500_00);
-    const deposit = await w.idOf('DEPOSIT_MISSING', 987_65);
     const refusals: [string, string, RegExp][] = [
       [rede, deposit, /another acquirer/],
       [credit, cielo, /no expected deposit/],

@@ -9,14 +9,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataPaths, LOCAL_BUCKET, LOCAL_TABLE } from '../../../cli/runner/data-dir';
+import { dataPaths, LOCAL_TABLE } from '../../../cli/runner/data-dir';
 import { matchDeposits } from '../../../lambdas/core/deposits/match';
 import { depositIdentity } from '../../../lambdas/core/deposits/result-identity';
-import { writeDepositResults } from '../../../lambdas/core/deposits/results-lake';
 import { startLocalDynamo } from '../../../local/aws/dynamodb';
-import { startLocalS3 } from '../../../local/aws/s3';
+import { storeDepositResults } from '../../support/data-dir-lake';
 import { bankCredit, depositsConfig, expectedDeposit } from '../../support/deposits';
-import { cli } from './harness';
+import { cli, jsonlRows } from './harness';
 
 const AS_OF = '2025-03-20';
 const OTHER_ACCOUNT = '1/2/3';
@@ -41,15 +40,10 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'recon-breaks-match-deposit-cli-'));
-  const paths = dataPaths(dataDir, 'sandbox');
-  const dynamo = await startLocalDynamo({ path: paths.dynamodb, tableName: LOCAL_TABLE });
-  await dynamo.close();
-  const s3 = await startLocalS3({ directory: paths.s3, bucket: LOCAL_BUCKET });
-  try {
-    await writeDepositResults(s3.client, LOCAL_BUCKET, RESULTS, { from: '2025-03-01', to: AS_OF }, AS_OF);
-  } finally {
-    await s3.close();
-  }
+  await (
+    await startLocalDynamo({ path: dataPaths(dataDir, 'sandbox').dynamodb, tableName: LOCAL_TABLE })
+  ).close();
+  await storeDepositResults(dataDir, RESULTS, { from: '2025-03-01', to: AS_OF });
 }, 60_000);
 
 afterAll(async () => {
@@ -59,20 +53,12 @@ afterAll(async () => {
 describe('recon breaks match, an unexplained credit to its deposit', () => {
   it('refuses with exit code 4 and writes nothing, then matches, shows and undoes', async () => {
     const common = ['--data-dir', dataDir, '--env', 'sandbox', '--as-of', AS_OF];
-    const listed = (await cli(['breaks', 'list', ...common, '--all', '--format', 'jsonl'])).stdout
-      .trimEnd()
-      .split('\n')
-      .filter(Boolean)
-      .map(
-        (l) =>
-          JSON.parse(l) as {
-            ref: string;
-            break_id: string;
-            kind: string;
-            status: string;
-            stake_cents: number;
-          },
-      );
+    const listed = await jsonlRows<{ ref: string; kind: string; stake_cents: number }>([
+      'breaks',
+      'list',
+      ...common,
+      '--all',
+    ]);
     const ref = (kind: string, stake: number) =>
       String(listed.find((b) => b.kind === kind && b.stake_cents === stake)?.ref);
     const [credit, rede, doc, missing, elsewhere] = [
