@@ -68,6 +68,9 @@ function linkedDeposit(deposit: DepositResult, credit: DepositResult, toleranceC
   return { ...withCredit(status, place, bankCredit, reversal), manualMatch: 'LINKED' };
 }
 
+/** By code unit, never by locale. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** What the data left a deposit at for a credit to be linked to it: without its money. */
 const LINKABLE: readonly DepositStatus[] = [
   'NOT_DEPOSITED',
@@ -119,7 +122,9 @@ export function applyDepositLinks(
 ): DepositResult[] {
   const lines = new Map<string, DepositResult>(results.map((r) => [depositIdentity(r), r]));
   const released: DepositResult[] = [];
-  for (const link of [...links].sort((a, b) => a.credit.localeCompare(b.credit))) {
+  // One order whatever the Query's, so two links competing for one deposit are settled the same each night.
+  const ordered = [...links].sort((a, b) => compare(a.credit, b.credit) || compare(a.deposit, b.deposit));
+  for (const link of ordered) {
     const credit = lines.get(link.credit);
     if (credit === undefined || !unexplained(credit)) {
       flagTakenElsewhere(lines, link);
