@@ -13,7 +13,7 @@ import { DecisionRefusedError } from './decision';
 import type { Head } from './decision-store';
 
 /** Whether a break is a credit's (`c:`), the side a deposit match is taken on. */
-export const isCreditBreakId = (id: string) => id.startsWith('c:');
+const isCreditBreakId = (id: string) => id.startsWith('c:');
 
 /** The standing deposit matches among the decisions' projections. */
 export function depositLinksOf(heads: readonly Head[]): DepositLink[] {
@@ -60,7 +60,7 @@ export async function checkDepositMatch(
   const deposit = to.startsWith('d:') ? await resultOf(to) : undefined;
   if (deposit === undefined) refuse(`no expected deposit ${to}`);
   const [from, into] = [credit as DepositResult, deposit as DepositResult];
-  if (into.manualMatch !== undefined || !linkable(into, { ...from, acquirer: null })) {
+  if (!linkable(into, { ...from, acquirer: null })) {
     if (into.bankAccount !== from.bankAccount)
       refuse(`${to} is of another bank account (${into.bankAccount})`);
     refuse(`${to} is not missing or differing: the data already paid it (${into.status})`);

@@ -12,8 +12,9 @@
  * deposit, missing again, is marked CONFLICT.
  */
 import { addDays, type IsoDate } from '../calendar';
-import { MAX_LOOKBACK_DAYS } from './config';
+import { type DepositsConfig, MAX_LOOKBACK_DAYS } from './config';
 import { placeOfCredit, type ResultPlace, withCredit } from './deposit-result';
+import { acquirerOfMemo } from './memo';
 import { creditIdentityOf, dateOfDepositIdentity, depositIdentity } from './result-identity';
 import type { BankCredit, DepositResult, DepositStatus } from './types';
 
@@ -51,10 +52,14 @@ function reversalOf(r: DepositResult): BankCredit | null {
   };
 }
 
-/** A credit on its own again: unexplained, or reversed when the bank took it back. */
-function unpaired(credit: BankCredit, reversal: BankCredit | null, acquirer: string | null): DepositResult {
+/** The settings a link is applied with: what confirms a deposit, and whom a memo names. */
+export type LinkSettings = Pick<DepositsConfig, 'toleranceCents' | 'acquirerPatterns'>;
+
+/** A credit on its own again, its acquirer the one its memo names: unexplained, or reversed. */
+function unpaired(credit: BankCredit, reversal: BankCredit | null, settings: LinkSettings): DepositResult {
   const status = reversal === null ? 'UNEXPLAINED_CREDIT' : 'CREDIT_REVERSED';
-  return withCredit(status, placeOfCredit(credit.bankAccount, acquirer), credit, reversal);
+  const place = placeOfCredit(credit.bankAccount, acquirerOfMemo(credit.memo, settings.acquirerPatterns));
+  return withCredit(status, place, credit, reversal);
 }
 
 /** The deposit paid by the linked credit: confirmed within the tolerance, else differing by the rest. */
@@ -118,7 +123,7 @@ function flagTakenElsewhere(lines: Map<string, DepositResult>, link: DepositLink
 export function applyDepositLinks(
   results: readonly DepositResult[],
   links: readonly DepositLink[],
-  toleranceCents: number,
+  settings: LinkSettings,
 ): DepositResult[] {
   const lines = new Map<string, DepositResult>(results.map((r) => [depositIdentity(r), r]));
   const released: DepositResult[] = [];
@@ -136,8 +141,8 @@ export function applyDepositLinks(
       continue;
     }
     const own = creditOf(deposit);
-    if (own !== null) released.push(unpaired(own, reversalOf(deposit), deposit.acquirer));
-    lines.set(link.deposit, linkedDeposit(deposit, credit, toleranceCents));
+    if (own !== null) released.push(unpaired(own, reversalOf(deposit), settings));
+    lines.set(link.deposit, linkedDeposit(deposit, credit, settings.toleranceCents));
     lines.delete(link.credit);
   }
   return [...lines.values(), ...released];

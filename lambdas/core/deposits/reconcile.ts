@@ -119,7 +119,7 @@ export function buildDepositReconciler(deps: DepositReconcilerDeps) {
       asOf,
       config: deps.config,
     });
-    const all = applyDepositLinks(matched, links, settings.toleranceCents);
+    const all = applyDepositLinks(matched, links, settings);
     const inRange = (date: IsoDate) => date >= range.from && date <= range.to;
     const results = all.filter((r) => inRange(resultDate(r)));
     await deps.writeResults(results, range, asOf);

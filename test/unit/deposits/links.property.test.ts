@@ -13,6 +13,8 @@ import { depositIdentity } from '../../../lambdas/core/deposits/result-identity'
 import type { DepositResult } from '../../../lambdas/core/deposits/types';
 import { bankCredit, depositsConfig, expectedDeposit } from '../../support/deposits';
 
+const SETTINGS = depositsConfig().deposits;
+
 const DAY0 = '2025-03-03';
 const ACCOUNTS = ['341/1234/567890', '1/2/3'];
 
@@ -85,7 +87,7 @@ describe('applyDepositLinks over random matches and links', () => {
   it('keeps every credit and deposit in exactly one line, the money to the centavo, whatever the links', () => {
     fc.assert(
       fc.property(worldArb, ({ results, links, seed }) => {
-        const linked = applyDepositLinks(results, links, 0);
+        const linked = applyDepositLinks(results, links, SETTINGS);
         expect(credited(linked)).toEqual(credited(results));
         expect(depositLines(linked)).toEqual(depositLines(results));
         expect(money(linked)).toBe(money(results));
@@ -95,7 +97,7 @@ describe('applyDepositLinks over random matches and links', () => {
         }
         const at = links.length === 0 ? 0 : seed % links.length;
         const shuffled = [...links.slice(at), ...links.slice(0, at)].reverse();
-        expect(inOrder(applyDepositLinks(results, shuffled, 0))).toEqual(inOrder(linked));
+        expect(inOrder(applyDepositLinks(results, shuffled, SETTINGS))).toEqual(inOrder(linked));
       }),
       { numRuns: 300 },
     );

@@ -14,6 +14,8 @@ import { depositIdentity } from '../../../lambdas/core/deposits/result-identity'
 import type { DepositResult } from '../../../lambdas/core/deposits/types';
 import { bankCredit, depositsConfig, expectedDeposit } from '../../support/deposits';
 
+const SETTINGS = depositsConfig().deposits;
+
 const AS_OF = '2025-03-20';
 const deposit = expectedDeposit({ paymentDate: '2025-03-10', expectedCents: 1_000_00 });
 const other = expectedDeposit({ paymentDate: '2025-03-10', expectedCents: 50_00, bankAccount: '1/2/3' });
@@ -35,7 +37,7 @@ describe('applyDepositLinks', () => {
   it('the deposit takes the credit and differs by what is still missing; the credit is no longer on its own', () => {
     const results = match();
     const link = { credit: idOf(results, 'UNEXPLAINED_CREDIT'), deposit: depositOn(results) };
-    const linked = byId(applyDepositLinks(results, [link], 0));
+    const linked = byId(applyDepositLinks(results, [link], SETTINGS));
     expect(linked.get(link.deposit)).toMatchObject({
       status: 'DEPOSIT_DIFFERS',
       manualMatch: 'LINKED',
@@ -44,7 +46,7 @@ describe('applyDepositLinks', () => {
       creditIdentity: 'x',
     });
     expect(linked.has(link.credit)).toBe(false);
-    expect(applyDepositLinks(results, [], 0)).toEqual(results);
+    expect(applyDepositLinks(results, [], SETTINGS)).toEqual(results);
   });
 
   it('a credit the data paired by acquirer alone goes back on its own; the linked one within the tolerance confirms', () => {
@@ -55,7 +57,7 @@ describe('applyDepositLinks', () => {
     const linked = applyDepositLinks(
       results,
       [{ credit: idOf(results, 'UNEXPLAINED_CREDIT'), deposit: target }],
-      0,
+      SETTINGS,
     );
     expect(byId(linked).get(target)).toMatchObject({ status: 'DEPOSITED', creditIdentity: 'e' });
     expect(linked.find((r) => r.creditIdentity === 's')).toMatchObject({
@@ -72,7 +74,7 @@ describe('applyDepositLinks', () => {
     const gone = { credit, deposit: 'd:2025-03-10|CIELO|9/9/9|' };
     const elsewhere = { credit, deposit: depositOn(results, other.bankAccount) };
     for (const link of [{ credit, deposit: idOf(results, 'DEPOSITED') }, gone, elsewhere]) {
-      const flagged = byId(applyDepositLinks(results, [link], 0));
+      const flagged = byId(applyDepositLinks(results, [link], SETTINGS));
       expect(flagged.get(credit)).toMatchObject({ status: 'UNEXPLAINED_CREDIT', manualMatch: 'CONFLICT' });
       expect([...flagged.values()].filter((r) => r.manualMatch === 'LINKED')).toEqual([]);
     }
@@ -89,7 +91,7 @@ describe('applyDepositLinks', () => {
       asOf: AS_OF,
       config: depositsConfig(),
     });
-    const linked = applyDepositLinks(later, [{ credit, deposit: target }], 0);
+    const linked = applyDepositLinks(later, [{ credit, deposit: target }], SETTINGS);
     expect(linked.filter((r) => r.creditIdentity === 'x')).toMatchObject([
       { status: 'DEPOSITED', paymentDate: '2025-03-07' },
     ]);
@@ -103,7 +105,7 @@ describe('applyDepositLinks', () => {
     });
     const same = { credit, deposit: depositOn(agreeing) };
     expect(agreeing).toMatchObject([{ status: 'DEPOSITED', creditIdentity: 'x' }]);
-    expect(applyDepositLinks(agreeing, [same], 0)).toEqual(agreeing);
+    expect(applyDepositLinks(agreeing, [same], SETTINGS)).toEqual(agreeing);
   });
 
   it('recomputes a link whose one date is in the range from its other date, never past the lookback', () => {
