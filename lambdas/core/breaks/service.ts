@@ -23,7 +23,7 @@ import { type BreakEvent, type ChainProblem, verifyChain } from './chain';
 import { DecisionRefusedError, type DecisionRequest, type DecisionRules, decide } from './decision';
 import { buildDecisionStore, type Head } from './decision-store';
 import { isDepositBreakId, observedOfDeposit } from './deposit-breaks';
-import { checkDepositMatch, resultReader } from './deposit-match';
+import { checkDepositMatch, depositLinksOf, resultReader } from './deposit-match';
 import { isFeeBreakId, observedOfOvercharges } from './fee-breaks';
 import { checkMatch, receivableKeyOf, settleLinks } from './manual-match';
 import { type BreakBasis, type ObservedBreak, observedOfReceivable, receivableBreakId } from './observed';
@@ -139,11 +139,14 @@ export function buildBreaks(deps: BreaksDeps) {
     if (deps.links && head.linked < head.version) await settleLinks(deps.links, store, head);
   }
 
-  /** The breaks of the payments a person matched to this receivable (none for other breaks). */
+  /** The breaks of the payments (credits) a person matched to this receivable (deposit). */
   async function matchedInto(breakId: string): Promise<string[]> {
+    if (isDepositBreakId(breakId)) {
+      return depositLinksOf(await store.heads()).flatMap((l) => (l.deposit === breakId ? [l.credit] : []));
+    }
     const key = receivableKeyOf(breakId);
     const r = key === undefined ? undefined : (await readReceivables(deps, [key])).get(key);
-    return r ? matchedFrom(r) : [];
+    return r ? matchedFrom(r).map(receivableBreakId) : [];
   }
 
   /** Refuses a manual match the data does not allow (manual-match.ts, deposit-match.ts). */
@@ -222,7 +225,7 @@ export function buildBreaks(deps: BreaksDeps) {
         view: breakView(breakId, observed, head, asOf),
         events,
         ...(basis ? { basis } : {}),
-        ...(matched.length > 0 ? { matchedFrom: matched.map(receivableBreakId) } : {}),
+        ...(matched.length > 0 ? { matchedFrom: matched } : {}),
       };
     },
 

@@ -92,6 +92,9 @@ describe('recon breaks match, an unexplained credit to its deposit', () => {
     const shown = await cli(['breaks', 'show', credit, ...common]);
     expect(shown.stdout).toContain(`conciliada com d:2025-03-10|CIELO|`);
     expect(shown.stdout).toContain('TED da Cielo');
+    // The deposit, still missing until the night's match, names the credit matched to it.
+    const deposit = await cli(['breaks', 'show', missing, ...common]);
+    expect(deposit.stdout).toContain(`Créditos conciliados à mão com este depósito: ${credit}`);
 
     const again = await match(credit, missing);
     expect(again.code).toBe(4);
