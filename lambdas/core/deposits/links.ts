@@ -14,6 +14,7 @@
 import { addDays, type IsoDate } from '../calendar';
 import { type DepositsConfig, MAX_LOOKBACK_DAYS } from './config';
 import { placeOfCredit, type ResultPlace, withCredit } from './deposit-result';
+import { seenKey } from './first-seen';
 import { acquirerOfMemo } from './memo';
 import { creditIdentityOf, dateOfDepositIdentity, depositIdentity } from './result-identity';
 import type { BankCredit, DepositResult, DepositStatus } from './types';
@@ -70,7 +71,9 @@ function linkedDeposit(deposit: DepositResult, credit: DepositResult, toleranceC
   const stayed = bankCredit.amountCents + (reversal?.amountCents ?? 0);
   const within = Math.abs(stayed - (deposit.expectedCents ?? 0)) <= toleranceCents;
   const status = reversal !== null ? 'DEPOSIT_REVERSED' : within ? 'DEPOSITED' : 'DEPOSIT_DIFFERS';
-  return { ...withCredit(status, place, bankCredit, reversal), manualMatch: 'LINKED' };
+  // Null until the night stamps them (first-seen.ts): the nights the two replaced lines were first seen.
+  const seenBefore = { [seenKey(deposit)]: null, [seenKey(credit)]: null };
+  return { ...withCredit(status, place, bankCredit, reversal), manualMatch: 'LINKED', seenBefore };
 }
 
 /** By code unit, never by locale. */

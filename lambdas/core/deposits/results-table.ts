@@ -48,6 +48,11 @@ export const DEPOSIT_RESULTS_TABLE = {
       comment:
         'LINKED: its credit was matched by hand; CONFLICT: a credit matched by hand the data does not let count',
     },
+    {
+      name: 'seen_before',
+      type: 'string',
+      comment: 'LINKED: JSON of the first-seen nights of the lines it replaced, by identity|status',
+    },
   ],
   partitions: [{ name: 'result_date', projection: { type: 'date' } }],
 } as const satisfies LakeTable;

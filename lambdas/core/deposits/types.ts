@@ -127,6 +127,12 @@ export interface DepositResult {
    * own pairing.
    */
   readonly manualMatch?: ManualMatchMark;
+  /**
+   * On a LINKED deposit: the first-seen nights of the two lines it replaced (the deposit's own and
+   * the credit's), by `<identity>|<status>` (first-seen.ts), so an undo gives them back; null until
+   * the night stamps them.
+   */
+  readonly seenBefore?: Readonly<Record<string, IsoDate | null>>;
 }
 
 export const MANUAL_MATCH_MARKS = ['LINKED', 'CONFLICT'] as const;

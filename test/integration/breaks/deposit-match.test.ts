@@ -22,6 +22,9 @@ import { forecast, reconConfig, saleKey, settlement } from '../../support/recon-
 const stores = localStoresPerFile();
 const config = reconConfig();
 const AS_OF = '2025-03-11';
+/** Nights after the first: a match and an undo must not make the breaks look new. */
+const NEXT_NIGHT = '2025-03-12';
+const LATER_NIGHT = '2025-03-13';
 const now = () => new Date(`${AS_OF}T12:00:00.000Z`);
 const ITAU = { code: '0341', branch: '1234', account: '56789-0' };
 const sale = { ...saleKey(1), acquirer: 'CIELO', saleDate: '2025-03-01' };
@@ -80,12 +83,12 @@ async function world() {
   const breaks = buildBreaksService({ ...wiring, matchAsOf: () => AS_OF });
   const drop = (name: string, body: string) =>
     s3.client.send(new PutObjectCommand({ Bucket: bucket, Key: `${BANK_INBOX_PREFIX}${name}`, Body: body }));
-  const night = async (from = '2025-03-01') => {
-    const result = await match({ from, asOf: AS_OF });
+  const night = async (from = '2025-03-01', asOf = AS_OF) => {
+    const result = await match({ from, asOf });
     expect(result.state).toBe('ON');
   };
   const stored = async (): Promise<DepositResult[]> =>
-    (await readDepositResults(s3.client, bucket, { from: '2025-02-01', to: AS_OF })).sort((a, b) =>
+    (await readDepositResults(s3.client, bucket, { from: '2025-02-01', to: LATER_NIGHT })).sort((a, b) =>
       `${depositIdentity(a)}|${a.creditIdentity}`.localeCompare(`${depositIdentity(b)}|${b.creditIdentity}`),
     );
   const idOf = async (kind: string, stakeCents: number) =>
@@ -115,7 +118,7 @@ describe('manual match of a credit to its deposit', () => {
     expect(decided.event).toMatchObject({ action: 'match', actor: 'ana', before: null });
     expect(decided.event.after).toMatchObject({ status: 'MATCHED', matchedTo: deposit, reason: why.reason });
 
-    await w.night();
+    await w.night('2025-03-01', NEXT_NIGHT);
     const linked = await w.stored();
     const line = linked.find((r) => depositIdentity(r) === deposit);
     expect(line).toMatchObject({
@@ -132,19 +135,21 @@ describe('manual match of a credit to its deposit', () => {
     expect(listed.find((b) => b.id === credit)?.status).toBe('MATCHED');
 
     // The same night again, the statement imported again, and a backfill from February: not a byte moves.
-    await w.night();
+    await w.night('2025-03-01', NEXT_NIGHT);
     await w.drop('again.ofx', FIRST);
-    await w.night();
-    await w.night('2025-02-01');
+    await w.night('2025-03-01', NEXT_NIGHT);
+    await w.night('2025-02-01', NEXT_NIGHT);
     expect(await w.stored()).toEqual(linked);
 
     const undone = await w.decide(credit, { action: 'undo' });
     expect(undone.event).toMatchObject({ action: 'undo', undoes: 1, after: null });
-    await w.night();
+    // Two nights later: the results of before, each first seen on the night it was.
+    await w.night('2025-03-01', LATER_NIGHT);
     expect(await w.stored()).toEqual(before);
-    const again = await w.breaks.list(AS_OF);
-    expect(again.find((b) => b.id === credit)?.status).toBe('NEW');
-    expect(again.find((b) => b.id === deposit)?.status).toBe('NEW');
+    const again = await w.breaks.list(LATER_NIGHT);
+    for (const id of [credit, deposit]) {
+      expect(again.find((b) => b.id === id)).toMatchObject({ status: 'PERSISTING', firstSeen: AS_OF });
+    }
   }, 120_000);
 
   it('a credit of its own that arrives later counts alone; the linked credit is flagged and its break reopened', async () => {
