@@ -3,6 +3,7 @@
  * on them (docs/breaks.md). Every decision is an audit event; `verify` checks their chains.
  */
 import type { Command } from 'commander';
+import { isDepositBreakId } from '../../lambdas/core/breaks/deposit-breaks';
 import { type BreakFilters, matches } from '../../lambdas/core/breaks/filters';
 import { breakRef } from '../../lambdas/core/breaks/observed';
 import { breaksTextsFor } from '../../lambdas/core/breaks/report-texts';
@@ -42,7 +43,9 @@ export function registerBreaksCommand(program: Command, io: CliIo): void {
       if (!shown) throw new CliError(`no break ${given}`, 2);
       io.stdout(formatBreaks([shown.view], o.format, o.lang));
       if (o.format === 'table' && shown.matchedFrom) {
-        io.stdout(`${breaksTextsFor(o.lang).matchedFrom(shown.matchedFrom.map(breakRef).join(', '))}\n`);
+        const t = breaksTextsFor(o.lang);
+        const say = isDepositBreakId(shown.view.id) ? t.matchedCredits : t.matchedFrom;
+        io.stdout(`${say(shown.matchedFrom.map(breakRef).join(', '))}\n`);
       }
       if (o.format === 'table' && shown.events.length > 0) {
         io.stdout(`\n${formatHistory(shown.events, 'table', o.lang)}`);

@@ -4,38 +4,15 @@
  * forecast is paid (the receivables as the data would have said it); after a reload it is still so,
  * and one undo gives both breaks back as they were.
  */
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Breaks } from '../../lambdas/core/breaks/service';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { BreakView } from '../../lambdas/core/breaks/status';
 import { matchKeyOf } from '../../lambdas/core/receivables/matcher';
+import { inboxInChromium } from '../support/inbox-chromium';
 import { decisionForm } from '../support/inbox-pages';
-import { AS_OF, config, MISTYPED, openBreaks, type Served, seedDataDir, serve } from '../support/inbox-world';
+import { AS_OF, config, MISTYPED, seedDataDir } from '../support/inbox-world';
 
-const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
-
-let browser: Browser;
-let breaks: Breaks;
-let closeStores: () => Promise<void>;
-let ana: Served;
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set RECON_CHROMIUM)`);
-  }
-  const opened = await openBreaks(await seedDataDir({ mistyped: true }));
-  breaks = opened.breaks;
-  closeStores = opened.close;
-  ana = await serve(opened, { name: 'ana', canDecide: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await ana?.close();
-  await closeStores?.();
-});
+const inbox = inboxInChromium(() => seedDataDir({ mistyped: true }));
 
 const keyOf = (fields: object) => matchKeyOf(fields, config) ?? '';
 const paymentBreak = `r:${keyOf(MISTYPED.payment)}`;
@@ -43,13 +20,13 @@ const forecastBreak = `r:${keyOf(MISTYPED.forecast)}`;
 
 /** The morning list's breaks of the mistyped pair, by id. */
 async function pair(): Promise<Map<string, BreakView>> {
-  const listed = await breaks.list(AS_OF);
+  const listed = await inbox.breaks.list(AS_OF);
   return new Map(listed.filter((b) => [paymentBreak, forecastBreak].includes(b.id)).map((b) => [b.id, b]));
 }
 
 async function signedIn(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
-  expect((await page.goto(ana.link()))?.status()).toBe(200);
+  const page = await (await inbox.browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  expect((await page.goto(inbox.ana.link()))?.status()).toBe(200);
   return page;
 }
 
@@ -60,7 +37,7 @@ describe('matching by hand in the inbox', () => {
     expect(before.get(forecastBreak)).toMatchObject({ kind: 'LATE', stakeCents: MISTYPED.cents });
 
     const page = await signedIn();
-    await page.goto(`${ana.url}/pendencia?id=${encodeURIComponent(paymentBreak)}`);
+    await page.goto(`${inbox.ana.url}/pendencia?id=${encodeURIComponent(paymentBreak)}`);
     const form = decisionForm(page, 'match');
     // The late forecast of the same acquirer and merchant is offered, and only it.
     const offered = await form
@@ -88,8 +65,8 @@ describe('matching by hand in the inbox', () => {
 
   it('refuses a forecast of another merchant, with what was typed kept and nothing written', async () => {
     const page = await signedIn();
-    await page.goto(`${ana.url}/pendencia?id=${encodeURIComponent(paymentBreak)}`);
-    const version = await breaks.show(paymentBreak, AS_OF).then((s) => s?.view.version);
+    await page.goto(`${inbox.ana.url}/pendencia?id=${encodeURIComponent(paymentBreak)}`);
+    const version = await inbox.breaks.show(paymentBreak, AS_OF).then((s) => s?.view.version);
     const form = decisionForm(page, 'match');
     const other = keyOf({ ...MISTYPED.forecast, merchant: 'EC-OUTRO' });
     await form.locator('input[name=to]').fill(other);
@@ -101,6 +78,6 @@ describe('matching by hand in the inbox', () => {
     expect(await decisionForm(page, 'match').locator('textarea[name=note]').inputValue()).toBe(
       'nota mantida',
     );
-    expect((await breaks.show(paymentBreak, AS_OF))?.view.version).toBe(version);
+    expect((await inbox.breaks.show(paymentBreak, AS_OF))?.view.version).toBe(version);
   });
 });

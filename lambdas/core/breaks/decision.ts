@@ -3,7 +3,7 @@
  * (decision-store.ts) keeps the events and their projection, the service (service.ts) wires both.
  */
 import { addDays, type IsoDate } from '../calendar';
-import type { DecisionStatus } from './kinds';
+import type { BreakKind, DecisionStatus } from './kinds';
 import type { BreakBasis, BreakSubject, ObservedBreak } from './observed';
 
 export interface Decision {
@@ -19,7 +19,10 @@ export interface Decision {
   readonly basis: BreakBasis;
   /** What the break was about, kept so a resolved break still reads. */
   readonly subject: BreakSubject;
-  /** A manual match's forecast: the key of the receivable the payment now counts in. */
+  /**
+   * A manual match's target: the key of the receivable the payment now counts in, or the identity
+   * of the expected deposit a credit is (deposits/result-identity.ts).
+   */
   readonly matchedTo?: string;
 }
 
@@ -30,9 +33,15 @@ export type DecisionRequest =
   | { readonly action: 'treat'; readonly note: string; readonly ticket?: string; readonly assignee?: string }
   | { readonly action: 'dispute'; readonly note: string; readonly ticket?: string }
   | { readonly action: 'accept'; readonly reason: string; readonly note: string }
-  /** `to`: the match key of the open or late forecast's receivable (checked by manual-match.ts). */
+  /**
+   * `to`: the match key of the open or late forecast's receivable (checked by manual-match.ts), or
+   * for an unexplained credit the expected deposit's identity (deposit-match.ts).
+   */
   | { readonly action: 'match'; readonly to: string; readonly reason: string; readonly note: string }
   | { readonly action: 'undo' };
+
+/** The kinds a person matches by hand: a payment to its forecast, a credit to its deposit. */
+export const MATCHED_BY_HAND: readonly BreakKind[] = ['UNEXPECTED', 'UNEXPLAINED_CREDIT'];
 
 /** The breaks' settings (`breaks` in RECON_CONFIG). */
 export interface DecisionRules {
@@ -124,9 +133,9 @@ export function decide(
       }
       return { after: { status: 'ACCEPTED', ...base, reason: request.reason } };
     case 'match':
-      if (observed.basis.kind !== 'UNEXPECTED') {
+      if (!MATCHED_BY_HAND.includes(observed.basis.kind)) {
         throw new DecisionRefusedError(
-          `only an unexpected payment is matched by hand; this break is ${observed.basis.kind}`,
+          `only an unexpected payment or credit is matched by hand; this break is ${observed.basis.kind}`,
           'not-unexpected',
         );
       }

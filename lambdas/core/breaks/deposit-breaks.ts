@@ -46,5 +46,6 @@ export function observedOfDeposit(r: DepositResult): ObservedBreak | undefined {
       receivedNetCents: stayed,
     },
     firstSeen: r.seenOn ?? (kind === 'DEPOSIT_MISSING' ? r.windowEnds : r.creditDate) ?? date,
+    ...(r.manualMatch === 'CONFLICT' ? { matchConflict: true as const } : {}),
   };
 }

@@ -39,6 +39,11 @@ export interface ObservedBreak {
   readonly subject: BreakSubject;
   readonly basis: BreakBasis;
   readonly firstSeen: IsoDate;
+  /**
+   * A credit matched by hand that the data does not let count in its deposit (deposits/links.ts):
+   * the match stands, and the break asks for a person again.
+   */
+  readonly matchConflict?: true;
 }
 
 /**

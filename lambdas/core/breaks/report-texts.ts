@@ -26,6 +26,8 @@ export interface BreaksTexts {
   readonly matchedTo: (key: string) => string;
   /** The payments matched by hand to a forecast, by their breaks' references. */
   readonly matchedFrom: (refs: string) => string;
+  /** The credits matched by hand to an expected deposit, by their breaks' references. */
+  readonly matchedCredits: (refs: string) => string;
   /** The decisions as the history names them. */
   readonly actions: Readonly<Record<DecisionAction, string>>;
   readonly history: {
@@ -83,6 +85,7 @@ const PORTUGUESE: BreaksTexts = {
   deadline: (date) => `contestação até ${date}`,
   matchedTo: (key) => `conciliada com ${key}`,
   matchedFrom: (refs) => `Pagamentos conciliados à mão com esta previsão: ${refs}`,
+  matchedCredits: (refs) => `Créditos conciliados à mão com este depósito: ${refs}`,
   actions: {
     treat: 'tratativa',
     dispute: 'contestação',
@@ -139,6 +142,7 @@ const ENGLISH: BreaksTexts = {
   deadline: (date) => `contest by ${date}`,
   matchedTo: (key) => `matched to ${key}`,
   matchedFrom: (refs) => `Payments matched by hand to this forecast: ${refs}`,
+  matchedCredits: (refs) => `Credits matched by hand to this deposit: ${refs}`,
   actions: {
     treat: 'treatment',
     dispute: 'dispute',

@@ -2,8 +2,9 @@
  * Breaks as a finance team works them: what the data shows (receivables in an action state, from
  * the action list kept night to night: work bounded by what needs action, never the book) joined
  * with what people decided (decision-store.ts). The only decision that writes receivables is a
- * manual match (manual-match.ts), which moves an unexpected payment's money to its forecast; every
- * other decision leaves the money as it is, and the money never erases a decision.
+ * manual match (manual-match.ts), which moves an unexpected payment's money to its forecast; a
+ * credit's manual match (deposit-match.ts) is read by the night's deposit match; every other
+ * decision leaves the money as it is, and the money never erases a decision.
  */
 import { isExpired } from '../book/expiry';
 import { addDays, type IsoDate } from '../calendar';
@@ -22,6 +23,7 @@ import { type BreakEvent, type ChainProblem, verifyChain } from './chain';
 import { DecisionRefusedError, type DecisionRequest, type DecisionRules, decide } from './decision';
 import { buildDecisionStore, type Head } from './decision-store';
 import { isDepositBreakId, observedOfDeposit } from './deposit-breaks';
+import { checkDepositMatch, depositLinksOf, resultReader } from './deposit-match';
 import { isFeeBreakId, observedOfOvercharges } from './fee-breaks';
 import { checkMatch, receivableKeyOf, settleLinks } from './manual-match';
 import { type BreakBasis, type ObservedBreak, observedOfReceivable, receivableBreakId } from './observed';
@@ -137,15 +139,21 @@ export function buildBreaks(deps: BreaksDeps) {
     if (deps.links && head.linked < head.version) await settleLinks(deps.links, store, head);
   }
 
-  /** The breaks of the payments a person matched to this receivable (none for other breaks). */
+  /** The breaks of the payments (credits) a person matched to this receivable (deposit). */
   async function matchedInto(breakId: string): Promise<string[]> {
+    if (isDepositBreakId(breakId)) {
+      return depositLinksOf(await store.heads()).flatMap((l) => (l.deposit === breakId ? [l.credit] : []));
+    }
     const key = receivableKeyOf(breakId);
     const r = key === undefined ? undefined : (await readReceivables(deps, [key])).get(key);
-    return r ? matchedFrom(r) : [];
+    return r ? matchedFrom(r).map(receivableBreakId) : [];
   }
 
-  /** Refuses a manual match the data does not allow (manual-match.ts). */
+  /** Refuses a manual match the data does not allow (manual-match.ts, deposit-match.ts). */
   async function checkMatchRequest(breakId: string, to: string): Promise<void> {
+    if (isDepositBreakId(breakId) && deps.depositResults) {
+      return checkDepositMatch(breakId, to, resultReader(deps.depositResults), await store.heads());
+    }
     if (!deps.links) throw new DecisionRefusedError('manual match is not available here', 'match-target');
     const source = receivableKeyOf(breakId) ?? '';
     const found = await readReceivables(deps, [...new Set([source, to])]);
@@ -217,7 +225,7 @@ export function buildBreaks(deps: BreaksDeps) {
         view: breakView(breakId, observed, head, asOf),
         events,
         ...(basis ? { basis } : {}),
-        ...(matched.length > 0 ? { matchedFrom: matched.map(receivableBreakId) } : {}),
+        ...(matched.length > 0 ? { matchedFrom: matched } : {}),
       };
     },
 

@@ -30,7 +30,8 @@ export function statusOf(
   asOf: IsoDate,
 ): BreakStatus {
   // Matched by hand, the payment counts in the forecast's receivable: that is what ends the break.
-  if (decision?.status === 'MATCHED') return 'MATCHED';
+  // A credit the data would not let count in its deposit is a person's work again.
+  if (decision?.status === 'MATCHED') return observed?.matchConflict ? 'REOPENED' : 'MATCHED';
   if (!observed) return 'RESOLVED';
   if (decision) return sameBasis(decision.basis, observed.basis) ? decision.status : 'REOPENED';
   return observed.firstSeen >= asOf ? 'NEW' : 'PERSISTING';

@@ -8,10 +8,12 @@
  *
  * Work is bounded by the range (at most {@link MAX_LOOKBACK_DAYS} days of payment dates plus the
  * match window): the totals item, one Query per acquirer of account-level items, one Query per day of
- * bank transactions. Nothing reads the book.
+ * bank transactions. Nothing reads the book. The manual matches a person took (links.ts) apply over
+ * the match, so they hold on every re-run, and a link's two dates are always rewritten together.
  */
 import { addDays, type IsoDate } from '../calendar';
 import { type DepositsConfig, MAX_LOOKBACK_DAYS } from './config';
+import { applyDepositLinks, type DepositLink, rangeWithLinks } from './links';
 import { matchDeposits } from './match';
 import { depositRange, later } from './range';
 import { resultDate } from './result-date';
@@ -49,6 +51,11 @@ export interface DepositReconcilerDeps {
     night: IsoDate,
   ) => Promise<void>;
   readonly warn?: InboxWarning;
+  /**
+   * The standing manual matches of credits to deposits (breaks/deposit-match.ts: one Query of the
+   * decisions' projection); absent: none.
+   */
+  readonly readLinks?: () => Promise<readonly DepositLink[]>;
 }
 
 export interface DepositReconciliation {
@@ -90,21 +97,29 @@ export function buildDepositReconciler(deps: DepositReconcilerDeps) {
   ): Promise<DepositReconciliation> {
     const inbox = await deps.importInbox();
     warnOfRefused(inbox, deps.warn);
-    const range = depositRange(period, asOf, settings);
     if (!(await deps.anyStatement())) {
-      return { state: 'OFF', ...range, results: [], withoutAccount: [], inbox };
+      return {
+        state: 'OFF',
+        ...depositRange(period, asOf, settings),
+        results: [],
+        withoutAccount: [],
+        inbox,
+      };
     }
+    const links = (await deps.readLinks?.()) ?? [];
+    const range = rangeWithLinks(depositRange(period, asOf, settings), links, asOf);
     const readFrom = later(addDays(range.from, -contextDays(settings)), addDays(asOf, -MAX_LOOKBACK_DAYS));
     const [expected, transactions] = await Promise.all([
       deps.readExpected({ asOf, from: readFrom, to: range.to }),
       deps.listTransactions(readFrom, range.to),
     ]);
-    const all = matchDeposits({
+    const matched = matchDeposits({
       expected: expected.deposits,
       credits: transactions,
       asOf,
       config: deps.config,
     });
+    const all = applyDepositLinks(matched, links, settings);
     const inRange = (date: IsoDate) => date >= range.from && date <= range.to;
     const results = all.filter((r) => inRange(resultDate(r)));
     await deps.writeResults(results, range, asOf);

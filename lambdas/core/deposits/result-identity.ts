@@ -17,3 +17,8 @@ export function depositIdentity(r: DepositResult): string {
 export function dateOfDepositIdentity(identity: string): string {
   return identity.slice(2, 12);
 }
+
+/** The credit's own identity in a credit's result identity (`c:<date>|<identity>`). */
+export function creditIdentityOf(identity: string): string {
+  return identity.slice('c:yyyy-MM-dd|'.length);
+}

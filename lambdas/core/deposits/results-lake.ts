@@ -15,10 +15,16 @@ import {
 } from '@aws-sdk/client-s3';
 import type { IsoDate } from '../calendar';
 import { mapWithConcurrency } from '../concurrency';
+import { stampSeen } from './first-seen';
 import { resultDate } from './result-date';
-import { depositIdentity } from './result-identity';
 import { DEPOSIT_RESULTS_TABLE } from './results-table';
-import { DEPOSIT_STATUSES, type DepositResult, type DepositStatus } from './types';
+import {
+  DEPOSIT_STATUSES,
+  type DepositResult,
+  type DepositStatus,
+  MANUAL_MATCH_MARKS,
+  type ManualMatchMark,
+} from './types';
 
 type S3 = Pick<S3Client, 'send'>;
 
@@ -61,6 +67,8 @@ function toRow(r: DepositResult): Record<string, string | number | null> {
     reversal_cents: r.reversalCents,
     reversal_identity: r.reversalIdentity,
     seen_on: r.seenOn ?? null,
+    manual_match: r.manualMatch ?? null,
+    seen_before: r.seenBefore === undefined ? null : JSON.stringify(r.seenBefore),
   };
 }
 
@@ -101,36 +109,29 @@ function fromRow(row: Record<string, unknown>, where: string): DepositResult {
     reversalCents: cents('reversal_cents'),
     reversalIdentity: text('reversal_identity'),
     ...seenOnOf(text('seen_on')),
+    ...manualMatchOf(text('manual_match'), where),
+    ...seenBeforeOf(text('seen_before'), where),
   };
+}
+
+const MARKS: ReadonlySet<string> = new Set(MANUAL_MATCH_MARKS);
+
+function seenBeforeOf(text: string | null, where: string): { seenBefore?: Record<string, IsoDate> } {
+  if (text === null) return {};
+  const parsed: unknown = JSON.parse(text);
+  const dates = typeof parsed === 'object' && parsed !== null ? Object.values(parsed) : [null];
+  if (!dates.every((d) => typeof d === 'string')) throw new Error(`${where}: seen_before is not dates`);
+  return { seenBefore: parsed as Record<string, IsoDate> };
+}
+
+function manualMatchOf(mark: string | null, where: string): { manualMatch?: ManualMatchMark } {
+  if (mark === null) return {};
+  if (!MARKS.has(mark)) throw new Error(`${where}: unknown manual_match ${mark}`);
+  return { manualMatch: mark as ManualMatchMark };
 }
 
 // Rows written before the first night was kept have none: their breaks read the data's own date.
 const seenOnOf = (seenOn: string | null) => (seenOn === null ? {} : { seenOn });
-
-/** A result's identity in one status: the same result seen again keeps the night it was first seen. */
-const seenKey = (r: DepositResult) => `${depositIdentity(r)}|${r.status}`;
-
-/**
- * Each result stamped with the first night it was computed in its status: the stored one when the
- * range already holds it (the earlier of the two, should a night before it be matched again after),
- * else `night`.
- */
-async function stampSeen(
-  s3: S3,
-  bucket: string,
-  results: readonly DepositResult[],
-  range: { readonly from: IsoDate; readonly to: IsoDate },
-  night: IsoDate,
-): Promise<DepositResult[]> {
-  const stored = new Map<string, IsoDate>();
-  for (const r of await readDepositResults(s3, bucket, range)) {
-    if (r.seenOn !== undefined) stored.set(seenKey(r), r.seenOn);
-  }
-  return results.map((r) => {
-    const before = stored.get(seenKey(r));
-    return { ...r, seenOn: before !== undefined && before < night ? before : night };
-  });
-}
 
 /** One total order over a date's rows (their JSON text), so equal results make equal bytes. */
 function encodeDate(results: readonly DepositResult[]): string {
@@ -212,7 +213,7 @@ export async function writeDepositResults(
   night: IsoDate,
 ): Promise<{ written: IsoDate[]; deleted: IsoDate[] }> {
   const byDate = new Map<IsoDate, DepositResult[]>();
-  for (const r of await stampSeen(s3, bucket, results, range, night)) {
+  for (const r of stampSeen(results, await readDepositResults(s3, bucket, range), night)) {
     const date = resultDate(r);
     if (date < range.from || date > range.to) {
       throw new Error(

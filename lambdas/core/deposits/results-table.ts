@@ -42,6 +42,17 @@ export const DEPOSIT_RESULTS_TABLE = {
       type: 'string',
       comment: 'yyyy-MM-dd, the first night recon matched it in this status (its break first seen)',
     },
+    {
+      name: 'manual_match',
+      type: 'string',
+      comment:
+        'LINKED: its credit was matched by hand; CONFLICT: a credit matched by hand the data does not let count',
+    },
+    {
+      name: 'seen_before',
+      type: 'string',
+      comment: 'LINKED: JSON of the first-seen nights of the lines it replaced, by identity|status',
+    },
   ],
   partitions: [{ name: 'result_date', projection: { type: 'date' } }],
 } as const satisfies LakeTable;

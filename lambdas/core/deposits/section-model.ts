@@ -185,7 +185,7 @@ export function buildDepositsSection(input: {
   if (!input.statementsImported) return { state: 'OFF' };
   // When a result was first seen is the breaks' concern (breaks/deposit-breaks.ts): the section is
   // the same whether its results come from the match itself or from the lake.
-  const inWindow = input.results.flatMap(({ seenOn: _, ...r }) => {
+  const inWindow = input.results.flatMap(({ seenOn: _, seenBefore: __, ...r }) => {
     const date = resultDate(r);
     return date >= input.from && date <= input.to ? [r] : [];
   });

@@ -120,4 +120,20 @@ export interface DepositResult {
    * night's match to the next): when its break was first seen. Absent until the result is stored.
    */
   readonly seenOn?: IsoDate;
+  /**
+   * A person's link (links.ts): LINKED on a deposit whose credit was matched to it by hand. CONFLICT
+   * on a credit matched by hand that the data does not let count there (it explains the deposit on
+   * its own), or on the deposit whose linked credit the data paired to another. Absent: the data's
+   * own pairing.
+   */
+  readonly manualMatch?: ManualMatchMark;
+  /**
+   * On a LINKED deposit: the first-seen nights of the two lines it replaced (the deposit's own and
+   * the credit's), by `<identity>|<status>` (first-seen.ts), so an undo gives them back; null until
+   * the night stamps them.
+   */
+  readonly seenBefore?: Readonly<Record<string, IsoDate | null>>;
 }
+
+export const MANUAL_MATCH_MARKS = ['LINKED', 'CONFLICT'] as const;
+export type ManualMatchMark = (typeof MANUAL_MATCH_MARKS)[number];

@@ -50,20 +50,29 @@ function requestOf(form: URLSearchParams): DecisionRequest | undefined {
   }
 }
 
+/** A deposit break's bank account: its place is the account, then its group after a space. */
+const accountOf = (b: BreakView) => b.subject.place?.split(' ')[0];
+
 /**
  * What an unexpected payment may be matched to by hand: the late forecasts of its acquirer and
- * merchant still open to a decision (an open one, not yet due, is named by its sale's key).
+ * merchant still open to a decision (an open one, not yet due, is named by its sale's key). For an
+ * unexplained credit: the missing or differing deposits of its bank account, of the acquirer its
+ * memo names (any, when it names none).
  */
 async function matchCandidates(source: BreakSource, view: BreakView): Promise<BreakView[]> {
-  if (view.kind !== 'UNEXPECTED' || view.status === 'RESOLVED') return [];
+  if (view.status === 'RESOLVED') return [];
   const { acquirer, merchant } = view.subject;
-  return (await source.breaks.list(source.asOf)).filter(
-    (b) =>
-      b.kind === 'LATE' &&
-      b.status !== 'RESOLVED' &&
-      b.subject.acquirer === acquirer &&
-      b.subject.merchant === merchant,
-  );
+  const fits: ((b: BreakView) => boolean) | undefined =
+    view.kind === 'UNEXPECTED'
+      ? (b) => b.kind === 'LATE' && b.subject.acquirer === acquirer && b.subject.merchant === merchant
+      : view.kind === 'UNEXPLAINED_CREDIT'
+        ? (b) =>
+            (b.kind === 'DEPOSIT_MISSING' || b.kind === 'DEPOSIT_DIFFERS') &&
+            accountOf(b) === accountOf(view) &&
+            (acquirer === null || b.subject.acquirer === acquirer)
+        : undefined;
+  if (fits === undefined) return [];
+  return (await source.breaks.list(source.asOf)).filter((b) => b.status !== 'RESOLVED' && fits(b));
 }
 
 /** A break's page as it now stands, with its records; undefined when there is no such break. */

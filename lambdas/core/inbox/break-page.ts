@@ -4,7 +4,8 @@
  * someone else is refused rather than overwritten; the page then comes back with what was typed.
  */
 import type { BreakEvent } from '../breaks/chain';
-import { type Decision, lastUndoable } from '../breaks/decision';
+import { type Decision, lastUndoable, MATCHED_BY_HAND } from '../breaks/decision';
+import { receivableKeyOf } from '../breaks/manual-match';
 import type { BreakBasis } from '../breaks/observed';
 import type { BreakRecords } from '../breaks/records';
 import { breaksTextsFor, decisionText } from '../breaks/report-texts';
@@ -75,16 +76,18 @@ function history(events: readonly BreakEvent[]): SafeHtml {
 
 /**
  * Matching by hand: the forecast's sale key, offered from the late forecasts of the same acquirer
- * and merchant (an open one is typed), a reason and a note. The service checks the rest.
+ * and merchant (an open one is typed), or for a credit the expected deposit's id, offered from the
+ * missing or differing deposits of its account; a reason and a note. The service checks the rest.
  */
 function matchFields(p: BreakPage, draft: (action: string, name: string) => string): SafeHtml {
+  const texts = p.view.kind === 'UNEXPLAINED_CREDIT' ? T.matchDeposit : T.matchForecast;
   const options = (p.candidates ?? []).map(
     (c) =>
-      html`<option value="${c.id.slice(2)}">${subjectLine(c, false)} · ${formatBrl(c.stakeCents, 'pt-BR')}</option>`,
+      html`<option value="${receivableKeyOf(c.id) ?? c.id}">${subjectLine(c, false)} · ${formatBrl(c.stakeCents, 'pt-BR')}</option>`,
   );
-  return html`<label>${T.matchTo}<input name="to" list="candidatos" required value="${draft('match', 'to')}"></label>
+  return html`<label>${texts.to}<input name="to" list="candidatos" required value="${draft('match', 'to')}"></label>
 <datalist id="candidatos">${options}</datalist>
-<p class="muted">${(p.candidates ?? []).length > 0 ? T.matchHint : T.noCandidates}</p>
+<p class="muted">${(p.candidates ?? []).length > 0 ? texts.hint : texts.none}</p>
 <label>${T.reason}<input name="reason" required value="${draft('match', 'reason')}"></label>
 <label>${T.note}<textarea name="note" rows="2" required>${draft('match', 'note')}</textarea></label>`;
 }
@@ -110,7 +113,7 @@ ${fields}<button>${label}</button></form></section>`;
 ${open ? form('treat', T.treat, html`${note('treat')}${text('treat', 'ticket', T.ticket)}${text('treat', 'assignee', T.assignee)}`) : html``}
 ${open && b.kind === 'CHARGEBACK' ? form('dispute', T.dispute, html`${note('dispute')}${text('dispute', 'ticket', T.protocol)}`) : html``}
 ${open ? form('accept', T.accept, html`<label>${T.reason}<select name="reason" required>${reasons}</select></label>${note('accept')}`) : html``}
-${open && b.kind === 'UNEXPECTED' ? form('match', T.match, matchFields(p, draft)) : html``}
+${open && MATCHED_BY_HAND.includes(b.kind) ? form('match', T.match, matchFields(p, draft)) : html``}
 ${lastUndoable(p.events) ? form('undo', T.undo, html``) : html``}`;
 }
 

@@ -80,11 +80,16 @@ export const T = {
   accept: 'Aceitar a diferença',
   undo: 'Desfazer a última decisão',
   match: 'Conciliar à mão',
-  matchTo: 'Previsão que este pagamento quita (chave da venda)',
-  matchHint:
-    'Escolha uma das previsões atrasadas da mesma adquirente e estabelecimento, ou digite a chave de uma em aberto.',
-  noCandidates:
-    'Nenhuma previsão atrasada da mesma adquirente e estabelecimento: digite a chave de uma em aberto.',
+  matchForecast: {
+    to: 'Previsão que este pagamento quita (chave da venda)',
+    hint: 'Escolha uma das previsões atrasadas da mesma adquirente e estabelecimento, ou digite a chave de uma em aberto.',
+    none: 'Nenhuma previsão atrasada da mesma adquirente e estabelecimento: digite a chave de uma em aberto.',
+  },
+  matchDeposit: {
+    to: 'Depósito esperado que este crédito é',
+    hint: 'Escolha um dos depósitos não recebidos ou divergentes da mesma conta e adquirente.',
+    none: 'Nenhum depósito não recebido ou divergente da mesma conta e adquirente.',
+  },
   done: 'Decisão gravada.',
   changed:
     'A pendência mudou desde que você a abriu: outra decisão foi gravada antes. Nada foi gravado; confira como ela está agora e envie de novo (seu texto foi mantido).',
@@ -95,9 +100,9 @@ export const T = {
     'note-required': 'escreva uma observação',
     'not-a-chargeback': 'só um chargeback pode ser contestado',
     'unknown-reason': 'o motivo não está entre os configurados (breaks.acceptReasons)',
-    'not-unexpected': 'só um pagamento sem previsão pode ser conciliado à mão',
+    'not-unexpected': 'só um pagamento sem previsão ou um crédito sem explicação pode ser conciliado à mão',
     'match-target':
-      'a previsão escolhida não pode receber este pagamento (em aberto ou atrasada, mesma adquirente e estabelecimento)',
+      'o destino escolhido não pode recebê-lo (uma previsão em aberto ou atrasada da mesma adquirente e estabelecimento; um depósito não recebido ou divergente da mesma conta e adquirente, ainda não conciliado)',
   } satisfies Record<RefusalCode, string>,
   account: 'Conta',
   deposit: 'Depósito',

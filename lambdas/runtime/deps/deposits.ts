@@ -3,6 +3,8 @@ import { buildAccountStore } from '../../core/account-items/account-items';
 import { buildDepositLinesExport } from '../../core/baixas/deposit-ledger';
 import { buildTotalsStore } from '../../core/book/book-store';
 import { readExpectedDeposits } from '../../core/book/expected-deposits';
+import { buildDecisionStore } from '../../core/breaks/decision-store';
+import { depositLinksOf } from '../../core/breaks/deposit-match';
 import { buildBankStore } from '../../core/deposits/bank/bank-store';
 import { buildStatementImporter } from '../../core/deposits/bank/import';
 import { anyStatementTaken, importInbox } from '../../core/deposits/bank/inbox';
@@ -30,6 +32,7 @@ export function buildDepositMatchDeps(
   });
   const totals = buildTotalsStore({ ddb, tableName, now });
   const exportDepositLines = buildDepositLinesExport({ s3, bucket });
+  const decisions = buildDecisionStore({ ddb, tableName });
   const reconcileDeposits = buildDepositReconciler({
     config,
     importInbox: () => importInbox({ s3, bucket, importStatement }),
@@ -42,6 +45,8 @@ export function buildDepositMatchDeps(
       await exportDepositLines(results, range, night);
     },
     warn: wiring.warn,
+    // The decisions' projection, one Query: the standing matches of credits to deposits.
+    readLinks: async () => depositLinksOf(await decisions.heads()),
   });
   return ({ from, asOf }) => reconcileDeposits({ from }, asOf);
 }

@@ -24,3 +24,12 @@ export async function cli(argv: readonly string[], env: Record<string, string | 
   const code = await runCli(argv, io);
   return { code, ...output() };
 }
+
+/** The rows a command prints with `--format jsonl`, parsed. */
+export async function jsonlRows<T>(argv: readonly string[]): Promise<T[]> {
+  const { stdout } = await cli([...argv, '--format', 'jsonl']);
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
+}
