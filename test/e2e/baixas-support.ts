@@ -41,6 +41,28 @@ export async function exportedBaixas(dataDir: string, args: readonly string[]) {
 const nonZero = (sums: Record<string, number>) =>
   Object.fromEntries(Object.entries(sums).filter(([, cents]) => cents !== 0));
 
+/** The account lines summed per acquirer and component (`ACQUIRER ACCOUNT_FEE`). */
+export function accountPerAcquirer(lines: readonly Line[]) {
+  const sums: Record<string, number> = {};
+  for (const line of lines.filter((l) => l.component.startsWith('ACCOUNT_'))) {
+    const key = `${line.acquirer} ${line.component}`;
+    sums[key] = (sums[key] ?? 0) + line.amountCents;
+  }
+  return nonZero(sums);
+}
+
+/** The fees section's dated items summed the same way: what the account lines must post. */
+export function accountPerAcquirerOf(
+  items: readonly { acquirer: string; date: string; role: string; amountCents: number }[],
+) {
+  const sums: Record<string, number> = {};
+  for (const item of items.filter((i) => i.date !== '')) {
+    const key = `${item.acquirer} ACCOUNT_${item.role}`;
+    sums[key] = (sums[key] ?? 0) + item.amountCents;
+  }
+  return nonZero(sums);
+}
+
 /** What was received per sale (payments and advances), summed over the lines. */
 export function paidPerSale(lines: readonly Line[]) {
   const sums: Record<string, number> = {};

@@ -15,6 +15,8 @@ import type { RunSummary } from '../../lambdas/core/report/types';
 import { DEMO_WORLD } from '../../local/demo';
 import { startSimulator } from '../../local/simulator';
 import {
+  accountPerAcquirer,
+  accountPerAcquirerOf,
   confirmedPerDeposit,
   depositedPerDeposit,
   exportedBaixas,
@@ -83,6 +85,10 @@ describe('recon run with no flag: the demo', () => {
     const confirmed = await confirmedPerDeposit(dataDir, summary.environment);
     expect(Object.keys(confirmed).length).toBeGreaterThan(0);
     expect(depositedPerDeposit(baixas.lines)).toEqual(confirmed);
+    // Per acquirer, the account's fees and adjustments the fees section lists.
+    const accountItems = accountPerAcquirerOf(summary.fees?.items ?? []);
+    expect(Object.keys(accountItems).length).toBeGreaterThan(0);
+    expect(accountPerAcquirer(baixas.lines)).toEqual(accountItems);
     // The demo again: nothing new after the cursor, the same lines when asked again.
     const again = await runCliProcess(['run', '--json', '--data-dir', dataDir]);
     expect(again.code, again.stderr).toBe(0);
