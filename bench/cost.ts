@@ -76,7 +76,7 @@ export interface CostFigures {
   readonly usd: Record<'lambda' | 'stepFunctions' | 'dynamodb' | 's3' | 'sns' | 'eventbridge', number>;
   /**
    * What the ERP export and the events add, per million records: the export's S3 requests
-   * (`exports/baixas`) and the bus's billed events (its reads are the summary's, counted in DynamoDB).
+   * (`exports/baixas`, its ledgers) and the bus's billed events (its reads are the summary's, counted in DynamoDB).
    */
   readonly exportAndEventsUsd: number;
   readonly assumptions: string[];
@@ -129,8 +129,9 @@ export function estimateCost(
     eventbridge: (counts.eventBridgeEvents / 1e6) * prices.eventbridge.usdPerMillionCustomEvents,
   };
   const total = Object.values(usd).reduce((sum, v) => sum + v, 0);
+  // The lines, and the ledgers of what they posted (deposits, account items).
   const baixasRequests = Object.entries(run.s3ByPrefix).filter(([label]) =>
-    label.endsWith(' exports/baixas'),
+    / exports\/baixas(-ledger)?$/.test(label),
   );
   const baixasUsd = baixasRequests.reduce((sum, [label, n]) => {
     const perThousand = PUT_CLASS.has(label.split(' ')[0] ?? '')
@@ -160,7 +161,7 @@ export function estimateCost(
       'Lambda duration = local wall time of each step against dynalite in its own process (it answers far slower than DynamoDB: an overestimate)',
       `${POLLS_PER_REPORT} extra polls per report in AWS (report takes minutes, poll interval 60 s)`,
       'DynamoDB: table units from dynalite (the table has no secondary index)',
-      "events: the night's file as the bus would take it, a billed EventBridge event per started 64 KB of an entry; the ERP export: its S3 requests (`exports/baixas`)",
+      "events: the night's file as the bus would take it, a billed EventBridge event per started 64 KB of an entry; the ERP export: its S3 requests (`exports/baixas`, `exports/baixas-ledger`)",
       'not included: S3 storage, data transfer, API Gateway for webhooks; the fixed monthly items (logs, X-Ray, alarms, KMS key, point-in-time recovery, secret) are in fixedMonthly',
     ],
   };
