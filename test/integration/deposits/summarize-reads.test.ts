@@ -105,7 +105,7 @@ async function storedSummary(bucket: string, runId: string): Promise<Partial<Run
 }
 
 describe('the summarize step and the bank leg', () => {
-  it('reads the results the match stored and writes nothing but its summary, the breaks snapshot, the action list and its ERP write-offs and manifest', async () => {
+  it('reads the results the match stored and writes nothing but its summary, the breaks snapshot, the action list and its ERP write-offs, account lines and manifest', async () => {
     const bucket = await freshBucket();
     await put(bucket, `${BANK_INBOX_PREFIX}itau.ofx`, golden('itau-sgml-1252.ofx'));
     const night = await buildDepositMatchDeps(wiring(bucket))({ from: PERIOD.from, asOf: AS_OF });
@@ -121,8 +121,8 @@ describe('the summarize step and the bank leg', () => {
     const objectsAfter = await objects(bucket);
     const added = [...objectsAfter.keys()].filter((key) => !objectsBefore.has(key));
     // Its summary and the full lists it names, the night's breaks in the lake (none here: empty), the
-    // action list kept for the next night, the ERP export's write-offs of the night (none: empty) and
-    // its manifest.
+    // action list kept for the next night, the ERP export's write-offs and account lines of the night
+    // (none: empty) and its manifest.
     const lists = Object.values((await storedSummary(bucket, 'reads-only')).fullLists ?? {});
     const written = [
       ...Object.values(summaryKeys('reads-only')),
@@ -131,6 +131,7 @@ describe('the summarize step and the bank leg', () => {
       breaksSnapshotKey(AS_OF),
       actionListKey(AS_OF),
       baixasKey(AS_OF, 'write-offs'),
+      baixasKey(AS_OF, 'account-items'),
       manifestKey(AS_OF),
     ];
     expect(added.sort()).toEqual(written.sort());
