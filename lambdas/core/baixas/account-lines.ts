@@ -12,7 +12,7 @@ import type { FeeItem } from '../account-items/period-fees';
 import type { IsoDate } from '../calendar';
 import type { Cents } from '../money';
 import { buildDatedLedger, type PostedAmounts, postedOf } from './dated-ledger';
-import { type BaixaLine, type LineComponent, type LineKind, lineId } from './lines';
+import { type BaixaLine, type LineComponent, type LineKind, lineId, movementLines } from './lines';
 import { type BaixasStoreDeps, buildBaixasStore } from './store';
 
 export const ACCOUNT_LEDGER_PREFIX = 'exports/baixas-ledger/account-items/';
@@ -52,7 +52,6 @@ export function accountLinesOf(
     ];
     const old = posted[identity] ?? 0;
     const amount = now[identity] ?? 0;
-    if (old === amount) return [];
     const component = COMPONENT[(byIdentity.get(identity)?.role ?? role) as FeeItem['role']];
     const line = (kind: LineKind, amountCents: Cents): BaixaLine => ({
       id: lineId(identity, component, night, kind),
@@ -78,7 +77,7 @@ export function accountLinesOf(
       breakKind: null,
       matchedWith: null,
     });
-    return [...(old === 0 ? [] : [line('REVERSAL', -old)]), ...(amount === 0 ? [] : [line('NEW', amount)])];
+    return movementLines(old, amount, line);
   });
 }
 

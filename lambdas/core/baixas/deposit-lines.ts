@@ -10,7 +10,7 @@ import type { IsoDate } from '../calendar';
 import { depositIdentity } from '../deposits/result-identity';
 import type { DepositResult, DepositStatus } from '../deposits/types';
 import type { Cents } from '../money';
-import { type BaixaLine, type LineKind, lineId } from './lines';
+import { type BaixaLine, type LineKind, lineId, movementLines } from './lines';
 
 /** Statuses whose credit the bank holds. */
 const CONFIRMED: ReadonlySet<DepositStatus> = new Set(['DEPOSITED', 'DEPOSIT_DIFFERS']);
@@ -73,7 +73,6 @@ export function depositLinesOf(
   return identities.flatMap((identity) => {
     const old = posted[identity] ?? 0;
     const now = confirmed.get(identity)?.creditCents ?? 0;
-    if (old === now) return [];
     const fields = describe(identity, byIdentity.get(identity));
     const line = (kind: LineKind, amountCents: Cents): BaixaLine => ({
       id: lineId(identity, 'DEPOSIT', night, kind),
@@ -83,6 +82,6 @@ export function depositLinesOf(
       amountCents,
       ...fields,
     });
-    return [...(old === 0 ? [] : [line('REVERSAL', -old)]), ...(now === 0 ? [] : [line('NEW', now)])];
+    return movementLines(old, now, line);
   });
 }

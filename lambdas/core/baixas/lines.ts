@@ -76,6 +76,19 @@ export function lineId(subjectKey: string, component: LineComponent, night: IsoD
     .slice(0, 32);
 }
 
+/**
+ * What an amount's move from `old` (posted) to `now` posts: nothing when equal; else the reversal of
+ * the posted amount (if any) and the new amount (if any), never an edit in place.
+ */
+export function movementLines(
+  old: Cents,
+  now: Cents,
+  line: (kind: LineKind, amountCents: Cents) => BaixaLine,
+): BaixaLine[] {
+  if (old === now) return [];
+  return [...(old === 0 ? [] : [line('REVERSAL', -old)]), ...(now === 0 ? [] : [line('NEW', now)])];
+}
+
 /** The lines of `night` for a receivable as the night left it (none when the night posted nothing). */
 export function linesOf(receivable: Receivable, night: IsoDate, config: StatusConfig): BaixaLine[] {
   const before = baselineOf(receivable, night);
@@ -101,14 +114,7 @@ export function linesOf(receivable: Receivable, night: IsoDate, config: StatusCo
     amountCents,
     ...describe,
   });
-  return POSTABLE_COMPONENTS.flatMap((c) => {
-    const old = before[c] ?? 0;
-    const now = after[c] ?? 0;
-    if (old === now) return [];
-    const component = COMPONENT_NAMES[c];
-    return [
-      ...(old === 0 ? [] : [line(component, 'REVERSAL', -old)]),
-      ...(now === 0 ? [] : [line(component, 'NEW', now)]),
-    ];
-  });
+  return POSTABLE_COMPONENTS.flatMap((c) =>
+    movementLines(before[c] ?? 0, after[c] ?? 0, (kind, cents) => line(COMPONENT_NAMES[c], kind, cents)),
+  );
 }
