@@ -75,7 +75,8 @@ export function countDynamo(client: DynamoDBClient): { counts: DynamoCounts; res
         if (!WRITES.has(name)) return;
         if (name !== 'PutItemCommand' && matching)
           throw new Error(`bench: ${name} on a receivable is not counted`);
-        attribution.write(pk, units, name === 'PutItemCommand' ? item : undefined, succeeded);
+        const asNew = String(input.ConditionExpression ?? '').startsWith('attribute_not_exists');
+        attribution.write(pk, units, name === 'PutItemCommand' ? item : undefined, succeeded, asNew);
         counts.writes += 1;
         counts.wcu += units;
         if (matching) {

@@ -13,7 +13,8 @@ export type WriteReason =
   | 'lifecycle record'
   | 'record seen again'
   | 'status only'
-  | 'lost race';
+  | 'lost race'
+  | 'presumed new, was stored';
 
 /** The contribution maps of a receivable item and the reason a new entry in each stands for. */
 const CONTRIBUTION_REASONS: Record<string, WriteReason> = {
@@ -137,15 +138,19 @@ export function attributeWrites() {
   let sizes: number[] = [];
   let largest: Record<string, number> = {};
   return {
-    /** One write request: `item` is the put's item (undefined for updates and deletes). */
-    write(pk: string, units: number, item: Marshalled | undefined, succeeded: boolean) {
+    /**
+     * One write request: `item` is the put's item (undefined for updates and deletes); `asNew`, a put
+     * that only creates (a refused one whose item was stored is a presumption, not a race).
+     */
+    write(pk: string, units: number, item: Marshalled | undefined, succeeded: boolean, asNew = false) {
       const type = itemTypeOf(pk);
       byItemType[type] = add(byItemType[type], units);
       if (item !== undefined && type !== 'receivable')
         largest[type] = Math.max(largest[type] ?? 0, itemBytes(item));
       if (type !== 'receivable') return;
       if (!succeeded || item === undefined) {
-        byReason['lost race'] = add(byReason['lost race'], units);
+        const reason = asNew && contributions.has(pk) ? 'presumed new, was stored' : 'lost race';
+        byReason[reason] = add(byReason[reason], units);
         return;
       }
       const next = contributionsOf(item);

@@ -29,7 +29,7 @@ export function writeDetails(results: Results): string[] {
     '|---|---|---|---|',
     ...rows(a.byItemType, d.records),
     '',
-    'Receivable writes by reason (told from what the put added to the item: a new item, a new forecast, payment or lifecycle record, a record seen again, or only its status) and lost races:',
+    'Receivable writes by reason (told from what the put added to the item: a new item, a new forecast, payment or lifecycle record, a record seen again, or only its status), lost races, and new items presumed that were stored:',
     '',
     '| reason | writes | write units | per record |',
     '|---|---|---|---|',

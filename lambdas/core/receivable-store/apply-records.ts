@@ -1,7 +1,8 @@
 /**
  * The receivables store over recon's single DynamoDB table. One page of records costs: one
- * BatchGet per 100 distinct keys, then at most ONE conditional PutItem per key whose contribution
- * set grew (a re-ingested page writes nothing). Lost races are retried by {@link buildReceivableWriter}.
+ * BatchGet per 100 distinct keys but the forecast keys a sample shows to be new (presumed-new.ts),
+ * then at most ONE conditional PutItem per key whose contribution set grew (a re-ingested page
+ * writes nothing). Lost races are retried by {@link buildReceivableWriter}.
  * The call's writes move the book totals by one delta (book/recorder.ts): two updates of the
  * totals item per call that wrote anything, none per record.
  */
@@ -23,8 +24,8 @@ import {
   pruneContent,
 } from '../receivables/matcher';
 import { collect, type ScanOptions, scanPages } from '../receivables/queries';
-import { readReceivables } from './batch-read';
 import { followMerged } from './links';
+import { readOrPresumeNew } from './presumed-new';
 import type { TouchedLog } from './touched';
 import { buildReceivableWriter, type Decide } from './writer';
 
@@ -81,6 +82,7 @@ export interface ReceivableStore {
  */
 function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
   const groups = new Map<string, CanonicalRecord[]>();
+  const withForecast = new Set<string>();
   const leaving = new Map<string, CanonicalRecord[]>();
   const accountLevel: AccountRecord[] = [];
   let ignored = 0;
@@ -104,11 +106,12 @@ function groupByKey(records: readonly CanonicalRecord[], config: ReconConfig) {
       continue;
     }
     if (linked.role !== 'FORECAST' && linked.role !== 'PAYMENT') releasing.push(record);
+    if (linked.role === 'FORECAST') withForecast.add(key);
     const group = groups.get(key);
     if (group) group.push(record);
     else groups.set(key, [record]);
   }
-  return { groups, leaving, accountLevel, releasing, ignored };
+  return { groups, withForecast, leaving, accountLevel, releasing, ignored };
 }
 
 export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore {
@@ -118,9 +121,9 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
   const totals = { totals: buildTotalsStore(deps), config, now: deps.now };
 
   async function applyRecords(records: readonly CanonicalRecord[]): Promise<ApplyCounts> {
-    const { groups, leaving, accountLevel, releasing, ignored } = groupByKey(records, config);
+    const { groups, withForecast, leaving, accountLevel, releasing, ignored } = groupByKey(records, config);
     const keys = [...new Set([...groups.keys(), ...leaving.keys()])];
-    const seen = await readReceivables(deps, keys);
+    const { seen, presumedNew } = await readOrPresumeNew(deps, keys, (key) => withForecast.has(key));
     const asOf = deps.asOf();
     const account = accountLevel.length > 0 ? await accounts.apply(accountLevel, asOf) : undefined;
     const released = releasing.length > 0 ? await accounts.release(releasing) : undefined;
@@ -156,7 +159,10 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
           const next = result.receivable;
           return next === undefined || next === current ? undefined : pruneContent(next, asOf);
         };
-        const outcome = await writer.update(key, seen.get(key), asOf, decide, observer);
+        // "Absent" must be read before it may mean archived; otherwise a presumption is checked by the put.
+        const unread = presumedNew.has(key) && !maybeArchived;
+        const stored = presumedNew.has(key) && maybeArchived ? await writer.read(key) : seen.get(key);
+        const outcome = await writer.update(key, stored, asOf, decide, observer);
         if (outcome.receivable) latest.set(key, outcome.receivable);
         // Matched by hand: what the payment's receivable gained follows to the forecast's.
         const followed =
@@ -167,7 +173,8 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
         changed += result?.changed ?? 0;
         refused.push(...(result?.refused ?? []));
         writes += outcome.writes;
-        conflicts += outcome.conflicts;
+        // A put refused because the presumed-new item existed is a read, not a race with another writer.
+        conflicts += unread && outcome.conflicts > 0 ? outcome.conflicts - 1 : outcome.conflicts;
       }),
     );
     // An archived key has no item (that is what made it archived), so nothing of it is logged.

@@ -24,6 +24,8 @@ describe('write attribution', () => {
     writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100, c: 2 } }, k: { h3: { n: 5 } } }, true);
     writes.write('RCV#k', 1, { ...forecast, s: { h2: { n: 100, c: 2 } }, k: { h3: { n: 5 } } }, true);
     writes.write('RCV#k', 1, undefined, false);
+    writes.write('RCV#k', 1, undefined, false, true);
+    writes.write('RCV#new', 1, undefined, false, true);
     writes.write('TOTALS', 40, undefined, true);
     const result = writes.result();
     expect(result.byReceivableReason).toEqual({
@@ -32,9 +34,11 @@ describe('write attribution', () => {
       'record seen again': { writes: 1, wcu: 1 },
       'lifecycle record': { writes: 1, wcu: 1 },
       'status only': { writes: 1, wcu: 1 },
-      'lost race': { writes: 1, wcu: 1 },
+      // A put only to create refused: the item was stored (a presumption), or another writer created it.
+      'presumed new, was stored': { writes: 1, wcu: 1 },
+      'lost race': { writes: 2, wcu: 2 },
     });
-    expect(result.byItemType).toEqual({ receivable: { writes: 6, wcu: 6 }, totals: { writes: 1, wcu: 40 } });
+    expect(result.byItemType).toEqual({ receivable: { writes: 8, wcu: 8 }, totals: { writes: 1, wcu: 40 } });
     expect(result.receivableItemsByUnits).toEqual({ 1: 5 });
   });
 
