@@ -62,7 +62,8 @@ function world(canDecide = true) {
     records: async () => undefined,
     asOf: AS_OF,
     acceptReasons: ['arredondamento'],
-    gate: localGate({ sessions, identity: { name: 'ana', canDecide } }),
+    gate: localGate({ sessions, identity: { name: 'ana', canDecide }, language: 'pt-BR' }),
+    language: 'pt-BR',
   });
   const session = sessions.exchange(sessions.issueToken());
   if (!session) throw new Error('a session expected');
@@ -208,13 +209,14 @@ describe('inbox handlers', () => {
       const sessions = buildSessions();
       const breaks = {} as Breaks;
       const identity = { name: 'ana', canDecide: true };
-      const gate = localGate({ sessions, identity, secureCookie });
+      const gate = localGate({ sessions, identity, secureCookie, language: 'pt-BR' });
       const inbox = buildInbox({
         breaks,
         records: async () => undefined,
         asOf: AS_OF,
         acceptReasons: [],
         gate,
+        language: 'pt-BR',
       });
       const token = sessions.issueToken();
       const query = new URLSearchParams({ token });

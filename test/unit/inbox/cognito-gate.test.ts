@@ -61,7 +61,8 @@ function deployed(idToken: string) {
     records: async () => undefined,
     asOf: AS_OF,
     acceptReasons: ['arredondamento'],
-    gate: cognitoGate(signIn),
+    gate: cognitoGate(signIn, 'pt-BR'),
+    language: 'pt-BR',
   });
   const handle = (e: APIGatewayProxyEventV2) => inbox.handle(toInboxRequest(e));
   /** The code flow from a first visit: the session cookie it leaves. */
