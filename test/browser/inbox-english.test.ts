@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInbox } from '../support/inbox-cli';
+import { startInbox } from '../e2e/start-inbox';
 import { cards } from '../support/inbox-pages';
 import { seedDataDir } from '../support/inbox-world';
 

@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { breakRef } from '../../lambdas/core/breaks/observed';
-import { startInbox as startCliInbox } from '../support/inbox-cli';
 import { seedDataDir } from '../support/inbox-world';
 import { cli } from '../unit/cli/harness';
 import { interruptGroup, spawnCli } from './spawn-cli';
+import { startInbox as startCliInbox } from './start-inbox';
 
 const CONFIG = JSON.stringify({ breaks: { operators: ['ana'] } });
 

@@ -4,52 +4,17 @@
  * dates are written the English way, and no Portuguese word of the inbox or the breaks is left.
  */
 import { describe, expect, it } from 'vitest';
-import type { BreakEvent } from '../../../lambdas/core/breaks/chain';
 import { breaksTextsFor } from '../../../lambdas/core/breaks/report-texts';
 import type { Breaks } from '../../../lambdas/core/breaks/service';
-import { breakView } from '../../../lambdas/core/breaks/status';
-import { buildInbox } from '../../../lambdas/core/inbox/app';
-import { COOKIE, localGate } from '../../../lambdas/core/inbox/gate';
-import { buildSessions } from '../../../lambdas/core/inbox/session';
 import { inboxTextsFor } from '../../../lambdas/core/inbox/texts';
+import { AS_OF, paidShort, signedInInbox, treated } from '../../support/inbox-handlers';
 
-const AS_OF = '2025-04-10';
-const observed = {
-  id: 'r:ACQ1|EC1|2025-03-01|1|A|1',
-  subject: {
-    acquirer: 'ACQ1',
-    merchant: 'EC1',
-    saleDate: '2025-03-01',
-    nsu: '123456',
-    installment: 2,
-    dueDate: '2025-04-01',
-  },
-  basis: {
-    kind: 'PAID_SHORT' as const,
-    stakeCents: 123_456,
-    expectedNetCents: 1_000_000,
-    receivedNetCents: 876_544,
-  },
+const observed = paidShort({
+  subject: { nsu: '123456', installment: 2 },
+  money: { stakeCents: 123_456, expectedNetCents: 1_000_000, receivedNetCents: 876_544 },
   firstSeen: '2025-04-08',
-};
-const decision = {
-  status: 'IN_TREATMENT' as const,
-  note: 'call them',
-  basis: observed.basis,
-  subject: observed.subject,
-};
-const view = breakView(observed.id, observed, { decision, version: 1 }, AS_OF);
-const event: BreakEvent = {
-  breakId: observed.id,
-  version: 1,
-  at: '2025-04-10T12:00:00.000Z',
-  actor: 'ana',
-  action: 'treat',
-  before: null,
-  after: decision,
-  prevHash: '0'.repeat(64),
-  hash: 'f'.repeat(64),
-};
+});
+const { view, event } = treated(observed, 'call them', 'ana');
 
 function englishInbox() {
   const breaks = {
@@ -57,27 +22,7 @@ function englishInbox() {
     show: async (id: string) =>
       id === view.id ? { view, basis: observed.basis, events: [event] } : undefined,
   } as unknown as Breaks;
-  const sessions = buildSessions();
-  const inbox = buildInbox({
-    breaks,
-    records: async () => undefined,
-    asOf: AS_OF,
-    acceptReasons: ['rounding'],
-    gate: localGate({ sessions, identity: { name: 'ana', canDecide: true }, language: 'en' }),
-    language: 'en',
-  });
-  const session = sessions.exchange(sessions.issueToken());
-  if (!session) throw new Error('a session expected');
-  return (method: string, target: string, form: Record<string, string> = {}, signedIn = true) => {
-    const url = new URL(target, 'http://127.0.0.1');
-    return inbox.handle({
-      method,
-      path: url.pathname,
-      query: url.searchParams,
-      form: new URLSearchParams(form),
-      ...(signedIn ? { cookie: `${COOKIE}=${session.id}` } : {}),
-    });
-  };
+  return signedInInbox(breaks, { canDecide: true, language: 'en', acceptReasons: ['rounding'] }).request;
 }
 
 /** Every Portuguese text of the inbox and the breaks' names that English says otherwise. */
@@ -136,10 +81,14 @@ describe('the inbox in English', () => {
     const page = answer.body;
     expect(page).toContain('<html lang="en">');
     expect(page).toContain('The acquirer paid this installment, but less than forecast.');
-    expect(page).toContain('<dt>Expected</dt><dd>R$ 10,000.00</dd>');
-    expect(page).toContain('<dt>Received</dt><dd>R$ 8,765.44</dd>');
-    expect(page).toContain('<dt>Since</dt><dd>8 Apr 2025 (2 days)</dd>');
-    expect(page).toContain('<dt>Status</dt><dd>In treatment</dd>');
+    const facts = {
+      Expected: 'R$ 10,000.00',
+      Received: 'R$ 8,765.44',
+      Since: '8 Apr 2025 (2 days)',
+      Status: 'In treatment',
+    };
+    for (const [term, value] of Object.entries(facts))
+      expect(page).toContain(`<dt>${term}</dt><dd>${value}</dd>`);
     expect(page).toMatch(/<h2>History<\/h2>.*<td>treatment<\/td>/s);
     expect(page).toContain('Accept the difference');
     expect(page).not.toMatch(PORTUGUESE_FIGURES);
