@@ -2,6 +2,7 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { isIsoDate } from '../lambdas/core/calendar';
 import { parseReaisCents } from '../lambdas/core/money';
+import { DEFAULT_REPORT_LANGUAGE, REPORT_LANGUAGES } from '../lambdas/core/report-language';
 
 export function parseIsoDate(value: string): string {
   if (!isIsoDate(value)) throw new InvalidArgumentError('expected a calendar date like 2025-01-31.');
@@ -13,6 +14,15 @@ export function parseWebAddress(value: string): string {
   if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('expected an http(s) address.');
   return value;
 }
+
+/**
+ * `--lang`: the language a command writes `what` in, Brazilian Portuguese unless asked. A local
+ * data directory keeps no stage settings, so the stage's `reportLanguage` is not there to default to.
+ */
+export const languageOption = (what: string) =>
+  new Option('--lang <language>', `language of ${what}`)
+    .choices(REPORT_LANGUAGES)
+    .default(DEFAULT_REPORT_LANGUAGE);
 
 export function parsePort(value: string): number {
   const port = Number(value);

@@ -115,7 +115,7 @@ export const stageConfigSchema = z
     /** Reports processed at once (configuration x window jobs). */
     jobConcurrency: z.number().int().min(1).max(10).default(2),
     snapshotSegments: workflowFields.snapshotSegments,
-    /** Language of the HTML report and SNS message: `pt-BR` (default) or `en`. */
+    /** Language of the HTML report, the SNS message and the web inbox: `pt-BR` (default) or `en`. */
     reportLanguage: workflowFields.reportLanguage,
     /** Hours the message's link to the report is valid (1–168; a role session may end it sooner). */
     reportLinkHours: workflowFields.reportLinkHours,

@@ -118,6 +118,7 @@ export class ReconStack extends Stack {
       table: this.storage.table,
       bucket: this.storage.bucket,
       reconConfigJson: JSON.stringify(stage.recon),
+      reportLanguage: stage.reportLanguage,
       loginDomainPrefix:
         stage.inbox.loginDomainPrefix ?? `recon-${stage.stageName ?? 'inbox'}-${this.account}`,
       sessionMinutes: stage.inbox.sessionMinutes,

@@ -2,10 +2,10 @@
 import { type Command, Option } from 'commander';
 import { DecisionRefusedError } from '../../lambdas/core/breaks/decision';
 import { DecisionConflictError } from '../../lambdas/core/breaks/decision-store';
-import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/report/types';
+import type { ReportLanguage } from '../../lambdas/core/report/types';
 import { CliError } from '../errors';
 import { FORMATS, type Format } from '../format';
-import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
+import { DEFAULT_DATA_DIR, environmentOption, languageOption, parseIsoDate } from '../options';
 import { CONFLICT_EXIT_CODE, REFUSED_EXIT_CODE, type SessionOptions } from './session';
 
 export interface OutputOptions extends SessionOptions {
@@ -28,9 +28,7 @@ export function withStoreOptions(command: Command): Command {
 export function withCommon(command: Command): Command {
   return withStoreOptions(command)
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('table'))
-    .addOption(
-      new Option('--lang <language>', 'language of the table').choices(REPORT_LANGUAGES).default('pt-BR'),
-    );
+    .addOption(languageOption('the table'));
 }
 
 /** A decision's conflict or refusal as the CLI's exit codes; anything else as it is. */

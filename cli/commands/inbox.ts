@@ -9,13 +9,14 @@ import type { Command } from 'commander';
 import { buildInbox } from '../../lambdas/core/inbox/app';
 import { localGate } from '../../lambdas/core/inbox/gate';
 import { buildSessions } from '../../lambdas/core/inbox/session';
+import type { ReportLanguage } from '../../lambdas/core/report-language';
 import { withStoreOptions } from '../breaks/common';
 import { withBreaks } from '../breaks/session';
 import { UsageError } from '../errors';
 import { startInboxServer } from '../inbox/server';
 import { untilAborted } from '../interrupt';
 import type { CliIo } from '../io';
-import { parsePort } from '../options';
+import { languageOption, parsePort } from '../options';
 
 interface InboxOptions {
   readonly dataDir: string;
@@ -24,6 +25,7 @@ interface InboxOptions {
   readonly port: number;
   readonly actor?: string;
   readonly viewer?: boolean;
+  readonly lang: ReportLanguage;
 }
 
 export function registerInboxCommand(program: Command, io: CliIo): void {
@@ -37,6 +39,7 @@ export function registerInboxCommand(program: Command, io: CliIo): void {
     .option('--port <n>', 'port on 127.0.0.1 (0 = any free port)', parsePort, 0)
     .option('--actor <name>', 'who decides in this browser (default: RECON_OPERATOR, else the local user)')
     .option('--viewer', 'read only: every decision is refused')
+    .addOption(languageOption('the pages'))
     .action(async (o: InboxOptions) => {
       const name = (o.actor ?? io.env.RECON_OPERATOR ?? userInfo().username).trim();
       if (name === '') throw new UsageError('say who is signing in: --actor <name>');
@@ -47,8 +50,9 @@ export function registerInboxCommand(program: Command, io: CliIo): void {
         const { operators, acceptReasons } = config.breaks;
         const canDecide = !o.viewer && (operators.length === 0 || operators.includes(name));
         const sessions = buildSessions();
-        const gate = localGate({ sessions, identity: { name, canDecide } });
-        const inbox = buildInbox({ breaks, records, asOf, acceptReasons, gate });
+        const language = o.lang;
+        const gate = localGate({ sessions, identity: { name, canDecide }, language });
+        const inbox = buildInbox({ breaks, records, asOf, acceptReasons, gate, language });
         const server = await startInboxServer(inbox, o.port);
         io.stdout(`${server.url}/entrar?token=${sessions.issueToken()}\n`);
         io.stderr(

@@ -11,10 +11,10 @@ import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
 import { buildReceivableStore } from '../../lambdas/core/receivable-store/apply-records';
 import { RECON_STATUSES } from '../../lambdas/core/receivables/status';
 import type { ReceivableView } from '../../lambdas/core/receivables/view';
-import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/report/types';
+import type { ReportLanguage } from '../../lambdas/core/report/types';
 import { FORMATS, type Format, formatRows } from '../format';
 import type { CliIo } from '../io';
-import { DEFAULT_DATA_DIR, environmentOption, parseIsoDate } from '../options';
+import { DEFAULT_DATA_DIR, environmentOption, languageOption, parseIsoDate } from '../options';
 import { formatOwed, owedRows } from '../owed-table';
 import { readableReceivables } from '../receivables-table';
 import { type DataPaths, existingState, loadReconConfig, readLastRun } from '../runner/data-dir';
@@ -129,11 +129,7 @@ export function registerReceivablesCommand(program: Command, io: CliIo): void {
         .choices(COLUMN_SETS)
         .default('main'),
     )
-    .addOption(
-      new Option('--lang <language>', 'language of the main table')
-        .choices(REPORT_LANGUAGES)
-        .default('pt-BR'),
-    )
+    .addOption(languageOption('the main table'))
     .option(
       '--as-of <date>',
       "business date the states are derived for (default: the latest run's, when pinned by --as-of or the built-in simulator; else today, America/Sao_Paulo)",

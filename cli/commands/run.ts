@@ -10,13 +10,13 @@ import { businessDate } from '../../lambdas/core/calendar';
 import type { ReconConfig } from '../../lambdas/core/config';
 import { describeRateErrors, parseContractRates } from '../../lambdas/core/fee-audit/rates';
 import type { ProviderEnvironment } from '../../lambdas/core/provider/port';
-import { REPORT_LANGUAGES, type ReportLanguage } from '../../lambdas/core/report/types';
+import type { ReportLanguage } from '../../lambdas/core/report/types';
 import { DEMO_WORLD } from '../../local/demo';
 import { type LocalCredentials, providerCredentials, simulatorCredentials } from '../credentials';
 import { RunFailedError, UsageError } from '../errors';
 import { InterruptedError, untilAborted } from '../interrupt';
 import type { CliIo } from '../io';
-import { DEFAULT_DATA_DIR, parseInteger, parseIsoDate, parseWebAddress } from '../options';
+import { DEFAULT_DATA_DIR, languageOption, parseInteger, parseIsoDate, parseWebAddress } from '../options';
 import { loadReconConfig } from '../runner/data-dir';
 import { refusedPeriod, SIMULATOR_AS_OF } from '../runner/period';
 import { buildProgressSink } from '../runner/progress';
@@ -121,11 +121,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
       `business date the states are derived for (default: today; ${SIMULATOR_AS_OF} with the built-in simulator)`,
       parseIsoDate,
     )
-    .addOption(
-      new Option('--lang <language>', 'language of the HTML report')
-        .choices(REPORT_LANGUAGES)
-        .default('pt-BR'),
-    )
+    .addOption(languageOption('the HTML report'))
     .option('--data-dir <dir>', 'local state directory', DEFAULT_DATA_DIR)
     .addOption(
       new Option(

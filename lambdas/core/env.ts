@@ -30,4 +30,6 @@ export const ENV = {
   inboxLoginUrl: 'RECON_INBOX_LOGIN_URL',
   /** The inbox's own address (the sign-in's callback, the message's links). */
   inboxUrl: 'RECON_INBOX_URL',
+  /** The stage's `reportLanguage`, for the inbox's pages (the workflow's steps have it in their JSON). */
+  reportLanguage: 'RECON_REPORT_LANGUAGE',
 } as const;

@@ -6,3 +6,6 @@
 export const REPORT_LANGUAGES = ['pt-BR', 'en'] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 export const DEFAULT_REPORT_LANGUAGE: ReportLanguage = 'pt-BR';
+
+export const isReportLanguage = (value: string): value is ReportLanguage =>
+  (REPORT_LANGUAGES as readonly string[]).includes(value);

@@ -16,10 +16,16 @@ import { buildBreakRecordsService, buildBreaksService } from '../runtime/deps/br
 import { requiredEnv } from '../runtime/env';
 import { inboxLambda } from '../runtime/inbox-lambda';
 import { cognitoVerifier } from '../runtime/sign-in';
-import { bucketFromEnv, reconConfigFromEnv, tableFromEnv } from '../runtime/workflow-env';
+import {
+  bucketFromEnv,
+  reconConfigFromEnv,
+  reportLanguageFromEnv,
+  tableFromEnv,
+} from '../runtime/workflow-env';
 
 const logger = new Logger({ serviceName: 'recon-inbox' });
 const reconConfig = reconConfigFromEnv();
+const language = reportLanguageFromEnv();
 const inboxUrl = requiredEnv(ENV.inboxUrl);
 const signInConfig = {
   userPoolId: requiredEnv(ENV.inboxUserPoolId),
@@ -39,7 +45,9 @@ export const handler = middy(
     acceptReasons: reconConfig.breaks.acceptReasons,
     gate: cognitoGate(
       buildCognitoSignIn({ config: signInConfig, verifier: cognitoVerifier(signInConfig), fetch }),
+      language,
     ),
+    language,
     asOf,
   }),
 )

@@ -9,6 +9,7 @@ import type { Breaks } from '../core/breaks/service';
 import type { IsoDate } from '../core/calendar';
 import { buildInbox } from '../core/inbox/app';
 import type { Gate } from '../core/inbox/gate';
+import type { ReportLanguage } from '../core/report-language';
 import { toInboxRequest } from './inbox-event';
 
 export interface InboxLambdaDeps {
@@ -16,6 +17,8 @@ export interface InboxLambdaDeps {
   readonly records: BreakRecordsOf;
   readonly acceptReasons: readonly string[];
   readonly gate: Gate;
+  /** The stage's `reportLanguage`: the pages' and the gate's. */
+  readonly language: ReportLanguage;
   /** The business date of each request (a Lambda lives across midnight). */
   readonly asOf: () => IsoDate;
 }

@@ -11,6 +11,7 @@ import { PublishCommand } from '@aws-sdk/client-sns';
 import { parseReconConfig, type ReconConfig } from '../core/config';
 import { ENV } from '../core/env';
 import { eventBusSink } from '../core/events/eventbridge';
+import { isReportLanguage, REPORT_LANGUAGES, type ReportLanguage } from '../core/report-language';
 import { parseWorkflowConfig, WORKFLOW_ENV, type WorkflowConfig } from '../core/workflow/config';
 import { ddbClient, eventBridgeClient, s3Client, sfnClient, snsClient } from './aws-clients';
 import { requiredEnv } from './env';
@@ -29,6 +30,15 @@ export function workflowConfigFromEnv(): WorkflowConfig {
 
 export function reconConfigFromEnv(): ReconConfig {
   return parseReconConfig(JSON.parse(process.env[ENV.reconConfig] ?? '{}'));
+}
+
+/** The stage's `reportLanguage` (the inbox's pages); a value the stack would not set is refused by name. */
+export function reportLanguageFromEnv(): ReportLanguage {
+  const value = requiredEnv(ENV.reportLanguage);
+  if (isReportLanguage(value)) return value;
+  throw new Error(
+    `environment variable ${ENV.reportLanguage} (the stage's reportLanguage) must be one of ${REPORT_LANGUAGES.join(', ')}, got '${value}'`,
+  );
 }
 
 /** Step Functions SendTaskSuccess, for the step that parks a task token. */

@@ -16,6 +16,7 @@ import { DEPOSIT_RESULTS_TABLE } from '../../lambdas/core/deposits/results-table
 import { ENV } from '../../lambdas/core/env';
 import { OVERCHARGES_PREFIX } from '../../lambdas/core/fee-audit/overcharges-lake';
 import { TOUCHED_PREFIX } from '../../lambdas/core/receivable-store/touched';
+import type { ReportLanguage } from '../../lambdas/core/report-language';
 import { acknowledgeWildcards, nagArnOf } from '../constructs/nag';
 import { ReconFunction } from '../constructs/recon-function';
 import { InboxApi } from './inbox-api';
@@ -27,6 +28,8 @@ export interface InboxProps {
   readonly bucket: IBucket;
   /** The stage's `recon` settings as JSON (accept reasons, tolerance, horizon). */
   readonly reconConfigJson: string;
+  /** The stage's `reportLanguage`: the pages speak it, as the report does. */
+  readonly reportLanguage: ReportLanguage;
   readonly loginDomainPrefix: string;
   readonly sessionMinutes: number;
   readonly tracing: boolean;
@@ -54,6 +57,7 @@ export class Inbox extends Construct {
         [ENV.tableName]: props.table.tableName,
         [ENV.bucketName]: props.bucket.bucketName,
         [ENV.reconConfig]: props.reconConfigJson,
+        [ENV.reportLanguage]: props.reportLanguage,
         ...this.api.environment(),
       },
     });

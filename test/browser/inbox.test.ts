@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Breaks } from '../../lambdas/core/breaks/service';
-import { CSV_HEADER } from '../../lambdas/core/inbox/csv';
+import { csvHeader } from '../../lambdas/core/inbox/csv';
 import { cards, decisionForm, openBreak, overflow } from '../support/inbox-pages';
 import { AS_OF, HOSTILE_MERCHANT, openBreaks, type Served, seedDataDir, serve } from '../support/inbox-world';
 
@@ -285,7 +285,7 @@ describe('on a phone and in a spreadsheet', () => {
       .trimEnd()
       .split('\r\n')
       .map((line) => line.split(';'));
-    expect(header).toEqual([...CSV_HEADER]);
+    expect(header).toEqual(csvHeader('pt-BR'));
     expect(rows).toHaveLength(shown);
     const column = (name: string) => rows.map((r) => r[header?.indexOf(name) ?? -1]);
     expect(column('Adquirente').every((a) => a === 'ACQ2')).toBe(true);

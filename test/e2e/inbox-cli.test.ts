@@ -6,26 +6,16 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/program';
 import { breakRef } from '../../lambdas/core/breaks/observed';
 import { seedDataDir } from '../support/inbox-world';
-import { capturedIo, cli } from '../unit/cli/harness';
+import { cli } from '../unit/cli/harness';
 import { interruptGroup, spawnCli } from './spawn-cli';
+import { startInbox as startCliInbox } from './start-inbox';
 
 const CONFIG = JSON.stringify({ breaks: { operators: ['ana'] } });
 
-function startInbox(args: readonly string[]) {
-  const stop = new AbortController();
-  const { io, output } = capturedIo({ RECON_CONFIG: CONFIG }, { signal: stop.signal });
-  const ended = runCli(['inbox', ...args], io);
-  const link = async () => {
-    for (let i = 0; i < 200 && !output().stdout.includes('\n'); i += 1) await delay(50);
-    return output().stdout.trim();
-  };
-  return { stop: () => stop.abort('SIGINT'), ended, link, stderr: () => output().stderr };
-}
+const startInbox = (args: readonly string[]) => startCliInbox(args, { RECON_CONFIG: CONFIG });
 
 const form = (fields: Record<string, string>) => ({
   method: 'POST',

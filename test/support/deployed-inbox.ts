@@ -90,7 +90,13 @@ export async function serveDeployedInbox(world: BreaksWorld, key: TestKey): Prom
     verifier: verifierTrusting(key),
     fetch: tokenEndpoint as typeof fetch,
   });
-  lambda = inboxLambda({ ...world, acceptReasons: REASONS, gate: cognitoGate(signIn), asOf: () => AS_OF });
+  lambda = inboxLambda({
+    ...world,
+    acceptReasons: REASONS,
+    gate: cognitoGate(signIn, 'pt-BR'),
+    language: 'pt-BR',
+    asOf: () => AS_OF,
+  });
   return {
     url,
     loginUrl,

@@ -116,7 +116,8 @@ export async function serve(world: BreaksWorld, identity: LocalGateDeps['identit
     ...world,
     asOf: AS_OF,
     acceptReasons: REASONS,
-    gate: localGate({ sessions, identity }),
+    gate: localGate({ sessions, identity, language: 'pt-BR' }),
+    language: 'pt-BR',
   });
   const server = await startInboxServer(inbox);
   return { ...server, sessions, link: () => `${server.url}/entrar?token=${sessions.issueToken()}` };

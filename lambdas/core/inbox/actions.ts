@@ -14,7 +14,7 @@ import { type BreakPage, breakPage } from './break-page';
 import { type InboxResponse, page, redirect } from './http';
 import { bare, type Viewer } from './layout';
 import { filtersOf, queryOf } from './query';
-import { T } from './texts';
+import type { PageWords } from './words';
 
 /** What reading a break needs: the service, the records behind it, the business date, the reasons. */
 export interface BreakSource {
@@ -27,6 +27,7 @@ export interface BreakSource {
 export interface ActionContext extends BreakSource {
   readonly viewer: Viewer;
   readonly headers: Record<string, string>;
+  readonly words: PageWords;
 }
 
 function requestOf(form: URLSearchParams): DecisionRequest | undefined {
@@ -95,7 +96,8 @@ export async function decideOne(form: URLSearchParams, ctx: ActionContext): Prom
   const request = requestOf(form);
   const expected = versionOf(form.get('expected'));
   // Without the version read, a decision could overwrite one the person never saw: refused.
-  if (!request || expected === undefined) return page(400, bare(T.badForm), ctx.headers);
+  const { t, language } = ctx.words;
+  if (!request || expected === undefined) return page(400, bare(t.badForm, language), ctx.headers);
   try {
     await ctx.breaks.decide({ breakId, request, actor: ctx.viewer.name, expected, asOf: ctx.asOf });
     return redirect(`/pendencia?id=${encodeURIComponent(breakId)}&feito=${request.action}`, ctx.headers);
@@ -103,10 +105,10 @@ export async function decideOne(form: URLSearchParams, ctx: ActionContext): Prom
     const conflict = error instanceof DecisionConflictError;
     if (!conflict && !(error instanceof DecisionRefusedError)) throw error;
     const shown = await readBreak(ctx, breakId);
-    if (!shown) return page(404, bare(T.noBreak), ctx.headers);
-    const text = conflict ? T.changed : T.decisionRefused(T.refusals[error.code]);
+    if (!shown) return page(404, bare(t.noBreak, language), ctx.headers);
+    const text = conflict ? t.changed : t.decisionRefused(t.refusals[error.code]);
     const p = { ...shown, message: { text, error: true }, draft: form };
-    return page(conflict ? 409 : 422, breakPage(p, ctx.viewer), ctx.headers);
+    return page(conflict ? 409 : 422, breakPage(p, ctx.viewer, ctx.words), ctx.headers);
   }
 }
 
@@ -142,9 +144,10 @@ export async function bulkDecide(
   // The route decides the action: a field of the same name in the form never does.
   fields.set('action', action);
   const request = requestOf(fields);
-  if (!request) return page(400, bare(T.badForm), ctx.headers);
+  const { t, language } = ctx.words;
+  if (!request) return page(400, bare(t.badForm, language), ctx.headers);
   if (action === 'treat' && !fields.get('assignee')?.trim())
-    return page(400, bare(T.assigneeRequired), ctx.headers);
+    return page(400, bare(t.assigneeRequired, language), ctx.headers);
   const counts = { [done]: 0, mudaram: 0, recusadas: 0 };
   for (const { breakId, expected } of selection(form)) {
     try {

@@ -5,11 +5,12 @@
  * (HttpOnly) nor send along with a cross-site form (SameSite), so there is nothing to store.
  */
 import { createHash } from 'node:crypto';
+import type { ReportLanguage } from '../report-language';
 import { CALLBACK_PATH, type CognitoSignIn, type Redirect, SignInRefusedError } from '../sign-in/cognito';
 import { type Gate, refusal } from './gate';
 import type { InboxRequest, InboxResponse } from './http';
 import { HEADERS } from './layout';
-import { T } from './texts';
+import { inboxTextsFor } from './texts';
 
 const cookiesOf = (req: InboxRequest) => (req.cookie === undefined ? [] : [req.cookie]);
 
@@ -20,7 +21,8 @@ function follow({ location, cookies }: Redirect): InboxResponse {
   return { status: 303, headers: { ...HEADERS, Location: location }, body: '', cookies };
 }
 
-export function cognitoGate(signIn: CognitoSignIn): Gate {
+export function cognitoGate(signIn: CognitoSignIn, language: ReportLanguage): Gate {
+  const refused = () => refusal(401, inboxTextsFor(language).refused, language);
   return {
     async answer(req) {
       if (req.method !== 'GET' || req.path !== CALLBACK_PATH) return undefined;
@@ -29,7 +31,7 @@ export function cognitoGate(signIn: CognitoSignIn): Gate {
       try {
         return follow(await signIn.callback({ code, state }, cookiesOf(req)));
       } catch (error) {
-        if (error instanceof SignInRefusedError) return refusal(401, T.refused);
+        if (error instanceof SignInRefusedError) return refused();
         throw error;
       }
     },
@@ -38,7 +40,7 @@ export function cognitoGate(signIn: CognitoSignIn): Gate {
       if (!person) return undefined;
       return { name: person.name, canDecide: person.role === 'operator', csrf: csrfOf(person.sessionToken) };
     },
-    refused: (req) => (req.method === 'GET' ? follow(signIn.start()) : refusal(401, T.refused)),
+    refused: (req) => (req.method === 'GET' ? follow(signIn.start()) : refused()),
     signOut: () => follow(signIn.signOut()),
   };
 }

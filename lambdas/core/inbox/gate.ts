@@ -3,10 +3,11 @@
  * server signs in by a printed one-time link (`localGate`, sessions in memory), the deployed Lambda
  * by Cognito's managed login (cognito-gate.ts).
  */
+import type { ReportLanguage } from '../report-language';
 import { cookieValue, type InboxRequest, type InboxResponse, page, redirect } from './http';
 import { bare, HEADERS } from './layout';
 import type { Sessions } from './session';
-import { T } from './texts';
+import { inboxTextsFor } from './texts';
 
 /** The signed-in person, what they may do, and their session's CSRF token. */
 export interface SignedIn {
@@ -29,7 +30,8 @@ export interface Gate {
 /** The local session's cookie. */
 export const COOKIE = 'recon_inbox';
 
-export const refusal = (status: number, message: string) => page(status, bare(message), HEADERS);
+export const refusal = (status: number, message: string, language: ReportLanguage) =>
+  page(status, bare(message, language), HEADERS);
 
 export interface LocalGateDeps {
   readonly sessions: Sessions;
@@ -37,10 +39,13 @@ export interface LocalGateDeps {
   readonly identity: { readonly name: string; readonly canDecide: boolean };
   /** `Secure` on the cookie: off on http://127.0.0.1, on behind HTTPS. */
   readonly secureCookie?: boolean;
+  /** The language of its refusals (the stage's, as the pages'). */
+  readonly language: ReportLanguage;
 }
 
 /** The local server's: `/entrar?token=` trades the printed one-time token for a session cookie. */
-export function localGate({ sessions, identity, secureCookie }: LocalGateDeps): Gate {
+export function localGate({ sessions, identity, secureCookie, language }: LocalGateDeps): Gate {
+  const t = inboxTextsFor(language);
   const cookie = (value: string, maxAge: number) =>
     `${COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}${secureCookie ? '; Secure' : ''}`;
   const sessionOf = (req: InboxRequest) => cookieValue(req.cookie, COOKIE);
@@ -48,18 +53,18 @@ export function localGate({ sessions, identity, secureCookie }: LocalGateDeps): 
     async answer(req) {
       if (req.method !== 'GET' || req.path !== '/entrar') return undefined;
       const session = sessions.exchange(req.query.get('token') ?? '');
-      if (!session) return refusal(401, T.refused);
+      if (!session) return refusal(401, t.refused, language);
       return redirect('/', { ...HEADERS, 'Set-Cookie': cookie(session.id, 12 * 3600) });
     },
     async who(req) {
       const session = sessions.find(sessionOf(req));
       return session ? { ...identity, csrf: session.csrf } : undefined;
     },
-    refused: () => refusal(401, T.refused),
+    refused: () => refusal(401, t.refused, language),
     signOut(req) {
       const id = sessionOf(req);
       if (id) sessions.revoke(id);
-      return page(200, bare(T.signedOut), { ...HEADERS, 'Set-Cookie': cookie('', 0) });
+      return page(200, bare(t.signedOut, language), { ...HEADERS, 'Set-Cookie': cookie('', 0) });
     },
   };
 }

@@ -4,8 +4,9 @@
  * cards, not wide tables, and long identifiers wrap.
  */
 import { html, raw, type SafeHtml } from '../report-kit/escape';
+import type { ReportLanguage } from '../report-language';
 import { securityHeaders } from './http';
-import { T } from './texts';
+import { inboxTextsFor } from './texts';
 
 export const STYLE = `
 *{box-sizing:border-box}
@@ -56,20 +57,21 @@ export interface Viewer {
 /** The CSRF field every POST form carries. */
 export const csrfField = (viewer: Viewer) => html`<input type="hidden" name="csrf" value="${viewer.csrf}">`;
 
-export function layout(title: string, viewer: Viewer, content: SafeHtml): SafeHtml {
-  const role = viewer.canDecide ? T.operator : T.viewer;
-  return html`<html lang="pt-BR"><head><meta charset="utf-8">
+export function layout(title: string, viewer: Viewer, content: SafeHtml, language: ReportLanguage): SafeHtml {
+  const t = inboxTextsFor(language);
+  const role = viewer.canDecide ? t.operator : t.viewer;
+  return html`<html lang="${language}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
 <style>${raw(STYLE)}</style></head><body>
-<header><a href="/">${T.title}</a><span>${viewer.name} (${role})</span>
-<form method="post" action="/sair">${csrfField(viewer)}<button class="quiet">${T.signOut}</button></form></header>
+<header><a href="/">${t.title}</a><span>${viewer.name} (${role})</span>
+<form method="post" action="/sair">${csrfField(viewer)}<button class="quiet">${t.signOut}</button></form></header>
 <main>${content}</main></body></html>`;
 }
 
 /** A page with no session: a sentence, no data, no form. */
-export function bare(message: string): SafeHtml {
-  return html`<html lang="pt-BR"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${T.title}</title>
+export function bare(message: string, language: ReportLanguage): SafeHtml {
+  return html`<html lang="${language}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${inboxTextsFor(language).title}</title>
 <style>${raw(STYLE)}</style></head><body><main><p>${message}</p></main></body></html>`;
 }
 

@@ -5,19 +5,14 @@
  */
 import type { BreakFilters } from '../breaks/filters';
 import { BREAK_KINDS, BREAK_STATUSES, type BreakKind, type BreakStatus } from '../breaks/kinds';
-import { breaksTextsFor, decisionText } from '../breaks/report-texts';
 import type { BreakView } from '../breaks/status';
-import { formatBrl } from '../money';
-import { formatDate } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
 import { csrfField, flash, layout, type Viewer } from './layout';
 import { ALL_STATUSES, FILTER_NAMES as F, queryOf, reaisText } from './query';
-import { T } from './texts';
+import type { PageWords } from './words';
 
 /** At most this many cards on a page (a phone's page stays small); the totals and CSV count them all. */
 export const SHOWN = 100;
-
-const words = breaksTextsFor('pt-BR');
 
 export interface ListPage {
   /** Every break, for the filter's choices of acquirer and merchant. */
@@ -40,17 +35,17 @@ function select(name: string, label: string, first: SafeHtml, choices: readonly 
   return html`<label>${label}<select name="${name}">${first}${choices}</select></label>`;
 }
 
-function filterForm(p: ListPage): SafeHtml {
+function filterForm(p: ListPage, { t, w, language }: PageWords): SafeHtml {
   const f = p.filters;
-  const c = words.columns;
-  const any = html`<option value="">${T.any}</option>`;
+  const c = w.columns;
+  const any = html`<option value="">${t.any}</option>`;
   const distinct = (pick: (b: BreakView) => string | null) =>
     [...new Set(p.all.flatMap((b) => pick(b) ?? []))].sort();
   const status = f.status ?? (f.all ? ALL_STATUSES : undefined);
-  const kinds = options(BREAK_KINDS, f.kind, (k) => words.kinds[k as BreakKind]);
+  const kinds = options(BREAK_KINDS, f.kind, (k) => w.kinds[k as BreakKind]);
   const statuses = [
-    ...options(BREAK_STATUSES, status, (s) => words.statuses[s as BreakStatus]),
-    ...options([ALL_STATUSES], status, () => T.allStatuses),
+    ...options(BREAK_STATUSES, status, (s) => w.statuses[s as BreakStatus]),
+    ...options([ALL_STATUSES], status, () => t.allStatuses),
   ];
   const acquirers = options(
     distinct((b) => b.subject.acquirer),
@@ -67,13 +62,13 @@ function filterForm(p: ListPage): SafeHtml {
   const days = (name: string, label: string, value: number | undefined) =>
     input(name, label, value === undefined ? '' : String(value), html`type="number" min="0"`);
   const reais = (name: string, label: string, value: number | undefined) =>
-    input(name, label, value === undefined ? '' : reaisText(value), html`inputmode="decimal"`);
+    input(name, label, value === undefined ? '' : reaisText(value, language), html`inputmode="decimal"`);
   return html`<form class="filters" method="get" action="/">
-${select(F.kind, c.kind, any, kinds)}${select(F.status, c.status, html`<option value="">${T.morning}</option>`, statuses)}
+${select(F.kind, c.kind, any, kinds)}${select(F.status, c.status, html`<option value="">${t.morning}</option>`, statuses)}
 ${select(F.acquirer, c.acquirer, any, acquirers)}${select(F.merchant, c.merchant, any, merchants)}
-${days(F.minAge, T.minAge, f.minAge)}${days(F.maxAge, T.maxAge, f.maxAge)}
-${reais(F.minAmount, T.minAmount, f.minAmount)}${reais(F.maxAmount, T.maxAmount, f.maxAmount)}
-<button>${T.filter}</button><a href="/">${T.clear}</a><a href="/csv${queryOf(f)}" download>${T.csv}</a>
+${days(F.minAge, t.minAge, f.minAge)}${days(F.maxAge, t.maxAge, f.maxAge)}
+${reais(F.minAmount, t.minAmount, f.minAmount)}${reais(F.maxAmount, t.maxAmount, f.maxAmount)}
+<button>${t.filter}</button><a href="/">${t.clear}</a><a href="/csv${queryOf(f)}" download>${t.csv}</a>
 </form>`;
 }
 
@@ -81,64 +76,67 @@ ${reais(F.minAmount, T.minAmount, f.minAmount)}${reais(F.maxAmount, T.maxAmount,
  * A receivable's sale (date, NSU, installment), or a deposit's day and account; named ("Venda",
  * "Depósito") where nothing else on the line says which.
  */
-export function subjectLine(b: BreakView, named = true): string {
+export function subjectLine(b: BreakView, { t, date: dateOf }: PageWords, named = true): string {
   const s = b.subject;
-  const date = (d: string | null | undefined) => (d ? formatDate(d, 'pt-BR') : '');
+  const date = (d: string | null | undefined) => (d ? dateOf(d) : '');
   const parts =
     s.place !== undefined
-      ? [named && T.deposit, date(s.dueDate), '·', s.place]
+      ? [named && t.deposit, date(s.dueDate), '·', s.place]
       : [
-          named && T.sale,
+          named && t.sale,
           date(s.saleDate),
-          s.nsu && `${T.nsu} ${s.nsu}`,
-          s.installment && `${T.installment} ${s.installment}`,
+          s.nsu && `${t.nsu} ${s.nsu}`,
+          s.installment && `${t.installment} ${s.installment}`,
         ];
   return parts.filter(Boolean).join(' ');
 }
 
-function mark(b: BreakView): SafeHtml {
-  if (b.status === 'NEW') return html` <span class="badge NEW">${T.newMark}</span>`;
-  if (b.status === 'REOPENED') return html` <span class="badge REOPENED">${T.reopenedMark}</span>`;
-  return html` <span class="badge">${words.statuses[b.status]}</span>`;
+function mark(b: BreakView, { t, w }: PageWords): SafeHtml {
+  if (b.status === 'NEW') return html` <span class="badge NEW">${t.newMark}</span>`;
+  if (b.status === 'REOPENED') return html` <span class="badge REOPENED">${t.reopenedMark}</span>`;
+  return html` <span class="badge">${w.statuses[b.status]}</span>`;
 }
 
-function card(b: BreakView, viewer: Viewer): SafeHtml {
+function card(b: BreakView, viewer: Viewer, words: PageWords): SafeHtml {
+  const { t, w } = words;
   const tick = viewer.canDecide
     ? html`<input type="checkbox" name="sel" value="${b.version}:${b.id}" form="bulk" aria-label="${b.ref}">`
     : html``;
-  const since = b.firstSeen ? `${formatDate(b.firstSeen, 'pt-BR')} (${T.days(b.ageDays ?? 0)})` : '';
+  const since = b.firstSeen ? `${words.date(b.firstSeen)} (${t.days(b.ageDays ?? 0)})` : '';
   return html`<li>${tick}<div class="body">
-<div class="line"><a href="/pendencia?id=${encodeURIComponent(b.id)}">${words.kinds[b.kind]}</a><span class="money">${formatBrl(b.stakeCents, 'pt-BR')}</span></div>
-<div>${mark(b)} ${b.subject.acquirer ?? '—'} · ${b.subject.merchant ?? '—'}</div>
-<div class="muted">${subjectLine(b)}${since ? ` · ${words.columns.since} ${since}` : ''}</div>
-${b.decision ? html`<div class="muted">${decisionText(b.decision, 'pt-BR')}</div>` : html``}
+<div class="line"><a href="/pendencia?id=${encodeURIComponent(b.id)}">${w.kinds[b.kind]}</a><span class="money">${words.brl(b.stakeCents)}</span></div>
+<div>${mark(b, words)} ${b.subject.acquirer ?? '—'} · ${b.subject.merchant ?? '—'}</div>
+<div class="muted">${subjectLine(b, words)}${since ? ` · ${w.columns.since} ${since}` : ''}</div>
+${b.decision ? html`<div class="muted">${words.decision(b.decision)}</div>` : html``}
 </div></li>`;
 }
 
-function bulkForm(p: ListPage, viewer: Viewer): SafeHtml {
+function bulkForm(p: ListPage, viewer: Viewer, { t }: PageWords): SafeHtml {
   if (!viewer.canDecide || p.selected.length === 0) return html``;
   return html`<form id="bulk" class="bulk" method="post" action="/aceitar">${csrfField(viewer)}
 <input type="hidden" name="volta" value="${queryOf(p.filters)}">
-<label>${T.reason}<select name="reason" required>${options(p.reasons, undefined, String)}</select></label>
-<label>${T.note}<input name="note" required></label><button>${T.bulkAccept}</button>
-<label>${T.assignee}<input name="assignee"></label><button formaction="/atribuir">${T.bulkAssign}</button></form>`;
+<label>${t.reason}<select name="reason" required>${options(p.reasons, undefined, String)}</select></label>
+<label>${t.note}<input name="note" required></label><button>${t.bulkAccept}</button>
+<label>${t.assignee}<input name="assignee"></label><button formaction="/atribuir">${t.bulkAssign}</button></form>`;
 }
 
-export function listPage(p: ListPage, viewer: Viewer): SafeHtml {
+export function listPage(p: ListPage, viewer: Viewer, words: PageWords): SafeHtml {
+  const { t, w } = words;
   const { selected } = p;
   const shown = selected.slice(0, SHOWN);
   const total = selected.reduce((sum, b) => sum + b.stakeCents, 0);
   const more =
     selected.length > shown.length
-      ? html`<p class="muted">${T.shown(shown.length, selected.length)}</p>`
+      ? html`<p class="muted">${t.shown(shown.length, selected.length)}</p>`
       : html``;
   return layout(
-    T.title,
+    t.title,
     viewer,
-    html`<h1>${T.title}</h1>${flash(p.message)}${p.invalid.length > 0 ? flash(T.invalid(p.invalid), true) : html``}
-${filterForm(p)}
-<p class="totals" id="totals">${words.breaks(selected.length)}, ${formatBrl(total, 'pt-BR')}</p>
-${bulkForm(p, viewer)}${more}
-<ul class="breaks">${shown.map((b) => card(b, viewer))}</ul>`,
+    html`<h1>${t.title}</h1>${flash(p.message)}${p.invalid.length > 0 ? flash(t.invalid(p.invalid), true) : html``}
+${filterForm(p, words)}
+<p class="totals" id="totals">${w.breaks(selected.length)}, ${words.brl(total)}</p>
+${bulkForm(p, viewer, words)}${more}
+<ul class="breaks">${shown.map((b) => card(b, viewer, words))}</ul>`,
+    words.language,
   );
 }

@@ -5,7 +5,8 @@
  */
 import type { BreakFilters } from '../breaks/filters';
 import { BREAK_KINDS, BREAK_STATUSES } from '../breaks/kinds';
-import { formatCents, parseReaisCents } from '../money';
+import { DECIMAL_SEPARATOR, parseReaisCents } from '../money';
+import type { ReportLanguage } from '../report-language';
 
 /** Status `todas`: every status, accepted and resolved included (the CLI's `--all`). */
 export const ALL_STATUSES = 'todas';
@@ -67,7 +68,7 @@ export function queryOf(filters: BreakFilters): string {
   }
   for (const [field, name] of Object.entries(REAIS)) {
     const value = filters[field as keyof typeof REAIS];
-    if (value !== undefined) query.set(name, reaisText(value));
+    if (value !== undefined) query.set(name, reaisText(value, 'pt-BR'));
   }
   const text = query.toString();
   return text === '' ? '' : `?${text}`;
@@ -75,5 +76,10 @@ export function queryOf(filters: BreakFilters): string {
 
 export const FILTER_NAMES = { ...TEXT, ...DAYS, ...REAIS };
 
-/** An amount as a person types it back into a filter: comma decimals, no thousands separator. */
-export const reaisText = (cents: number) => formatCents(cents, 'pt-BR').replaceAll('.', '');
+/**
+ * An amount (never negative: the filters read none) as a person types it back into a filter: the
+ * language's decimal mark, no thousands separator. The address always has pt-BR's, which the
+ * report's links write; parseReaisCents reads either mark.
+ */
+export const reaisText = (cents: number, language: ReportLanguage) =>
+  `${Math.trunc(cents / 100)}${DECIMAL_SEPARATOR[language]}${String(cents % 100).padStart(2, '0')}`;

@@ -10,15 +10,27 @@ import { formatBrl } from '../money';
 import { formatDate } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
 import { formatPercent } from '../report-kit/percent';
-import { recordsTextsFor } from './records-texts';
+import type { ReportLanguage } from '../report-language';
+import { type RecordsTexts, recordsTextsFor } from './records-texts';
 
-const LANGUAGE = 'pt-BR';
-const t = recordsTextsFor(LANGUAGE);
-const brl = (cents: number | null) => (cents === null ? '' : formatBrl(cents, LANGUAGE));
-const day = (date: string | null) => (date ? formatDate(date, LANGUAGE) : '—');
+/** The section's words, money and dates in the page's language. */
+interface Words {
+  readonly language: ReportLanguage;
+  readonly t: RecordsTexts;
+  readonly brl: (cents: number | null) => string;
+  readonly day: (date: string | null) => string;
+}
+
+const wordsIn = (language: ReportLanguage): Words => ({
+  language,
+  t: recordsTextsFor(language),
+  brl: (cents) => (cents === null ? '' : formatBrl(cents, language)),
+  day: (date) => (date ? formatDate(date, language) : '—'),
+});
+
 const row = (term: string, value: string | SafeHtml) => html`<dt>${term}</dt><dd>${value}</dd>`;
 
-function detail(r: ReceivableRecord): string {
+function detail(r: ReceivableRecord, { t, brl }: Words): string {
   return [
     r.grossCents === null ? '' : `${t.gross} ${brl(r.grossCents)}`,
     r.feeCents === null ? '' : `${t.fee} ${brl(r.feeCents)}`,
@@ -28,17 +40,18 @@ function detail(r: ReceivableRecord): string {
     .join(' · ');
 }
 
-function receivableTable(dueDate: string | null, records: readonly ReceivableRecord[]): SafeHtml {
+function receivableTable(dueDate: string | null, records: readonly ReceivableRecord[], w: Words): SafeHtml {
+  const { t, brl, day } = w;
   const c = t.columns;
   const rows = records.map(
     (r) => html`<tr><td>${t.roles[r.role]}</td><td>${day(r.paymentDate)}</td><td>${day(r.movementDate)}</td>
-<td class="money">${brl(r.netCents)}</td><td>${detail(r)}</td></tr>`,
+<td class="money">${brl(r.netCents)}</td><td>${detail(r, w)}</td></tr>`,
   );
   return html`<p class="muted">${t.dueDate} ${day(dueDate)}</p>
 <table id="records"><thead><tr><th>${c.record}</th><th>${c.paymentDate}</th><th>${c.movementDate}</th><th>${c.amount}</th><th>${c.detail}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-function depositFacts(r: DepositResult): SafeHtml {
+function depositFacts(r: DepositResult, { t, brl, day }: Words): SafeHtml {
   const d = t.deposit;
   const credit = r.creditCents === null ? d.noCredit : `${brl(r.creditCents)} · ${day(r.creditDate)}`;
   return html`<dl id="records">
@@ -48,9 +61,9 @@ ${row(d.credit, credit)}${r.memo === null ? html`` : row(d.memo, r.memo)}
 ${r.reversalCents === null ? html`` : row(d.reversal, `${brl(r.reversalCents)} · ${day(r.reversalDate)}`)}</dl>`;
 }
 
-function feeFacts(line: NightOvercharge): SafeHtml {
+function feeFacts(line: NightOvercharge, { t, brl, language }: Words): SafeHtml {
   const f = t.feeLine;
-  const rate = (percent: string | null) => (percent === null ? '' : ` (${formatPercent(percent, LANGUAGE)})`);
+  const rate = (percent: string | null) => (percent === null ? '' : ` (${formatPercent(percent, language)})`);
   return html`<dl id="records">
 ${row(line.kind === 'SALE' ? f.sale : f.advance, line.brand)}
 ${row(f.contract, `${brl(line.contractFeeCents)}${rate(line.contractMdrPercent)}`)}
@@ -58,13 +71,14 @@ ${row(f.charged, `${brl(line.chargedFeeCents)}${rate(line.chargedMdrPercent)}`)}
 ${row(f.overcharged, brl(line.differenceCents))}</dl>`;
 }
 
-export function recordsSection(records: BreakRecords | undefined): SafeHtml {
+export function recordsSection(records: BreakRecords | undefined, language: ReportLanguage): SafeHtml {
+  const w = wordsIn(language);
   const body = !records
-    ? html`<p class="muted">${t.none}</p>`
+    ? html`<p class="muted">${w.t.none}</p>`
     : records.source === 'receivable'
-      ? receivableTable(records.dueDate, records.records)
+      ? receivableTable(records.dueDate, records.records, w)
       : records.source === 'deposit'
-        ? depositFacts(records.result)
-        : feeFacts(records.line);
-  return html`<h2>${t.heading}</h2>${body}`;
+        ? depositFacts(records.result, w)
+        : feeFacts(records.line, w);
+  return html`<h2>${w.t.heading}</h2>${body}`;
 }

@@ -4,50 +4,21 @@
  * the headers on every answer, outside text escaped on every page, and filters kept in the address.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { BreakEvent } from '../../../lambdas/core/breaks/chain';
 import { DecisionRefusedError } from '../../../lambdas/core/breaks/decision';
 import { DecisionConflictError } from '../../../lambdas/core/breaks/decision-store';
 import type { Breaks } from '../../../lambdas/core/breaks/service';
-import { breakView } from '../../../lambdas/core/breaks/status';
 import { buildInbox } from '../../../lambdas/core/inbox/app';
 import { COOKIE, localGate } from '../../../lambdas/core/inbox/gate';
-import type { InboxRequest, InboxResponse } from '../../../lambdas/core/inbox/http';
+import type { InboxResponse } from '../../../lambdas/core/inbox/http';
 import { filtersOf, queryOf } from '../../../lambdas/core/inbox/query';
 import { buildSessions } from '../../../lambdas/core/inbox/session';
+import { AS_OF, paidShort, signedInInbox, treated } from '../../support/inbox-handlers';
 
 const HOSTILE = '<script>alert(1)</script>"\'&';
-const AS_OF = '2025-04-10';
-const observed = {
-  id: 'r:ACQ1|EC1|2025-03-01|1|A|1',
-  subject: {
-    acquirer: `ACQ1${HOSTILE}`,
-    merchant: `EC1${HOSTILE}`,
-    saleDate: '2025-03-01',
-    nsu: `1${HOSTILE}`,
-    installment: 1,
-    dueDate: '2025-04-01',
-  },
-  basis: { kind: 'PAID_SHORT' as const, stakeCents: 7, expectedNetCents: 10_000, receivedNetCents: 9_993 },
-  firstSeen: AS_OF,
-};
-const decision = {
-  status: 'IN_TREATMENT' as const,
-  note: `nota${HOSTILE}`,
-  basis: observed.basis,
-  subject: observed.subject,
-};
-const view = breakView(observed.id, observed, { decision, version: 1 }, AS_OF);
-const event: BreakEvent = {
-  breakId: observed.id,
-  version: 1,
-  at: '2025-04-10T12:00:00.000Z',
-  actor: `ana${HOSTILE}`,
-  action: 'treat',
-  before: null,
-  after: decision,
-  prevHash: '0'.repeat(64),
-  hash: 'f'.repeat(64),
-};
+const observed = paidShort({
+  subject: { acquirer: `ACQ1${HOSTILE}`, merchant: `EC1${HOSTILE}`, nsu: `1${HOSTILE}` },
+});
+const { view, event } = treated(observed, `nota${HOSTILE}`, `ana${HOSTILE}`);
 
 function world(canDecide = true) {
   const decide = vi.fn(async () => ({ view, event }));
@@ -56,28 +27,8 @@ function world(canDecide = true) {
     show: async (id: string) => (id === view.id ? { view, events: [event] } : undefined),
     decide,
   } as unknown as Breaks;
-  const sessions = buildSessions();
-  const inbox = buildInbox({
-    breaks,
-    records: async () => undefined,
-    asOf: AS_OF,
-    acceptReasons: ['arredondamento'],
-    gate: localGate({ sessions, identity: { name: 'ana', canDecide } }),
-  });
-  const session = sessions.exchange(sessions.issueToken());
-  if (!session) throw new Error('a session expected');
-  const request = (method: string, target: string, form: Record<string, string> = {}, cookie = true) => {
-    const url = new URL(target, 'http://127.0.0.1');
-    const req: InboxRequest = {
-      method,
-      path: url.pathname,
-      query: url.searchParams,
-      form: new URLSearchParams(form),
-      ...(cookie ? { cookie: `other=1; ${COOKIE}=${session.id}` } : {}),
-    };
-    return inbox.handle(req);
-  };
-  return { inbox, sessions, session, decide, request };
+  const signedIn = signedInInbox(breaks, { canDecide, language: 'pt-BR', acceptReasons: ['arredondamento'] });
+  return { ...signedIn, decide };
 }
 
 const PAGES = ['/', '/csv', `/pendencia?id=${encodeURIComponent(view.id)}`, '/nada'];
@@ -208,13 +159,14 @@ describe('inbox handlers', () => {
       const sessions = buildSessions();
       const breaks = {} as Breaks;
       const identity = { name: 'ana', canDecide: true };
-      const gate = localGate({ sessions, identity, secureCookie });
+      const gate = localGate({ sessions, identity, secureCookie, language: 'pt-BR' });
       const inbox = buildInbox({
         breaks,
         records: async () => undefined,
         asOf: AS_OF,
         acceptReasons: [],
         gate,
+        language: 'pt-BR',
       });
       const token = sessions.issueToken();
       const query = new URLSearchParams({ token });

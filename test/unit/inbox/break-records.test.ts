@@ -74,7 +74,9 @@ describe("a break's records", () => {
       ['CHARGEBACK_REVERSAL', '2025-04-08', 30_00, 1],
       ['ADJUSTMENT', '2025-04-09', -1_23, 1],
     ]);
-    const page = String(recordsSection({ source: 'receivable', dueDate: receivable.dueDate, records: rows }));
+    const page = String(
+      recordsSection({ source: 'receivable', dueDate: receivable.dueDate, records: rows }, 'pt-BR'),
+    );
     for (const label of [
       'Previsão',
       'Pagamento',
@@ -103,14 +105,14 @@ describe("a break's records", () => {
     const records = buildBreakRecords(deps);
     const deposit = await records(depositIdentity(MISSING), '2025-04-10');
     expect(deposit).toEqual({ source: 'deposit', result: MISSING });
-    const missing = String(recordsSection(deposit));
+    const missing = String(recordsSection(deposit, 'pt-BR'));
     expect(missing).toMatch(/<dt>Depósito previsto<\/dt><dd>R\$ 4\.500,01 · 03\/03\/2025<\/dd>/);
     expect(missing).toMatch(/<dt>Crédito no banco<\/dt><dd>nenhum crédito<\/dd>/);
-    const differs = String(recordsSection(await records(depositIdentity(DIFFERS), '2025-04-10')));
+    const differs = String(recordsSection(await records(depositIdentity(DIFFERS), '2025-04-10'), 'pt-BR'));
     expect(differs).toMatch(/<dt>Crédito no banco<\/dt><dd>R\$ [\d.,]+ · \d\d\/\d\d\/2025<\/dd>/);
     const fee = await records(feeBreakId(line), '2025-04-10');
     expect(fee).toEqual({ source: 'fee', line });
-    const shown = String(recordsSection(fee));
+    const shown = String(recordsSection(fee, 'pt-BR'));
     expect(shown).toMatch(/<dt>Contratada<\/dt><dd>R\$ 2,39 \(2,39 %\)<\/dd>/);
     expect(shown).toMatch(/<dt>Cobrada<\/dt><dd>R\$ 2,99 \(2,99 %\)<\/dd>/);
     expect(shown).toMatch(/<dt>Cobrado a mais<\/dt><dd>R\$ 0,60<\/dd>/);
@@ -120,7 +122,7 @@ describe("a break's records", () => {
 
   it('escapes what a provider sent in a deposit memo', () => {
     const memo = '<script>alert(1)</script>';
-    const page = String(recordsSection({ source: 'deposit', result: { ...DIFFERS, memo } }));
+    const page = String(recordsSection({ source: 'deposit', result: { ...DIFFERS, memo } }, 'pt-BR'));
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).not.toContain(memo);
   });

@@ -15,21 +15,9 @@ import { cognitoGate } from '../../../lambdas/core/inbox/cognito-gate';
 import { buildCognitoSignIn } from '../../../lambdas/core/sign-in/cognito';
 import { toInboxRequest } from '../../../lambdas/runtime/inbox-event';
 import { idClaims, keyPair, SIGN_IN_CONFIG, signToken, verifierTrusting } from '../../support/cognito-keys';
+import { AS_OF, paidShort } from '../../support/inbox-handlers';
 
-const AS_OF = '2025-04-10';
-const observed = {
-  id: 'r:ACQ1|EC1|2025-03-01|1|A|1',
-  subject: {
-    acquirer: 'ACQ1',
-    merchant: 'EC1',
-    saleDate: '2025-03-01',
-    nsu: '1',
-    installment: 1,
-    dueDate: '2025-04-01',
-  },
-  basis: { kind: 'PAID_SHORT' as const, stakeCents: 7, expectedNetCents: 10_000, receivedNetCents: 9_993 },
-  firstSeen: AS_OF,
-};
+const observed = paidShort();
 const view = breakView(observed.id, observed, undefined, AS_OF);
 const key = keyPair('pool-key');
 
@@ -61,7 +49,8 @@ function deployed(idToken: string) {
     records: async () => undefined,
     asOf: AS_OF,
     acceptReasons: ['arredondamento'],
-    gate: cognitoGate(signIn),
+    gate: cognitoGate(signIn, 'pt-BR'),
+    language: 'pt-BR',
   });
   const handle = (e: APIGatewayProxyEventV2) => inbox.handle(toInboxRequest(e));
   /** The code flow from a first visit: the session cookie it leaves. */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { observedOfOvercharges } from '../../../lambdas/core/breaks/fee-breaks';
 import { breakView } from '../../../lambdas/core/breaks/status';
 import { breakPage } from '../../../lambdas/core/inbox/break-page';
+import { pageWordsIn } from '../../../lambdas/core/inbox/words';
 import { overchargeLine } from '../../support/overcharges';
 
 describe('a fee break in the inbox', () => {
@@ -21,6 +22,7 @@ describe('a fee break in the inbox', () => {
           reasons: ['arredondamento'],
         },
         { name: 'ana', canDecide: true, csrf: 'x' },
+        pageWordsIn('pt-BR'),
       ),
     );
     expect(page).toMatch(/<dt>Taxa contratada<\/dt><dd>R\$ 2,39<\/dd>/);
