@@ -22,7 +22,8 @@ function follow({ location, cookies }: Redirect): InboxResponse {
 }
 
 export function cognitoGate(signIn: CognitoSignIn, language: ReportLanguage): Gate {
-  const refused = () => refusal(401, inboxTextsFor(language).refused, language);
+  // Not the local link's words: a deployed person signs in again through the managed login.
+  const refused = () => refusal(401, inboxTextsFor(language).signInAgain, language);
   return {
     async answer(req) {
       if (req.method !== 'GET' || req.path !== CALLBACK_PATH) return undefined;

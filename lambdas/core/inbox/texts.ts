@@ -31,9 +31,10 @@ const PT_BR = {
   signedOut: 'Você saiu. Para entrar de novo, use um link novo de `recon inbox`.',
   refused:
     'Acesso recusado: abra o link impresso por `recon inbox` (ele vale uma vez). Se já foi usado ou expirou, reinicie o comando para ter outro.',
+  signInAgain: 'Sessão expirada ou entrada recusada: recarregue a página para entrar de novo.',
   notFound: 'Página não encontrada.',
   noBreak: 'Pendência não encontrada.',
-  forbidden: 'Somente leitura: você não pode decidir (não está em breaks.operators).',
+  forbidden: 'Somente leitura: seu acesso não permite decidir (peça para ser incluído entre os operadores).',
   badForm: 'Formulário expirado ou de outra sessão: recarregue a página e tente de novo.',
   filter: 'Filtrar',
   clear: 'Limpar',
@@ -138,9 +139,10 @@ const EN: InboxTexts = {
   signedOut: 'You signed out. To sign in again, use a new link from `recon inbox`.',
   refused:
     'Access refused: open the link `recon inbox` printed (it works once). If it was used or has expired, restart the command for another.',
+  signInAgain: 'Session expired or sign-in refused: reload the page to sign in again.',
   notFound: 'Page not found.',
   noBreak: 'Break not found.',
-  forbidden: 'Read only: you may not decide (you are not in breaks.operators).',
+  forbidden: 'Read only: your access does not allow decisions (ask to be made an operator).',
   badForm: 'The form expired or is from another session: reload the page and try again.',
   filter: 'Apply',
   clear: 'Clear',

@@ -82,6 +82,9 @@ describe('the deployed inbox behind Cognito (adapter, gate, verifier)', () => {
     const form = await handle(event('POST', '/decidir', [], decision));
     expect(form.status).toBe(401);
     expect(form.body).not.toContain('ACQ1');
+    // A deployed person is told to sign in again, not to run the local command.
+    expect(form.body).toContain('recarregue a página para entrar de novo');
+    expect(form.body).not.toContain('recon inbox');
     const forged = signToken(idClaims(), keyPair('pool-key'));
     expect((await handle(event('GET', '/', [`__Host-recon-session=${forged}`]))).status).toBe(303);
     expect(decide).not.toHaveBeenCalled();
@@ -127,6 +130,7 @@ describe('the deployed inbox behind Cognito (adapter, gate, verifier)', () => {
     const { handle } = deployed(signToken(idClaims(), key));
     const answer = await handle(event('GET', '/auth/callback?code=c0de&state=forged', []));
     expect(answer.status).toBe(401);
+    expect(answer.body).not.toContain('recon inbox');
     expect(answer.cookies ?? []).toEqual([]);
   });
 });
