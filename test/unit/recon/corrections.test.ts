@@ -110,6 +110,24 @@ describe('a payment re-sent with another amount', () => {
     });
   });
 
+  it('counts the later report’s two payments where one report held A and B and a later one A and C', () => {
+    // No report ever held three payments: B restated as C, never the union of what the reports said.
+    const records = [
+      forecast,
+      d1('a', 4_900, report('2025-04-02', 'R1')),
+      d1('b', 4_900, report('2025-04-02', 'R1', { page: 2 })),
+      d1('a', 4_900, report('2025-04-03', 'R2')),
+      d1('c', 4_800, report('2025-04-03', 'R2', { page: 2 })),
+    ];
+    expect(sameInAnyOrder(records)).toEqual({
+      status: 'UNDERPAID',
+      reason: 'POSSIBLE_CORRECTION',
+      forecastNetCents: 9_800,
+      settledNetCents: 9_700,
+      settlementCount: 2,
+    });
+  });
+
   it('counts two amounts of one report as two payments, and distinct movement dates as two payments', () => {
     const oneReport = [
       forecast,

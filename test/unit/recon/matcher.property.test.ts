@@ -154,7 +154,13 @@ function countedPayments(
       components.splice(0, components.length, ...rest, [r, ...touching.flat()]);
     }
     if (components.length === 1) {
-      counted.push(...group);
+      // Held together, but no single report states them all (one held A and B, a later one A and C):
+      // the latest report's statement counts, flagged, never the union of what reports said.
+      const reports = [...new Set(group.flatMap((r) => [...(held.get(r.recordHash) ?? [])]))].sort();
+      const statesAll = reports.some((report) => group.every((r) => held.get(r.recordHash)?.has(report)));
+      const latest = reports.at(-1) as string;
+      counted.push(...(statesAll ? group : group.filter((r) => held.get(r.recordHash)?.has(latest))));
+      correction ||= !statesAll;
       continue;
     }
     correction = true;
