@@ -128,7 +128,7 @@ export function breakPage(p: BreakPage, viewer: Viewer, words: PageWords): SafeH
     html`<p><a href="/">${t.back}</a></p>
 <h1>${w.kinds[b.kind]} <span class="badge ${b.status}">${w.statuses[b.status]}</span></h1>
 ${p.message ? flash(p.message.text, p.message.error) : html``}
-<p>${t.explain[b.kind]}</p>${facts(b, p.basis, words)}${recordsSection(p.records, language)}${actions(p, viewer, words)}
+<p>${t.explain[b.kind]}</p>${facts(b, p.basis, words)}${recordsSection(p.records, words)}${actions(p, viewer, words)}
 <h2>${t.history}</h2>${history(p.events, words)}`,
     language,
   );

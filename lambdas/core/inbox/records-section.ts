@@ -6,14 +6,13 @@
 import type { BreakRecords, ReceivableRecord } from '../breaks/records';
 import type { DepositResult } from '../deposits/types';
 import type { NightOvercharge } from '../fee-audit/overcharges-lake';
-import { formatBrl } from '../money';
-import { formatDate } from '../report-kit/dates';
 import { html, type SafeHtml } from '../report-kit/escape';
 import { formatPercent } from '../report-kit/percent';
 import type { ReportLanguage } from '../report-language';
 import { type RecordsTexts, recordsTextsFor } from './records-texts';
+import type { PageWords } from './words';
 
-/** The section's words, money and dates in the page's language. */
+/** The page's words with the section's own, money and dates that may be missing. */
 interface Words {
   readonly language: ReportLanguage;
   readonly t: RecordsTexts;
@@ -21,11 +20,11 @@ interface Words {
   readonly day: (date: string | null) => string;
 }
 
-const wordsIn = (language: ReportLanguage): Words => ({
-  language,
-  t: recordsTextsFor(language),
-  brl: (cents) => (cents === null ? '' : formatBrl(cents, language)),
-  day: (date) => (date ? formatDate(date, language) : '—'),
+const wordsOf = (page: PageWords): Words => ({
+  language: page.language,
+  t: recordsTextsFor(page.language),
+  brl: (cents) => (cents === null ? '' : page.brl(cents)),
+  day: (date) => (date ? page.date(date) : '—'),
 });
 
 const row = (term: string, value: string | SafeHtml) => html`<dt>${term}</dt><dd>${value}</dd>`;
@@ -71,8 +70,8 @@ ${row(f.charged, `${brl(line.chargedFeeCents)}${rate(line.chargedMdrPercent)}`)}
 ${row(f.overcharged, brl(line.differenceCents))}</dl>`;
 }
 
-export function recordsSection(records: BreakRecords | undefined, language: ReportLanguage): SafeHtml {
-  const w = wordsIn(language);
+export function recordsSection(records: BreakRecords | undefined, page: PageWords): SafeHtml {
+  const w = wordsOf(page);
   const body = !records
     ? html`<p class="muted">${w.t.none}</p>`
     : records.source === 'receivable'

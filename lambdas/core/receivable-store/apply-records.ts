@@ -160,8 +160,9 @@ export function buildReceivableStore(deps: ReceivableStoreDeps): ReceivableStore
           return next === undefined || next === current ? undefined : pruneContent(next, asOf);
         };
         // "Absent" must be read before it may mean archived; otherwise a presumption is checked by the put.
-        const unread = presumedNew.has(key) && !maybeArchived;
-        const stored = presumedNew.has(key) && maybeArchived ? await writer.read(key) : seen.get(key);
+        const presumed = presumedNew.has(key);
+        const unread = presumed && !maybeArchived;
+        const stored = presumed && maybeArchived ? await writer.read(key) : seen.get(key);
         const outcome = await writer.update(key, stored, asOf, decide, observer);
         if (outcome.receivable) latest.set(key, outcome.receivable);
         // Matched by hand: what the payment's receivable gained follows to the forecast's.

@@ -9,12 +9,15 @@ import { buildBreakRecords, recordsOfReceivable } from '../../../lambdas/core/br
 import type { BreaksDeps } from '../../../lambdas/core/breaks/service';
 import { depositIdentity } from '../../../lambdas/core/deposits/result-identity';
 import { recordsSection } from '../../../lambdas/core/inbox/records-section';
+import { pageWordsIn } from '../../../lambdas/core/inbox/words';
 import type { Receivable } from '../../../lambdas/core/receivables/item';
 import type { EventRole } from '../../../lambdas/core/receivables/lifecycle';
 import type { Occurrences } from '../../../lambdas/core/receivables/occurrences';
 import { DIFFERS, MISSING } from '../../support/deposit-results';
 import { overchargeLine } from '../../support/overcharges';
 import { reconConfig } from '../../support/recon-records';
+
+const PT_BR = pageWordsIn('pt-BR');
 
 const once: Occurrences = { copies: 1, pages: {}, edges: {}, seam: false, firstReport: '' };
 const event = (
@@ -75,7 +78,7 @@ describe("a break's records", () => {
       ['ADJUSTMENT', '2025-04-09', -1_23, 1],
     ]);
     const page = String(
-      recordsSection({ source: 'receivable', dueDate: receivable.dueDate, records: rows }, 'pt-BR'),
+      recordsSection({ source: 'receivable', dueDate: receivable.dueDate, records: rows }, PT_BR),
     );
     for (const label of [
       'Previsão',
@@ -105,14 +108,14 @@ describe("a break's records", () => {
     const records = buildBreakRecords(deps);
     const deposit = await records(depositIdentity(MISSING), '2025-04-10');
     expect(deposit).toEqual({ source: 'deposit', result: MISSING });
-    const missing = String(recordsSection(deposit, 'pt-BR'));
+    const missing = String(recordsSection(deposit, PT_BR));
     expect(missing).toMatch(/<dt>Depósito previsto<\/dt><dd>R\$ 4\.500,01 · 03\/03\/2025<\/dd>/);
     expect(missing).toMatch(/<dt>Crédito no banco<\/dt><dd>nenhum crédito<\/dd>/);
-    const differs = String(recordsSection(await records(depositIdentity(DIFFERS), '2025-04-10'), 'pt-BR'));
+    const differs = String(recordsSection(await records(depositIdentity(DIFFERS), '2025-04-10'), PT_BR));
     expect(differs).toMatch(/<dt>Crédito no banco<\/dt><dd>R\$ [\d.,]+ · \d\d\/\d\d\/2025<\/dd>/);
     const fee = await records(feeBreakId(line), '2025-04-10');
     expect(fee).toEqual({ source: 'fee', line });
-    const shown = String(recordsSection(fee, 'pt-BR'));
+    const shown = String(recordsSection(fee, PT_BR));
     expect(shown).toMatch(/<dt>Contratada<\/dt><dd>R\$ 2,39 \(2,39 %\)<\/dd>/);
     expect(shown).toMatch(/<dt>Cobrada<\/dt><dd>R\$ 2,99 \(2,99 %\)<\/dd>/);
     expect(shown).toMatch(/<dt>Cobrado a mais<\/dt><dd>R\$ 0,60<\/dd>/);
@@ -122,7 +125,7 @@ describe("a break's records", () => {
 
   it('escapes what a provider sent in a deposit memo', () => {
     const memo = '<script>alert(1)</script>';
-    const page = String(recordsSection({ source: 'deposit', result: { ...DIFFERS, memo } }, 'pt-BR'));
+    const page = String(recordsSection({ source: 'deposit', result: { ...DIFFERS, memo } }, PT_BR));
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).not.toContain(memo);
   });
