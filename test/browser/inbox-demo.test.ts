@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/program';
 import { runCliProcess } from '../e2e/spawn-cli';
 import { tempDataDir } from '../e2e/support';
-import { cards, decisionForm } from '../support/inbox-pages';
+import { cards, decisionForm, follow } from '../support/inbox-pages';
 import { capturedIo, cli } from '../unit/cli/harness';
 
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
@@ -44,7 +44,7 @@ describe('the demo in the inbox', () => {
         for (const box of boxes) await box.check();
         await page.fill('#bulk input[name=note]', 'cobrado da adquirente');
         await page.fill('#bulk input[name=assignee]', 'ana');
-        await page.getByRole('button', { name: 'Atribuir as selecionadas' }).click();
+        await follow(page.getByRole('button', { name: 'Atribuir as selecionadas' }));
         expect(await page.textContent('.flash')).toBe(`${boxes.length} pendências atribuídas`);
         assigned += boxes.length;
       }
@@ -53,9 +53,9 @@ describe('the demo in the inbox', () => {
 
       // One of them undone on its own page: it is back on the morning list.
       await page.goto(`${new URL(link).origin}/?situacao=todas`);
-      await cards(page).first().locator('a').first().click();
+      await follow(cards(page).first().locator('a').first());
       undone = new URL(page.url()).searchParams.get('id') ?? '';
-      await decisionForm(page, 'undo').locator('button').click();
+      await follow(decisionForm(page, 'undo').locator('button'));
       await page.goto(`${new URL(link).origin}/`);
       expect(await cards(page).count()).toBe(1);
     } finally {

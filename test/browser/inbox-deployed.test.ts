@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../lambdas/core/sign-in/cookies';
 import { CLIENT, idClaims, keyPair, signToken } from '../support/cognito-keys';
 import { type DeployedInbox, serveDeployedInbox } from '../support/deployed-inbox';
-import { cards, decisionForm } from '../support/inbox-pages';
+import { cards, decisionForm, follow } from '../support/inbox-pages';
 import { type BreaksWorld, openBreaks, seedDataDir } from '../support/inbox-world';
 
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
@@ -54,7 +54,7 @@ async function signedIn(claims: Record<string, unknown>): Promise<Page> {
 }
 
 async function firstBreak(page: Page): Promise<string> {
-  await cards(page).locator('a').first().click();
+  await follow(cards(page).locator('a').first());
   return new URL(page.url()).searchParams.get('id') ?? '';
 }
 
@@ -90,7 +90,7 @@ describe('the deployed inbox in Chromium', () => {
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
     const id = await firstBreak(page);
     await decisionForm(page, 'treat').locator('textarea[name=note]').fill('ligar');
-    await decisionForm(page, 'treat').locator('button').click();
+    await follow(decisionForm(page, 'treat').locator('button'));
     expect(await page.textContent('.flash')).toBe('Decisão gravada.');
     expect((await world.breaks.history(id)).map((e) => e.actor)).toEqual(['ana@empresa.com.br']);
   });

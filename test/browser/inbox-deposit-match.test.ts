@@ -12,7 +12,7 @@ import type { DepositResult } from '../../lambdas/core/deposits/types';
 import { storeDepositResults } from '../support/data-dir-lake';
 import { bankCredit, depositsConfig, expectedDeposit } from '../support/deposits';
 import { inboxInChromium } from '../support/inbox-chromium';
-import { decisionForm } from '../support/inbox-pages';
+import { decisionForm, follow } from '../support/inbox-pages';
 import { AS_OF, seedDataDir } from '../support/inbox-world';
 
 const OTHER_ACCOUNT = '1/2/3';
@@ -49,7 +49,7 @@ async function fill(page: Page, to: string, note: string) {
   await form.locator('input[name=to]').fill(to);
   await form.locator('input[name=reason]').fill('TED da Cielo');
   await form.locator('textarea[name=note]').fill(note);
-  await form.locator('button').click();
+  await follow(form.locator('button'));
 }
 
 describe('matching a credit by hand in the inbox', () => {
@@ -66,7 +66,7 @@ describe('matching a credit by hand in the inbox', () => {
       decision: { matchedTo: DEPOSIT },
     });
 
-    await decisionForm(page, 'undo').locator('button').click();
+    await follow(decisionForm(page, 'undo').locator('button'));
     expect((await inbox.breaks.show(CREDIT, AS_OF))?.view).toMatchObject({
       kind: 'UNEXPLAINED_CREDIT',
       decision: null,

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInbox } from '../e2e/start-inbox';
-import { cards } from '../support/inbox-pages';
+import { cards, follow } from '../support/inbox-pages';
 import { seedDataDir } from '../support/inbox-world';
 
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
@@ -53,7 +53,7 @@ describe('recon inbox --lang en', () => {
     expect(list).toMatch(/Since \d{1,2} Apr 2025 \(\d+ days?\)/);
     for (const word of PORTUGUESE) expect(list).not.toContain(word);
 
-    await cards(page).locator('a').first().click();
+    await follow(cards(page).locator('a').first());
     expect(new URL(page.url()).pathname).toBe('/pendencia');
     const shown = await page.locator('body').innerText();
     for (const words of ['Expected', 'At stake', 'History', 'Records', '← Breaks'])

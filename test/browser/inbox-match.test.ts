@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { BreakView } from '../../lambdas/core/breaks/status';
 import { matchKeyOf } from '../../lambdas/core/receivables/matcher';
 import { inboxInChromium } from '../support/inbox-chromium';
-import { decisionForm } from '../support/inbox-pages';
+import { decisionForm, follow } from '../support/inbox-pages';
 import { AS_OF, config, MISTYPED, seedDataDir } from '../support/inbox-world';
 
 const inbox = inboxInChromium(() => seedDataDir({ mistyped: true }));
@@ -47,7 +47,7 @@ describe('matching by hand in the inbox', () => {
     await form.locator('input[name=to]').fill(String(offered[0]));
     await form.locator('input[name=reason]').fill('NSU digitado errado pela adquirente');
     await form.locator('textarea[name=note]').fill('confirmado no extrato da adquirente');
-    await form.locator('button').click();
+    await follow(form.locator('button'));
     expect(await page.locator('h1 .badge').textContent()).toBe('Conciliada à mão');
 
     // Both leave what needs action: the payment is matched, the forecast is paid by it.
@@ -57,7 +57,7 @@ describe('matching by hand in the inbox', () => {
     await page.reload();
     expect(await page.locator('h1 .badge').textContent()).toBe('Conciliada à mão');
 
-    await decisionForm(page, 'undo').locator('button').click();
+    await follow(decisionForm(page, 'undo').locator('button'));
     const undone = await pair();
     expect(undone.get(paymentBreak)).toMatchObject({ kind: 'UNEXPECTED', stakeCents: MISTYPED.cents });
     expect(undone.get(forecastBreak)).toMatchObject({ kind: 'LATE', stakeCents: MISTYPED.cents });
@@ -73,7 +73,7 @@ describe('matching by hand in the inbox', () => {
     await form.locator('input[name=reason]').fill('teste');
     await form.locator('textarea[name=note]').fill('nota mantida');
     const answer = page.waitForResponse((r) => r.url().endsWith('/decidir'));
-    await form.locator('button').click();
+    await follow(form.locator('button'));
     expect((await answer).status()).toBe(422);
     expect(await decisionForm(page, 'match').locator('textarea[name=note]').inputValue()).toBe(
       'nota mantida',

@@ -11,7 +11,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Breaks } from '../../lambdas/core/breaks/service';
 import { csvHeader } from '../../lambdas/core/inbox/csv';
-import { cards, decisionForm, openBreak, overflow } from '../support/inbox-pages';
+import { cards, decisionForm, follow, openBreak, overflow } from '../support/inbox-pages';
 import { AS_OF, HOSTILE_MERCHANT, openBreaks, type Served, seedDataDir, serve } from '../support/inbox-world';
 
 const CHROMIUM = process.env.RECON_CHROMIUM ?? '/usr/bin/chromium';
@@ -82,7 +82,7 @@ describe('the inbox signs in only through the printed link', () => {
     const page = await signedIn(ana);
     const [cookie] = await page.context().cookies();
     expect(cookie).toMatchObject({ name: 'recon_inbox', httpOnly: true, sameSite: 'Strict' });
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await follow(page.getByRole('button', { name: 'Sair' }));
     expect(await page.textContent('main')).toContain('Você saiu');
     expect((await page.goto(`${ana.url}/`))?.status()).toBe(401);
   });
@@ -104,7 +104,7 @@ describe('an operator works the list', () => {
     expect(await page.locator('ul.breaks .badge.NEW').count()).toBe(3);
     await page.selectOption('select[name=tipo]', 'PAID_SHORT');
     await page.fill('input[name=valor_max]', '10');
-    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await follow(page.getByRole('button', { name: 'Filtrar' }));
     expect(await cards(page).count()).toBe(3);
     expect(await page.textContent('#totals')).toBe('3 pendências, R$ 10,17');
     const body = await (await page.request.get(`${ana.url}/`)).body();
@@ -122,14 +122,14 @@ describe('an operator works the list', () => {
     await decisionForm(page, 'treat').locator('textarea[name=note]').fill('cobrar da adquirente');
     await decisionForm(page, 'treat').locator('input[name=ticket]').fill('CH-1');
     await decisionForm(page, 'treat').locator('input[name=assignee]').fill('ana');
-    await decisionForm(page, 'treat').getByRole('button').click();
+    await follow(decisionForm(page, 'treat').getByRole('button'));
     expect(await page.textContent('.flash')).toBe('Decisão gravada.');
     await decisionForm(page, 'accept').locator('select[name=reason]').selectOption('acordo-com-adquirente');
     await decisionForm(page, 'accept').locator('textarea[name=note]').fill('acordado por telefone');
-    await decisionForm(page, 'accept').getByRole('button').click();
+    await follow(decisionForm(page, 'accept').getByRole('button'));
     await page.reload();
     expect(await page.textContent('h1 .badge')).toBe('Aceita');
-    await decisionForm(page, 'undo').getByRole('button').click();
+    await follow(decisionForm(page, 'undo').getByRole('button'));
     await page.reload();
     expect(await page.textContent('h1 .badge')).toBe('Em tratativa');
     const rows = page.locator('#history tbody tr');
@@ -161,12 +161,12 @@ describe('an operator works the list', () => {
     const page = await signedIn(ana);
     await page.selectOption('select[name=tipo]', 'PAID_SHORT');
     await page.fill('input[name=valor_max]', '0,10');
-    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await follow(page.getByRole('button', { name: 'Filtrar' }));
     expect(await cards(page).count()).toBe(2);
     for (const box of await page.locator('input[name=sel]').all()) await box.check();
     await page.selectOption('#bulk select[name=reason]', 'arredondamento');
     await page.fill('#bulk input[name=note]', 'centavos');
-    await page.getByRole('button', { name: 'Aceitar as selecionadas' }).click();
+    await follow(page.getByRole('button', { name: 'Aceitar as selecionadas' }));
     expect(await page.textContent('.flash')).toBe('2 pendências aceitas');
     expect(await cards(page).count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('valor_max')).toBe('0,10');
@@ -183,7 +183,7 @@ describe('an operator works the list', () => {
     for (const box of await page.locator('input[name=sel]').all()) await box.check();
     await page.fill('#bulk input[name=note]', 'cobrar da adquirente');
     await page.fill('#bulk input[name=assignee]', 'bia');
-    await page.getByRole('button', { name: 'Atribuir as selecionadas' }).click();
+    await follow(page.getByRole('button', { name: 'Atribuir as selecionadas' }));
     expect(await page.textContent('.flash')).toBe(`${ticked} pendências atribuídas`);
     expect(new URL(page.url()).searchParams.get('adquirente')).toBe('ACQ1');
     const assigned = (await breaks.list(AS_OF)).filter((b) => b.decision?.assignee === 'bia');
@@ -222,10 +222,10 @@ describe('the server, not the page, decides who may act', () => {
     await openBreak(second, 'EC3');
     await decisionForm(first, 'treat').locator('textarea[name=note]').fill('ligar para a adquirente');
     await decisionForm(second, 'accept').locator('textarea[name=note]').fill('nota da bia');
-    await decisionForm(first, 'treat').getByRole('button').click();
+    await follow(decisionForm(first, 'treat').getByRole('button'));
     const [refused] = await Promise.all([
       second.waitForResponse((r) => r.url().endsWith('/decidir')),
-      decisionForm(second, 'accept').getByRole('button').click(),
+      follow(decisionForm(second, 'accept').getByRole('button')),
     ]);
     expect(refused.status()).toBe(409);
     expect(await second.textContent('.flash')).toContain('A pendência mudou');
@@ -235,7 +235,7 @@ describe('the server, not the page, decides who may act', () => {
     );
     expect((await breaks.history(id)).map((e) => e.actor)).toEqual(['ana']);
     // Sent again on what it now sees, the decision goes through.
-    await decisionForm(second, 'accept').getByRole('button').click();
+    await follow(decisionForm(second, 'accept').getByRole('button'));
     expect(await second.textContent('.flash')).toBe('Decisão gravada.');
     expect((await breaks.history(id)).map((e) => e.actor)).toEqual(['ana', 'bia']);
   });
@@ -247,7 +247,7 @@ describe('what the inbox shows cannot run', () => {
     const payload = '<script>document.title="pwned"</script><img src=x onerror="document.title=\'pwned\'">';
     const id = await openBreak(page, 'EC9');
     await decisionForm(page, 'treat').locator('textarea[name=note]').fill(payload);
-    await decisionForm(page, 'treat').getByRole('button').click();
+    await follow(decisionForm(page, 'treat').getByRole('button'));
     await page.reload();
     expect(await page.textContent('#history')).toContain(payload);
     expect(await page.textContent('main dl')).toContain(HOSTILE_MERCHANT);
