@@ -26,6 +26,7 @@ import { type LocalS3, startLocalS3 } from './aws/s3';
 import { eventsFileSink } from './events-file';
 import { type Simulator, type SimulatorOptions, startSimulator } from './simulator';
 import type { WorkflowDefinition } from './stepfunctions/definition';
+import { cachedDefinition } from './stepfunctions/definition-cache';
 // Not the stepfunctions index: it loads the CDK app, which `recon run` synthesizes off its main thread.
 import { type LocalRunOptions, type LocalRunResult, runWorkflowLocally } from './stepfunctions/run';
 import { createLocalTaskTokens, type LocalTaskTokens } from './stepfunctions/task-tokens';
@@ -145,10 +146,15 @@ export function wireStepDeps(wiring: StepsWiring): WorkflowDeps {
   });
 }
 
-/** The definition synthesized on this thread; CDK is loaded on the first synthesis only. */
+/**
+ * The definition synthesized on this thread, or by an earlier process for the same code and stage
+ * (definition-cache.ts); CDK is loaded on the first synthesis only.
+ */
 async function synthesizeHere(stage: StageConfigInput): Promise<WorkflowDefinition> {
-  const { synthesizeWorkflowDefinition } = await import('./stepfunctions/definition');
-  return synthesizeWorkflowDefinition(stage);
+  return cachedDefinition(stage, async () => {
+    const { synthesizeWorkflowDefinition } = await import('./stepfunctions/definition');
+    return synthesizeWorkflowDefinition(stage);
+  });
 }
 
 type Closers = (() => Promise<void>)[];

@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { StageConfigInput } from '../../lib/config';
 import type { WorkflowDefinition } from './definition';
+import { cachedDefinition } from './definition-cache';
 
 const WORKER = new URL('./synth-worker.mjs', import.meta.url);
 
@@ -32,7 +33,8 @@ function synthesizeInWorker(stage: StageConfigInput): {
 /**
  * The state machine definition for `stage` (see `synthesizeWorkflowDefinition`), synthesized in a
  * worker thread; `signal` (Ctrl-C) stops the worker at once, which ends the wait with an error (the
- * CLI reports any error after Ctrl-C as the interruption it is).
+ * CLI reports any error after Ctrl-C as the interruption it is). A definition synthesized by an
+ * earlier process for the same code and stage is read from disk instead (definition-cache.ts).
  */
 export async function synthesizeOffThread(
   stage: StageConfigInput,
@@ -42,14 +44,16 @@ export async function synthesizeOffThread(
   const cached = cache.get(key);
   if (cached) return cached;
   signal?.throwIfAborted();
-  const synth = synthesizeInWorker(stage);
-  signal?.addEventListener('abort', synth.stop, { once: true });
-  try {
-    const definition = await synth.definition;
-    cache.set(key, definition);
-    return definition;
-  } finally {
-    signal?.removeEventListener('abort', synth.stop);
-    synth.stop();
-  }
+  const definition = await cachedDefinition(stage, async () => {
+    const synth = synthesizeInWorker(stage);
+    signal?.addEventListener('abort', synth.stop, { once: true });
+    try {
+      return await synth.definition;
+    } finally {
+      signal?.removeEventListener('abort', synth.stop);
+      synth.stop();
+    }
+  });
+  cache.set(key, definition);
+  return definition;
 }

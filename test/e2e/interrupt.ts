@@ -18,6 +18,8 @@ export async function interruptProductionRun(
     RECON_EMAIL: simulator.credentials.email,
     RECON_API_TOKEN: simulator.credentials.apiToken,
     RECON_HMAC_SECRET: SECRET,
+    // A definition an earlier run kept would make the synthesis instant: the signal must land in one.
+    RECON_DEFINITION_CACHE: 'off',
   };
   const args = ['run', '--env', 'production', '--provider-url', simulator.url, '--webhook', 'local'];
   const running = spawnCli([...args, '--from', PERIOD.from, '--to', PERIOD.to, '--data-dir', dataDir], env, {
