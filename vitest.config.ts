@@ -25,8 +25,8 @@ export default defineConfig({
         extends: true,
         // Unit and infrastructure files run one after another in a worker that keeps its modules:
         // loading the SDK, zod schemas and aws-cdk-lib again for each of ~185 files was most of
-        // their time (unit 79 s -> 29 s, infra 125 s -> 46 s alone on 2 cores). Passing shuffled
-        // shows no file depends on another's leftovers.
+        // their time (unit 79 s -> 29 s, infra 125 s -> 46 s alone on 2 cores). They passed in two
+        // shuffled orders (`--sequence.shuffle`), the check to repeat when adding a file here.
         test: { name: 'shared-process', include: SHARED_PROCESS, isolate: false },
       },
       {
